@@ -1,0 +1,78 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const emailList = z
+  .string()
+  .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" })));
+
+/** Every setting the server reads, with its default. Parsed once at start; a bad value stops the start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** HTTP port (default 3000). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Behind a reverse proxy: trust X-Forwarded-For for client IPs (rate limits). Default false, so clients cannot spoof it. */
+  TRUST_PROXY: bool.default(false),
+  /** Interface to listen on (default 0.0.0.0). */
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Where the embedded database, signing keys, uploads and the outbox live (default ./data). */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** postgres://… to use a PostgreSQL server; unset → embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  /** Public address of the web app, used in links inside e-mails (default http://localhost:PORT). */
+  SITE_URL: z.url({ message: "must be an absolute URL such as https://switch.example.com" }).optional(),
+  /** smtp://user:pass@host:port or smtps://…; unset → mail is kept in the local outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  /** Sender of every e-mail (default "Trigger Switch <no-reply@localhost>"). */
+  MAIL_FROM: z.string().min(3).default("Trigger Switch <no-reply@localhost>"),
+  /** Confirm new accounts without an e-mail round trip (default false). */
+  AUTH_AUTOCONFIRM: bool.default(false),
+  /** E-mail addresses with the admin role (comma-separated, default none). */
+  ADMIN_EMAILS: emailList.default([]),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** PEM (PKCS#8) ES256 private key; unset → generated on first start and kept in DATA_DIR. */
+  JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
+  /** Access-token lifetime in seconds (default 3600). */
+  JWT_EXPIRY: z.coerce.number().int().min(30).max(86_400).default(3600),
+  /** Minimum password length (default 8). */
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
+  /** Public anonymous key the web client sends as `apikey` (default a fixed local value). */
+  ANON_KEY: z.string().min(1).default("trigger-switch-anon-key"),
+  /** Largest avatar upload in bytes (default 2 MiB). */
+  AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  /** Serve the built web app from web/dist (default true). */
+  SERVE_WEB: bool.default(true),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, "SITE_URL" | "DATA_DIR"> & {
+  SITE_URL: string;
+  DATA_DIR: string;
+  /** True while mail goes to the local outbox rather than an SMTP server. */
+  usesOutbox: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings from shell files mean "unset", not "invalid".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    SITE_URL: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
+    usesOutbox: !c.SMTP_URL,
+  };
+}

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/**
+ * Opens the database and applies pending migrations. `url` postgres://… → a PostgreSQL server;
+ * otherwise `dataDir` holds an embedded PGlite (`memory://` for a throwaway one).
+ * PGlite is used through its own driver, never behind a pg.Pool adapter (parameterised queries break).
+ */
+export async function connect(opts: { url?: string; dataDir: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  if (opts.dataDir !== "memory://") fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
+}

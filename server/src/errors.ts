@@ -1,0 +1,37 @@
+/**
+ * The one error type of the API. Each code maps to one HTTP status in `http/errors.ts`;
+ * the web app maps codes to the spec's toasts in one place.
+ */
+export const errorCodes = {
+  validation_failed: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Per-field messages a form can show next to its inputs. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return errorCodes[this.code];
+  }
+}
+
+export const notFound = (what = "Not found") => new AppError("not_found", what);

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { profileRoutes } from "../profiles/routes.ts";
+import type { AppDeps } from "./app.ts";
+import { currentUser, requireUser } from "./authenticate.ts";
+import { apiErrorHandler } from "./errors.ts";
+
+/** Everything under /api: one error shape, bearer auth, Zod-described routes. */
+export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.setErrorHandler(apiErrorHandler);
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: { code: "not_found", message: "No such API route" } }));
+  app.decorateRequest("authUser", null);
+
+  app.get(
+    "/meta",
+    {
+      schema: {
+        tags: ["meta"],
+        summary: "What this server offers a client before sign-in",
+        response: { 200: z.object({ mailbox: z.boolean(), autoconfirm: z.boolean(), version: z.string() }) },
+      },
+    },
+    async () => ({
+      mailbox: deps.config.usesOutbox && deps.config.NODE_ENV !== "production",
+      autoconfirm: deps.config.AUTH_AUTOCONFIRM,
+      version: "0.1.0",
+    }),
+  );
+
+  await app.register(async (authed) => {
+    authed.addHook("preHandler", requireUser(deps.auth));
+    authed.get(
+      "/me",
+      {
+        schema: {
+          tags: ["meta"],
+          summary: "The signed-in user and their server-side role",
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ id: z.string(), email: z.string(), is_admin: z.boolean() }) },
+        },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        return { id: user.id, email: user.email, is_admin: user.isAdmin };
+      },
+    );
+    await authed.register(profileRoutes, { deps });
+  });
+};

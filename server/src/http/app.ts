@@ -1,0 +1,62 @@
+import fastify, { type FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AuthService } from "../auth/auth-service.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/connect.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { apiRoutes } from "./api-routes.ts";
+import { docs } from "./docs.ts";
+import { healthRoutes } from "./health.ts";
+import { logOptions } from "./log-options.ts";
+import { mailboxRoutes } from "./mailbox.ts";
+import { mediaRoutes } from "../profiles/media-routes.ts";
+import { staticWeb } from "./static-web.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  auth: AuthService;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = fastify({
+    logger: logOptions(config.LOG_LEVEL),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        scriptSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(docs);
+
+  await app.register(healthRoutes, { deps });
+  await app.register(deps.auth.routes, { prefix: "/auth/v1" });
+  await app.register(apiRoutes, { prefix: "/api", deps });
+  await app.register(mediaRoutes, { deps });
+  if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
+  if (config.SERVE_WEB) await app.register(staticWeb);
+  return app;
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, type ErrorCode } from "../errors.ts";
+
+/** The one place where anything thrown under /api becomes `{ error: { code, message, fields } }`. */
+export function apiErrorHandler(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
+  const { status, code, message, fields } = toApiError(err);
+  if (status >= 500) req.log.error({ err }, "request failed");
+  return reply.status(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
+}
+
+function toApiError(err: FastifyError | AppError): { status: number; code: ErrorCode; message: string; fields?: Record<string, string> } {
+  if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message, fields: err.fields };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {};
+    for (const issue of err.validation) {
+      const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || (err.validationContext ?? "body");
+      fields[key] ??= issue.message ?? "is invalid";
+    }
+    const first = Object.entries(fields)[0];
+    return {
+      status: 400,
+      code: "validation_failed",
+      message: first ? `Please check ${Object.keys(fields).length === 1 ? `${first[0]}: ${first[1]}` : "the highlighted fields"}` : "Invalid request",
+      fields,
+    };
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 429) return { status, code: "rate_limited", message: "Too many requests. Please wait a moment and try again." };
+  if (status === 413) return { status, code: "payload_too_large", message: "The request is too large." };
+  if (status === 415) return { status, code: "unsupported_media_type", message: "This content type is not accepted here." };
+  if (status === 404) return { status, code: "not_found", message: "Not found" };
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (malformed JSON, empty body…) carry a readable message.
+    return { status, code: "bad_request", message: err.message.replace(/^Body /, "The request body ") };
+  }
+  return { status: 500, code: "internal", message: "Something went wrong on our side. Please try again." };
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { createAuthService } from "../../src/auth/create-auth-service.ts";
+import { loadConfig, type Config } from "../../src/config.ts";
+import type { Database } from "../../src/db/connect.ts";
+import { buildApp } from "../../src/http/app.ts";
+import { createMailer, type Mailer } from "../../src/mail/mailer.ts";
+import { FakeClock } from "./fake-clock.ts";
+import { createTestDatabase } from "./test-db.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port>, the server really listening. */
+  url: string;
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: FakeClock;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a fresh database and a throwaway DATA_DIR, listening on loopback.
+ * Mail goes to the outbox unless `env.SMTP_URL` is given.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SERVE_WEB: "false", PORT: "0", ...env });
+  const database = await createTestDatabase();
+  const clock = new FakeClock(new Date());
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  const auth = await createAuthService({ config, db: database.db, mailer, clock });
+  const app = await buildApp({ config, database, mailer, clock, auth });
+  const address = await app.listen({ host: "127.0.0.1", port: 0 });
+  // Links in e-mails must point at this very server.
+  config.SITE_URL = address;
+  return {
+    app,
+    url: address,
+    config,
+    database,
+    mailer,
+    clock,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
