@@ -1,0 +1,19 @@
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { BackgroundTasks } from "./background-tasks.ts";
+import type { KeyStore } from "./keys/key-store.ts";
+
+/** What every auth operation may need; passed explicitly, never imported. */
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  keys: KeyStore;
+  background: BackgroundTasks;
+}
+
+/** The database handle inside `db.transaction(...)`; every Db helper accepts it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,0 +1,30 @@
+/**
+ * Lifetimes and limits of the auth service that the spec and GoTrue leave to us.
+ * Reasons are in docs/decisions/001-auth.md.
+ */
+
+/** How long an e-mailed link stays valid, per link type (ms). */
+export const LINK_LIFETIME_MS = {
+  signup: 24 * 60 * 60 * 1000,
+  recovery: 60 * 60 * 1000,
+  email_change: 24 * 60 * 60 * 1000,
+} as const;
+
+/** At most one e-mail of a kind per account in this window (ms); like GoTrue's 60 s. */
+export const MAIL_COOLDOWN_MS = 60 * 1000;
+
+/** A just-rotated refresh token may be presented again this long (ms) (two tabs refreshing at once). */
+export const REFRESH_REUSE_INTERVAL_MS = 10 * 1000;
+
+/** A session whose refresh token was not used for this long (ms) ends. */
+export const SESSION_INACTIVITY_TIMEOUT_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** Longest password accepted; argon2 copes with more, this only bounds the work per request. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Largest user_metadata accepted, as JSON characters. */
+export const USER_METADATA_MAX_CHARS = 16 * 1024;
+
+export const AUDIENCE = "authenticated";
+
+export type LinkType = keyof typeof LINK_LIFETIME_MS;

@@ -1,0 +1,52 @@
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import { AppError } from "../errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { AuthDeps } from "./auth-deps.ts";
+import type { AuthService, AuthUser } from "./auth-service.ts";
+import { createBackgroundTasks } from "./background-tasks.ts";
+import { authenticateBearer } from "./flows/authenticate-bearer.ts";
+import { GoTrueError } from "./gotrue-error.ts";
+import { createKeyStore } from "./keys/key-store.ts";
+import { authRoutes } from "./routes/auth-routes.ts";
+
+/**
+ * Builds the auth service: loads (or on first start creates) the signing keys and returns the
+ * /auth/v1 routes plus `authenticate` for the rest of the API.
+ * Admins: a user is an admin when their confirmed address is in ADMIN_EMAILS, decided on every
+ * request and never written into tokens or app_metadata (removing an address takes effect at once).
+ */
+export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock }): Promise<AuthService> {
+  const keys = createKeyStore({ config: deps.config, clock: deps.clock });
+  const background = createBackgroundTasks();
+  const authDeps: AuthDeps = { ...deps, keys, background };
+
+  return {
+    routes: authRoutes(authDeps),
+    async authenticate(authorization: string | undefined): Promise<AuthUser> {
+      try {
+        const { user, sessionId, aal } = await authenticateBearer(authDeps, authorization);
+        return {
+          id: user.id,
+          email: user.email,
+          role: user.role,
+          sessionId,
+          aal,
+          isAdmin: user.emailConfirmedAt !== null && deps.config.ADMIN_EMAILS.includes(user.email.toLowerCase()),
+        };
+      } catch (err) {
+        if (err instanceof GoTrueError) throw new AppError("unauthorized", friendlyMessage(err.errorCode, err.message));
+        throw err;
+      }
+    },
+  };
+}
+
+function friendlyMessage(code: string, message: string): string {
+  if (code === "no_authorization") return "Please sign in: this request carries no access token.";
+  if (code === "session_not_found") return "This session has ended (signed out). Please sign in again.";
+  if (code === "user_banned") return "This account is blocked.";
+  if (message.includes("expired")) return "Your access token has expired. Please sign in again or refresh the session.";
+  return "Your access token is not valid. Please sign in again.";
+}

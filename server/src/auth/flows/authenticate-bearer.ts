@@ -1,0 +1,36 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { sessions, users } from "../../db/schema.ts";
+import type { AuthDeps } from "../auth-deps.ts";
+import { GoTrueError } from "../gotrue-error.ts";
+import type { UserRow } from "../users/load-user.ts";
+import { verifyAccessToken, type AccessClaims } from "../tokens/verify-access-token.ts";
+
+export interface Authenticated {
+  claims: AccessClaims;
+  user: UserRow;
+  sessionId: string;
+  aal: "aal1" | "aal2";
+}
+
+/**
+ * `Authorization: Bearer <access token>`: a valid signature and expiry are not enough — the
+ * session named in the token must still be live, so signing out (or a detected refresh-token
+ * theft) stops its access tokens at once instead of when they expire.
+ * Throws GoTrue's errors: 401 no_authorization, 403 bad_jwt, 403 session_not_found.
+ */
+export async function authenticateBearer(deps: AuthDeps, authorization: string | undefined): Promise<Authenticated> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  if (!match) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+  const claims = await verifyAccessToken({ config: deps.config, clock: deps.clock, keys: deps.keys, token: match[1]! });
+
+  const [row] = await deps.db
+    .select({ user: users, aal: sessions.aal })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
+  if (!row) throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  if (row.user.bannedUntil && row.user.bannedUntil.getTime() > deps.clock.now().getTime()) {
+    throw new GoTrueError(403, "user_banned", "User is banned");
+  }
+  return { claims, user: row.user, sessionId: claims.session_id, aal: row.aal === "aal2" ? "aal2" : "aal1" };
+}

@@ -1,0 +1,143 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { identities, users } from "../../db/schema.ts";
+import { createProfile } from "../../profiles/create-profile.ts";
+import type { AuthDeps } from "../auth-deps.ts";
+import { MAIL_COOLDOWN_MS } from "../constants.ts";
+import { GoTrueError } from "../gotrue-error.ts";
+import { authMail, verifyUrl } from "../links/auth-mail.ts";
+import { createLinkToken } from "../links/link-token.ts";
+import { defaultRedirectPath, safeRedirect } from "../links/safe-redirect.ts";
+import { checkPassword } from "../passwords/check-password.ts";
+import { hashPassword } from "../passwords/hash-password.ts";
+import { startSession } from "../sessions/start-session.ts";
+import { sessionResponse } from "../sessions/session-response.ts";
+import { findUserByEmail } from "../users/load-user.ts";
+import { parseEmail } from "../users/parse-email.ts";
+import { parseUserData } from "../users/parse-user-data.ts";
+import { serializeUser } from "../users/serialize-user.ts";
+import { isUniqueViolation } from "./is-unique-violation.ts";
+
+export interface SignUpInput {
+  body: Record<string, unknown>;
+  redirectTo: unknown;
+  userAgent?: string;
+  ip?: string;
+}
+
+/**
+ * POST /signup. With AUTH_AUTOCONFIRM the account is confirmed at once and a session comes
+ * back; otherwise the user JSON comes back and a confirmation link is e-mailed.
+ * When the address is already registered and confirmations are on, the answer is a decoy user
+ * that looks exactly like a new one (so sign-up cannot be used to test which addresses have
+ * accounts); an unconfirmed account gets its password replaced and a fresh link (see 001-auth.md).
+ */
+export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false): Promise<Record<string, unknown>> {
+  const { body } = input;
+  if (body.phone && !body.email) throw new GoTrueError(400, "phone_provider_disabled", "Phone signups are disabled");
+  const email = parseEmail(body.email, "To sign up, please provide your email");
+  const password = checkPassword(body.password, deps.config.PASSWORD_MIN_LENGTH, "Signup requires a valid password");
+  const data = parseUserData(body.data);
+  const passwordHash = await hashPassword(password);
+  const autoconfirm = deps.config.AUTH_AUTOCONFIRM;
+
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const existing = await findUserByEmail({ db: tx, email, forUpdate: true });
+      if (existing) {
+        if (autoconfirm) throw new GoTrueError(422, "user_already_exists", "User already registered");
+        const resend = !existing.emailConfirmedAt && (!existing.confirmationSentAt || now.getTime() - existing.confirmationSentAt.getTime() >= MAIL_COOLDOWN_MS);
+        if (!resend) return { json: decoyUser(email, data, now) };
+        // Whoever can read the mailbox decides the password: the one who asked last and then follows the link.
+        await tx
+          .update(users)
+          .set({ encryptedPassword: passwordHash, userMetadata: data, confirmationSentAt: now, updatedAt: now })
+          .where(eq(users.id, existing.id));
+        const token = await createLinkToken({ db: tx, clock: deps.clock, userId: existing.id, type: "signup", relatesTo: email });
+        return { json: decoyUser(email, data, now), mailToken: token };
+      }
+
+      const id = crypto.randomUUID();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          id,
+          email,
+          encryptedPassword: passwordHash,
+          emailConfirmedAt: autoconfirm ? now : null,
+          confirmationSentAt: autoconfirm ? null : now,
+          appMetadata: { provider: "email", providers: ["email"] },
+          userMetadata: data,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const [identity] = await tx
+        .insert(identities)
+        .values({
+          userId: id,
+          provider: "email",
+          providerId: id,
+          identityData: { sub: id, email, email_verified: autoconfirm, phone_verified: false },
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await createProfile({ db: tx, userId: id, email });
+
+      if (autoconfirm) {
+        const started = await startSession({ db: tx, clock: deps.clock, userId: id, method: "password", userAgent: input.userAgent, ip: input.ip });
+        return { json: await sessionResponse({ deps, db: tx, userId: id, session: started.session, refreshToken: started.refreshToken }) };
+      }
+      const token = await createLinkToken({ db: tx, clock: deps.clock, userId: id, type: "signup", relatesTo: email });
+      return { json: serializeUser({ user: user!, identities: [identity!] }), mailToken: token };
+    });
+
+    if (result.mailToken) {
+      const url = verifyUrl(deps.config.SITE_URL, result.mailToken, "signup", safeRedirect(input.redirectTo, deps.config.SITE_URL, defaultRedirectPath.signup));
+      deps.background.run("signup confirmation mail", () => deps.mailer.send(authMail("signup", email, url)));
+    }
+    return result.json;
+  } catch (err) {
+    // Two sign-ups for one address at the same moment: the loser takes the "already registered" path.
+    if (!retried && isUniqueViolation(err)) return signUp(deps, input, true);
+    throw err;
+  }
+}
+
+/** What a brand-new unconfirmed account looks like, with made-up ids. */
+function decoyUser(email: string, data: Record<string, unknown>, now: Date): Record<string, unknown> {
+  const id = crypto.randomUUID();
+  return serializeUser({
+    user: {
+      id,
+      email,
+      encryptedPassword: null,
+      role: "authenticated",
+      emailConfirmedAt: null,
+      confirmationSentAt: now,
+      recoverySentAt: null,
+      emailChange: null,
+      emailChangeSentAt: null,
+      lastSignInAt: null,
+      appMetadata: { provider: "email", providers: ["email"] },
+      userMetadata: data,
+      bannedUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    identities: [
+      {
+        id: crypto.randomUUID(),
+        userId: id,
+        provider: "email",
+        providerId: id,
+        identityData: { sub: id, email, email_verified: false, phone_verified: false },
+        lastSignInAt: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+  });
+}

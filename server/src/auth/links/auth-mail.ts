@@ -1,0 +1,57 @@
+import type { Mail } from "../../mail/mailer.ts";
+import { renderMail } from "../../mail/layout.ts";
+import type { LinkType } from "../constants.ts";
+
+/** The link a mail carries: `${SITE_URL}/auth/v1/verify?token=…&type=…&redirect_to=…`. */
+export function verifyUrl(siteUrl: string, token: string, type: LinkType, redirectTo: string): string {
+  const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  return `${siteUrl}/auth/v1/verify?${query.toString()}`;
+}
+
+/** The auth e-mails: calm, short, one link each, plain text plus simple HTML. */
+export function authMail(kind: LinkType | "email_change_notice", to: string, url?: string, newEmail?: string): Mail {
+  const content = {
+    signup: {
+      subject: "Confirm your Trigger Switch account",
+      heading: "Confirm your e-mail address",
+      paragraphs: [
+        "Thank you for creating a Trigger Switch account. Please confirm that this is your e-mail address.",
+        "The link works once and for 24 hours. If you did not sign up, you can ignore this e-mail.",
+      ],
+      label: "Confirm my account",
+    },
+    recovery: {
+      subject: "Reset your Trigger Switch password",
+      heading: "Reset your password",
+      paragraphs: [
+        "Someone (hopefully you) asked to reset the password of your Trigger Switch account.",
+        "The link works once and for 1 hour. If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
+      ],
+      label: "Choose a new password",
+    },
+    email_change: {
+      subject: "Confirm your new e-mail address",
+      heading: "Confirm your new e-mail address",
+      paragraphs: [
+        "You asked to use this address for your Trigger Switch account. Your reminders and sign-in will use it once you confirm.",
+        "The link works once and for 24 hours. If you did not ask for this, you can ignore this e-mail.",
+      ],
+      label: "Confirm this address",
+    },
+    email_change_notice: {
+      subject: "Your Trigger Switch e-mail address is changing",
+      heading: "A change of e-mail address was requested",
+      paragraphs: [
+        `Someone signed in to your Trigger Switch account asked to change its e-mail address to ${newEmail ?? "a new address"}.`,
+        "Nothing changes until the new address is confirmed. If this was not you, sign in and change your password right away.",
+      ],
+      label: "",
+    },
+  }[kind];
+  const rendered = renderMail({
+    heading: content.heading,
+    paragraphs: content.paragraphs,
+    action: url ? { label: content.label, url } : undefined,
+  });
+  return { to, subject: content.subject, ...rendered };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuthDeps } from "../auth-deps.ts";
+import { refreshSession } from "../flows/refresh-session.ts";
+import { signInWithPassword } from "../flows/sign-in-with-password.ts";
+import { GoTrueError } from "../gotrue-error.ts";
+import { bodyOf, clientInfo, queryParam, rateLimit } from "./request-helpers.ts";
+
+const grantOf = (req: FastifyRequest) => (queryParam(req, "grant_type") === "refresh_token" ? "refresh_token" : "password");
+
+export function tokenRoute(app: FastifyInstance, deps: AuthDeps): void {
+  app.post(
+    "/token",
+    {
+      // Password guesses and refreshes are counted apart: a household behind one address
+      // refreshes often, while password attempts must stay few.
+      config: rateLimit({
+        max: (req) => (grantOf(req) === "password" ? 30 : 150),
+        timeWindow: "5 minutes",
+        errorCode: "over_request_rate_limit",
+        keyGenerator: (req) => `${req.ip}:${grantOf(req)}`,
+      }),
+    },
+    async (req) => {
+      const grant = queryParam(req, "grant_type");
+      const body = bodyOf(req);
+      if (grant === "password") return signInWithPassword(deps, { body, ...clientInfo(req) });
+      if (grant === "refresh_token") return refreshSession({ deps, refreshToken: body.refresh_token });
+      throw new GoTrueError(400, "validation_failed", "unsupported_grant_type: use grant_type=password or grant_type=refresh_token");
+    },
+  );
+}
