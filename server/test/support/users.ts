@@ -1,0 +1,34 @@
+import type { TestApp } from "./test-app.ts";
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  accessToken: string;
+  /** fetch against the test server with this user's bearer token. */
+  api(path: string, init?: RequestInit): Promise<Response>;
+}
+
+let counter = 0;
+
+/** Signs a new user up through the real /auth/v1 (the app must run with AUTH_AUTOCONFIRM=true). */
+export async function signUpUser(t: TestApp, email = `user${++counter}-${Date.now()}@example.com`): Promise<SignedInUser> {
+  const res = await fetch(`${t.url}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery staple" }),
+  });
+  const body = (await res.json()) as { access_token?: string; user?: { id: string } };
+  if (!res.ok || !body.access_token || !body.user) throw new Error(`sign-up failed (${res.status}): ${JSON.stringify(body)}`);
+  const accessToken = body.access_token;
+  return {
+    id: body.user.id,
+    email,
+    accessToken,
+    api: (path, init = {}) => fetch(`${t.url}${path}`, { ...init, headers: { authorization: `Bearer ${accessToken}`, ...init.headers } }),
+  };
+}
+
+export const json = (body: unknown): RequestInit => ({
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
