@@ -1,0 +1,54 @@
+// Cold start to ready: spawn the server, poll /readyz, report ms. First start on an empty DATA_DIR
+// (creates the database, runs migrations, generates keys), then re-opens of the same DATA_DIR.
+// Usage: node bench/cold-start.mjs [runs=5]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const runs = Number(process.argv[2] ?? 5);
+const port = 3900;
+
+async function startOnce(dataDir) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "" },
+    stdio: "ignore",
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error("server did not become ready within 60 s");
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - t0;
+  await new Promise((resolve) => {
+    child.on("exit", resolve);
+    child.kill("SIGTERM");
+  });
+  return ms;
+}
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `median ${s[Math.floor(s.length / 2)].toFixed(0)} ms (min ${s[0].toFixed(0)}, max ${s.at(-1).toFixed(0)}, n=${s.length})`;
+};
+
+const first = [];
+const reopen = [];
+for (let i = 0; i < runs; i++) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
+  first.push(await startOnce(dir));
+  reopen.push(await startOnce(dir));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+console.log(`cold start, empty DATA_DIR (create DB, migrate, generate keys): ${stats(first)}`);
+console.log(`cold start, re-open existing DATA_DIR:                         ${stats(reopen)}`);
