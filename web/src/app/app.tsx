@@ -1,0 +1,19 @@
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { createServices } from "@/lib/create-services";
+import { createQueryClient } from "@/lib/query-client";
+import { AppProvider } from "./provider";
+import { routes } from "./routes";
+
+// Module-level, once per page load: auth-js must read the URL hash exactly once, and
+// StrictMode would run a useState initializer twice (two clients on one storage key).
+const services = createServices();
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <AppProvider services={services} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { GUARD_MIN_LOADING_MS, profileCompleteness } from "@trigger-switch/contracts";
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { LoadingScreen } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useMinimumDelay } from "@/hooks/use-minimum-delay";
+import { useAuth } from "@/lib/auth/auth-context";
+
+/** Where the guard came from, so sign-in can return there. */
+export interface RedirectState {
+  from?: { pathname: string; search: string; hash: string };
+}
+
+/** Spec §2 guard: Loading... for at least 500 ms, then sign-in, then a complete profile. */
+export function Guard({ children }: { children: ReactNode }) {
+  const { loaded, user, profile, profileLoading, signedOutByUser } = useAuth();
+  const location = useLocation();
+  const delayOver = useMinimumDelay(loaded, GUARD_MIN_LOADING_MS);
+
+  if (!loaded || !delayOver || profileLoading) return <LoadingScreen />;
+
+  // Spec §4: after sign-out the user goes to /; the guard must not race that to /login.
+  if (!user && signedOutByUser) return <Navigate to={paths.home} replace />;
+  if (!user) {
+    const { pathname, search, hash } = location;
+    const state: RedirectState = { from: { pathname, search, hash } };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+
+  const onProfile = location.pathname.replace(/\/+$/, "") === paths.profile;
+  if (!onProfile && !profileCompleteness(profile).isComplete) {
+    return <Navigate to={paths.profile} replace />;
+  }
+
+  return children;
+}

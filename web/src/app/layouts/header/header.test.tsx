@@ -1,0 +1,109 @@
+import { screen, within } from "@testing-library/react";
+import type { RouteObject } from "react-router";
+import { describe, expect, it } from "vitest";
+import { EMAIL, makeProfile } from "@/testing/fakes";
+import { renderApp } from "@/testing/render-app";
+import { Header } from "./header";
+
+const routes: RouteObject[] = [{ path: "*", element: <Header variant="public" /> }];
+
+/** The open menu's entries in order, with dividers as "---". */
+function menuEntries(menu: HTMLElement): string[] {
+  return Array.from(menu.querySelectorAll('[role="menuitem"], [role="separator"]')).map((node) =>
+    node.getAttribute("role") === "separator" ? "---" : (node.textContent ?? "").trim(),
+  );
+}
+
+async function openDesktopMenu(options: Parameters<typeof renderApp>[0]) {
+  const rendered = renderApp({ routes, signedIn: true, ...options });
+  await rendered.user.click(await screen.findByRole("button", { name: "Open user menu" }));
+  return { ...rendered, menu: await screen.findByRole("menu") };
+}
+
+describe("the header when signed out", () => {
+  it("offers Sign in and Get Started on desktop", async () => {
+    renderApp({ routes });
+    expect(await screen.findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/register");
+    expect(screen.getByRole("link", { name: "Trigger Switch" })).toHaveAttribute("href", "/");
+  });
+
+  it("offers the same two entries in a side sheet on mobile", async () => {
+    const { user } = renderApp({ routes, width: 375 });
+    expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    const sheet = await screen.findByRole("dialog", { name: "Menu" });
+    expect(within(sheet).getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
+    expect(within(sheet).getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/register");
+  });
+});
+
+describe("the header when signed in", () => {
+  it("always shows the green Messages button", async () => {
+    renderApp({ routes, signedIn: true, profile: makeProfile() });
+    expect(await screen.findByRole("link", { name: "Messages" })).toHaveAttribute("href", "/messages");
+  });
+
+  it("lists the desktop menu entries in the spec's order, with dividers", async () => {
+    const { menu } = await openDesktopMenu({ profile: makeProfile() });
+    expect(menuEntries(menu)).toEqual(["Messages", "Recipients", "---", "Profile", "Subscription", "---", "Sign out"]);
+    expect(within(menu).getByRole("menuitem", { name: "Recipients" })).toHaveAttribute("href", "/recipients");
+  });
+
+  it("adds Admin Dashboard after Subscription only for an admin", async () => {
+    const { menu } = await openDesktopMenu({ profile: makeProfile(), isAdmin: true });
+    await within(menu).findByRole("menuitem", { name: "Admin Dashboard" });
+    expect(menuEntries(menu)).toEqual([
+      "Messages",
+      "Recipients",
+      "---",
+      "Profile",
+      "Subscription",
+      "Admin Dashboard",
+      "---",
+      "Sign out",
+    ]);
+    expect(within(menu).getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
+  });
+
+  it("shows the initials of the first and last name in the avatar", async () => {
+    renderApp({ routes, signedIn: true, profile: makeProfile({ first_name: "ada", last_name: "lovelace" }) });
+    expect(await screen.findByRole("button", { name: "Open user menu" })).toHaveTextContent("AL");
+  });
+
+  it("shows U when the profile has no name", async () => {
+    renderApp({ routes, signedIn: true, profile: makeProfile({ first_name: null, last_name: " " }) });
+    expect(await screen.findByRole("button", { name: "Open user menu" })).toHaveTextContent("U");
+  });
+
+  it("shows the avatar image when the profile has one", async () => {
+    renderApp({ routes, signedIn: true, profile: makeProfile({ avatar_url: "/avatars/ada.png" }) });
+    const trigger = await screen.findByRole("button", { name: "Open user menu" });
+    expect(trigger.querySelector("img")).toHaveAttribute("src", "/avatars/ada.png");
+    expect(trigger).not.toHaveTextContent("AL");
+  });
+
+  it("on mobile, puts the actions in a second row and the menu behind a toggle with name and e-mail", async () => {
+    const { user } = renderApp({ routes, signedIn: true, profile: makeProfile(), isAdmin: true, width: 375 });
+    const toggle = await screen.findByRole("button", { name: /Ada Lovelace/ });
+    expect(toggle).toHaveTextContent(EMAIL);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/messages");
+
+    await user.click(toggle);
+    const menu = screen.getByRole("navigation", { name: "User menu" });
+    await within(menu).findByRole("link", { name: "Admin Dashboard" });
+    const entries = within(menu)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent?.trim());
+    expect(entries).toEqual(["Dashboard", "Messages", "Recipients", "Profile", "Subscription", "Admin Dashboard", "Sign out"]);
+    expect(within(menu).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+  });
+
+  it("leaves Admin Dashboard out of the mobile menu for other users", async () => {
+    const { user } = renderApp({ routes, signedIn: true, profile: makeProfile(), width: 375 });
+    await user.click(await screen.findByRole("button", { name: /Ada Lovelace/ }));
+    const menu = screen.getByRole("navigation", { name: "User menu" });
+    expect(within(menu).queryByRole("link", { name: "Admin Dashboard" })).not.toBeInTheDocument();
+  });
+});

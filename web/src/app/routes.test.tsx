@@ -1,0 +1,79 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeProfile } from "@/testing/fakes";
+import { renderApp } from "@/testing/render-app";
+
+const AFTER_GUARD = { timeout: 2000 };
+
+describe("the routes", () => {
+  it("shows the landing page at /", async () => {
+    renderApp({ path: "/" });
+    expect(
+      await screen.findByRole("heading", { name: "If something happens to you, the right people will know." }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Four ways a message can be released" })).toBeInTheDocument();
+  });
+
+  it("shows a not-found page for any other path", async () => {
+    renderApp({ path: "/no/such/page" });
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+  });
+
+  it("gives the public message access page its own minimal header", async () => {
+    renderApp({ path: "/access/message/abc" });
+    expect(screen.getByText("Secure Message Access")).toBeInTheDocument();
+    expect(await screen.findByText("This secure message link is not valid or has not been released.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
+  });
+
+  it("shows the message-not-found view for a message id", async () => {
+    renderApp({ path: "/message/123", signedIn: true, profile: makeProfile() });
+    expect(await screen.findByRole("heading", { name: "Message not found" }, AFTER_GUARD)).toBeInTheDocument();
+  });
+
+  it("shows an honest empty state on the messages page", async () => {
+    renderApp({ path: "/messages", signedIn: true, profile: makeProfile() });
+    expect(await screen.findByRole("heading", { name: "No messages yet" }, AFTER_GUARD)).toBeInTheDocument();
+  });
+
+  it("tells a user who is not an admin that the admin page is not for them", async () => {
+    renderApp({ path: "/admin", signedIn: true, profile: makeProfile(), isAdmin: false });
+    expect(await screen.findByText("You do not have access to this page.", {}, AFTER_GUARD)).toBeInTheDocument();
+  });
+
+  it("returns to the page the guard turned away after signing in", async () => {
+    const { user, router } = renderApp({ path: "/recipients", profile: makeProfile() });
+    await user.type(await screen.findByLabelText("E-mail", {}, AFTER_GUARD), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("heading", { name: "No recipients yet" }, AFTER_GUARD)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/recipients");
+  });
+
+  it("explains an invalid or expired reset link without a recovery session", async () => {
+    renderApp({ path: "/reset-password" });
+    expect(await screen.findByRole("heading", { name: "This link is invalid or has expired" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  it("lets a recovery link set a new password", async () => {
+    const { user, auth } = renderApp({
+      path: "/reset-password",
+      signedIn: true,
+      profile: makeProfile(),
+      linkHint: { type: "recovery", errorDescription: null },
+    });
+    await user.type(await screen.findByLabelText("New password"), "a new passphrase");
+    await user.type(screen.getByLabelText("Confirm new password"), "a new passphrase");
+    await user.click(screen.getByRole("button", { name: "Set new password" }));
+    expect(await screen.findByText("Password updated")).toBeInTheDocument();
+    expect(auth.mocks.updateUser).toHaveBeenCalledWith({ password: "a new passphrase" });
+  });
+
+  it("gives the same answer to a password reset request whatever the address", async () => {
+    const { user } = renderApp({ path: "/forgot-password" });
+    await user.type(await screen.findByLabelText("E-mail"), "nobody@example.com");
+    await user.click(screen.getByRole("button", { name: "Send reset link" }));
+    expect(await screen.findByText(/If an account exists for/)).toHaveTextContent("nobody@example.com");
+  });
+});

@@ -1,0 +1,51 @@
+import { profileCompleteness, type Profile } from "@trigger-switch/contracts";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { PageContainer, PageHeader } from "@/components/layout/page";
+import { PageSkeleton } from "@/components/page-skeleton";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import { AvatarField } from "@/features/profile/components/avatar-field";
+import { IncompleteBanner } from "@/features/profile/components/incomplete-banner";
+import { ProfileCompleteness } from "@/features/profile/components/profile-completeness";
+import { ProfileForm } from "@/features/profile/components/profile-form";
+import { useAuth } from "@/lib/auth/auth-context";
+
+export default function ProfilePage() {
+  const { profile, profileLoading, user } = useAuth();
+  const navigate = useNavigate();
+  if (profileLoading) return <PageSkeleton />;
+
+  const wasComplete = profileCompleteness(profile).isComplete;
+  const onSaved = (saved: Profile) => {
+    toast.success("Profile updated");
+    // The guard held the user here; once the profile is complete the rest of the app opens.
+    if (!wasComplete && profileCompleteness(saved).isComplete) navigate(paths.dashboard);
+  };
+
+  return (
+    <PageContainer>
+      <PageHeader title="Your profile" description="How recipients will know who a message is from, and how we reach you." />
+      <div className="flex flex-col gap-6">
+        {!wasComplete && <IncompleteBanner />}
+        <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+          <Card>
+            <CardContent className="flex flex-col gap-8 pt-6">
+              <AvatarField profile={profile} />
+              <ProfileCompleteness profile={profile} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Your details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {/* Keyed by profile id: the form takes the saved values once, then keeps what is typed. */}
+              <ProfileForm key={profile?.id ?? "new"} profile={profile} email={user?.email ?? profile?.email ?? ""} onSaved={onSaved} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

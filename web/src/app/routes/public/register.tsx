@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
+import { CheckEmail } from "@/features/auth/components/check-email";
+import { RegisterForm } from "@/features/auth/components/register-form";
+import { paths } from "@/config/paths";
+import { useAuth } from "@/lib/auth/auth-context";
+
+export default function RegisterPage() {
+  const { loaded, user } = useAuth();
+  const navigate = useNavigate();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+
+  if (!loaded) return <AuthCardSkeleton />;
+  if (user && !pendingEmail) return <Navigate to={paths.dashboard} replace />;
+
+  if (pendingEmail) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <CheckEmail email={pendingEmail} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Write the words that matter and choose when they are delivered."
+      footer={
+        <>
+          <p>
+            Already have an account?{" "}
+            <Link to={paths.login} className="font-medium text-primary hover:underline">
+              Sign in
+            </Link>
+          </p>
+          <p className="text-xs">
+            By creating an account you agree to the{" "}
+            <Link to={paths.terms} className="underline">
+              Terms
+            </Link>{" "}
+            and the{" "}
+            <Link to={paths.privacy} className="underline">
+              Privacy notice
+            </Link>
+            .
+          </p>
+        </>
+      }
+    >
+      <RegisterForm
+        onRegistered={(email, session) => {
+          // A server that confirms at once returns a session: go straight on (the guard
+          // sends a new user to /profile first).
+          if (session) navigate(paths.dashboard, { replace: true });
+          else setPendingEmail(email);
+        }}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
+import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
+import { paths } from "@/config/paths";
+import { useAuth } from "@/lib/auth/auth-context";
+import { useServices } from "@/lib/services";
+
+export default function ResetPasswordPage() {
+  const { loaded, recovery } = useAuth();
+  const { linkHint } = useServices();
+  const navigate = useNavigate();
+
+  if (!loaded) return <AuthCardSkeleton />;
+
+  // Only a session opened by a recovery link may set a password without the old one.
+  if (!recovery || linkHint.errorDescription) {
+    return (
+      <AuthCard title="This link is invalid or has expired">
+        <div className="flex flex-col gap-5 text-sm">
+          <p>
+            Password reset links work once and only for a limited time. Request a new one and open the newest e-mail.
+          </p>
+          {linkHint.errorDescription && <p className="text-muted-foreground">Reason: {linkHint.errorDescription}</p>}
+          <Button asChild>
+            <Link to={paths.forgotPassword}>Request a new link</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Set a new password" description="Choose a new password for your account.">
+      <ResetPasswordForm
+        onDone={() => {
+          toast.success("Password updated", { description: "Your new password is now in use." });
+          navigate(paths.dashboard, { replace: true });
+        }}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useServices } from "@/lib/services";
+import { loginSchema, type LoginValues } from "../schemas";
+import { FormError } from "./form-error";
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { auth } = useServices();
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { error } = await auth.signInWithPassword(values);
+    if (error) {
+      form.setError("root", { message: error.message });
+      return;
+    }
+    onSignedIn();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormError message={errors.root?.message} />
+      <FormField label="E-mail" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register("email")} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+      </FormField>
+      <div className="-mt-2 text-right text-sm">
+        <Link to={paths.forgotPassword} className="text-primary hover:underline">
+          Forgot your password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting && <Spinner className="text-primary-foreground" />}
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "@/testing/render-app";
+
+async function fill(user: ReturnType<typeof renderApp>["user"], email: string, password: string, confirm: string) {
+  const emailInput = await screen.findByLabelText("E-mail");
+  if (email) await user.type(emailInput, email);
+  if (password) await user.type(screen.getByLabelText("Password"), password);
+  if (confirm) await user.type(screen.getByLabelText("Confirm password"), confirm);
+  await user.click(screen.getByRole("button", { name: "Create account" }));
+}
+
+describe("the registration form", () => {
+  it("asks for a valid e-mail address and a password", async () => {
+    const { user, auth } = renderApp({ path: "/register" });
+    await fill(user, "", "", "");
+    expect(await screen.findByText("Enter a valid e-mail address")).toBeInTheDocument();
+    expect(screen.getByText("Use at least 8 characters")).toBeInTheDocument();
+    expect(auth.mocks.signUp).not.toHaveBeenCalled();
+  });
+
+  it("refuses a password shorter than 8 characters", async () => {
+    const { user, auth } = renderApp({ path: "/register" });
+    await fill(user, "ada@example.com", "short", "short");
+    expect(await screen.findByText("Use at least 8 characters")).toBeInTheDocument();
+    expect(auth.mocks.signUp).not.toHaveBeenCalled();
+  });
+
+  it("refuses a confirmation that does not match", async () => {
+    const { user, auth } = renderApp({ path: "/register" });
+    await fill(user, "ada@example.com", "correct horse", "correct hose");
+    expect(await screen.findByText("The passwords do not match")).toBeInTheDocument();
+    expect(screen.getByLabelText("Confirm password")).toHaveAttribute("aria-invalid", "true");
+    expect(auth.mocks.signUp).not.toHaveBeenCalled();
+  });
+
+  it("signs up and asks the user to check their e-mail, with the mailbox hint when the server has one", async () => {
+    const { user, auth } = renderApp({ path: "/register", mailbox: true });
+    await fill(user, "ada@example.com", "correct horse", "correct horse");
+    expect(await screen.findByRole("heading", { name: "Check your e-mail" })).toBeInTheDocument();
+    expect(auth.mocks.signUp).toHaveBeenCalledWith({
+      email: "ada@example.com",
+      password: "correct horse",
+      options: { emailRedirectTo: `${window.location.origin}/login` },
+    });
+    expect(
+      await screen.findByText(/No mail server is configured: open the local mailbox at/),
+    ).toHaveTextContent(
+      "No mail server is configured: open the local mailbox at /dev/mailbox to find the confirmation e-mail.",
+    );
+  });
+
+  it("shows no mailbox hint when the server sends real mail", async () => {
+    const { user } = renderApp({ path: "/register", mailbox: false });
+    await fill(user, "ada@example.com", "correct horse", "correct horse");
+    await screen.findByRole("heading", { name: "Check your e-mail" });
+    expect(screen.queryByText(/No mail server is configured/)).not.toBeInTheDocument();
+  });
+
+  it("goes straight on to completing the profile when the server confirms at once", async () => {
+    const { user, router } = renderApp({ path: "/register", autoconfirm: true });
+    await fill(user, "ada@example.com", "correct horse", "correct horse");
+    await screen.findByRole("heading", { name: "Your profile" }, { timeout: 2000 });
+    expect(router.state.location.pathname).toBe("/profile");
+  });
+});

@@ -1,0 +1,78 @@
+import { apiErrorSchema } from "@trigger-switch/contracts";
+import type { z } from "zod";
+
+/** An /api answer that was not 2xx, with the server's code and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface ApiClientOptions {
+  /** Returns the current access token, or null when signed out. */
+  getAccessToken: () => Promise<string | null>;
+  /** Default: the global fetch. Tests pass a fake. */
+  fetch?: typeof fetch;
+  /** Default: "" (same origin). */
+  baseUrl?: string;
+}
+
+interface RequestOptions<T> {
+  schema?: z.ZodType<T>;
+  json?: unknown;
+  body?: FormData;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = "" }: ApiClientOptions) {
+  async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const headers = new Headers({ Accept: "application/json" });
+    const token = await getAccessToken();
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    let body: BodyInit | undefined = options.body;
+    if (options.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.json);
+    }
+    // Resolved at call time so a test (or a polyfill) that swaps the global is honoured.
+    const doFetch = fetchImpl ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, { method, headers, body });
+    } catch {
+      throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.", {});
+    }
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw toApiError(response.status, payload);
+    return options.schema ? options.schema.parse(payload) : (payload as T);
+  }
+
+  return {
+    get: <T>(path: string, schema?: z.ZodType<T>) => request<T>("GET", path, { schema }),
+    put: <T>(path: string, json: unknown, schema?: z.ZodType<T>) => request<T>("PUT", path, { json, schema }),
+    post: <T>(path: string, json: unknown, schema?: z.ZodType<T>) => request<T>("POST", path, { json, schema }),
+    upload: <T>(path: string, body: FormData, schema?: z.ZodType<T>) => request<T>("POST", path, { body, schema }),
+    delete: <T>(path: string, schema?: z.ZodType<T>) => request<T>("DELETE", path, { schema }),
+  };
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(status, code, message, fields);
+  }
+  // A proxy or a crash may answer with HTML; never show that to the user.
+  return new ApiError(status, "unexpected_response", `The server answered with an unexpected error (${status}).`);
+}

@@ -1,0 +1,106 @@
+import { AuthError, type AuthChangeEvent, type Session } from "@supabase/auth-js";
+import type { Profile } from "@trigger-switch/contracts";
+import { vi } from "vitest";
+import { createApiClient } from "@/lib/api-client";
+import type { AuthClientLike } from "@/lib/auth/auth-client";
+
+export const USER_ID = "7b0c2f7e-0000-4000-8000-000000000001";
+export const EMAIL = "ada@example.com";
+
+export function makeSession(email = EMAIL): Session {
+  return {
+    access_token: "access-token",
+    refresh_token: "refresh-token",
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: "bearer",
+    user: { id: USER_ID, email, aud: "authenticated", app_metadata: {}, user_metadata: {}, created_at: "2025-01-01T00:00:00Z" },
+  };
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: USER_ID,
+    email: EMAIL,
+    first_name: "Ada",
+    last_name: "Lovelace",
+    whatsapp_number: "+447700900123",
+    avatar_url: null,
+    created_at: "2025-01-01T00:00:00Z",
+    updated_at: "2025-01-01T00:00:00Z",
+    ...overrides,
+  };
+}
+
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+
+export interface FakeAuthOptions {
+  session?: Session | null;
+  /** What signOut answers with; "throw" makes it throw. Default: success. */
+  signOut?: AuthError | "throw" | null;
+  /** Whether signUp returns a session (the server confirms at once). Default: false. */
+  autoconfirm?: boolean;
+}
+
+/** auth-js as the app sees it, in memory. `emit` plays the part of a server-side change. */
+export function createFakeAuth({ session = null, signOut = null, autoconfirm = false }: FakeAuthOptions = {}) {
+  let current = session;
+  const listeners = new Set<Listener>();
+  const emit = (event: AuthChangeEvent, next: Session | null) => {
+    current = next;
+    listeners.forEach((listener) => listener(event, next));
+  };
+  const client = {
+    getSession: vi.fn(async () => ({ data: { session: current }, error: null })),
+    onAuthStateChange: vi.fn((listener: Listener) => {
+      listeners.add(listener);
+      queueMicrotask(() => listener("INITIAL_SESSION", current));
+      return { data: { subscription: { id: "fake", callback: listener, unsubscribe: () => listeners.delete(listener) } } };
+    }),
+    signInWithPassword: vi.fn(async ({ email }: { email: string }) => {
+      emit("SIGNED_IN", makeSession(email));
+      return { data: { session: current, user: current?.user ?? null }, error: null };
+    }),
+    signOut: vi.fn(async () => {
+      if (signOut === "throw") throw new Error("socket hang up");
+      if (signOut) return { error: signOut };
+      emit("SIGNED_OUT", null);
+      // auth-js awaits storage and listeners before it resolves, so React renders in between.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { error: null };
+    }),
+    signUp: vi.fn(async ({ email }: { email: string }) => {
+      const created = makeSession(email);
+      if (autoconfirm) emit("SIGNED_IN", created);
+      return { data: { user: created.user, session: autoconfirm ? created : null }, error: null };
+    }),
+    resetPasswordForEmail: vi.fn(async () => ({ data: {}, error: null })),
+    updateUser: vi.fn(async () => ({ data: { user: current?.user ?? null }, error: null })),
+  };
+  return { client: client as unknown as AuthClientLike, mocks: client, emit };
+}
+
+export { AuthError };
+
+export type Handler = (request: { method: string; path: string; body: unknown }) => { status?: number; body: unknown };
+
+/** The real api client over a fake fetch that answers from `routes` ("GET /api/profile": handler). */
+export function createFakeApi(routes: Record<string, Handler>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? "GET";
+    const path = new URL(url, "http://localhost").pathname;
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
+    calls.push({ method, path, body });
+    const handler = routes[`${method} ${path}`];
+    const answer = handler
+      ? handler({ method, path, body })
+      : { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  const api = createApiClient({ getAccessToken: async () => "access-token", fetch: fetch as unknown as typeof globalThis.fetch });
+  return { api, calls, fetch };
+}

@@ -1,0 +1,53 @@
+import type { Profile } from "@trigger-switch/contracts";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { AppProvider } from "@/app/provider";
+import { routes as appRoutes } from "@/app/routes";
+import type { LinkHint } from "@/lib/auth/auth-client";
+import { createQueryClient } from "@/lib/query-client";
+import { createFakeApi, createFakeAuth, makeSession, type FakeAuthOptions, type Handler } from "./fakes";
+import { setViewportWidth } from "./viewport";
+
+export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
+  path?: string;
+  /** Signed in when true. Default: false. */
+  signedIn?: boolean;
+  /** The profile GET /api/profile returns; null → 404. Default: null. */
+  profile?: Profile | null;
+  isAdmin?: boolean;
+  mailbox?: boolean;
+  /** Extra or overriding API routes. */
+  api?: Record<string, Handler>;
+  width?: number;
+  linkHint?: LinkHint;
+  /** Default: the app's own routes. */
+  routes?: RouteObject[];
+}
+
+/** The whole app (or given routes) on fake auth and a fake server, at `path`. */
+export function renderApp(options: RenderAppOptions = {}) {
+  const { path = "/", signedIn = false, profile = null, isAdmin = false, mailbox = false, width = 1024 } = options;
+  setViewportWidth(width);
+  const auth = createFakeAuth({ ...options, session: signedIn ? makeSession() : null });
+  const server = createFakeApi({
+    "GET /api/profile": () =>
+      profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
+    "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
+    "GET /api/meta": () => ({ body: { mailbox, autoconfirm: false, version: "test" } }),
+    ...options.api,
+  });
+  const queryClient = createQueryClient();
+  // No retry delays in tests; the retry rule itself is the query client's business.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const services = { auth: auth.client, api: server.api, linkHint: options.linkHint ?? { type: null, errorDescription: null } };
+  const ui: ReactElement = (
+    <AppProvider services={services} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+  const user = userEvent.setup();
+  return { ...render(ui), router, auth, server, user };
+}

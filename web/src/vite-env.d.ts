@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Public anonymous key sent as `apikey` to /auth/v1. Default: "trigger-switch-anon-key". */
+  readonly VITE_ANON_KEY?: string;
+  /** Support address shown on the Terms and Privacy pages. Default: unset ("the operator"). */
+  readonly VITE_SUPPORT_EMAIL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
