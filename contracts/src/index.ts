@@ -1,3 +1,17 @@
 export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./profile.ts";
+export * from "./limits.ts";
+export * from "./recipients.ts";
+export * from "./messages.ts";
+export * from "./attachments.ts";
+export * from "./conditions/condition-timing.ts";
+export * from "./conditions/recurring-pattern.ts";
+export * from "./conditions/panic-config.ts";
+export * from "./conditions/condition-rules.ts";
+export * from "./conditions/condition-schema.ts";
+export * from "./conditions/next-deadline.ts";
+export * from "./conditions/is-due.ts";
+export * from "./conditions/describe-condition.ts";
+export * from "./conditions/format-duration.ts";
+export { isValidTimeZone, zonedWallTimeToInstant } from "./conditions/zoned-time.ts";

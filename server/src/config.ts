@@ -47,6 +47,17 @@ const envSchema = z.object({
   ANON_KEY: z.string().min(1).default("trigger-switch-anon-key"),
   /** Largest avatar upload in bytes (default 2 MiB). */
   AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  /** Largest message attachment in bytes (default 25 MiB). */
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  /**
+   * Master keys that wrap each message's data key: base64 of 32 bytes, or several comma-separated
+   * `kid:base64` entries (the first encrypts, the others still decrypt: that is how a rotation is
+   * done). Unset → generated on first start into DATA_DIR/keys/master-<kid>.key.
+   */
+  MASTER_KEY: z
+    .string()
+    .regex(/^\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*(,\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*)*$/, "must be base64 of 32 bytes, or comma-separated kid:base64 entries")
+    .optional(),
   /** Serve the built web app from web/dist (default true). */
   SERVE_WEB: bool.default(true),
 });

@@ -7,6 +7,8 @@ export const errorCodes = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A plan limit (messages, recipients, attachments) is reached; the web app offers an upgrade. */
+  plan_limit: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

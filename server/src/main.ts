@@ -1,18 +1,20 @@
 import { createAuthService } from "./auth/create-auth-service.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { createMasterKeys } from "./crypto/master-keys.ts";
 import { connect } from "./db/connect.ts";
 import { buildApp } from "./http/app.ts";
 import { createMailer } from "./mail/mailer.ts";
 
-/** Composition root: config → database → mail → auth → HTTP. */
+/** Composition root: config → database → mail → auth and master keys → HTTP. */
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await connect({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const auth = await createAuthService({ config, db: database.db, mailer, clock: systemClock });
-  const app = await buildApp({ config, database, mailer, clock: systemClock, auth });
+  const masterKeys = createMasterKeys({ config });
+  const app = await buildApp({ config, database, mailer, clock: systemClock, auth, masterKeys });
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(
     { database: database.kind, mail: mailer.kind, readyMs: Math.round(performance.now() - startedAt) },

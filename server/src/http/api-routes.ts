@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { attachmentRoutes } from "../attachments/routes.ts";
+import { conditionRoutes } from "../conditions/routes.ts";
+import { messageRoutes } from "../messages/routes.ts";
 import { profileRoutes } from "../profiles/routes.ts";
+import { recipientRoutes } from "../recipients/routes.ts";
 import type { AppDeps } from "./app.ts";
 import { currentUser, requireUser } from "./authenticate.ts";
 import { apiErrorHandler } from "./errors.ts";
@@ -45,5 +49,9 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
       },
     );
     await authed.register(profileRoutes, { deps });
+    await authed.register(messageRoutes, { deps });
+    await authed.register(recipientRoutes, { deps });
+    await authed.register(conditionRoutes, { deps });
+    await authed.register(attachmentRoutes, { deps });
   });
 };

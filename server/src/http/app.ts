@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { AuthService } from "../auth/auth-service.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Database } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { apiRoutes } from "./api-routes.ts";
@@ -22,6 +23,8 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   auth: AuthService;
+  /** Wrap every message's data key (encryption at rest). */
+  masterKeys: MasterKeys;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

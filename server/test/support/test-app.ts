@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createAuthService } from "../../src/auth/create-auth-service.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
+import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import type { Database } from "../../src/db/connect.ts";
 import { buildApp } from "../../src/http/app.ts";
 import { createMailer, type Mailer } from "../../src/mail/mailer.ts";
@@ -32,7 +33,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const clock = new FakeClock(new Date());
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const auth = await createAuthService({ config, db: database.db, mailer, clock });
-  const app = await buildApp({ config, database, mailer, clock, auth });
+  const masterKeys = createMasterKeys({ config });
+  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   // Links in e-mails must point at this very server.
   config.SITE_URL = address;

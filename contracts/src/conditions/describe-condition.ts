@@ -1,0 +1,77 @@
+import { thresholdMinutes, toMs, type ConditionTiming } from "./condition-timing.ts";
+import { nextDeadline } from "./next-deadline.ts";
+import type { RecurringPatternInput } from "./recurring-pattern.ts";
+import { formatDuration } from "./format-duration.ts";
+import { daysBetween, localDateOf } from "./zoned-time.ts";
+
+type Describable = ConditionTiming & { panic_config?: { keep_armed?: boolean } | null };
+
+/**
+ * One plain-language sentence saying when the condition sends its message, for the owner's
+ * time zone: "Goes out Tue 14:00 unless you check in. Each check-in gives you another 2 days."
+ * The server sends it as `summary`; the web app's condition builder shows the same preview.
+ */
+export function describeCondition(condition: Describable, now: Date, timeZone: string): string {
+  const when = (ms: number) => formatInstant(ms, now.getTime(), timeZone);
+  if (!condition.active) return "Switched off: it will not send this message.";
+  if (!condition.is_armed) return "Disarmed: it will not go out until you arm it.";
+  if (condition.condition_type === "panic_trigger") {
+    const after = condition.panic_config?.keep_armed === false ? "it switches off after one use." : "it stays armed afterwards.";
+    return `Goes out only when you press the Emergency button; ${after}`;
+  }
+  const deadline = nextDeadline(condition, now);
+  if (deadline === null) {
+    if (condition.condition_type === "inactivity_to_date" && condition.last_checked !== null) {
+      return `Will not go out: you checked in ${when(toMs(condition.last_checked, now.getTime()))}.`;
+    }
+    return "No schedule set: it will not go out.";
+  }
+  const at = deadline.getTime();
+  if (at <= now.getTime()) return `Due since ${when(at)}: it goes out now unless you check in.`;
+  switch (condition.condition_type) {
+    case "no_check_in":
+      return `Goes out ${when(at)} unless you check in. Each check-in gives you another ${formatDuration(thresholdMinutes(condition))}.`;
+    case "recurring_check_in":
+      return `Check in ${describeSchedule(condition.recurring_pattern!, timeZone)}. Next: by ${when(at)}, or it goes out.`;
+    default: {
+      const windowMinutes = thresholdMinutes(condition);
+      if (windowMinutes === 0) return `Goes out ${when(at)} unless you check in before then.`;
+      return `Goes out ${when(at)} unless you check in between ${when(at - windowMinutes * 60_000)} and then.`;
+    }
+  }
+}
+
+const WEEKDAYS = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+function describeSchedule(p: RecurringPatternInput, displayZone: string): string {
+  const days =
+    p.kind === "every_n_days"
+      ? p.every_days === 1
+        ? "every day"
+        : `every ${p.every_days} days`
+      : p.weekdays.length === 7
+        ? "every day"
+        : `every ${listWords([...p.weekdays].sort().map((d) => WEEKDAYS[d] ?? "?"))}`;
+  const zone = p.time_zone === displayZone ? "" : ` (${p.time_zone} time)`;
+  const grace = p.grace_minutes ?? 60;
+  return `${days} at ${p.at}${zone}${grace > 0 ? `, ${formatDuration(grace)} grace` : ", no grace"}`;
+}
+
+const listWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Tue 14:00" within six days of now, else "Tue 10 Mar 14:00", adding the year when it differs. */
+function formatInstant(ms: number, nowMs: number, timeZone: string): string {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  const time = `${p.weekday} ${p.hour}:${p.minute}`;
+  const days = Math.abs(daysBetween(localDateOf(nowMs, timeZone), localDateOf(ms, timeZone)));
+  if (days <= 6) return time;
+  const sameYear = localDateOf(nowMs, timeZone).year === localDateOf(ms, timeZone).year;
+  return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`} ${p.hour}:${p.minute}`;
+}

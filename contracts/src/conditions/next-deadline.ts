@@ -1,0 +1,40 @@
+import { thresholdMinutes, toMs, type ConditionTiming } from "./condition-timing.ts";
+import { nextRecurringDeadline } from "./recurring-occurrences.ts";
+
+/**
+ * The instant at which the condition fires if no check-in arrives, or null when nothing will
+ * fire it (disarmed, finished, a panic condition, an inactivity_to_date cancelled by a check-in).
+ * The result may lie at or before `now`: the condition is then due (see `isDue`).
+ * `now` stands in for last_checked / armed_at while they are unset (an unsaved condition).
+ *
+ * Rules (docs/decisions/003-condition-semantics.md):
+ * - no_check_in: last check-in (or arming) + hours_threshold h + minutes_threshold m.
+ * - recurring_check_in: the deadline (local `at` + grace) of the first occurrence not yet met.
+ * - inactivity_to_date: deliver_at, unless a check-in came after arming and inside the window
+ *   (the threshold before deliver_at; a zero threshold means any time after arming).
+ * - panic_trigger: never by time; only the emergency button fires it.
+ */
+export function nextDeadline(condition: ConditionTiming, now: Date): Date | null {
+  if (!condition.active || !condition.is_armed) return null;
+  const armedAt = toMs(condition.armed_at, now.getTime());
+  const lastChecked = Math.max(toMs(condition.last_checked, armedAt), armedAt);
+  switch (condition.condition_type) {
+    case "no_check_in":
+      return new Date(lastChecked + thresholdMinutes(condition) * 60_000);
+    case "recurring_check_in": {
+      if (!condition.recurring_pattern) return null;
+      const deadline = nextRecurringDeadline(condition.recurring_pattern, armedAt, lastChecked);
+      return deadline === null ? null : new Date(deadline);
+    }
+    case "inactivity_to_date": {
+      if (condition.deliver_at === null) return null;
+      const deliverAt = toMs(condition.deliver_at, 0);
+      const windowMs = thresholdMinutes(condition) * 60_000;
+      // A check-in that reaches us while the delivery has not fired always wins, even a late one.
+      const cancelled = lastChecked > armedAt && (windowMs === 0 || lastChecked >= deliverAt - windowMs);
+      return cancelled ? null : new Date(deliverAt);
+    }
+    case "panic_trigger":
+      return null;
+  }
+}

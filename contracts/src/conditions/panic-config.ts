@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { EXPIRY_MAX_HOURS, UNLOCK_DELAY_MAX_HOURS } from "../limits.ts";
+
+/**
+ * panic_config (spec §3). keep_armed applies to panic_trigger only (unset = true, as the spec
+ * says). unlock_delay_hours and expiry_hours govern the recipients' access page and are allowed
+ * on every condition type (0 = open at once / never expires).
+ */
+export const panicConfigSchema = z
+  .object({
+    keep_armed: z.boolean({ message: "keep_armed must be true or false" }).optional(),
+    unlock_delay_hours: z
+      .number({ message: "unlock_delay_hours must be a number" })
+      .min(0, "unlock_delay_hours cannot be negative")
+      .max(UNLOCK_DELAY_MAX_HOURS, `unlock_delay_hours must be at most ${UNLOCK_DELAY_MAX_HOURS} (30 days)`)
+      .optional(),
+    expiry_hours: z
+      .number({ message: "expiry_hours must be a number" })
+      .min(0, "expiry_hours cannot be negative")
+      .max(EXPIRY_MAX_HOURS, `expiry_hours must be at most ${EXPIRY_MAX_HOURS} (10 years)`)
+      .optional(),
+  })
+  .strict();
+export type PanicConfig = z.output<typeof panicConfigSchema>;

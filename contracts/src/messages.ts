@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { attachmentSchema } from "./attachments.ts";
+import { conditionSchema } from "./conditions/condition-schema.ts";
+import { LOCATION_NAME_MAX, MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./limits.ts";
+import { recipientSchema } from "./recipients.ts";
+
+const messageFields = {
+  title: z.string({ message: "Give the message a title" }).trim().min(1, "Give the message a title").max(MESSAGE_TITLE_MAX, `The title must be at most ${MESSAGE_TITLE_MAX} characters`),
+  text_content: z.string({ message: "text_content must be text" }).max(MESSAGE_TEXT_MAX, `The message must be at most ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters`),
+  share_location: z.boolean({ message: "share_location must be true or false" }),
+  location_latitude: z.number({ message: "location_latitude must be a number" }).min(-90, "Latitude must be between -90 and 90").max(90, "Latitude must be between -90 and 90").nullable(),
+  location_longitude: z.number({ message: "location_longitude must be a number" }).min(-180, "Longitude must be between -180 and 180").max(180, "Longitude must be between -180 and 180").nullable(),
+  location_name: z
+    .string({ message: "location_name must be text" })
+    .trim()
+    .max(LOCATION_NAME_MAX, `The place name must be at most ${LOCATION_NAME_MAX} characters`)
+    .transform((v) => v || null)
+    .nullable(),
+};
+
+/** Latitude and longitude come as a pair (both set, or both null). */
+export function locationProblems(m: { location_latitude?: number | null; location_longitude?: number | null }): Record<string, string> {
+  const lat = m.location_latitude ?? null;
+  const lon = m.location_longitude ?? null;
+  if ((lat === null) === (lon === null)) return {};
+  return lat === null ? { location_latitude: "Give the latitude together with the longitude" } : { location_longitude: "Give the longitude together with the latitude" };
+}
+
+/** POST /api/messages. */
+export const messageCreateSchema = z
+  .object({
+    title: messageFields.title,
+    text_content: messageFields.text_content.default(""),
+    share_location: messageFields.share_location.default(false),
+    location_latitude: messageFields.location_latitude.default(null),
+    location_longitude: messageFields.location_longitude.default(null),
+    location_name: messageFields.location_name.default(null),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    for (const [path, message] of Object.entries(locationProblems(value))) ctx.addIssue({ code: "custom", path: [path], message });
+  });
+export type MessageCreate = z.input<typeof messageCreateSchema>;
+
+/** PATCH /api/messages/:id: any subset; the server checks the location pair after merging. */
+export const messageUpdateSchema = z.object(messageFields).partial().strict();
+export type MessageUpdate = z.input<typeof messageUpdateSchema>;
+
+/** PUT /api/messages/:id/recipients: the whole list, replacing the previous one. */
+export const messageRecipientsSchema = z
+  .object({
+    recipient_ids: z
+      .array(z.uuid({ message: "must be a recipient id" }), { message: "recipient_ids must be a list of recipient ids" })
+      .max(500)
+      .refine((ids) => new Set(ids).size === ids.length, "Each recipient may appear once"),
+  })
+  .strict();
+
+const readiness = {
+  /** True when the message has recipients and an armed, active condition. */
+  ready: z.boolean(),
+  /** Plain sentences saying what stops it from being delivered. */
+  problems: z.array(z.string()),
+};
+
+export const messageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  text_content: z.string(),
+  share_location: z.boolean(),
+  location_latitude: z.number().nullable(),
+  location_longitude: z.number().nullable(),
+  location_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  recipients: z.array(recipientSchema),
+  conditions: z.array(conditionSchema),
+  attachments: z.array(attachmentSchema),
+  ...readiness,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** An entry of GET /api/messages: the title and a short preview instead of the whole text. */
+export const messageListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The first 140 characters of text_content. */
+  preview: z.string(),
+  share_location: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  recipient_count: z.number(),
+  attachment_count: z.number(),
+  conditions: z.array(conditionSchema),
+  ...readiness,
+});
+export type MessageListItem = z.infer<typeof messageListItemSchema>;

@@ -1,0 +1,67 @@
+import { attachmentSchema } from "@trigger-switch/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../http/app.ts";
+import { currentUser } from "../http/authenticate.ts";
+import { security } from "../http/route-schemas.ts";
+import { AppError } from "../errors.ts";
+import { diskAttachmentStorage } from "./attachment-storage.ts";
+import { deleteAttachment } from "./delete-attachment.ts";
+import { readAttachment } from "./read-attachment.ts";
+import { uploadAttachment } from "./upload-attachment.ts";
+
+const tags = ["attachments"];
+const params = z.object({ id: z.string(), attachmentId: z.string() });
+
+/** Files of the caller's messages, served only to their owner, as downloads that can never run as a page. */
+export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const { clock, masterKeys, config } = deps;
+  const storage = diskAttachmentStorage(config.DATA_DIR);
+  const maxBytes = config.ATTACHMENT_MAX_BYTES;
+  const limitText = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
+
+  app.post(
+    "/messages/:id/attachments",
+    { schema: { tags, security, summary: "Attach a file (multipart field `file`)", params: z.object({ id: z.string() }), response: { 201: attachmentSchema } } },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError("unsupported_media_type", "Send the file as multipart/form-data in a field named 'file'.");
+      // The app-wide multipart limit is the avatar's; attachments get their own.
+      const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+      if (!file || file.fieldname !== "file") throw new AppError("validation_failed", "Choose a file to upload.", { file: "Choose a file to upload." });
+      const readBytes = async () => {
+        try {
+          return await file.toBuffer();
+        } catch (err) {
+          if ((err as { statusCode?: number }).statusCode === 413) throw new AppError("payload_too_large", `A file must be at most ${limitText}.`, { file: `At most ${limitText}.` });
+          throw err;
+        }
+      };
+      const attachment = await uploadAttachment({ db, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, fileName: file.filename, readBytes });
+      return reply.status(201).send(attachment);
+    },
+  );
+
+  app.get("/messages/:id/attachments/:attachmentId", { schema: { tags, security, summary: "Download an attachment", params } }, async (req, reply) => {
+    const file = await readAttachment({ db, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, attachmentId: req.params.attachmentId });
+    return reply
+      .header("Content-Type", file.contentType)
+      .header("Content-Length", file.bytes.length)
+      .header("Content-Disposition", contentDisposition(file.fileName))
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Content-Security-Policy", "default-src 'none'; sandbox")
+      .header("Cache-Control", "private, no-store")
+      .send(file.bytes);
+  });
+
+  app.delete("/messages/:id/attachments/:attachmentId", { schema: { tags, security, summary: "Delete an attachment", params } }, async (req, reply) => {
+    await deleteAttachment({ db, storage, userId: currentUser(req).id, messageId: req.params.id, attachmentId: req.params.attachmentId });
+    return reply.status(204).send();
+  });
+};
+
+/** Always a download; the name as an ASCII fallback plus RFC 5987 UTF-8 for the real one. */
+function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { ATTACHMENT_NAME_MAX, ATTACHMENT_TYPES_TEXT, type Attachment } from "@trigger-switch/contracts";
+import { count, eq } from "drizzle-orm";
+import { limitsFor } from "../billing/limits-for.ts";
+import type { Clock } from "../clock.ts";
+import { messageCipherOf } from "../crypto/message-cipher.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db } from "../db/connect.ts";
+import { messageAttachments } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { findOwnedMessage } from "../messages/find-owned-message.ts";
+import { attachmentBytesField, attachmentNameField } from "./attachment-fields.ts";
+import type { AttachmentStorage } from "./attachment-storage.ts";
+import { detectFileType } from "./detect-file-type.ts";
+import { toAttachmentDto } from "./to-attachment-dto.ts";
+
+interface Options {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  storage: AttachmentStorage;
+  userId: string;
+  messageId: string;
+  fileName: string;
+  /** Reads the upload; called only once the message is known to be the caller's. */
+  readBytes(): Promise<Buffer>;
+}
+
+/**
+ * Stores a file of an accepted type (by content), encrypted with the message's data key under a
+ * random storage key. The blob is written before the row; if the row cannot be added (limit,
+ * failure) the blob is removed again.
+ */
+export async function uploadAttachment({ db, clock, masterKeys, storage, userId, messageId, fileName, readBytes }: Options): Promise<Attachment> {
+  const message = await findOwnedMessage({ db, userId, messageId });
+  const limits = await limitsFor({ db, userId });
+  const bytes = await readBytes();
+  if (bytes.length > limits.maxAttachmentBytes) throw new AppError("plan_limit", `Your plan allows files of up to ${Math.floor(limits.maxAttachmentBytes / 1024 / 1024)} MB.`);
+  const contentType = detectFileType(bytes);
+  if (!contentType) throw new AppError("unsupported_media_type", `This file type is not accepted. Accepted: ${ATTACHMENT_TYPES_TEXT}.`, { file: "This file type is not accepted" });
+
+  const id = randomUUID();
+  const cipher = messageCipherOf(masterKeys, message);
+  const storageKey = storage.newKey();
+  await storage.put(storageKey, cipher.sealBytes(attachmentBytesField(id), bytes));
+  try {
+    const row = await db.transaction(async (tx) => {
+      await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true }); // serialises uploads to one message
+      const [existing] = await tx.select({ n: count() }).from(messageAttachments).where(eq(messageAttachments.messageId, message.id));
+      if ((existing?.n ?? 0) >= limits.maxAttachmentsPerMessage) {
+        throw new AppError("plan_limit", `A message can have ${limits.maxAttachmentsPerMessage} attachments on your plan. Delete one or upgrade.`);
+      }
+      const [inserted] = await tx
+        .insert(messageAttachments)
+        .values({ id, messageId: message.id, userId, fileName: cipher.sealText(attachmentNameField(id), cleanFileName(fileName)), contentType, sizeBytes: bytes.length, storageKey, createdAt: clock.now() })
+        .returning();
+      return inserted!;
+    });
+    return toAttachmentDto(cipher, row);
+  } catch (err) {
+    await storage.remove(storageKey);
+    throw err;
+  }
+}
+
+/**
+ * The last path segment, without control characters, at most 255 characters; "attachment" if
+ * nothing is left. Browsers send `"`, CR and LF in file names as %22, %0D and %0A (HTML's
+ * multipart rules), which the parser leaves as they are; they are turned back here.
+ */
+function cleanFileName(name: string): string {
+  const decoded = name.replace(/%22/g, '"').replace(/%0[ad]/gi, "");
+  // eslint-disable-next-line no-control-regex
+  const base = (decoded.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return [...base].slice(0, ATTACHMENT_NAME_MAX).join("") || "attachment";
+}

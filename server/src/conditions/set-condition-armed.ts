@@ -1,0 +1,39 @@
+import { DELIVER_AT_MIN_LEAD_MINUTES, type Condition } from "@trigger-switch/contracts";
+import { eq } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/connect.ts";
+import { messageConditions } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { findOwnedCondition } from "./find-owned-condition.ts";
+import { toConditionDto } from "./to-condition-dto.ts";
+
+interface Options {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  conditionId: string;
+  armed: boolean;
+  timeZone?: string;
+}
+
+/**
+ * The owner's switch. Arming puts the condition back in force (a used panic condition or a
+ * finished one included) with a fresh clock: last_checked = armed_at = now. Disarming only
+ * flips is_armed; a disarmed condition never fires.
+ */
+export async function setConditionArmed({ db, clock, userId, conditionId, armed, timeZone }: Options): Promise<Condition> {
+  const now = clock.now();
+  const current = await findOwnedCondition({ db, userId, conditionId });
+  // Arming restarts the clock, so a passed (or imminent) deliver_at would fire at once.
+  if (armed && current.deliverAt && current.deliverAt.getTime() < now.getTime() + DELIVER_AT_MIN_LEAD_MINUTES * 60_000) {
+    throw new AppError("conflict", `Its delivery time has passed or is less than ${DELIVER_AT_MIN_LEAD_MINUTES} minutes away. Choose a new date and time first.`, {
+      deliver_at: "Choose a later time",
+    });
+  }
+  const [row] = await db
+    .update(messageConditions)
+    .set(armed ? { isArmed: true, active: true, lastChecked: now, armedAt: now, updatedAt: now } : { isArmed: false, updatedAt: now })
+    .where(eq(messageConditions.id, current.id))
+    .returning();
+  return toConditionDto(row!, now, timeZone);
+}

@@ -1,0 +1,53 @@
+import { describeCondition, nextDeadline, type Condition, type ConditionTiming, type RecurringPatternInput } from "@trigger-switch/contracts";
+import type { messageConditions } from "../db/schema.ts";
+
+export type ConditionRow = typeof messageConditions.$inferSelect;
+
+/**
+ * The wire shape: spec §3's fields, the computed next_deadline and summary, and for panic
+ * conditions the spec's client-side mapping (triggered/delivered = !active, panic_trigger_config).
+ * `timeZone` is the owner's, for the summary; without it the schedule's zone, else UTC.
+ */
+export function toConditionDto(row: ConditionRow, now: Date, timeZone?: string): Condition {
+  const pattern = row.recurringPattern as RecurringPatternInput | null;
+  const timing: ConditionTiming = {
+    condition_type: row.conditionType,
+    active: row.active,
+    is_armed: row.isArmed,
+    hours_threshold: row.hoursThreshold,
+    minutes_threshold: row.minutesThreshold,
+    recurring_pattern: pattern,
+    deliver_at: row.deliverAt,
+    last_checked: row.lastChecked,
+    armed_at: row.armedAt,
+  };
+  const deadline = nextDeadline(timing, now);
+  const dto: Condition = {
+    id: row.id,
+    message_id: row.messageId,
+    condition_type: row.conditionType,
+    active: row.active,
+    is_armed: row.isArmed,
+    hours_threshold: row.hoursThreshold,
+    minutes_threshold: row.minutesThreshold,
+    reminder_hours: row.reminderHours,
+    recipients: row.recipients,
+    recurring_pattern: pattern as Condition["recurring_pattern"],
+    panic_config: row.panicConfig,
+    deliver_at: row.deliverAt?.toISOString() ?? null,
+    last_checked: row.lastChecked.toISOString(),
+    armed_at: row.armedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    unlock_delay_hours: row.panicConfig.unlock_delay_hours ?? 0,
+    expiry_hours: row.panicConfig.expiry_hours ?? 0,
+    next_deadline: deadline?.toISOString() ?? null,
+    summary: describeCondition({ ...timing, panic_config: row.panicConfig }, now, timeZone ?? pattern?.time_zone ?? "UTC"),
+  };
+  if (row.conditionType === "panic_trigger") {
+    dto.triggered = !row.active;
+    dto.delivered = !row.active;
+    dto.panic_trigger_config = row.panicConfig;
+  }
+  return dto;
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { Message, messageCreateSchema } from "@trigger-switch/contracts";
+import { count, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { limitsFor } from "../billing/limits-for.ts";
+import type { Clock } from "../clock.ts";
+import { newMessageCipher } from "../crypto/message-cipher.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db } from "../db/connect.ts";
+import { lockUserRow } from "../db/owned-row.ts";
+import { messages } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { sealMessageFields } from "./seal-message-fields.ts";
+import { toMessageDto } from "./to-message-dto.ts";
+
+interface Options {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  userId: string;
+  input: z.output<typeof messageCreateSchema>;
+}
+
+/** Saves a message encrypted under a fresh data key. It starts as a draft: no recipients, no conditions. */
+export async function createMessage({ db, clock, masterKeys, userId, input }: Options): Promise<Message> {
+  const { maxMessages } = await limitsFor({ db, userId });
+  // The id is chosen here because it is bound into every ciphertext of the message.
+  const id = randomUUID();
+  const { cipher, keyId, wrappedKey } = newMessageCipher(masterKeys, id);
+  const now = clock.now();
+  const row = await db.transaction(async (tx) => {
+    await lockUserRow(tx, userId);
+    const [existing] = await tx.select({ n: count() }).from(messages).where(eq(messages.userId, userId));
+    if ((existing?.n ?? 0) >= maxMessages) throw new AppError("plan_limit", `Your plan allows ${maxMessages} messages. Delete one or upgrade.`);
+    const sealed = sealMessageFields(cipher, input);
+    const [inserted] = await tx
+      .insert(messages)
+      .values({ id, userId, keyId, wrappedKey, ...sealed, title: sealed.title!, textContent: sealed.textContent!, shareLocation: input.share_location, createdAt: now, updatedAt: now })
+      .returning();
+    return inserted!;
+  });
+  return toMessageDto(masterKeys, row, { recipients: [], conditions: [], attachments: [] });
+}

@@ -1,0 +1,41 @@
+import type { Attachment, Condition, Recipient } from "@trigger-switch/contracts";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/connect.ts";
+import { messageAttachments, messageConditions, messageRecipients, recipients } from "../db/schema.ts";
+import { toConditionDto } from "../conditions/to-condition-dto.ts";
+import { toRecipientDto } from "../recipients/to-recipient-dto.ts";
+
+export interface MessageParts {
+  recipients: Recipient[];
+  conditions: Condition[];
+  attachments: (Omit<Attachment, "file_name"> & { sealedName: string })[];
+}
+
+/** Recipients, conditions and attachment rows of several messages in three queries (no N+1 in lists). */
+export async function loadMessageParts({ db, messageIds, now, timeZone }: { db: Db; messageIds: string[]; now: Date; timeZone?: string }): Promise<Map<string, MessageParts>> {
+  const parts = new Map<string, MessageParts>(messageIds.map((id) => [id, { recipients: [], conditions: [], attachments: [] }]));
+  if (messageIds.length === 0) return parts;
+  const [links, conditions, attachments] = await Promise.all([
+    db
+      .select({ messageId: messageRecipients.messageId, recipient: recipients })
+      .from(messageRecipients)
+      .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
+      .where(inArray(messageRecipients.messageId, messageIds))
+      .orderBy(asc(recipients.name), asc(recipients.id)),
+    db.select().from(messageConditions).where(inArray(messageConditions.messageId, messageIds)).orderBy(asc(messageConditions.createdAt), asc(messageConditions.id)),
+    db.select().from(messageAttachments).where(inArray(messageAttachments.messageId, messageIds)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id)),
+  ]);
+  for (const l of links) parts.get(l.messageId)!.recipients.push(toRecipientDto(l.recipient));
+  for (const c of conditions) parts.get(c.messageId)!.conditions.push(toConditionDto(c, now, timeZone));
+  for (const a of attachments) {
+    parts.get(a.messageId)!.attachments.push({
+      id: a.id,
+      message_id: a.messageId,
+      sealedName: a.fileName,
+      content_type: a.contentType,
+      size_bytes: a.sizeBytes,
+      created_at: a.createdAt.toISOString(),
+    });
+  }
+  return parts;
+}

@@ -1,0 +1,24 @@
+import { MESSAGE_PREVIEW_CHARS, type MessageListItem } from "@trigger-switch/contracts";
+import { messageCipherOf } from "../crypto/message-cipher.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { MessageRow } from "./find-owned-message.ts";
+import type { MessageParts } from "./load-message-parts.ts";
+import { messageReadiness } from "./message-readiness.ts";
+
+/** A list entry: only the title and the text (for its preview) are decrypted; location and file names stay sealed. */
+export function toMessageListItem(masterKeys: MasterKeys, row: MessageRow, parts: MessageParts): MessageListItem {
+  const cipher = messageCipherOf(masterKeys, row);
+  const text = cipher.openText("text_content", row.textContent);
+  return {
+    id: row.id,
+    title: cipher.openText("title", row.title),
+    preview: [...text].slice(0, MESSAGE_PREVIEW_CHARS).join(""),
+    share_location: row.shareLocation,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    recipient_count: parts.recipients.length,
+    attachment_count: parts.attachments.length,
+    conditions: parts.conditions,
+    ...messageReadiness({ recipientCount: parts.recipients.length, conditions: parts.conditions }),
+  };
+}

@@ -1,0 +1,43 @@
+import { locationProblems, type Message, type messageUpdateSchema } from "@trigger-switch/contracts";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Clock } from "../clock.ts";
+import { messageCipherOf } from "../crypto/message-cipher.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db } from "../db/connect.ts";
+import { messages } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { findOwnedMessage } from "./find-owned-message.ts";
+import { loadMessageParts } from "./load-message-parts.ts";
+import { openMessage } from "./open-message.ts";
+import { sealMessageFields } from "./seal-message-fields.ts";
+import { toMessageDto } from "./to-message-dto.ts";
+
+interface Options {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  userId: string;
+  messageId: string;
+  changes: z.output<typeof messageUpdateSchema>;
+  timeZone?: string;
+}
+
+/** Re-encrypts the changed fields (fresh IVs, same data key); the location pair is checked after merging. */
+export async function updateMessage({ db, clock, masterKeys, userId, messageId, changes, timeZone }: Options): Promise<Message> {
+  const current = await findOwnedMessage({ db, userId, messageId });
+  const cipher = messageCipherOf(masterKeys, current);
+  if (changes.location_latitude !== undefined || changes.location_longitude !== undefined) {
+    const problems = locationProblems({ ...openMessage(cipher, current), ...changes });
+    if (Object.keys(problems).length > 0) throw new AppError("validation_failed", Object.values(problems)[0]!, problems);
+  }
+  const now = clock.now();
+  const { share_location, ...secret } = changes;
+  const [row] = await db
+    .update(messages)
+    .set({ ...sealMessageFields(cipher, secret), shareLocation: share_location, updatedAt: now })
+    .where(eq(messages.id, current.id))
+    .returning();
+  const parts = await loadMessageParts({ db, messageIds: [current.id], now, timeZone });
+  return toMessageDto(masterKeys, row!, parts.get(current.id)!);
+}

@@ -1,0 +1,13 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/connect.ts";
+import { isUuid } from "../db/owned-row.ts";
+import { recipients } from "../db/schema.ts";
+import { notFound } from "../errors.ts";
+import type { RecipientRow } from "./to-recipient-dto.ts";
+
+/** The caller's recipient, or 404 — also for someone else's id, so ids reveal nothing. */
+export async function findOwnedRecipient({ db, userId, recipientId }: { db: Db; userId: string; recipientId: string }): Promise<RecipientRow> {
+  const [row] = isUuid(recipientId) ? await db.select().from(recipients).where(and(eq(recipients.id, recipientId), eq(recipients.userId, userId))) : [];
+  if (!row) throw notFound("Recipient not found");
+  return row;
+}
