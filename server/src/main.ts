@@ -1,20 +1,15 @@
-import { createAuthService } from "./auth/create-auth-service.ts";
 import { systemClock } from "./clock.ts";
+import { composeApp } from "./compose-app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { createMasterKeys } from "./crypto/master-keys.ts";
+import { MasterKeyMismatchError } from "./crypto/check-master-keys.ts";
 import { connect } from "./db/connect.ts";
-import { buildApp } from "./http/app.ts";
-import { createMailer } from "./mail/mailer.ts";
 
-/** Composition root: config → database → mail → auth and master keys → HTTP. */
+/** Composition root: config → database → the app → listen. */
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await connect({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
-  const auth = await createAuthService({ config, db: database.db, mailer, clock: systemClock });
-  const masterKeys = createMasterKeys({ config });
-  const app = await buildApp({ config, database, mailer, clock: systemClock, auth, masterKeys });
+  const { app, mailer } = await composeApp({ config, database, clock: systemClock });
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(
     { database: database.kind, mail: mailer.kind, readyMs: Math.round(performance.now() - startedAt) },
@@ -27,7 +22,6 @@ async function main() {
     stopping = true;
     app.log.info(`${signal} received: finishing requests and closing`);
     await app.close();
-    mailer.close();
     await database.close();
     process.exit(0);
   };
@@ -36,7 +30,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof MasterKeyMismatchError) {
     console.error(err.message);
     process.exit(78); // EX_CONFIG
   }

@@ -11,6 +11,8 @@ export interface MasterKeys {
   wrap(dataKey: Buffer, aad: string): { keyId: string; wrapped: string };
   /** Throws when the key id is unknown (a key removed too early) or the wrapped key was tampered with. */
   unwrap(keyId: string, wrapped: string, aad: string): Buffer;
+  /** A one-way check value of a key (HMAC of a fixed label), or undefined when this process lacks it. */
+  fingerprint(keyId: string): string | undefined;
 }
 
 const KID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -37,6 +39,10 @@ export function createMasterKeys({ config }: { config: Pick<Config, "MASTER_KEY"
       const key = source.find(keyId);
       if (!key) throw new Error(`master key ${keyId} is not available: it was removed from MASTER_KEY or DATA_DIR/keys`);
       return open(key, Buffer.from(wrapped, "base64"), `data-key:${aad}`);
+    },
+    fingerprint(keyId) {
+      const key = source.find(keyId);
+      return key && crypto.createHmac("sha256", key).update("trigger-switch master key check v1").digest("hex");
     },
   };
 }

@@ -231,3 +231,14 @@ export const messageAttachments = pgTable(
   },
   (t) => [index("message_attachments_message_idx").on(t.messageId), uniqueIndex("message_attachments_storage_key").on(t.storageKey)],
 );
+
+/**
+ * Check values of the master keys that have wrapped message keys in this database. At start a
+ * process must hold every one of them, with the same value: otherwise (a second machine that
+ * generated its own key) it would write messages its peers cannot open, or fail to open theirs.
+ */
+export const masterKeyChecks = pgTable("master_key_checks", {
+  kid: text("kid").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  createdAt: created(),
+});

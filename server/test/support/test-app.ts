@@ -2,12 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createAuthService } from "../../src/auth/create-auth-service.ts";
+import { composeApp } from "../../src/compose-app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import type { Database } from "../../src/db/connect.ts";
-import { buildApp } from "../../src/http/app.ts";
-import { createMailer, type Mailer } from "../../src/mail/mailer.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
 import { FakeClock } from "./fake-clock.ts";
 import { createTestDatabase } from "./test-db.ts";
 
@@ -31,10 +29,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SERVE_WEB: "false", PORT: "0", ...env });
   const database = await createTestDatabase();
   const clock = new FakeClock(new Date());
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
-  const auth = await createAuthService({ config, db: database.db, mailer, clock });
-  const masterKeys = createMasterKeys({ config });
-  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys });
+  const { app, mailer } = await composeApp({ config, database, clock });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   // Links in e-mails must point at this very server.
   config.SITE_URL = address;
@@ -47,7 +42,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     clock,
     async close() {
       await app.close();
-      mailer.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { createAuthService } from "./auth/create-auth-service.ts";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { checkMasterKeys } from "./crypto/check-master-keys.ts";
+import { createMasterKeys } from "./crypto/master-keys.ts";
+import type { Database } from "./db/connect.ts";
+import { buildApp } from "./http/app.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+
+/**
+ * Wires the parts together on an open database: mail → master keys (checked against the
+ * database) → auth → HTTP. The one composition used by `main.ts` and by the tests.
+ */
+export async function composeApp({ config, database, clock }: { config: Config; database: Database; clock: Clock }): Promise<{
+  app: FastifyInstance;
+  mailer: Mailer;
+}> {
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  const masterKeys = createMasterKeys({ config });
+  await checkMasterKeys({ db: database.db, masterKeys });
+  const auth = await createAuthService({ config, db: database.db, mailer, clock });
+  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys });
+  app.addHook("onClose", async () => mailer.close());
+  return { app, mailer };
+}
