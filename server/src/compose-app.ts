@@ -6,6 +6,7 @@ import { checkMasterKeys } from "./crypto/check-master-keys.ts";
 import { createMasterKeys } from "./crypto/master-keys.ts";
 import type { Database } from "./db/connect.ts";
 import { buildApp } from "./http/app.ts";
+import { startEngine } from "./engine/start-engine.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 
 /**
@@ -21,6 +22,11 @@ export async function composeApp({ config, database, clock }: { config: Config; 
   await checkMasterKeys({ db: database.db, masterKeys });
   const auth = await createAuthService({ config, db: database.db, mailer, clock });
   const app = await buildApp({ config, database, mailer, clock, auth, masterKeys });
-  app.addHook("onClose", async () => mailer.close());
+  // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
+  const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
+  app.addHook("onClose", async () => {
+    await engine?.stop();
+    mailer.close();
+  });
   return { app, mailer };
 }

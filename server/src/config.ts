@@ -58,6 +58,12 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*(,\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*)*$/, "must be base64 of 32 bytes, or comma-separated kid:base64 entries")
     .optional(),
+  /** What this process runs: all (default), web (HTTP only, no engine) or worker (engine; HTTP for health only). */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  /** Pause between engine ticks in ms (default 1000). */
+  ENGINE_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** A heartbeat gap longer than this (ms, default 120000) is an outage: the downtime guard moves deadlines. */
+  ENGINE_OUTAGE_THRESHOLD_MS: z.coerce.number().int().min(10_000).default(120_000),
   /** Serve the built web app from web/dist (default true). */
   SERVE_WEB: bool.default(true),
 });

@@ -6,6 +6,7 @@ import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
 import { AppError } from "../errors.ts";
 import { diskAttachmentStorage } from "./attachment-storage.ts";
+import { contentDisposition } from "./content-disposition.ts";
 import { deleteAttachment } from "./delete-attachment.ts";
 import { readAttachment } from "./read-attachment.ts";
 import { uploadAttachment } from "./upload-attachment.ts";
@@ -59,9 +60,3 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     return reply.status(204).send();
   });
 };
-
-/** Always a download; the name as an ASCII fallback plus RFC 5987 UTF-8 for the real one. */
-function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { checkConditionRecipients } from "./check-condition-recipients.ts";
 import { checkDeliverAt } from "./check-deliver-at.ts";
+import { rescheduleCondition } from "../engine/reschedule-condition.ts";
 import { toConditionDto } from "./to-condition-dto.ts";
 import { withStartDate } from "./with-start-date.ts";
 
@@ -51,6 +52,7 @@ export async function createCondition({ db, clock, userId, messageId, input, tim
         updatedAt: now,
       })
       .returning();
+    await rescheduleCondition({ db: tx, clock, conditionId: row!.id });
     return toConditionDto(row!, now, timeZone);
   });
 }

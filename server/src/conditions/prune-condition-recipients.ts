@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Tx } from "../db/connect.ts";
 import { messageConditions } from "../db/schema.ts";
+import { rescheduleCondition } from "../engine/reschedule-condition.ts";
 
 /**
  * Takes recipients that left a message out of its conditions' recipient subsets. An empty subset
@@ -22,6 +23,7 @@ export async function pruneConditionRecipients({ tx, clock, messageIds, removed 
       .update(messageConditions)
       .set({ recipients: kept, ...(kept.length === 0 ? { isArmed: false } : {}), updatedAt: clock.now() })
       .where(eq(messageConditions.id, row.id));
+    await rescheduleCondition({ db: tx, clock, conditionId: row.id });
   }
   return disarmed;
 }

@@ -5,6 +5,7 @@ import type { Db } from "../db/connect.ts";
 import { messageConditions } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findOwnedCondition } from "./find-owned-condition.ts";
+import { rescheduleCondition } from "../engine/reschedule-condition.ts";
 import { toConditionDto } from "./to-condition-dto.ts";
 
 interface Options {
@@ -30,10 +31,13 @@ export async function setConditionArmed({ db, clock, userId, conditionId, armed,
       deliver_at: "Choose a later time",
     });
   }
-  const [row] = await db
-    .update(messageConditions)
-    .set(armed ? { isArmed: true, active: true, lastChecked: now, armedAt: now, updatedAt: now } : { isArmed: false, updatedAt: now })
-    .where(eq(messageConditions.id, current.id))
-    .returning();
-  return toConditionDto(row!, now, timeZone);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messageConditions)
+      .set(armed ? { isArmed: true, active: true, lastChecked: now, armedAt: now, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now } : { isArmed: false, updatedAt: now })
+      .where(eq(messageConditions.id, current.id))
+      .returning();
+    await rescheduleCondition({ db: tx, clock, conditionId: current.id });
+    return toConditionDto(row!, now, timeZone);
+  });
 }

@@ -1,5 +1,6 @@
-import { describeCondition, nextDeadline, type Condition, type ConditionTiming, type RecurringPatternInput } from "@trigger-switch/contracts";
+import { describeCondition, type Condition, type ConditionTiming, type RecurringPatternInput } from "@trigger-switch/contracts";
 import type { messageConditions } from "../db/schema.ts";
+import { effectiveDeadline } from "../engine/effective-deadline.ts";
 
 export type ConditionRow = typeof messageConditions.$inferSelect;
 
@@ -21,7 +22,8 @@ export function toConditionDto(row: ConditionRow, now: Date, timeZone?: string):
     last_checked: row.lastChecked,
     armed_at: row.armedAt,
   };
-  const deadline = nextDeadline(timing, now);
+  // The downtime guard may have moved this deadline (docs/decisions/005).
+  const deadline = effectiveDeadline(row, now)?.deadline ?? null;
   const dto: Condition = {
     id: row.id,
     message_id: row.messageId,

@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import { checkConditionRecipients } from "./check-condition-recipients.ts";
 import { checkDeliverAt } from "./check-deliver-at.ts";
 import { findOwnedCondition } from "./find-owned-condition.ts";
+import { rescheduleCondition } from "../engine/reschedule-condition.ts";
 import { toConditionDto } from "./to-condition-dto.ts";
 import { withStartDate } from "./with-start-date.ts";
 
@@ -47,20 +48,24 @@ export async function updateCondition({ db, clock, userId, conditionId, changes,
   if (changes.deliver_at !== undefined || timingChanged) checkDeliverAt(deliverAt, now);
   if (changes.recipients) await checkConditionRecipients({ db, messageId: current.messageId, ids: changes.recipients });
 
-  const [row] = await db
-    .update(messageConditions)
-    .set({
-      hoursThreshold: merged.hours_threshold,
-      minutesThreshold: merged.minutes_threshold,
-      reminderHours: [...merged.reminder_hours].sort((a, b) => b - a),
-      recipients: changes.recipients,
-      recurringPattern: withStartDate(merged.recurring_pattern as RecurringPattern | null, now),
-      panicConfig: merged.panic_config,
-      deliverAt,
-      ...(timingChanged ? { lastChecked: now, armedAt: now } : {}),
-      updatedAt: now,
-    })
-    .where(eq(messageConditions.id, current.id))
-    .returning();
-  return toConditionDto(row!, now, timeZone);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messageConditions)
+      .set({
+        hoursThreshold: merged.hours_threshold,
+        minutesThreshold: merged.minutes_threshold,
+        reminderHours: [...merged.reminder_hours].sort((a, b) => b - a),
+        recipients: changes.recipients,
+        recurringPattern: withStartDate(merged.recurring_pattern as RecurringPattern | null, now),
+        panicConfig: merged.panic_config,
+        deliverAt,
+        ...(timingChanged ? { lastChecked: now, armedAt: now, shiftedDeadline: null, deadlineShiftMs: 0 } : {}),
+        updatedAt: now,
+      })
+      .where(eq(messageConditions.id, current.id))
+      .returning();
+    // Recipients, reminders or timing may have changed: the schedule follows in the same transaction.
+    await rescheduleCondition({ db: tx, clock, conditionId: current.id });
+    return toConditionDto(row!, now, timeZone);
+  });
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { accessRoutes, releaseRoutes } from "../access/routes.ts";
+import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
 import { attachmentRoutes } from "../attachments/routes.ts";
 import { conditionRoutes } from "../conditions/routes.ts";
 import { messageRoutes } from "../messages/routes.ts";
@@ -31,6 +33,9 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     }),
   );
 
+  await app.register(checkInTokenRoutes, { deps });
+  await app.register(accessRoutes, { deps });
+
   await app.register(async (authed) => {
     authed.addHook("preHandler", requireUser(deps.auth));
     authed.get(
@@ -53,5 +58,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     await authed.register(recipientRoutes, { deps });
     await authed.register(conditionRoutes, { deps });
     await authed.register(attachmentRoutes, { deps });
+    await authed.register(checkInRoutes, { deps });
+    await authed.register(releaseRoutes, { deps });
   });
 };

@@ -14,6 +14,7 @@ import { docs } from "./docs.ts";
 import { healthRoutes } from "./health.ts";
 import { logOptions } from "./log-options.ts";
 import { mailboxRoutes } from "./mailbox.ts";
+import { functionRoutes } from "../engine/function-routes.ts";
 import { mediaRoutes } from "../profiles/media-routes.ts";
 import { staticWeb } from "./static-web.ts";
 
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { deps });
   await app.register(deps.auth.routes, { prefix: "/auth/v1" });
   await app.register(apiRoutes, { prefix: "/api", deps });
+  await app.register(functionRoutes, { prefix: "/functions/v1", deps });
   await app.register(mediaRoutes, { deps });
   if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
   if (config.SERVE_WEB) await app.register(staticWeb);

@@ -7,13 +7,20 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives; `url` goes into SMTP_URL. */
-export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMail[]; waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
+/**
+ * A real SMTP server on loopback that keeps what it receives; `url` goes into SMTP_URL.
+ * `port` restarts a sink where a closed one was; `reject` answers 550 for chosen addresses.
+ */
+export async function startSmtpSink(opts: { port?: number; reject?: (address: string) => boolean } = {}): Promise<{ url: string; mails: ReceivedMail[]; waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.reject?.(address.address)) return callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -27,7 +34,7 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -22,11 +22,12 @@ export interface TestApp {
 
 /**
  * The real server on a fresh database and a throwaway DATA_DIR, listening on loopback.
- * Mail goes to the outbox unless `env.SMTP_URL` is given.
+ * Mail goes to the outbox unless `env.SMTP_URL` is given. The background engine is off (ROLE=web):
+ * tests drive `runEngineTick` themselves with the fake clock.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SERVE_WEB: "false", PORT: "0", ...env });
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SERVE_WEB: "false", PORT: "0", ROLE: "web", ...env });
   const database = await createTestDatabase();
   const clock = new FakeClock(new Date());
   const { app, mailer } = await composeApp({ config, database, clock });

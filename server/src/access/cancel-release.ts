@@ -1,0 +1,28 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/connect.ts";
+import { isUuid } from "../db/owned-row.ts";
+import { accessGrants } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
+import { findOwnedMessage } from "../messages/find-owned-message.ts";
+
+/**
+ * The owner withdraws a release during its unlock delay (a false alarm): every grant of it stops
+ * working and recipients get the generic "not found". Once it has opened, it cannot be taken back
+ * (409): someone may already have read it, and pretending otherwise would mislead the owner.
+ */
+export async function cancelRelease({ db, clock, userId, messageId, releaseId }: { db: Db; clock: Clock; userId: string; messageId: string; releaseId: string }): Promise<{ cancelled: number }> {
+  const message = await findOwnedMessage({ db, userId, messageId });
+  if (!isUuid(releaseId)) throw notFound("Release not found");
+  const now = clock.now();
+  const of = and(eq(accessGrants.messageId, message.id), eq(accessGrants.releaseId, releaseId));
+  const grants = await db.select({ id: accessGrants.id }).from(accessGrants).where(of);
+  if (grants.length === 0) throw notFound("Release not found");
+  const cancelled = await db
+    .update(accessGrants)
+    .set({ cancelledAt: now })
+    .where(and(of, isNull(accessGrants.cancelledAt), gt(accessGrants.opensAt, now)))
+    .returning({ id: accessGrants.id });
+  if (cancelled.length === 0) throw new AppError("conflict", "This release has already opened (or was cancelled) and can no longer be withdrawn.");
+  return { cancelled: cancelled.length };
+}

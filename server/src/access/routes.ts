@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { contentDisposition } from "../attachments/content-disposition.ts";
+import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
+import type { AppDeps } from "../http/app.ts";
+import { currentUser } from "../http/authenticate.ts";
+import { security } from "../http/route-schemas.ts";
+import { cancelRelease } from "./cancel-release.ts";
+import { listReleases } from "./list-releases.ts";
+import { readReleasedAttachment } from "./read-released-attachment.ts";
+import { readReleasedMessage } from "./read-released-message.ts";
+import { tokenRateLimit } from "./token-rate-limit.ts";
+
+const tags = ["access"];
+const tokenQuery = z.object({ t: z.string().optional() });
+
+/**
+ * Public: a recipient reads a released message through the link in their e-mail. Limited per IP
+ * (the plugin) and per token (so a leaked link cannot be hammered from many addresses).
+ */
+export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const { clock, masterKeys } = deps;
+  const storage = diskAttachmentStorage(deps.config.DATA_DIR);
+  const perToken = tokenRateLimit({ max: 60, windowMs: 60_000 });
+  const config = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+  app.addHook("onRequest", async (req) => {
+    perToken((req.query as { t?: string }).t);
+  });
+
+  app.get("/access/:messageId", { config, schema: { tags, summary: "Read a released message with its access token", params: z.object({ messageId: z.string() }), querystring: tokenQuery } }, async (req, reply) =>
+    reply.header("Cache-Control", "private, no-store").header("Referrer-Policy", "no-referrer").send(await readReleasedMessage({ db, clock, masterKeys, messageId: req.params.messageId, token: req.query.t })),
+  );
+
+  app.get(
+    "/access/:messageId/attachments/:attachmentId",
+    { config, schema: { tags, summary: "Download an attachment of a released message", params: z.object({ messageId: z.string(), attachmentId: z.string() }), querystring: tokenQuery } },
+    async (req, reply) => {
+      const file = await readReleasedAttachment({ db, clock, masterKeys, storage, messageId: req.params.messageId, attachmentId: req.params.attachmentId, token: req.query.t });
+      return reply
+        .header("Content-Type", file.contentType)
+        .header("Content-Length", file.bytes.length)
+        .header("Content-Disposition", contentDisposition(file.fileName))
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; sandbox")
+        .header("Cache-Control", "private, no-store")
+        .header("Referrer-Policy", "no-referrer")
+        .send(file.bytes);
+    },
+  );
+};
+
+const releaseParams = z.object({ id: z.string(), releaseId: z.string() });
+
+/** Owner side (signed in): who got the message, whether they opened it; cancel during the unlock delay. */
+export const releaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  app.get("/messages/:id/releases", { schema: { tags, security, summary: "Releases of my message and their recipients", params: z.object({ id: z.string() }) } }, (req) =>
+    listReleases({ db, userId: currentUser(req).id, messageId: req.params.id }),
+  );
+  app.post("/messages/:id/releases/:releaseId/cancel", { schema: { tags, security, summary: "Withdraw a release before it opens", params: releaseParams } }, (req) =>
+    cancelRelease({ db, clock: deps.clock, userId: currentUser(req).id, messageId: req.params.id, releaseId: req.params.releaseId }),
+  );
+};

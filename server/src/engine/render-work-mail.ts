@@ -1,0 +1,50 @@
+import type { Config } from "../config.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { renderMail } from "../mail/layout.ts";
+import type { deliveries } from "../db/schema.ts";
+import { formatWhen } from "./format-when.ts";
+import type { WorkContext } from "./load-work-context.ts";
+
+type DeliveryRow = typeof deliveries.$inferSelect;
+
+/**
+ * The mail of one delivery. A recipient's mail never carries the message (not even its title,
+ * which is content too): only who it is from, a calm explanation and the link; the message is
+ * read on the access page. `link` is the check-in link (reminder) or access link (release).
+ */
+export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: { config: Config; ctx: WorkContext; delivery: DeliveryRow; link: string; recipientCount: number }): Mail {
+  const when = formatWhen(ctx.row.deadline, ctx.timeZone);
+  const people = recipientCount === 1 ? "1 person" : `${recipientCount} people`;
+  if (delivery.kind === "reminder") {
+    const body = renderMail({
+      heading: "Please check in",
+      paragraphs: [`Hi ${ctx.ownerFirstName}, '${ctx.messageTitle}' goes to ${people} on ${when} unless you check in: ${link}`, "Checking in resets all your timers. If you did not expect this e-mail, sign in and review your conditions."],
+      action: { label: "Check in now", url: link },
+    });
+    return { to: delivery.address, subject: `Check in before ${when}`, ...body };
+  }
+  if (delivery.kind === "release_notice") {
+    const opensAt = [...ctx.grants.values()][0]?.opensAt ?? ctx.row.deadline;
+    const body = renderMail({
+      heading: "Your message was released",
+      paragraphs: [
+        `'${ctx.messageTitle}' was released to ${people}. It opens for them on ${formatWhen(opensAt, ctx.timeZone)}.`,
+        "If this is a mistake, cancel the release before then and they will not be able to read it.",
+      ],
+      action: { label: "Review or cancel", url: `${config.SITE_URL}/messages/${ctx.row.messageId}` },
+    });
+    return { to: delivery.address, subject: "Your message was released", ...body };
+  }
+  const grant = delivery.grantId ? ctx.grants.get(delivery.grantId) : undefined;
+  const opens = grant && grant.opensAt > grant.releasedAt ? [`It can be opened from ${formatWhen(grant.opensAt, "UTC")}.`] : [];
+  const body = renderMail({
+    heading: `A message from ${ctx.ownerName}`,
+    paragraphs: [
+      `${ctx.ownerName} wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.`,
+      ...opens,
+      "The link below is personal to you; please do not forward it.",
+    ],
+    action: { label: "Read the message", url: link },
+  });
+  return { to: delivery.address, subject: `A message from ${ctx.ownerName}`, ...body };
+}

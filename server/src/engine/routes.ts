@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../http/app.ts";
+import { currentUser } from "../http/authenticate.ts";
+import { security } from "../http/route-schemas.ts";
+import { checkIn } from "./check-in.ts";
+import { checkInWithToken } from "./check-in-with-token.ts";
+import { readCheckInToken } from "./read-check-in-token.ts";
+
+const tags = ["check-in"];
+const checkInAnswer = z.object({ success: z.literal(true), checked_in_at: z.string(), conditions: z.number(), next_deadline: z.string().nullable() });
+const tokenBody = z.object({ token: z.string().min(1).max(200) }).strict();
+
+/** POST /api/check-in (signed in). Registered inside the authenticated group. */
+export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  app.post("/check-in", { schema: { tags, security, summary: "Check in: reset every timer (spec §4)", response: { 200: checkInAnswer } } }, async (req) => ({
+    success: true as const,
+    ...(await checkIn({ db, clock: deps.clock, userId: currentUser(req).id, source: "app" })),
+  }));
+};
+
+/**
+ * The reminder e-mail's link (public). GET only describes; POST checks in. Both are rate-limited
+ * per IP, and an unknown, used or expired token answers one generic 404.
+ */
+export const checkInTokenRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const { clock } = deps;
+  const limit = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
+  app.get(
+    "/check-in/token/:token",
+    {
+      config: limit(30),
+      schema: { tags, summary: "What a check-in link is for (never checks in)", params: z.object({ token: z.string() }), response: { 200: z.object({ valid: z.literal(true), owner_first_name: z.string().nullable(), message_count: z.number(), next_deadline: z.string().nullable() }) } },
+    },
+    async (req, reply) => reply.header("Cache-Control", "no-store").send(await readCheckInToken({ db, clock, token: req.params.token })),
+  );
+  app.post("/check-in/token", { config: limit(10), schema: { tags, summary: "Check in with a reminder link's token", body: tokenBody, response: { 200: checkInAnswer } } }, async (req) => ({
+    success: true as const,
+    ...(await checkInWithToken({ db, clock, token: req.body.token })),
+  }));
+};

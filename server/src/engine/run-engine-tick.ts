@@ -1,0 +1,104 @@
+import os from "node:os";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db } from "../db/connect.ts";
+import { reminderSchedule } from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { claimDueWork, type ScheduleRow } from "./claim-due-work.ts";
+import { commitWork } from "./commit-work.ts";
+import { deliverWork } from "./deliver-work.ts";
+import { finishWork } from "./finish-work.ts";
+import { guardDowntime, type Outage } from "./guard-downtime.ts";
+import { loadWorkContext } from "./load-work-context.ts";
+import { notifyParked } from "./notify-parked.ts";
+import { nextRetryAt } from "./retry-policy.ts";
+
+export interface EngineLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface EngineTickOptions {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Config;
+  masterKeys: MasterKeys;
+  log: EngineLog;
+  /** Rows claimed per tick (default 50). */
+  limit?: number;
+  /** Names this worker in claims (default host:pid:random). */
+  workerId?: string;
+  /** How long a claim lasts before another worker may take the row over (default 5 min). */
+  leaseMs?: number;
+  /** Asked between rows; true (shutting down) hands the remaining claims back at once. */
+  shouldStop?: () => boolean;
+}
+
+export interface TickResult {
+  outage: Outage | null;
+  claimed: number;
+  sent: number;
+  obsolete: number;
+  retried: number;
+  parked: number;
+  released: number;
+}
+
+export const defaultWorkerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+
+/** One pass of the engine: downtime guard and heartbeat, then claim due rows and act on each. */
+export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult> {
+  const { db, clock, mailer, config, masterKeys, log } = opts;
+  const workerId = opts.workerId ?? defaultWorkerId;
+  const outage = await guardDowntime({ db, clock, mailer, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId, log });
+  if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
+  const rows = await claimDueWork({ db, clock, workerId, limit: opts.limit ?? 50, leaseMs: opts.leaseMs ?? 5 * 60_000 });
+  const result: TickResult = { outage, claimed: rows.length, sent: 0, obsolete: 0, retried: 0, parked: 0, released: 0 };
+  for (const [i, row] of rows.entries()) {
+    if (opts.shouldStop?.()) {
+      for (const rest of rows.slice(i)) await releaseClaim(db, rest, workerId, null);
+      result.released += rows.length - i;
+      break;
+    }
+    try {
+      const decision = await commitWork({ db, clock, masterKeys, row, workerId });
+      if (decision === "obsolete") result.obsolete++;
+      if (decision === "not_yet") await releaseClaim(db, row, workerId, null);
+      if (decision !== "deliver") continue;
+      const ctx = await loadWorkContext({ db, masterKeys, row: { ...row, releasedAt: row.releasedAt ?? clock.now() } });
+      await deliverWork({ db, clock, mailer, config, masterKeys, ctx });
+      const outcome = await finishWork({ db, clock, row, workerId });
+      if (outcome.status === "sent") result.sent++;
+      if (outcome.status === "retry") result.retried++;
+      if (outcome.status === "parked") {
+        result.parked++;
+        await notifyParked({ mailer, config, ctx: { ...ctx, row: { ...row, attempts: row.attempts + 1 } }, reason: outcome.reason, log });
+      }
+    } catch (err) {
+      // A row that throws is pushed back with backoff, never crash-looping and never dropped.
+      log.error({ err, reminderId: row.id }, "engine work failed; it will be retried");
+      await releaseClaim(db, row, workerId, err instanceof Error ? err.message : String(err), clock.now()).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
+      result.retried++;
+    }
+  }
+  return result;
+}
+
+/** Hands a claimed row back: at once (shutdown, not yet due) or, after an error, with backoff. */
+async function releaseClaim(db: Db, row: ScheduleRow, workerId: string, error: string | null, now?: Date): Promise<void> {
+  const mine = and(eq(reminderSchedule.id, row.id), eq(reminderSchedule.claimedBy, workerId), eq(reminderSchedule.status, "claimed"));
+  if (error === null || !now) {
+    await db.update(reminderSchedule).set({ status: "pending", lockedUntil: null, claimedBy: null }).where(mine);
+    return;
+  }
+  const attempts = row.attempts + 1;
+  const at = nextRetryAt({ strategy: row.retryStrategy, attempts, scheduledAt: row.scheduledAt, now });
+  await db
+    .update(reminderSchedule)
+    .set(at ? { status: "pending", attempts, nextAttemptAt: at, lockedUntil: null, claimedBy: null, lastError: error } : { status: "parked", attempts, lockedUntil: null, lastError: error, completedAt: now })
+    .where(mine);
+}

@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messageConditions, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
+import { createMailer } from "../../src/mail/mailer.ts";
+import { post } from "../support/content.ts";
+import { HOUR, MINUTE, mailText, setHeartbeat, tick, travel } from "../support/engine.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
+import type { TestApp } from "../support/test-app.ts";
+import { mailsTo, ownerWithMessage, scheduleOf, startEngineTestApp, type Sink } from "./engine-setup.ts";
+
+let sink: Sink;
+let t: TestApp;
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ reject: (address) => address.startsWith("bounce") });
+  t = await startEngineTestApp(sink);
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+const finalRow = async (conditionId: string) => (await scheduleOf(t, conditionId)).find((r) => r.reminderType === "final_delivery")!;
+const logOf = (conditionId: string) => t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.conditionId, conditionId));
+
+describe("when the mail server is down", () => {
+  it("retries with backoff and delivers once the server is back, logging every attempt", async () => {
+    const down = await startSmtpSink();
+    const port = Number(new URL(down.url).port);
+    await down.close();
+    const broken = createMailer({ smtpUrl: down.url, from: "Trigger Switch <no-reply@localhost>", db: t.database.db });
+    const { conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    await travel(t, HOUR);
+    await tick(t, { mailer: broken });
+    let row = await finalRow(conditionId);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.nextAttemptAt.getTime() - t.clock.now().getTime()).toBe(10_000);
+    expect((await t.database.db.select().from(messageConditions).where(eq(messageConditions.id, conditionId)))[0]!.active).toBe(false);
+
+    await travel(t, 5_000);
+    await tick(t, { mailer: broken });
+    expect((await finalRow(conditionId)).attempts).toBe(1);
+
+    const back = await startSmtpSink({ port });
+    await travel(t, 5_000);
+    await tick(t, { mailer: broken });
+    row = await finalRow(conditionId);
+    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+    expect(mailsTo(back, recipientEmails[0]!)).toHaveLength(1);
+    expect((await logOf(conditionId)).map((l) => [l.attempt, l.deliveryStatus])).toEqual([
+      [1, "failed"],
+      [2, "sent"],
+    ]);
+    broken.close();
+    await back.close();
+  });
+
+  it("parks a reminder after its last attempt and tells the owner and the admins", async () => {
+    const down = await startSmtpSink();
+    await down.close();
+    const broken = createMailer({ smtpUrl: down.url, from: "Trigger Switch <no-reply@localhost>", db: t.database.db });
+    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 24, reminder_hours: [720] }, 1);
+    await travel(t, 12 * HOUR);
+    for (const wait of [0, 1, 5, 15, 60, 360].map((m) => m * MINUTE)) {
+      await travel(t, wait);
+      await tick(t, { mailer: broken });
+    }
+    const reminder = (await scheduleOf(t, conditionId)).find((r) => r.reminderType === "reminder")!;
+    expect(reminder).toMatchObject({ status: "parked", attempts: 6 });
+    expect(reminder.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // The notices go through the same broken server here, so they are only logged; with a working
+    // relay (next test) they arrive.
+    expect(mailsTo(sink, owner.email)).toHaveLength(0);
+    broken.close();
+  });
+
+  it("parks at once on a permanent 5xx answer and tells the owner and the admins", async () => {
+    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    const recipient = await post(owner, "/api/recipients", { name: "Bounce", email: `bounce-${Date.now()}@example.com` });
+    const bounceId = ((await recipient.json()) as { id: string }).id;
+    const messageId = (await finalRow(conditionId)).messageId;
+    const ids = ((await (await owner.api(`/api/messages/${messageId}`)).json()) as { recipients: { id: string }[] }).recipients.map((r) => r.id);
+    await owner.api(`/api/messages/${messageId}/recipients`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ recipient_ids: [...ids, bounceId] }) });
+    await travel(t, HOUR);
+    await tick(t);
+    const row = await finalRow(conditionId);
+    expect(row).toMatchObject({ status: "parked", attempts: 1 });
+    expect(row.lastError).toMatch(/bounce-.*SMTP 550/);
+    expect(mailText(await sink.waitFor(owner.email))).toMatch(/We tried to deliver 'The spare key'/);
+    expect(mailText(await sink.waitFor("ops@example.com"))).not.toMatch(/spare key/);
+    expect((await logOf(conditionId)).map((l) => l.deliveryStatus).sort()).toEqual(["failed", "sent"]);
+  });
+});
+
+describe("the downtime guard", () => {
+  it("moves deadlines that fell inside our outage by its length, releases nothing and tells the owner", async () => {
+    const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    await travel(t, 30 * MINUTE);
+    const lastBeat = t.clock.now();
+    t.clock.advance(2 * HOUR); // the engine was down: no heartbeat
+    const result = await tick(t);
+    expect(result.outage?.shifted).toBeGreaterThanOrEqual(1);
+    expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
+    const condition = (await (await owner.api(`/api/conditions/${conditionId}`)).json()) as { next_deadline: string };
+    expect(new Date(condition.next_deadline).getTime()).toBe(lastBeat.getTime() + 30 * MINUTE + 2 * HOUR);
+    expect(mailText(await sink.waitFor(owner.email))).toMatch(/your deadlines were moved by 2 hours/);
+    const pending = (await scheduleOf(t, conditionId)).filter((r) => r.status === "pending");
+    expect(pending.map((r) => [r.reminderType, r.deadline.toISOString()])).toEqual([["final_delivery", condition.next_deadline]]);
+
+    await travel(t, 30 * MINUTE);
+    await tick(t);
+    expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(1);
+  });
+
+  it("does nothing after a short pause", async () => {
+    await setHeartbeat(t, new Date(t.clock.now().getTime() - MINUTE));
+    expect((await tick(t)).outage).toBeNull();
+  });
+});
+
+describe("POST /functions/v1/send-reminder-emails", () => {
+  it("runs a tick for a signed-in caller and answers success", async () => {
+    const { owner, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    await travel(t, HOUR);
+    const res = await post(owner, "/functions/v1/send-reminder-emails", { action: "process", source: "test" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, error: null });
+    expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(1);
+  });
+
+  it("refuses a caller who is not signed in, and a wrong body", async () => {
+    expect((await fetch(`${t.url}/functions/v1/send-reminder-emails`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "process" }) })).status).toBe(401);
+    const { owner } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    expect((await post(owner, "/functions/v1/send-reminder-emails", { action: "delete" })).status).toBe(400);
+  });
+});
+
+describe("the schedule follows the condition", () => {
+  it("obsoletes pending rows when the condition is disarmed and restores them when it is armed", async () => {
+    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    await post(owner, `/api/conditions/${conditionId}/disarm`, {});
+    expect((await scheduleOf(t, conditionId)).every((r) => r.status === "obsolete")).toBe(true);
+    await post(owner, `/api/conditions/${conditionId}/arm`, {});
+    expect((await scheduleOf(t, conditionId)).filter((r) => r.status === "pending")).toHaveLength(1);
+    const rows = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId));
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { createMasterKeys } from "../../src/crypto/master-keys.ts";
+import { engineHeartbeat } from "../../src/db/schema.ts";
+import { runEngineTick, type TickResult } from "../../src/engine/run-engine-tick.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import type { ReceivedMail } from "./smtp-sink.ts";
+import type { TestApp } from "./test-app.ts";
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+const quiet = { info() {}, error() {} };
+
+/** One engine tick on the test app's database and clock (the mailer can be swapped for a broken one). */
+export function tick(t: TestApp, opts: { mailer?: Mailer; workerId?: string } = {}): Promise<TickResult> {
+  return runEngineTick({ db: t.database.db, clock: t.clock, mailer: opts.mailer ?? t.mailer, config: t.config, masterKeys: createMasterKeys({ config: t.config }), log: quiet, workerId: opts.workerId });
+}
+
+/**
+ * Moves time forward as if the engine had been running all along: the heartbeat follows the
+ * clock, so the downtime guard sees no outage. (Tests of the guard move the clock alone.)
+ */
+export async function travel(t: TestApp, ms: number): Promise<void> {
+  t.clock.advance(ms);
+  await t.database.db.insert(engineHeartbeat).values({ id: 1, lastBeatAt: t.clock.now() }).onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: t.clock.now() } });
+}
+
+export async function setHeartbeat(t: TestApp, at: Date): Promise<void> {
+  await t.database.db.insert(engineHeartbeat).values({ id: 1, lastBeatAt: at }).onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: at } });
+  await t.database.db.select().from(engineHeartbeat).where(eq(engineHeartbeat.id, 1));
+}
+
+/** The decoded text of a received mail (quoted-printable soft breaks and escapes undone). */
+export function mailText(mail: ReceivedMail): string {
+  return mail.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The first link in a mail that starts with `prefix`. */
+export function linkIn(mail: ReceivedMail, prefix: string): string {
+  const text = mailText(mail);
+  const at = text.indexOf(prefix);
+  if (at < 0) throw new Error(`no link ${prefix} in mail:\n${text}`);
+  return text.slice(at).match(/^[^\s"<>]+/)![0];
+}
