@@ -15,3 +15,4 @@ export * from "./conditions/is-due.ts";
 export * from "./conditions/describe-condition.ts";
 export * from "./conditions/format-duration.ts";
 export { isValidTimeZone, zonedWallTimeToInstant } from "./conditions/zoned-time.ts";
+export * from "./message-readiness.ts";

@@ -4,7 +4,7 @@ import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { MessageRow } from "./find-owned-message.ts";
 import type { MessageParts } from "./load-message-parts.ts";
-import { messageReadiness } from "./message-readiness.ts";
+import { messageReadiness } from "@trigger-switch/contracts";
 import { openMessage } from "./open-message.ts";
 
 /** The whole message, decrypted, with its recipients, conditions, attachments and readiness. */
@@ -19,6 +19,6 @@ export function toMessageDto(masterKeys: MasterKeys, row: MessageRow, parts: Mes
     recipients: parts.recipients,
     conditions: parts.conditions,
     attachments: parts.attachments.map(({ sealedName, ...a }) => ({ ...a, file_name: cipher.openText(attachmentNameField(a.id), sealedName) })),
-    ...messageReadiness({ recipientCount: parts.recipients.length, conditions: parts.conditions }),
+    ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions }),
   };
 }

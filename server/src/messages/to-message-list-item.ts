@@ -3,7 +3,7 @@ import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { MessageRow } from "./find-owned-message.ts";
 import type { MessageParts } from "./load-message-parts.ts";
-import { messageReadiness } from "./message-readiness.ts";
+import { messageReadiness } from "@trigger-switch/contracts";
 
 /** A list entry: only the title and the text (for its preview) are decrypted; location and file names stay sealed. */
 export function toMessageListItem(masterKeys: MasterKeys, row: MessageRow, parts: MessageParts): MessageListItem {
@@ -19,6 +19,6 @@ export function toMessageListItem(masterKeys: MasterKeys, row: MessageRow, parts
     recipient_count: parts.recipients.length,
     attachment_count: parts.attachments.length,
     conditions: parts.conditions,
-    ...messageReadiness({ recipientCount: parts.recipients.length, conditions: parts.conditions }),
+    ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions }),
   };
 }

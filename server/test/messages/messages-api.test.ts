@@ -36,6 +36,16 @@ describe("writing and reading a message", () => {
     expect(new Date(body.conditions[0]!.next_deadline).getTime()).toBe(t.clock.now().getTime() + 24 * 3600_000);
   });
 
+  it("is not ready while a recipient can only be reached by phone, since delivery is by e-mail for now", async () => {
+    const message = await createMessage(owner);
+    const alan = await createRecipient(owner, { name: "Alan", email: null, phone: "+447700900456" });
+    await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [alan.id] });
+    await createCondition(owner, message.id);
+    const body = (await (await owner.api(`/api/messages/${message.id}`)).json()) as { ready: boolean; problems: string[] };
+    expect(body.ready).toBe(false);
+    expect(body.problems).toEqual([expect.stringMatching(/^Alan has no e-mail address\. .*Alan will not receive this message/)]);
+  });
+
   it("lists titles and a 140-character preview, newest first", async () => {
     const long = await createMessage(owner, { title: "Long one", text_content: "é".repeat(300) });
     const res = await owner.api("/api/messages");
