@@ -31,13 +31,15 @@ interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   json?: unknown;
   body?: FormData;
+  /** Read a 2xx answer as a Blob instead of JSON. Default: false. */
+  blob?: boolean;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = "" }: ApiClientOptions) {
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const headers = new Headers({ Accept: "application/json" });
+    const headers = new Headers({ Accept: options.blob ? "*/*" : "application/json" });
     const token = await getAccessToken();
     if (token) headers.set("Authorization", `Bearer ${token}`);
     let body: BodyInit | undefined = options.body;
@@ -53,6 +55,8 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     } catch {
       throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.", {});
     }
+    if (response.ok && options.blob) return (await response.blob()) as T;
+    // 204 and empty bodies read as null.
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) throw toApiError(response.status, payload);
     return options.schema ? options.schema.parse(payload) : (payload as T);
@@ -62,8 +66,11 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     get: <T>(path: string, schema?: z.ZodType<T>) => request<T>("GET", path, { schema }),
     put: <T>(path: string, json: unknown, schema?: z.ZodType<T>) => request<T>("PUT", path, { json, schema }),
     post: <T>(path: string, json: unknown, schema?: z.ZodType<T>) => request<T>("POST", path, { json, schema }),
+    patch: <T>(path: string, json: unknown, schema?: z.ZodType<T>) => request<T>("PATCH", path, { json, schema }),
     upload: <T>(path: string, body: FormData, schema?: z.ZodType<T>) => request<T>("POST", path, { body, schema }),
     delete: <T>(path: string, schema?: z.ZodType<T>) => request<T>("DELETE", path, { schema }),
+    /** A file behind the bearer token (a plain link cannot send it), as a Blob. */
+    download: (path: string) => request<Blob>("GET", path, { blob: true }),
   };
 }
 

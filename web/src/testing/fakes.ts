@@ -82,9 +82,24 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
 
 export { AuthError };
 
-export type Handler = (request: { method: string; path: string; body: unknown }) => { status?: number; body: unknown };
+export type Handler = (request: { method: string; path: string; body: unknown; params: Record<string, string> }) => { status?: number; body: unknown };
 
-/** The real api client over a fake fetch that answers from `routes` ("GET /api/profile": handler). */
+/** The handler for `method path`: an exact key first, then keys with `:param` segments. */
+function findHandler(routes: Record<string, Handler>, method: string, path: string): { handler: Handler; params: Record<string, string> } | null {
+  const exact = routes[`${method} ${path}`];
+  if (exact) return { handler: exact, params: {} };
+  for (const [key, handler] of Object.entries(routes)) {
+    const [keyMethod, pattern = ""] = key.split(" ");
+    if (keyMethod !== method || !pattern.includes(":")) continue;
+    const names: string[] = [];
+    const regex = new RegExp(`^${pattern.replace(/:([a-zA-Z]+)/g, (_m, name: string) => (names.push(name), "([^/]+)"))}$`);
+    const match = regex.exec(path);
+    if (match) return { handler, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
+  }
+  return null;
+}
+
+/** The real api client over a fake fetch that answers from `routes` ("GET /api/messages/:id": handler). */
 export function createFakeApi(routes: Record<string, Handler>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -92,14 +107,13 @@ export function createFakeApi(routes: Record<string, Handler>) {
     const path = new URL(url, "http://localhost").pathname;
     const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
     calls.push({ method, path, body });
-    const handler = routes[`${method} ${path}`];
-    const answer = handler
-      ? handler({ method, path, body })
+    const found = findHandler(routes, method, path);
+    const answer = found
+      ? found.handler({ method, path, body, params: found.params })
       : { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { "Content-Type": "application/json" },
-    });
+    const status = answer.status ?? 200;
+    // A Response with status 204 may not have a body.
+    return new Response(status === 204 ? null : JSON.stringify(answer.body), { status, headers: { "Content-Type": "application/json" } });
   });
   const api = createApiClient({ getAccessToken: async () => "access-token", fetch: fetch as unknown as typeof globalThis.fetch });
   return { api, calls, fetch };

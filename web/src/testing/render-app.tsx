@@ -7,6 +7,7 @@ import { AppProvider } from "@/app/provider";
 import { routes as appRoutes } from "@/app/routes";
 import type { LinkHint } from "@/lib/auth/auth-client";
 import { createQueryClient } from "@/lib/query-client";
+import { createFakeWorkspace } from "./fake-workspace";
 import { createFakeApi, createFakeAuth, makeSession, type FakeAuthOptions, type Handler } from "./fakes";
 import { setViewportWidth } from "./viewport";
 
@@ -24,6 +25,8 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   linkHint?: LinkHint;
   /** Default: the app's own routes. */
   routes?: RouteObject[];
+  /** The in-memory messages/recipients API. Default: an empty one. */
+  workspace?: ReturnType<typeof createFakeWorkspace>;
 }
 
 /** The whole app (or given routes) on fake auth and a fake server, at `path`. */
@@ -31,7 +34,9 @@ export function renderApp(options: RenderAppOptions = {}) {
   const { path = "/", signedIn = false, profile = null, isAdmin = false, mailbox = false, width = 1024 } = options;
   setViewportWidth(width);
   const auth = createFakeAuth({ ...options, session: signedIn ? makeSession() : null });
+  const workspace = options.workspace ?? createFakeWorkspace();
   const server = createFakeApi({
+    ...workspace.routes,
     "GET /api/profile": () =>
       profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
     "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
@@ -49,5 +54,5 @@ export function renderApp(options: RenderAppOptions = {}) {
     </AppProvider>
   );
   const user = userEvent.setup();
-  return { ...render(ui), router, auth, server, user };
+  return { ...render(ui), router, auth, server, user, workspace };
 }

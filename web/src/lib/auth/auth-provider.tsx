@@ -1,6 +1,7 @@
 import type { Session } from "@supabase/auth-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { clearHeaderButtons } from "../header-buttons-cache";
 import { useServices } from "../services";
 import { AuthContext, type AuthState } from "./auth-context";
 import { fetchProfile, profileQueryKey } from "./profile-query";
@@ -34,8 +35,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         signedOutByUser: session === null && (userSigningOut.current || previous.signedOutByUser),
       }));
       if (event === "SIGNED_OUT") {
-        // Nothing of the previous user may linger in memory for the next one.
+        // Nothing of the previous user may linger in memory (or storage) for the next one.
         queryClient.removeQueries();
+        clearHeaderButtons();
       } else if (session && event !== "INITIAL_SESSION") {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });
       }
@@ -62,6 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!error) {
         setState({ loaded: true, session: null, recovery: false, signedOutByUser: true });
         queryClient.removeQueries();
+        clearHeaderButtons();
       }
       return { error };
     } finally {

@@ -1,6 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Logo } from "@/components/logo";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useCheckIn } from "@/features/messages/api/check-in";
+import { useHeaderConditions } from "@/features/messages/api/get-active-conditions";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { useAuth } from "@/lib/auth/auth-context";
 import { cn } from "@/lib/utils";
@@ -13,6 +15,7 @@ import { SignedOutNav } from "./signed-out-nav";
 // weight; loading them on demand keeps them out of the first download of every page.
 const DesktopUserMenu = lazy(() => import("./desktop-user-menu").then((m) => ({ default: m.DesktopUserMenu })));
 const SignedOutSheet = lazy(() => import("./signed-out-sheet").then((m) => ({ default: m.SignedOutSheet })));
+const EmergencyPendingDialog = lazy(() => import("./emergency-pending-dialog").then((m) => ({ default: m.EmergencyPendingDialog })));
 
 export interface HeaderProps {
   /** "public" uses the translucent bar and larger logo of the public views. Default: "app". */
@@ -25,6 +28,7 @@ export function Header({ variant = "app" }: HeaderProps) {
   const signedIn = loaded && user !== null;
   // The avatar and name come from the profile: hold a placeholder rather than flash 'U'.
   const pending = !loaded || profileLoading;
+  const actions = useHeaderActions(signedIn);
 
   return (
     <header
@@ -49,7 +53,7 @@ export function Header({ variant = "app" }: HeaderProps) {
           <MobileUserMenu />
         ) : (
           <div className="flex items-center gap-4">
-            <ActionButtons />
+            <ActionButtons {...actions.handlers} />
             <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
               <DesktopUserMenu />
             </Suspense>
@@ -58,9 +62,28 @@ export function Header({ variant = "app" }: HeaderProps) {
       </div>
       {signedIn && !pending && isMobile && (
         <div className="border-t px-4 py-2">
-          <ActionButtons mobile />
+          <ActionButtons mobile {...actions.handlers} />
         </div>
       )}
+      {actions.dialog}
     </header>
   );
+}
+
+/** Check In Now and Emergency appear only with an active condition of their kind (spec §2). */
+function useHeaderActions(signedIn: boolean) {
+  const { hasCheckIn, hasPanic } = useHeaderConditions();
+  const checkIn = useCheckIn();
+  const [explaining, setExplaining] = useState(false);
+  return {
+    handlers: {
+      onCheckIn: signedIn && hasCheckIn ? () => !checkIn.isPending && checkIn.mutate() : undefined,
+      onEmergency: signedIn && hasPanic ? () => setExplaining(true) : undefined,
+    },
+    dialog: explaining && (
+      <Suspense fallback={null}>
+        <EmergencyPendingDialog onClose={() => setExplaining(false)} />
+      </Suspense>
+    ),
+  };
 }

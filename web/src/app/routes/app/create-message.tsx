@@ -1,29 +1,19 @@
-import { PenLine } from "lucide-react";
-import { Link } from "react-router";
-import { EmptyState } from "@/components/empty-state";
+import { useNavigate } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
-import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { MessageEditor } from "@/features/messages/components/message-editor/message-editor";
+import { RecipientSelector } from "@/features/recipients/components/recipient-selector";
 
 export default function CreateMessagePage() {
+  const navigate = useNavigate();
   return (
-    <PageContainer>
-      <PageHeader title="Create a message" />
-      <EmptyState
-        icon={PenLine}
-        title="Message creation is not available yet"
-        actions={
-          <Button asChild variant="outline">
-            <Link to={paths.messages}>Back to messages</Link>
-          </Button>
-        }
-      >
-        <p>
-          This is where you will write a message, add attachments, choose its recipients and set what releases it: no
-          check-in for a set time, a recurring check-in, inactivity until a date, or the emergency button.
-        </p>
-        <p>It arrives in an upcoming release.</p>
-      </EmptyState>
+    <PageContainer className="max-w-3xl">
+      <PageHeader title="Write a message" description="Say what they need to know, choose who receives it and what sends it." />
+      <MessageEditor
+        cancelTo={paths.messages}
+        renderRecipients={(slot) => <RecipientSelector {...slot} />}
+        onSaved={(id) => navigate(paths.message(id))}
+      />
     </PageContainer>
   );
 }

@@ -1,10 +1,63 @@
 import { BellRing, ListChecks, PenLine, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
+import { LoadError } from "@/components/load-error";
+import { PageSkeleton } from "@/components/page-skeleton";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { useMessages } from "@/features/messages/api/get-messages";
+import { CheckInCard } from "@/features/messages/components/dashboard/check-in-card";
+import { CountsRow } from "@/features/messages/components/dashboard/counts-row";
+import { NextDeadlineCard } from "@/features/messages/components/dashboard/next-deadline-card";
+import { RecentActivity } from "@/features/messages/components/dashboard/recent-activity";
+import { useRecipients } from "@/features/recipients/api/get-recipients";
 import { useAuth } from "@/lib/auth/auth-context";
+import { browserTimeZone } from "@/lib/time-zone";
+
+export default function DashboardPage() {
+  const { profile } = useAuth();
+  const messages = useMessages();
+  const recipients = useRecipients();
+  const name = profile?.first_name?.trim();
+  const timeZone = browserTimeZone();
+  const title = name ? `Welcome, ${name}` : "Welcome";
+  if (messages.isPending) return <PageSkeleton />;
+  return (
+    <PageContainer>
+      <PageHeader
+        title={title}
+        description="What goes out next and when, and whether anything needs your attention."
+        actions={
+          messages.data && messages.data.length > 0 ? (
+            <Button asChild>
+              <Link to={paths.createMessage}>
+                <PenLine aria-hidden="true" />
+                New message
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
+      {messages.isError ? (
+        <LoadError what="messages" onRetry={() => void messages.refetch()} />
+      ) : messages.data.length === 0 ? (
+        <GettingStarted hasRecipients={(recipients.data?.length ?? 0) > 0} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <CountsRow messages={messages.data} recipientCount={recipients.data?.length ?? null} />
+          <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+            <div className="flex flex-col gap-6">
+              <NextDeadlineCard messages={messages.data} timeZone={timeZone} />
+              <CheckInCard messages={messages.data} timeZone={timeZone} />
+            </div>
+            <RecentActivity messages={messages.data} timeZone={timeZone} />
+          </div>
+        </div>
+      )}
+    </PageContainer>
+  );
+}
 
 const steps = [
   { icon: Users, title: "Add recipients", text: "The people who should receive a message, and how to reach them." },
@@ -12,51 +65,41 @@ const steps = [
   { icon: BellRing, title: "Choose a trigger", text: "Check-in deadlines, a date, or the emergency button." },
 ];
 
-export default function DashboardPage() {
-  const { profile } = useAuth();
-  const name = profile?.first_name?.trim();
+/** A new user's dashboard: nothing can be sent on their behalf yet, and here is how to start. */
+function GettingStarted({ hasRecipients }: { hasRecipients: boolean }) {
   return (
-    <PageContainer>
-      <PageHeader
-        title={name ? `Welcome, ${name}` : "Welcome"}
-        description="Your dashboard will show each switch, when it is next due and whether anything needs your attention."
-      />
-      <Card>
-        <CardHeader>
-          <span className="mb-2 inline-flex size-10 items-center justify-center rounded-full bg-secondary text-primary">
-            <ListChecks className="size-5" aria-hidden="true" />
-          </span>
-          <CardTitle>No switches yet</CardTitle>
-          <CardDescription>
-            A switch is a message together with the condition that releases it. You have none, so nothing will be sent
-            on your behalf.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-6">
-          <ol className="grid gap-4 sm:grid-cols-3">
-            {steps.map(({ icon: Icon, title, text }, index) => (
-              <li key={title} className="flex flex-col gap-2 rounded-lg border bg-background p-4">
-                <span className="flex items-center gap-2 font-medium">
-                  <Icon className="size-4 text-primary" aria-hidden="true" />
-                  {index + 1}. {title}
-                </span>
-                <span className="text-sm text-muted-foreground">{text}</span>
-              </li>
-            ))}
-          </ol>
-          <p className="text-sm text-muted-foreground">
-            Recipients, messages and triggers arrive in upcoming releases. Your profile is ready for them.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <Link to={paths.messages}>Go to messages</Link>
-            </Button>
-            <Button asChild variant="ghost">
-              <Link to={paths.profile}>Review your profile</Link>
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <Card>
+      <CardHeader>
+        <span className="mb-2 inline-flex size-10 items-center justify-center rounded-full bg-secondary text-primary">
+          <ListChecks className="size-5" aria-hidden="true" />
+        </span>
+        <CardTitle>No messages yet</CardTitle>
+        <CardDescription>
+          A message goes out to the people you choose when one of its conditions is met. You have none, so nothing will
+          be sent on your behalf.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <ol className="grid gap-4 sm:grid-cols-3">
+          {steps.map(({ icon: Icon, title, text }, index) => (
+            <li key={title} className="flex flex-col gap-2 rounded-lg border bg-background p-4">
+              <span className="flex items-center gap-2 font-medium">
+                <Icon className="size-4 text-primary" aria-hidden="true" />
+                {index + 1}. {title}
+              </span>
+              <span className="text-sm text-muted-foreground">{text}</span>
+            </li>
+          ))}
+        </ol>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant={hasRecipients ? "outline" : "default"}>
+            <Link to={paths.recipients}>{hasRecipients ? "Your recipients" : "Add your first recipient"}</Link>
+          </Button>
+          <Button asChild variant={hasRecipients ? "default" : "outline"}>
+            <Link to={paths.createMessage}>Write a message</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,15 +1,36 @@
+import { useNavigate, useParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
+import { LoadError } from "@/components/load-error";
+import { PageSkeleton } from "@/components/page-skeleton";
+import { paths } from "@/config/paths";
+import { useMessage } from "@/features/messages/api/get-message";
+import { MessageEditor } from "@/features/messages/components/message-editor/message-editor";
 import { MessageNotFound } from "@/features/messages/components/message-not-found";
+import { RecipientSelector } from "@/features/recipients/components/recipient-selector";
 
-// Editing needs a message to edit; none can exist before message creation ships.
 export default function EditMessagePage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const message = useMessage(id);
+  if (message.isPending) return <PageSkeleton />;
+  if (message.isError || message.data === null) {
+    return (
+      <PageContainer>
+        {message.isError ? <LoadError what="message" onRetry={() => void message.refetch()} /> : <MessageNotFound />}
+      </PageContainer>
+    );
+  }
   return (
-    <PageContainer>
-      <PageHeader
-        title="Edit message"
-        description="Here you will change a message's text, attachments, recipients and trigger conditions."
+    <PageContainer className="max-w-3xl">
+      <PageHeader title="Edit message" description={message.data.title} />
+      {/* Keyed by id: the editor takes the saved message once, then keeps what is typed (a refetch must not wipe it). */}
+      <MessageEditor
+        key={message.data.id}
+        message={message.data}
+        cancelTo={paths.message(id)}
+        renderRecipients={(slot) => <RecipientSelector {...slot} />}
+        onSaved={() => navigate(paths.message(id))}
       />
-      <MessageNotFound />
     </PageContainer>
   );
 }

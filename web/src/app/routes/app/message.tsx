@@ -1,11 +1,50 @@
+import { Pencil } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
 import { PageContainer } from "@/components/layout/page";
+import { LoadError } from "@/components/load-error";
+import { PageSkeleton } from "@/components/page-skeleton";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { useMessage } from "@/features/messages/api/get-message";
+import { DeleteMessageDialog } from "@/features/messages/components/message-detail/delete-message-dialog";
+import { MessageDetail } from "@/features/messages/components/message-detail/message-detail";
 import { MessageNotFound } from "@/features/messages/components/message-not-found";
 
-// No message can exist before message creation ships, so every id is not found — honestly.
 export default function MessagePage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const message = useMessage(id);
+  if (message.isPending) return <PageSkeleton />;
   return (
     <PageContainer>
-      <MessageNotFound />
+      {message.isError ? (
+        <LoadError what="message" onRetry={() => void message.refetch()} />
+      ) : message.data === null ? (
+        <MessageNotFound />
+      ) : (
+        <MessageDetail
+          message={message.data}
+          actions={
+            <>
+              <Button asChild variant="outline">
+                <Link to={paths.editMessage(id)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Link>
+              </Button>
+              <DeleteMessageDialog
+                id={id}
+                title={message.data.title}
+                onDeleted={() => {
+                  toast.success("Message deleted");
+                  navigate(paths.messages, { replace: true });
+                }}
+              />
+            </>
+          }
+        />
+      )}
     </PageContainer>
   );
 }

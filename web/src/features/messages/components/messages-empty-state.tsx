@@ -1,17 +1,35 @@
-import { MailPlus } from "lucide-react";
+import { MailPlus, PenLine } from "lucide-react";
+import { Link } from "react-router";
 import { EmptyState } from "@/components/empty-state";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
 
-/** No messages exist yet, and creating them arrives in a later release: say both. */
+/** A new user's messages page: what a message is, and the one step to take next. */
 export function MessagesEmptyState() {
   return (
-    <EmptyState icon={MailPlus} title="No messages yet">
+    <EmptyState
+      icon={MailPlus}
+      title="No messages yet"
+      actions={
+        <>
+          <Button asChild>
+            <Link to={paths.createMessage}>
+              <PenLine aria-hidden="true" />
+              Write your first message
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.recipients}>Add recipients first</Link>
+          </Button>
+        </>
+      }
+    >
       <p>
         A message is something you want the right people to receive if you can no longer tell them yourself: a
         letter, instructions, passwords to a shared account, or where to find important papers. You choose its
-        recipients and the condition that releases it, such as no check-in for a set time or the emergency button.
+        recipients and the condition that sends it, such as no check-in for a set time or the emergency button.
       </p>
-      <p>Until it is released, only you can see it.</p>
-      <p className="font-medium text-foreground">Creating messages arrives soon, in an upcoming release.</p>
+      <p>Until it is sent, only you can see it.</p>
     </EmptyState>
   );
 }

@@ -1,0 +1,102 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createFakeWorkspace } from "@/testing/fake-workspace";
+import { makeProfile, type Handler } from "@/testing/fakes";
+import { renderApp } from "@/testing/render-app";
+
+const AFTER_GUARD = { timeout: 2000 };
+const signedIn = { signedIn: true, profile: makeProfile() } as const;
+
+describe("the message pages", () => {
+  it("writes a message with a new recipient and a condition, then shows what will happen", async () => {
+    const { user, router, workspace } = renderApp({ ...signedIn, path: "/create-message" });
+    await user.type(await screen.findByLabelText("Title", {}, AFTER_GUARD), "For Grace");
+    await user.type(screen.getByLabelText("Message"), "The papers are in the blue folder.");
+
+    await user.click(screen.getByRole("button", { name: "Add recipient" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    await user.type(within(dialog).getByLabelText("Name"), "Grace Hopper");
+    await user.type(within(dialog).getByLabelText("E-mail address"), "grace@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Add recipient" }));
+    expect(await screen.findByText("Recipient added")).toBeInTheDocument();
+    expect(await screen.findByRole("checkbox", { name: /Grace Hopper/ })).toBeChecked();
+
+    await user.click(screen.getByRole("button", { name: /^No check-in/ }));
+    await user.click(screen.getByRole("button", { name: "Save message" }));
+
+    expect(await screen.findByText("Message saved")).toBeInTheDocument();
+    const id = workspace.messages[0]!.id;
+    await screen.findByRole("heading", { name: "For Grace" });
+    expect(router.state.location.pathname).toBe(`/message/${id}`);
+    expect(workspace.messages[0]!.recipientIds).toEqual([workspace.recipients[0]!.id]);
+    expect(screen.getAllByText(/Goes out \w{3} \d\d:\d\d unless you check in/).length).toBeGreaterThan(0);
+    expect(screen.getByText("Armed", { selector: "span" })).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Upcoming" })).getAllByRole("listitem")).toHaveLength(2);
+  });
+
+  it("keeps what was typed and shows the server's message next to the title", async () => {
+    const refuse: Handler = () => ({
+      status: 400,
+      body: { error: { code: "validation_failed", message: "Invalid message", fields: { title: "That title is taken by the server" } } },
+    });
+    const { user } = renderApp({ ...signedIn, path: "/create-message", api: { "POST /api/messages": refuse } });
+    const title = await screen.findByLabelText("Title", {}, AFTER_GUARD);
+    await user.type(title, "Kept");
+    await user.type(screen.getByLabelText("Message"), "Still here");
+    await user.click(screen.getByRole("button", { name: "Save message" }));
+    expect(await screen.findByText("That title is taken by the server")).toBeInTheDocument();
+    expect(title).toHaveValue("Kept");
+    expect(screen.getByLabelText("Message")).toHaveValue("Still here");
+  });
+
+  it("lists each message with its state and deletes one after confirmation", async () => {
+    const workspace = createFakeWorkspace();
+    const created = workspace.routes["POST /api/messages"]!({ method: "POST", path: "", params: {}, body: { title: "Draft only" } }).body as { id: string };
+    const { user, router } = renderApp({ ...signedIn, path: "/messages", workspace });
+    const list = await screen.findByRole("list", { name: "Messages" }, AFTER_GUARD);
+    expect(within(list).getByText("Not ready")).toBeInTheDocument();
+    expect(within(list).getByText(/Choose at least one recipient/)).toBeInTheDocument();
+
+    await user.click(within(list).getByRole("link", { name: "Draft only" }));
+    await user.click(await screen.findByRole("button", { name: "Delete" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete “Draft only”?" });
+    await user.click(within(confirm).getByRole("button", { name: "Delete message" }));
+    expect(await screen.findByText("Message deleted")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/messages");
+    expect(workspace.messages.find((m) => m.id === created.id)).toBeUndefined();
+    expect(await screen.findByRole("heading", { name: "No messages yet" })).toBeInTheDocument();
+  });
+
+  it("shows the message-not-found view for an id the server does not know", async () => {
+    renderApp({ ...signedIn, path: "/message/00000000-0000-4000-8000-00000000dead/edit" });
+    expect(await screen.findByRole("heading", { name: "Message not found" }, AFTER_GUARD)).toBeInTheDocument();
+  });
+});
+
+describe("the recipients page", () => {
+  it("tells a new user what to do, adds, edits and deletes a recipient", async () => {
+    const { user, workspace } = renderApp({ ...signedIn, path: "/recipients" });
+    expect(await screen.findByRole("heading", { name: "No recipients yet" }, AFTER_GUARD)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add recipient" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    await user.type(within(dialog).getByLabelText("Name"), "Alan");
+    await user.click(within(dialog).getByRole("button", { name: "Add recipient" }));
+    expect(await within(dialog).findByText("Give an e-mail address or a phone number so they can be reached")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Phone number"), "+44 7700 900456");
+    expect(within(dialog).getByRole("checkbox", { name: "WhatsApp" })).toBeChecked();
+    await user.click(within(dialog).getByRole("button", { name: "Add recipient" }));
+    expect(await screen.findByText("Recipient added")).toBeInTheDocument();
+    expect(workspace.recipients[0]).toMatchObject({ name: "Alan", phone: "+447700900456", channels: ["whatsapp"] });
+
+    await user.click(await screen.findByRole("button", { name: "Edit Alan" }));
+    const edit = await screen.findByRole("dialog", { name: "Edit Alan" });
+    await user.type(within(edit).getByLabelText("Name"), " Turing");
+    await user.click(within(edit).getByRole("button", { name: "Save recipient" }));
+    expect(await screen.findByText("Recipient updated")).toBeInTheDocument();
+
+    await user.click(await screen.findByRole("button", { name: "Delete Alan Turing" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete recipient" }));
+    expect(await screen.findByText("Recipient deleted")).toBeInTheDocument();
+    expect(workspace.recipients).toHaveLength(0);
+  });
+});

@@ -1,0 +1,27 @@
+import type { MessageListItem } from "@trigger-switch/contracts";
+import { Link } from "react-router";
+import { paths } from "@/config/paths";
+
+/** Four numbers with where to act on each. */
+export function CountsRow({ messages, recipientCount }: { messages: MessageListItem[]; recipientCount: number | null }) {
+  const ready = messages.filter((m) => m.ready).length;
+  const armed = messages.flatMap((m) => m.conditions).filter((c) => c.active && c.is_armed).length;
+  const items = [
+    { label: "Messages", value: messages.length, to: paths.messages },
+    { label: "Ready to send", value: ready, to: paths.messages },
+    { label: "Armed conditions", value: armed, to: paths.messages },
+    { label: "Recipients", value: recipientCount, to: paths.recipients },
+  ];
+  return (
+    <ul aria-label="Counts" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map((item) => (
+        <li key={item.label}>
+          <Link to={item.to} className="flex h-full flex-col gap-1 rounded-xl border bg-card p-4 shadow-sm hover:border-primary/50 focus-visible:outline-2 focus-visible:outline-ring">
+            <span className="text-2xl font-semibold tabular-nums">{item.value ?? "–"}</span>
+            <span className="text-xs font-medium text-muted-foreground">{item.label}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGE_TEXT_MAX, messageUpdateSchema, type Attachment, type Message } from "@trigger-switch/contracts";
+import { CircleAlert } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { toastError } from "@/lib/error-toast";
+import { showServerErrors } from "@/lib/form-errors";
+import { browserTimeZone } from "@/lib/time-zone";
+import { SaveStepError, useSaveMessage } from "../../api/save-message";
+import { checkDraft } from "../../utils/check-draft";
+import { conditionToDraft, type ConditionDraft } from "../../utils/condition-draft";
+import { AttachmentsField, type PendingFile } from "../attachments-field";
+import { ConditionsEditor } from "../condition-builder/conditions-editor";
+import { EditorSection } from "./editor-section";
+import { conditionFieldErrors, STEP_WORDS } from "./save-error";
+
+// The server's own field rules for the two text fields.
+const formSchema = messageUpdateSchema.pick({ title: true, text_content: true }).required();
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+export interface RecipientsSlot {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}
+
+export interface MessageEditorProps {
+  /** The message being edited; a new one when absent. */
+  message?: Message;
+  /** The recipient picker (a separate feature, composed in by the page). */
+  renderRecipients: (slot: RecipientsSlot) => ReactNode;
+  onSaved: (id: string) => void;
+  cancelTo: string;
+}
+
+/**
+ * Write or change a message: text, attachments, recipients and conditions, saved together.
+ * Everything typed stays in place when saving fails; errors appear next to what caused them.
+ */
+export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: MessageEditorProps) {
+  const timeZone = browserTimeZone();
+  const save = useSaveMessage(message);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { title: message?.title ?? "", text_content: message?.text_content ?? "" },
+  });
+  const [recipientIds, setRecipientIds] = useState(() => message?.recipients.map((r) => r.id) ?? []);
+  const [drafts, setDrafts] = useState<ConditionDraft[]>(() => message?.conditions.map((c) => conditionToDraft(c, timeZone)) ?? []);
+  const [existing, setExisting] = useState<Attachment[]>(() => message?.attachments ?? []);
+  const [removedAttachmentIds, setRemovedAttachmentIds] = useState<string[]>([]);
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [conditionErrors, setConditionErrors] = useState<Record<string, Record<string, string>>>({});
+  const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
+  const [recipientsError, setRecipientsError] = useState<string>();
+  const [partial, setPartial] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { errors } = form.formState;
+
+  const changeDrafts = (next: ConditionDraft[]) => {
+    // A server message belongs to what was sent; once the owner edits that condition it is stale.
+    setConditionErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => next.find((d) => d.key === key) === drafts.find((d) => d.key === key))));
+    setDrafts(next);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const now = new Date();
+    if (drafts.some((draft) => checkDraft(draft, now).input === null)) {
+      toast.error("Please check the form", { description: "A condition has a problem: see the highlighted fields." });
+      return;
+    }
+    setSaving(true);
+    setPartial(null);
+    let savedId: string | null = message?.id ?? null;
+    try {
+      const id = await save(
+        { ...values, recipientIds, conditions: drafts, files, removedAttachmentIds },
+        {
+          onMessageId: (created) => (savedId = created),
+          onConditionSaved: (key, conditionId) =>
+            setDrafts((current) => current.map((d) => (d.key === key ? { ...d, id: conditionId, initial_deliver_at: d.deliver_at } : d))),
+          onFileUploaded: (key, attachment) => {
+            setFiles((current) => current.filter((f) => f.key !== key));
+            setExisting((current) => [...current, attachment]);
+          },
+          onAttachmentRemoved: (attachmentId) => setRemovedAttachmentIds((current) => current.filter((r) => r !== attachmentId)),
+        },
+      );
+      toast.success("Message saved");
+      onSaved(id);
+    } catch (error) {
+      if (!(error instanceof SaveStepError)) return toastError(error);
+      if (!message && savedId) setPartial(`${STEP_WORDS[error.step]} could not be saved. Your message itself is saved as a draft: fix the problem and press Save again.`);
+      if (error.step === "message") return showServerErrors(form, error.cause, ["title", "text_content"]);
+      toastError(error.cause);
+      if (error.step === "recipients") setRecipientsError(error.message);
+      if (error.step === "condition" && error.key) setConditionErrors((current) => ({ ...current, [error.key!]: conditionFieldErrors(error) }));
+      if (error.step === "attachment" && error.key) setFileErrors((current) => ({ ...current, [error.key!]: error.message }));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      {partial && (
+        <Alert variant="warning" role="status">
+          <CircleAlert aria-hidden="true" />
+          <p>{partial}</p>
+        </Alert>
+      )}
+      <EditorSection title="Message" description="Until it is sent, only you can read it. It is stored encrypted.">
+        <div className="flex flex-col gap-5">
+          <FormField label="Title" error={errors.title?.message}>
+            <Input autoComplete="off" {...form.register("title")} />
+          </FormField>
+          <FormField label="Message" hint={`Up to ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters.`} error={errors.text_content?.message}>
+            <Textarea className="min-h-48" {...form.register("text_content")} />
+          </FormField>
+        </div>
+      </EditorSection>
+      <EditorSection title="Attachments" description="Documents, photos or recordings your recipients receive with the message.">
+        <AttachmentsField
+          existing={existing}
+          onRemoveExisting={(id) => {
+            setExisting((current) => current.filter((a) => a.id !== id));
+            setRemovedAttachmentIds((current) => [...current, id]);
+          }}
+          pending={files}
+          onChangePending={setFiles}
+          errors={fileErrors}
+        />
+      </EditorSection>
+      <EditorSection title="Recipients" description="Who receives this message when it is sent.">
+        {renderRecipients({
+          value: recipientIds,
+          onChange: (ids) => {
+            setRecipientsError(undefined);
+            setRecipientIds(ids);
+          },
+          error: recipientsError,
+        })}
+      </EditorSection>
+      <EditorSection title="When it is sent" description="Conditions that send this message. Any one of them is enough.">
+        <ConditionsEditor drafts={drafts} onChange={changeDrafts} saved={message?.conditions} serverErrors={conditionErrors} timeZone={timeZone} />
+      </EditorSection>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={cancelTo}>Cancel</Link>
+        </Button>
+        <Button type="submit" size="lg" disabled={saving}>
+          {saving && <Spinner className="text-primary-foreground" />}
+          {message ? "Save changes" : "Save message"}
+        </Button>
+      </div>
+    </form>
+  );
+}

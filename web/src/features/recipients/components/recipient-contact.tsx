@@ -1,0 +1,34 @@
+import type { Recipient, RecipientChannel } from "@trigger-switch/contracts";
+import { Mail, MessageCircle, Phone } from "lucide-react";
+
+const CHANNEL_WORDS: Record<RecipientChannel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
+
+/** "by e-mail, then WhatsApp": the channels in the order they are tried. */
+export function channelsText(channels: RecipientChannel[]): string {
+  if (channels.length === 0) return "no way to reach them yet";
+  return `by ${channels.map((c) => CHANNEL_WORDS[c]).join(", then ")}`;
+}
+
+/** A recipient's addresses on one or two lines. */
+export function RecipientContact({ recipient }: { recipient: Recipient }) {
+  return (
+    <span className="flex min-w-0 flex-col gap-0.5 text-sm text-muted-foreground">
+      {recipient.email && (
+        <span className="flex min-w-0 items-center gap-1.5">
+          <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{recipient.email}</span>
+        </span>
+      )}
+      {recipient.phone && (
+        <span className="flex items-center gap-1.5">
+          {recipient.channels.includes("whatsapp") ? (
+            <MessageCircle className="size-3.5 shrink-0" aria-hidden="true" />
+          ) : (
+            <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+          )}
+          {recipient.phone}
+        </span>
+      )}
+    </span>
+  );
+}
