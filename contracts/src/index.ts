@@ -16,3 +16,5 @@ export * from "./conditions/describe-condition.ts";
 export * from "./conditions/format-duration.ts";
 export { isValidTimeZone, zonedWallTimeToInstant } from "./conditions/zoned-time.ts";
 export * from "./message-readiness.ts";
+export * from "./realtime.ts";
+export * from "./diagnostics.ts";

@@ -8,10 +8,11 @@ import type { Database } from "./db/connect.ts";
 import { buildApp } from "./http/app.ts";
 import { startEngine } from "./engine/start-engine.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createRealtime } from "./realtime/create-realtime.ts";
 
 /**
  * Wires the parts together on an open database: mail → master keys (checked against the
- * database) → auth → HTTP. The one composition used by `main.ts` and by the tests.
+ * database) → auth → realtime → HTTP. The one composition used by `main.ts` and by the tests.
  */
 export async function composeApp({ config, database, clock }: { config: Config; database: Database; clock: Clock }): Promise<{
   app: FastifyInstance;
@@ -21,11 +22,15 @@ export async function composeApp({ config, database, clock }: { config: Config; 
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
   const auth = await createAuthService({ config, db: database.db, mailer, clock });
-  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys });
+  const realtime = createRealtime({ database, auth, clock });
+  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime });
+  await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
   const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
   app.addHook("onClose", async () => {
     await engine?.stop();
+    // Unlisten before the caller closes the database; sockets still open get 1001.
+    await realtime.stop();
     mailer.close();
   });
   return { app, mailer };

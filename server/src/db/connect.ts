@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { listenPostgres } from "./listen-postgres.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Subscribes to NOTIFY on `channel` (docs/decisions/006); resolves once listening, to the
+   * function that unsubscribes. PostgreSQL: one dedicated connection per call, reopened on error.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,11 +41,23 @@ export async function connect(opts: { url?: string; dataDir: string }): Promise<
     pool.on("error", (err) => console.error("PostgreSQL idle client error:", err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+    const url = opts.url;
+    return { db, kind: "postgres", listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }), close: () => pool.end() };
   }
   if (opts.dataDir !== "memory://") fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    // One embedded database lives in one process, so its own listen() reaches every listener.
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
 }

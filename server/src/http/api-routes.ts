@@ -3,6 +3,7 @@ import { z } from "zod";
 import { accessRoutes, releaseRoutes } from "../access/routes.ts";
 import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
 import { attachmentRoutes } from "../attachments/routes.ts";
+import { diagnosticRoutes } from "../diagnostics/routes.ts";
 import { conditionRoutes } from "../conditions/routes.ts";
 import { messageRoutes } from "../messages/routes.ts";
 import { profileRoutes } from "../profiles/routes.ts";
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
 
   await app.register(checkInTokenRoutes, { deps });
   await app.register(accessRoutes, { deps });
+  await app.register(diagnosticRoutes, { deps });
 
   await app.register(async (authed) => {
     authed.addHook("preHandler", requireUser(deps.auth));

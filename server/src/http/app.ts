@@ -2,6 +2,8 @@ import fastify, { type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
+import { REALTIME_MAX_FRAME_BYTES } from "@trigger-switch/contracts";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AuthService } from "../auth/auth-service.ts";
 import type { Clock } from "../clock.ts";
@@ -16,6 +18,8 @@ import { logOptions } from "./log-options.ts";
 import { mailboxRoutes } from "./mailbox.ts";
 import { functionRoutes } from "../engine/function-routes.ts";
 import { mediaRoutes } from "../profiles/media-routes.ts";
+import type { Realtime } from "../realtime/create-realtime.ts";
+import { realtimeRoutes } from "../realtime/routes.ts";
 import { staticWeb } from "./static-web.ts";
 
 export interface AppDeps {
@@ -26,6 +30,8 @@ export interface AppDeps {
   auth: AuthService;
   /** Wrap every message's data key (encryption at rest). */
   masterKeys: MasterKeys;
+  /** Live updates over /realtime (docs/decisions/006). */
+  realtime: Realtime;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -54,6 +60,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(websocket, {
+    options: { maxPayload: REALTIME_MAX_FRAME_BYTES },
+    // 1001 "going away" on shutdown (the default closes without a code), so clients reconnect elsewhere.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, "server shutting down");
+      done();
+    },
+  });
   await app.register(docs);
 
   await app.register(healthRoutes, { deps });
@@ -61,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiRoutes, { prefix: "/api", deps });
   await app.register(functionRoutes, { prefix: "/functions/v1", deps });
   await app.register(mediaRoutes, { deps });
+  await app.register(realtimeRoutes, { realtime: deps.realtime });
   if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
   if (config.SERVE_WEB) await app.register(staticWeb);
   return app;

@@ -23,12 +23,14 @@ export interface TestApp {
 /**
  * The real server on a fresh database and a throwaway DATA_DIR, listening on loopback.
  * Mail goes to the outbox unless `env.SMTP_URL` is given. The background engine is off (ROLE=web):
- * tests drive `runEngineTick` themselves with the fake clock.
+ * tests drive `runEngineTick` themselves with the fake clock. `opts.database` runs a second app
+ * on an existing database (two processes on one PostgreSQL); closing this app leaves it open.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SERVE_WEB: "false", PORT: "0", ROLE: "web", ...env });
-  const database = await createTestDatabase();
+  // A shared database stands for a second process on the same PostgreSQL; its owner closes it.
+  const database = opts.database ?? (await createTestDatabase());
   const clock = new FakeClock(new Date());
   const { app, mailer } = await composeApp({ config, database, clock });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
@@ -43,7 +45,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     clock,
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

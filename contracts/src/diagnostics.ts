@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/**
+ * GET /api/diagnostic (public; no personal data) and GET /api/diagnostic/message/:id
+ * (docs/decisions/006). `status` is "degraded" when the engine's heartbeat is older than
+ * 3 × ENGINE_INTERVAL_MS + 60 s or missing, any work is parked, the oldest due work is more than
+ * 60 s late, or the database does not answer (then 503, `queue` null).
+ */
+export const serviceDiagnosticSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.object({ ok: z.boolean(), kind: z.enum(["pglite", "postgres"]) }),
+  engine: z.object({ role: z.enum(["all", "web", "worker"]), heartbeat_at: z.string().nullable(), heartbeat_age_seconds: z.number().nullable() }),
+  queue: z.object({ pending: z.number(), due: z.number(), claimed: z.number(), parked: z.number(), oldest_due_lateness_seconds: z.number().nullable() }).nullable(),
+  mail: z.object({ transport: z.enum(["smtp", "outbox"]) }),
+  checked_at: z.string(),
+});
+export type ServiceDiagnostic = z.infer<typeof serviceDiagnosticSchema>;
+
+export const ownerMessageDiagnosticSchema = z.object({
+  view: z.literal("owner"),
+  message: z.object({ id: z.string(), title: z.string() }),
+  conditions: z.array(z.object({ id: z.string(), condition_type: z.string(), active: z.boolean(), is_armed: z.boolean(), last_checked: z.string(), next_deadline: z.string().nullable(), summary: z.string() })),
+  schedule: z.array(
+    z.object({
+      id: z.string(),
+      condition_id: z.string(),
+      reminder_type: z.enum(["reminder", "final_delivery"]),
+      scheduled_at: z.string(),
+      status: z.enum(["pending", "claimed", "sent", "obsolete", "parked"]),
+      delivery_priority: z.enum(["high", "normal", "critical"]),
+      retry_strategy: z.enum(["standard", "aggressive"]),
+      attempts: z.number(),
+      next_attempt_at: z.string(),
+      last_error: z.string().nullable(),
+    }),
+  ),
+  deliveries: z.array(
+    z.object({
+      created_at: z.string(),
+      reminder_id: z.string().nullable(),
+      recipient: z.string(),
+      delivery_channel: z.string(),
+      delivery_status: z.enum(["sent", "failed"]),
+      response_data: z.record(z.string(), z.unknown()),
+      error: z.string().nullable(),
+    }),
+  ),
+  releases: z.array(z.object({ id: z.string(), recipient_name: z.string().nullable(), opens_at: z.string(), expires_at: z.string().nullable(), first_opened_at: z.string().nullable(), cancelled_at: z.string().nullable() })),
+});
+export type OwnerMessageDiagnostic = z.infer<typeof ownerMessageDiagnosticSchema>;
+
+export const recipientMessageDiagnosticSchema = z.object({
+  view: z.literal("recipient"),
+  release: z.object({ state: z.enum(["locked", "open", "expired", "cancelled"]), opens_at: z.string(), expires_at: z.string().nullable() }),
+});
+export type RecipientMessageDiagnostic = z.infer<typeof recipientMessageDiagnosticSchema>;
+
+export const messageDiagnosticSchema = z.discriminatedUnion("view", [ownerMessageDiagnosticSchema, recipientMessageDiagnosticSchema]);
+export type MessageDiagnostic = z.infer<typeof messageDiagnosticSchema>;

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { conditionSchema } from "./conditions/condition-schema.ts";
+
+/**
+ * The /realtime WebSocket protocol (docs/decisions/006). Every frame is one JSON object; both
+ * sides parse what they receive with these schemas. Browsers cannot set headers on a WebSocket
+ * and tokens in URLs end up in logs, so the access token travels in the first message.
+ */
+
+/** The spec's channel name (§7), echoed in `subscribed`. */
+export const REALTIME_CHANNEL = "message_conditions_stable";
+/** The client must send `auth` within this time after connecting, or the socket is closed. */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+/** Largest frame the server accepts, in bytes. */
+export const REALTIME_MAX_FRAME_BYTES = 16 * 1024;
+
+/**
+ * Close codes the server uses. `unauthorized`: bad or expired token, or the session ended
+ * (sign out, revoked) — refresh the token before reconnecting. `authTimeout`: no `auth` in time.
+ * 1001 (going away) is sent when the server shuts down.
+ */
+export const REALTIME_CLOSE = { unauthorized: 4401, authTimeout: 4408 } as const;
+
+export const realtimeAuthSchema = z.object({ type: z.literal("auth"), access_token: z.string().min(1).max(8192) });
+export const realtimePingSchema = z.object({ type: z.literal("ping") });
+
+/** client → server */
+export const realtimeClientMessageSchema = z.discriminatedUnion("type", [realtimeAuthSchema, realtimePingSchema]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+/** The values before the update, so the client can tell a check-in, an arm/disarm and an edit apart (spec §4). */
+export const conditionBeforeUpdateSchema = z.object({
+  id: z.string(),
+  last_checked: z.string(),
+  is_armed: z.boolean(),
+  active: z.boolean(),
+});
+
+/** An UPDATE of one of the user's own message_conditions rows; `new` is the condition as GET /api/conditions/:id returns it. */
+export const realtimeConditionUpdateSchema = z.object({
+  type: z.literal("UPDATE"),
+  table: z.literal("message_conditions"),
+  new: conditionSchema,
+  old: conditionBeforeUpdateSchema,
+});
+export type RealtimeConditionUpdate = z.infer<typeof realtimeConditionUpdateSchema>;
+
+/** server → client */
+export const realtimeServerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("subscribed"), channel: z.literal(REALTIME_CHANNEL) }),
+  z.object({ type: z.literal("pong") }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+  realtimeConditionUpdateSchema,
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
+
+/** How the client classifies an update (spec §4 "Live updates"). */
+export function classifyConditionUpdate(update: Pick<RealtimeConditionUpdate, "new" | "old">): "check_in" | "arm_change" | "update" {
+  if (update.old.last_checked !== update.new.last_checked) return "check_in";
+  if (update.old.is_armed !== update.new.is_armed) return "arm_change";
+  return "update";
+}
