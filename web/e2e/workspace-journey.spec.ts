@@ -1,29 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { linkFromMailbox, uniqueEmail } from "./support/mailbox";
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./support/sign-up";
 
-const password = "a long enough passphrase";
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 const at = async (page: Page, width: number, name: string) => {
   await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
   await shot(page, `${name}-${width}`);
 };
 
-/** A confirmed user with a complete profile, signed in on `page` (the account journey proved the UI path). */
-async function signUp(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail("workspace");
-  expect((await request.post("/auth/v1/signup", { data: { email, password } })).ok()).toBe(true);
-  await page.goto(await linkFromMailbox(page, email, "Confirm your Trigger Switch account"));
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.getByLabel("First Name").fill("Ada");
-  await page.getByLabel("Last Name").fill("Lovelace");
-  await page.getByLabel("WhatsApp Number").fill("+44 7700 900123");
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test("an owner writes a message with every condition type, an attachment and two recipients, edits it and deletes it", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, request);
+  await signUp(page, request, "workspace");
   await expect(page.getByRole("heading", { name: "No messages yet" })).toBeVisible();
   await at(page, 1280, "10-dashboard-new-user");
   await at(page, 375, "11-dashboard-new-user");

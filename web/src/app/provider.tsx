@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { AuthProvider } from "@/lib/auth/auth-provider";
+import { RealtimeConnection } from "@/lib/realtime/realtime-connection";
 import { ServicesProvider, type Services } from "@/lib/services";
 
 export interface AppProviderProps {
@@ -15,7 +16,10 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
   return (
     <ServicesProvider services={services}>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <RealtimeConnection />
+          {children}
+        </AuthProvider>
         <Toaster richColors closeButton position="top-center" />
       </QueryClientProvider>
     </ServicesProvider>

@@ -22,7 +22,7 @@ describe("the routes", () => {
   it("gives the public message access page its own minimal header", async () => {
     renderApp({ path: "/access/message/abc" });
     expect(screen.getByText("Secure Message Access")).toBeInTheDocument();
-    expect(await screen.findByText("This secure message link is not valid or has not been released.")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
   });
 

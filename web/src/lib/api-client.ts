@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The answer's JSON body as received, for the few routes that answer an error with data (503 status). */
+    readonly payload: unknown = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -78,8 +80,8 @@ function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(payload);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
-    return new ApiError(status, code, message, fields);
+    return new ApiError(status, code, message, fields, payload);
   }
   // A proxy or a crash may answer with HTML; never show that to the user.
-  return new ApiError(status, "unexpected_response", `The server answered with an unexpected error (${status}).`);
+  return new ApiError(status, "unexpected_response", `The server answered with an unexpected error (${status}).`, {}, payload);
 }

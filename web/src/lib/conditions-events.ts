@@ -1,6 +1,19 @@
 import { CONDITIONS_UPDATED_EVENT } from "@trigger-switch/contracts";
 
-/** Spec §4: every change to conditions is announced with the conditions-updated window event. */
-export function announceConditionsUpdated(): void {
-  window.dispatchEvent(new Event(CONDITIONS_UPDATED_EVENT));
+/** What kind of change a live update was (spec §4 "Live updates"). */
+export type ConditionChangeKind = "check-in" | "arm" | "disarm" | "update";
+
+/** The `detail` of a conditions-updated event that came from the realtime channel. */
+export interface ConditionsUpdatedDetail {
+  kind: ConditionChangeKind;
+  conditionId: string;
+  messageId: string;
+}
+
+/**
+ * Spec §4: every change to conditions is announced with the conditions-updated window event.
+ * Changes this tab made itself carry no detail; live updates say what changed.
+ */
+export function announceConditionsUpdated(detail?: ConditionsUpdatedDetail): void {
+  window.dispatchEvent(detail ? new CustomEvent<ConditionsUpdatedDetail>(CONDITIONS_UPDATED_EVENT, { detail }) : new Event(CONDITIONS_UPDATED_EVENT));
 }

@@ -1,12 +1,15 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ApiClient } from "./api-client";
 import type { AuthClientLike, LinkHint } from "./auth/auth-client";
+import type { OpenSocket } from "./realtime/realtime-client";
 
 /** What talks to the outside world. Injected so tests run without a server. */
 export interface Services {
   auth: AuthClientLike;
   api: ApiClient;
   linkHint: LinkHint;
+  /** Opens the live-updates WebSocket. Absent (tests): no live updates. */
+  openSocket?: OpenSocket;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -7,6 +7,7 @@ import { AppProvider } from "@/app/provider";
 import { routes as appRoutes } from "@/app/routes";
 import type { LinkHint } from "@/lib/auth/auth-client";
 import { createQueryClient } from "@/lib/query-client";
+import type { OpenSocket } from "@/lib/realtime/realtime-client";
 import { createFakeWorkspace } from "./fake-workspace";
 import { createFakeApi, createFakeAuth, makeSession, type FakeAuthOptions, type Handler } from "./fakes";
 import { setViewportWidth } from "./viewport";
@@ -25,6 +26,8 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   linkHint?: LinkHint;
   /** Default: the app's own routes. */
   routes?: RouteObject[];
+  /** Opens the live-updates socket (a fake). Default: none, so no live updates. */
+  openSocket?: OpenSocket;
   /** The in-memory messages/recipients API. Default: an empty one. */
   workspace?: ReturnType<typeof createFakeWorkspace>;
 }
@@ -47,7 +50,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   // No retry delays in tests; the retry rule itself is the query client's business.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
-  const services = { auth: auth.client, api: server.api, linkHint: options.linkHint ?? { type: null, errorDescription: null } };
+  const services = { auth: auth.client, api: server.api, linkHint: options.linkHint ?? { type: null, errorDescription: null }, openSocket: options.openSocket };
   const ui: ReactElement = (
     <AppProvider services={services} queryClient={queryClient}>
       <RouterProvider router={router} />

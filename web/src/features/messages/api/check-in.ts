@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { z } from "zod";
-import { isApiError, type ApiClient } from "@/lib/api-client";
+import type { ApiClient } from "@/lib/api-client";
 import { announceConditionsUpdated } from "@/lib/conditions-events";
+import { noteOwnCheckIn } from "@/lib/realtime/own-check-ins";
 import { useApi } from "@/lib/services";
+import { checkInToasts } from "../utils/check-in-toasts";
 import { invalidateMessages } from "./get-messages";
 
 export const checkInAnswerSchema = z.object({
@@ -13,6 +14,7 @@ export const checkInAnswerSchema = z.object({
   conditions: z.number(),
   next_deadline: z.string().nullable(),
 });
+export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;
 
 /** POST /api/check-in: every check-in condition's timer restarts now. */
 export function checkIn(api: ApiClient) {
@@ -24,21 +26,18 @@ export function useCheckIn() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => checkIn(api),
-    onMutate: () => ({ toastId: toast.loading("Checking in...", { description: "Resetting your Trigger Switch timers" }) }),
+    mutationFn: () => {
+      // Before the request: the realtime echo of this check-in can arrive before the answer.
+      noteOwnCheckIn();
+      return checkIn(api);
+    },
+    onMutate: () => ({ toastId: checkInToasts.start() }),
     onSuccess: async (_answer, _vars, context) => {
-      toast.success("Check-In Successful", { id: context.toastId, description: "Your Trigger Switch has been reset." });
+      checkInToasts.success(context.toastId);
       announceConditionsUpdated();
       await invalidateMessages(queryClient);
     },
-    onError: (error, _vars, context) => {
-      const description = isApiError(error)
-        ? error.code === "network_error"
-          ? "Please try again"
-          : error.message || "Unable to complete check-in"
-        : "Unable to complete check-in";
-      toast.error("Check-In Failed", { id: context?.toastId, description });
-    },
+    onError: (error, _vars, context) => checkInToasts.failure(error, context?.toastId),
     // The failure toast above is the spec's; the generic one would repeat it.
     meta: { silentError: true },
   });

@@ -1,22 +1,6 @@
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { dateParts as partsOf, formatDateTime } from "@/lib/format-date-time";
 
-function partsOf(date: Date, timeZone: string): Record<string, string> {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
-}
+export { formatDateTime };
 
 const dayNumber = (p: Record<string, string>) => Date.UTC(Number(p.year), monthIndex(p.month ?? ""), Number(p.day)) / 86_400_000;
 const monthIndex = (short: string) => ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].indexOf(short.slice(0, 3));
@@ -31,12 +15,6 @@ export function formatWhen(date: Date, now: Date, timeZone: string): string {
   const time = `${p.weekday} ${p.hour}:${p.minute}`;
   if (Math.abs(dayNumber(p) - dayNumber(n)) <= 6) return time;
   return `${p.weekday} ${p.day} ${p.month}${p.year === n.year ? "" : ` ${p.year}`} ${p.hour}:${p.minute}`;
-}
-
-/** "Tue 10 Mar 2026, 14:00" for places where the full date matters (history, attachments). */
-export function formatDateTime(date: Date, timeZone: string): string {
-  const p = partsOf(date, timeZone);
-  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
 }
 
 /** The local wall time of an instant as a datetime-local input value ("2026-03-10T14:00"). */

@@ -10,6 +10,7 @@ import { MessageStateBadge } from "../message-state-badge";
 import { ConditionCard } from "./condition-card";
 import { MessageBody } from "./message-body";
 import { MessageRecipients } from "./message-recipients";
+import { MessageReleases } from "./message-releases";
 import { MessageTimeline } from "./message-timeline";
 
 export interface MessageDetailProps {
@@ -71,6 +72,7 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
           <Section title="Upcoming">
             <MessageTimeline conditions={message.conditions} now={now} timeZone={timeZone} />
           </Section>
+          <MessageReleases messageId={message.id} timeZone={timeZone} />
           <Section title="Recipients">
             <MessageRecipients recipients={message.recipients} />
           </Section>

@@ -1,0 +1,28 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { linkFromMailbox, uniqueEmail } from "./mailbox";
+
+export const PASSWORD = "a long enough passphrase";
+
+/** A confirmed user with a complete profile, signed in on `page` (the account journey proved the UI path). */
+export async function signUp(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  expect((await request.post("/auth/v1/signup", { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  await page.goto(await linkFromMailbox(page, email, "Confirm your Trigger Switch account"));
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByLabel("First Name").fill("Ada");
+  await page.getByLabel("Last Name").fill("Lovelace");
+  await page.getByLabel("WhatsApp Number").fill("+44 7700 900123");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+/** The signed-in page's current access token, as auth-js stores it. */
+export async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith("sb-") && k.endsWith("-auth-token"));
+    const session = key ? (JSON.parse(localStorage.getItem(key) ?? "null") as { access_token?: string } | null) : null;
+    if (!session?.access_token) throw new Error("not signed in");
+    return session.access_token;
+  });
+}

@@ -1,0 +1,65 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Handler } from "@/testing/fakes";
+import { renderApp } from "@/testing/render-app";
+
+const ID = "6f1c8a52-0000-4000-8000-000000000042";
+const TOKEN = "access-token-abc";
+const path = `/access/message/${ID}?t=${TOKEN}`;
+const notFound: Handler = () => ({ status: 404, body: { error: { code: "not_found", message: "This link does not open any message." } } });
+
+const open: Handler = () => ({
+  body: {
+    state: "open",
+    sender: { first_name: "Ada", last_name: "Lovelace" },
+    title: "For Grace",
+    text_content: "The papers are in the blue folder.\nI love you.\n<img src=x onerror=alert(1)><b>not bold</b>",
+    location: { latitude: 51.5007, longitude: -0.1246, name: "Westminster" },
+    attachments: [{ id: "a1", name: "will.pdf", type: "application/pdf", size: 2048 }],
+    released_at: "2026-03-10T14:00:00.000Z",
+    expires_at: null,
+  },
+});
+
+describe("the secure message access page", () => {
+  it("shows an open message: sender, title, words as written, files and the shared place", async () => {
+    const { container, server } = renderApp({ path, api: { "GET /api/access/:id": open } });
+    expect(await screen.findByRole("heading", { name: "For Grace" })).toBeInTheDocument();
+    expect(screen.getByText("A message from Ada Lovelace")).toBeInTheDocument();
+    expect(screen.getByText("Secure Message Access")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
+
+    const text = screen.getByTestId("message-text");
+    expect(text.textContent).toBe("The papers are in the blue folder.\nI love you.\n<img src=x onerror=alert(1)><b>not bold</b>");
+    expect(text).toHaveClass("whitespace-pre-wrap");
+    expect(container.querySelector("img[src=x]")).toBeNull();
+    expect(container.querySelector("b")).toBeNull();
+
+    const files = screen.getByRole("list", { name: "Attachments" });
+    expect(within(files).getByRole("link", { name: "Download will.pdf" })).toHaveAttribute("href", `/api/access/${ID}/attachments/a1?t=${TOKEN}`);
+    const map = screen.getByRole("link", { name: /Open the location on a map/ });
+    expect(map.getAttribute("href")).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=51\.5007&mlon=-0\.1246/);
+    expect(map).toHaveAttribute("rel", "noreferrer noopener");
+    expect(screen.getByText("Location shared: Westminster")).toBeInTheDocument();
+    expect(screen.getByText(/^Released \w{3} \d+ Mar 2026, \d\d:\d\d$/)).toBeInTheDocument();
+    expect(server.calls[0]).toMatchObject({ method: "GET", path: `/api/access/${ID}` });
+  });
+
+  it("says calmly when a locked message opens", async () => {
+    renderApp({ path, api: { "GET /api/access/:id": () => ({ body: { state: "locked", opens_at: "2031-05-06T07:08:00.000Z" } }) } });
+    expect(await screen.findByRole("heading", { name: /^This message opens on \w{3} \d+ May 2031, \d\d:\d\d$/ })).toBeInTheDocument();
+    expect(screen.getByText(/chose to have it wait/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
+  });
+
+  it("shows one generic page for a link that does not open anything", async () => {
+    renderApp({ path, api: { "GET /api/access/:id": notFound } });
+    expect(await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." })).toBeInTheDocument();
+  });
+
+  it("does not ask the server when the link has no token", async () => {
+    const { server } = renderApp({ path: `/access/message/${ID}`, api: { "GET /api/access/:id": open } });
+    expect(await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." })).toBeInTheDocument();
+    expect(server.calls.some((c) => c.path.startsWith("/api/access"))).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { isApiError, type ApiClient } from "@/lib/api-client";
+import { useApi } from "@/lib/services";
+
+const openSchema = z.object({
+  state: z.literal("open"),
+  sender: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
+  title: z.string(),
+  text_content: z.string(),
+  location: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable(), name: z.string().nullable() }).nullable(),
+  attachments: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() })),
+  released_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+
+/** GET /api/access/:messageId?t= — the message, or only its opening time during the unlock delay. */
+export const releasedMessageSchema = z.discriminatedUnion("state", [z.object({ state: z.literal("locked"), opens_at: z.string() }), openSchema]);
+export type ReleasedMessage = z.infer<typeof releasedMessageSchema>;
+export type OpenMessage = z.infer<typeof openSchema>;
+
+export const releasedMessageQueryKey = (id: string, token: string) => ["released-message", id, token] as const;
+
+/**
+ * Null for the server's one 404 (wrong, expired or withdrawn link) — also without a token, which
+ * cannot open anything, so no request is made then.
+ */
+export async function getReleasedMessage(api: ApiClient, id: string, token: string): Promise<ReleasedMessage | null> {
+  if (!token) return null;
+  try {
+    return await api.get(`/api/access/${encodeURIComponent(id)}?t=${encodeURIComponent(token)}`, releasedMessageSchema);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export function useReleasedMessage(id: string, token: string) {
+  const api = useApi();
+  return useQuery({ queryKey: releasedMessageQueryKey(id, token), queryFn: () => getReleasedMessage(api, id, token), staleTime: Infinity });
+}
+
+/** A plain link (a public GET carrying the token): the browser downloads it with the server's headers. */
+export function releasedAttachmentUrl(messageId: string, attachmentId: string, token: string): string {
+  return `/api/access/${encodeURIComponent(messageId)}/attachments/${encodeURIComponent(attachmentId)}?t=${encodeURIComponent(token)}`;
+}

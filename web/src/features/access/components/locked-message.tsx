@@ -1,0 +1,27 @@
+import { Clock } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/format-date-time";
+import { browserTimeZone } from "@/lib/time-zone";
+
+/** During the unlock delay only the opening time is known here; nothing else about the message. */
+export function LockedMessage({ opensAt, onCheckAgain, checking }: { opensAt: string; onCheckAgain: () => void; checking: boolean }) {
+  const when = formatDateTime(new Date(opensAt), browserTimeZone());
+  return (
+    <EmptyState
+      icon={Clock}
+      title={`This message opens on ${when}`}
+      actions={
+        <Button type="button" variant="outline" onClick={onCheckAgain} disabled={checking}>
+          Check again
+        </Button>
+      }
+    >
+      <p>
+        The person who wrote it chose to have it wait a little while after it was released before it can be read.
+        Nothing is wrong with your link.
+      </p>
+      <p>Please come back to this same link after that time. The message will be here.</p>
+    </EmptyState>
+  );
+}

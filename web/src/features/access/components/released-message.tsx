@@ -1,0 +1,99 @@
+import { Download, MapPin, Paperclip } from "lucide-react";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { fileSize } from "@/lib/file-size";
+import { formatDateTime } from "@/lib/format-date-time";
+import { browserTimeZone } from "@/lib/time-zone";
+import { releasedAttachmentUrl, type OpenMessage } from "../api/get-released-message";
+import { senderName } from "./sender-name";
+
+/**
+ * The message as its sender wrote it. The text is rendered as text (React escapes it; line breaks
+ * kept with pre-wrap), never as HTML: nothing the sender typed can run in the recipient's browser.
+ */
+export function ReleasedMessage({ messageId, token, message }: { messageId: string; token: string; message: OpenMessage }) {
+  const timeZone = browserTimeZone();
+  const from = senderName(message.sender);
+  return (
+    <article className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2 text-center">
+        <p className="text-muted-foreground">A message from {from}</p>
+        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{message.title}</h1>
+        <p className="text-sm text-muted-foreground">Released {formatDateTime(new Date(message.released_at), timeZone)}</p>
+      </header>
+
+      <Card>
+        <CardHeader className="sr-only">Message</CardHeader>
+        <CardContent className="pt-6">
+          {message.text_content ? (
+            <p data-testid="message-text" className="font-serif text-lg leading-relaxed break-words whitespace-pre-wrap">
+              {message.text_content}
+            </p>
+          ) : (
+            <p className="text-muted-foreground">{from} left no written words, only what is below.</p>
+          )}
+        </CardContent>
+      </Card>
+
+      {message.location && <SharedLocation location={message.location} />}
+
+      {message.attachments.length > 0 && (
+        <section aria-labelledby="attachments-heading" className="flex flex-col gap-2">
+          <h2 id="attachments-heading" className="text-sm font-semibold text-muted-foreground">
+            Attached files
+          </h2>
+          <ul aria-label="Attachments" className="flex flex-col gap-2">
+            {message.attachments.map((file) => (
+              <li key={file.id} className="flex items-center gap-3 rounded-lg border bg-card px-3 py-2">
+                <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</span>
+                <span className="shrink-0 text-xs text-muted-foreground">{fileSize(file.size)}</span>
+                <a
+                  href={releasedAttachmentUrl(messageId, file.id, token)}
+                  download={file.name}
+                  rel="noreferrer"
+                  aria-label={`Download ${file.name}`}
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent"
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  <span className="hidden sm:inline">Download</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <p className="text-center text-sm text-muted-foreground">
+        {message.expires_at
+          ? `This link stops working on ${formatDateTime(new Date(message.expires_at), timeZone)}. Save anything you want to keep before then.`
+          : "Keep the e-mail with this link if you want to read the message again."}
+      </p>
+    </article>
+  );
+}
+
+/** A plain link to the map, no embedded map: nothing loads from a third party unless the reader asks. */
+function SharedLocation({ location }: { location: NonNullable<OpenMessage["location"]> }) {
+  const { latitude, longitude, name } = location;
+  const hasPoint = latitude !== null && longitude !== null;
+  if (!hasPoint && !name) return null;
+  return (
+    <section aria-label="Shared location" className="flex items-start gap-3 rounded-lg border bg-card px-4 py-3 text-sm">
+      <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <div className="flex flex-col gap-1">
+        <p className="font-medium">{name ? `Location shared: ${name}` : "A location was shared with this message"}</p>
+        {hasPoint && (
+          // noreferrer: the page's address holds the access token, which must not reach the map site.
+          <a
+            className="text-primary underline-offset-4 hover:underline"
+            href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
+            target="_blank"
+            rel="noreferrer noopener"
+          >
+            Open the location on a map ({latitude.toFixed(5)}, {longitude.toFixed(5)})
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

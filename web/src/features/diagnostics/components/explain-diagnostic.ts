@@ -1,0 +1,70 @@
+import type { Diagnostic } from "../api/get-diagnostic";
+import { plainDuration } from "./plain-duration";
+
+export type Health = "good" | "warning" | "bad";
+
+export interface Finding {
+  title: string;
+  health: Health;
+  text: string;
+}
+
+/**
+ * The engine ticks every second (decision 005); after 2 minutes without a beat it counts as down
+ * (ENGINE_OUTAGE_THRESHOLD_MS) and deadlines get moved when it comes back.
+ */
+const HEARTBEAT_LATE_S = 30;
+const HEARTBEAT_DOWN_S = 120;
+/** Due work older than this means deliveries are held up, not merely being processed. */
+const LATENESS_WARNING_S = 60;
+
+/** Each part of GET /api/diagnostic in plain words, with whether it is a worry. */
+export function explainDiagnostic(d: Diagnostic): Finding[] {
+  return [database(d), engine(d), queue(d), mail(d)];
+}
+
+function database({ database: db }: Diagnostic): Finding {
+  const kind = db.kind === "postgres" ? "PostgreSQL" : "the embedded database";
+  return db.ok
+    ? { title: "Database", health: "good", text: `The server reaches its database (${kind}). Messages, conditions and check-ins are stored safely.` }
+    : { title: "Database", health: "bad", text: `The server cannot reach its database (${kind}). Check-ins and changes cannot be saved until it is back.` };
+}
+
+function engine({ engine: e }: Diagnostic): Finding {
+  const title = "Deadline engine";
+  if (e.heartbeat_age_seconds === null) {
+    return { title, health: "bad", text: "The engine that watches deadlines and sends reminders has never run here. Nothing will be sent until it starts." };
+  }
+  const age = plainDuration(e.heartbeat_age_seconds);
+  if (e.heartbeat_age_seconds <= HEARTBEAT_LATE_S) {
+    return { title, health: "good", text: `The engine that watches deadlines is running: its last heartbeat was ${age} ago.` };
+  }
+  if (e.heartbeat_age_seconds <= HEARTBEAT_DOWN_S) {
+    return { title, health: "warning", text: `The engine's last heartbeat was ${age} ago, later than usual. It may be busy or restarting.` };
+  }
+  return {
+    title,
+    health: "bad",
+    text: `The engine has not run for ${age}. Reminders and deliveries wait until it is back; deadlines that fall in the outage are then moved by its length, so nobody's message goes out because of our downtime.`,
+  };
+}
+
+function queue({ queue: q }: Diagnostic): Finding {
+  const title = "Reminders and deliveries";
+  if (!q) return { title, health: "bad", text: "Unknown while the database does not answer. Nothing can be sent until it is back." };
+  const counts = `${q.pending} scheduled, ${q.due} due now, ${q.claimed} being sent, ${q.parked} given up after retries.`;
+  const late = q.oldest_due_lateness_seconds;
+  if (q.due > 0 && late !== null && late > LATENESS_WARNING_S) {
+    return { title, health: "warning", text: `The oldest item that is due has waited ${plainDuration(late)} past its time. ${counts}` };
+  }
+  if (q.parked > 0) {
+    return { title, health: "warning", text: `Some sends failed even after retries; their owners were told by e-mail. ${counts}` };
+  }
+  return { title, health: "good", text: `Nothing is waiting past its time. ${counts}` };
+}
+
+function mail({ mail: m }: Diagnostic): Finding {
+  const title = "E-mail";
+  if (m.transport === "smtp") return { title, health: "good", text: "E-mails are sent through the configured mail server (SMTP)." };
+  return { title, health: "warning", text: "No mail server is configured: e-mails are kept in a local outbox and do not reach anyone. Fine for testing, not for real use." };
+}

@@ -1,0 +1,109 @@
+import { formatDateTime } from "@/lib/format-date-time";
+import type { OwnerDiagnostic } from "../api/get-message-diagnostic";
+import { DiagnosticSection, DiagnosticTable } from "./diagnostic-section";
+
+const CONDITION_NAMES: Record<string, string> = {
+  no_check_in: "No check-in",
+  recurring_check_in: "Recurring check-in",
+  inactivity_to_date: "On a date",
+  panic_trigger: "Emergency button",
+};
+const STATUS_WORDS: Record<string, string> = {
+  pending: "waiting",
+  claimed: "being sent",
+  sent: "sent",
+  obsolete: "no longer needed",
+  parked: "gave up",
+};
+
+/** Everything the engine knows about one message, for its owner: why it will or will not go out. */
+export function OwnerTimeline({ data, timeZone }: { data: OwnerDiagnostic; timeZone: string }) {
+  const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), timeZone) : "—");
+  const kindOf = (type: string) => (type === "final_delivery" ? "Delivery to recipients" : type === "reminder" ? "Reminder to you" : type);
+  return (
+    <div className="flex flex-col gap-6">
+      <DiagnosticSection title="Conditions" description="What sends this message, and its next deadline." empty={data.conditions.length === 0 ? "This message has no conditions." : null}>
+        <DiagnosticTable
+          label="Conditions"
+          head={["Condition", "State", "Last check-in", "Next deadline"]}
+          rows={data.conditions.map((c) => ({
+            key: c.id,
+            cells: [
+              <span key="t" className="flex flex-col">
+                <span className="font-medium">{CONDITION_NAMES[c.condition_type] ?? c.condition_type}</span>
+                <span className="text-muted-foreground">{c.summary}</span>
+              </span>,
+              !c.active ? "fired / finished" : c.is_armed ? "armed" : "disarmed",
+              when(c.last_checked),
+              when(c.next_deadline),
+            ],
+          }))}
+        />
+      </DiagnosticSection>
+
+      <DiagnosticSection
+        title="Schedule"
+        description="Reminders and the final delivery the engine has planned. A check-in makes the old ones “no longer needed” and plans new ones."
+        empty={data.schedule.length === 0 ? "Nothing is scheduled." : null}
+      >
+        <DiagnosticTable
+          label="Schedule"
+          head={["What", "When", "Status", "Attempts", "Next try / last error"]}
+          rows={data.schedule.map((s) => ({
+            key: s.id,
+            cells: [
+              <span key="k" className="flex flex-col">
+                {kindOf(s.reminder_type)}
+                <span className="text-xs text-muted-foreground">
+                  {s.delivery_priority} priority, {s.retry_strategy} retries
+                </span>
+              </span>,
+              when(s.scheduled_at),
+              STATUS_WORDS[s.status] ?? s.status,
+              String(s.attempts),
+              <span key="e" className="flex flex-col">
+                {s.next_attempt_at && s.status === "pending" && s.attempts > 0 && <span>retry {when(s.next_attempt_at)}</span>}
+                {s.last_error && <span className="break-words text-destructive">{s.last_error}</span>}
+              </span>,
+            ],
+          }))}
+        />
+      </DiagnosticSection>
+
+      <DiagnosticSection title="Delivery attempts" description="Every attempt to send an e-mail for this message, with the error when it failed." empty={data.deliveries.length === 0 ? "Nothing has been sent yet." : null}>
+        <DiagnosticTable
+          label="Delivery attempts"
+          head={["When", "To", "Channel", "Result"]}
+          rows={data.deliveries.map((d, i) => ({
+            key: `${d.created_at}-${i}`,
+            cells: [
+              when(d.created_at),
+              d.recipient ?? "—",
+              d.delivery_channel,
+              <span key="r" className="flex flex-col">
+                {d.delivery_status}
+                {d.error && <span className="break-words text-destructive">{d.error}</span>}
+              </span>,
+            ],
+          }))}
+        />
+      </DiagnosticSection>
+
+      <DiagnosticSection title="Releases" description="Who received an access link, when it opens and whether they opened it." empty={data.releases.length === 0 ? "This message has not been released." : null}>
+        <DiagnosticTable
+          label="Releases"
+          head={["Recipient", "Opens", "Expires", "First opened"]}
+          rows={data.releases.map((r) => ({
+            key: r.id,
+            cells: [
+              r.recipient_name ?? "A deleted recipient",
+              when(r.opens_at),
+              r.expires_at ? when(r.expires_at) : "never",
+              r.cancelled_at ? `withdrawn ${when(r.cancelled_at)}` : r.first_opened_at ? when(r.first_opened_at) : "not opened yet",
+            ],
+          }))}
+        />
+      </DiagnosticSection>
+    </div>
+  );
+}
