@@ -62,10 +62,22 @@ const envSchema = z.object({
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   /** Pause between engine ticks in ms (default 1000). */
   ENGINE_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Most schedule rows one engine tick claims (default 100); a full batch makes the next tick start at once. */
+  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Claimed rows one engine process works on at the same time (default 8; keep it below the database pool's 10). */
+  ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** A heartbeat gap longer than this (ms, default 120000) is an outage: the downtime guard moves deadlines. */
   ENGINE_OUTAGE_THRESHOLD_MS: z.coerce.number().int().min(10_000).default(120_000),
   /** Serve the built web app from web/dist (default true). */
   SERVE_WEB: bool.default(true),
+  /** Mapbox access token: reverse geocoding of emergency positions and the web app's maps; unset → offline nearest-town names. */
+  MAPBOX_TOKEN: z.string().min(1).optional(),
+  /** Base address of the Mapbox API (default https://api.mapbox.com; tests point it at a local server). */
+  MAPBOX_API_URL: z.url({ message: "must be an absolute URL such as https://api.mapbox.com" }).default("https://api.mapbox.com"),
+  /** Browser journeys and drills only: an adjustable clock moved through POST /dev/clock. Refused in production. */
+  TEST_CLOCK: bool.default(false),
+  /** With TEST_CLOCK: start this many ms ahead of the system clock (a drill's restart after an outage). */
+  CLOCK_OFFSET_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "SITE_URL" | "DATA_DIR"> & {
@@ -86,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  if (c.TEST_CLOCK && c.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: a test clock cannot run in production (NODE_ENV=production)");
+  if (c.CLOCK_OFFSET_MS > 0 && !c.TEST_CLOCK) throw new ConfigError("Invalid configuration:\n  CLOCK_OFFSET_MS: needs TEST_CLOCK=true");
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),

@@ -28,8 +28,10 @@ export interface EngineTickOptions {
   config: Config;
   masterKeys: MasterKeys;
   log: EngineLog;
-  /** Rows claimed per tick (default 50). */
+  /** Rows claimed per tick (default config.ENGINE_BATCH_SIZE, 100). */
   limit?: number;
+  /** Claimed rows worked on at once (default config.ENGINE_CONCURRENCY, 8). */
+  concurrency?: number;
   /** Names this worker in claims (default host:pid:random). */
   workerId?: string;
   /** How long a claim lasts before another worker may take the row over (default 5 min). */
@@ -46,46 +48,60 @@ export interface TickResult {
   retried: number;
   parked: number;
   released: number;
+  /** The claim was a full batch: more work is probably due, so the loop goes again at once. */
+  more: boolean;
 }
 
 export const defaultWorkerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
 
-/** One pass of the engine: downtime guard and heartbeat, then claim due rows and act on each. */
+/**
+ * One pass of the engine: downtime guard and heartbeat, then claim due rows and act on them,
+ * `concurrency` rows at a time. Each row is still handled on its own (its transaction locks only
+ * its condition), so rows in flight together cannot deadlock or see each other half-done.
+ */
 export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult> {
-  const { db, clock, mailer, config, masterKeys, log } = opts;
+  const { db, clock, config, log } = opts;
   const workerId = opts.workerId ?? defaultWorkerId;
-  const outage = await guardDowntime({ db, clock, mailer, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId, log });
+  const limit = opts.limit ?? config.ENGINE_BATCH_SIZE;
+  const outage = await guardDowntime({ db, clock, mailer: opts.mailer, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId, log });
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
-  const rows = await claimDueWork({ db, clock, workerId, limit: opts.limit ?? 50, leaseMs: opts.leaseMs ?? 5 * 60_000 });
-  const result: TickResult = { outage, claimed: rows.length, sent: 0, obsolete: 0, retried: 0, parked: 0, released: 0 };
-  for (const [i, row] of rows.entries()) {
-    if (opts.shouldStop?.()) {
-      for (const rest of rows.slice(i)) await releaseClaim(db, rest, workerId, null);
-      result.released += rows.length - i;
-      break;
-    }
-    try {
-      const decision = await commitWork({ db, clock, masterKeys, row, workerId });
-      if (decision === "obsolete") result.obsolete++;
-      if (decision === "not_yet") await releaseClaim(db, row, workerId, null);
-      if (decision !== "deliver") continue;
-      const ctx = await loadWorkContext({ db, masterKeys, row: { ...row, releasedAt: row.releasedAt ?? clock.now() } });
-      await deliverWork({ db, clock, mailer, config, masterKeys, ctx });
-      const outcome = await finishWork({ db, clock, row, workerId });
-      if (outcome.status === "sent") result.sent++;
-      if (outcome.status === "retry") result.retried++;
-      if (outcome.status === "parked") {
-        result.parked++;
-        await notifyParked({ mailer, config, ctx: { ...ctx, row: { ...row, attempts: row.attempts + 1 } }, reason: outcome.reason, log });
-      }
-    } catch (err) {
-      // A row that throws is pushed back with backoff, never crash-looping and never dropped.
-      log.error({ err, reminderId: row.id }, "engine work failed; it will be retried");
-      await releaseClaim(db, row, workerId, err instanceof Error ? err.message : String(err), clock.now()).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
-      result.retried++;
-    }
-  }
+  const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs: opts.leaseMs ?? 5 * 60_000 });
+  const result: TickResult = { outage, claimed: rows.length, sent: 0, obsolete: 0, retried: 0, parked: 0, released: 0, more: false };
+  let next = 0;
+  // Each lane takes the next row until none is left or we are shutting down; rows in flight finish.
+  const lane = async () => {
+    while (next < rows.length && !opts.shouldStop?.()) await workOn(opts, workerId, rows[next++]!, result);
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? config.ENGINE_CONCURRENCY, rows.length) }, lane));
+  const rest = rows.slice(next);
+  for (const row of rest) await releaseClaim(db, row, workerId, null);
+  result.released = rest.length;
+  result.more = rows.length >= limit && rest.length === 0;
   return result;
+}
+
+async function workOn(opts: EngineTickOptions, workerId: string, row: ScheduleRow, result: TickResult): Promise<void> {
+  const { db, clock, mailer, config, masterKeys, log } = opts;
+  try {
+    const decision = await commitWork({ db, clock, masterKeys, row, workerId });
+    if (decision === "obsolete") result.obsolete++;
+    if (decision === "not_yet") await releaseClaim(db, row, workerId, null);
+    if (decision !== "deliver") return;
+    const ctx = await loadWorkContext({ db, masterKeys, row: { ...row, releasedAt: row.releasedAt ?? clock.now() } });
+    await deliverWork({ db, clock, mailer, config, masterKeys, ctx });
+    const outcome = await finishWork({ db, clock, row, workerId });
+    if (outcome.status === "sent") result.sent++;
+    if (outcome.status === "retry") result.retried++;
+    if (outcome.status === "parked") {
+      result.parked++;
+      await notifyParked({ mailer, config, ctx: { ...ctx, row: { ...row, attempts: row.attempts + 1 } }, reason: outcome.reason, log });
+    }
+  } catch (err) {
+    // A row that throws is pushed back with backoff, never crash-looping and never dropped.
+    log.error({ err, reminderId: row.id }, "engine work failed; it will be retried");
+    await releaseClaim(db, row, workerId, err instanceof Error ? err.message : String(err), clock.now()).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
+    result.retried++;
+  }
 }
 
 /** Hands a claimed row back: at once (shutdown, not yet due) or, after an error, with backoff. */

@@ -1,0 +1,144 @@
+// POST /api/check-in through the real HTTP server (node --import tsx server/src/main.ts, ROLE=web,
+// on a scratch PostgreSQL database) by real signed-up users, each with active no_check_in
+// conditions, `concurrency` requests in flight; against pgbench's single-row UPDATE on the same
+// server with as many clients. Aim: check-ins/s ≥ 50 % of pgbench's TPS.
+// Usage: node --import tsx bench/checkin-throughput.ts [users=200] [concurrency=10] [seconds=20] [conditionsPerUser=2]
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
+
+const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [number, number, number, number];
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+if (!(await postgresAvailable()) || spawnSync("pgbench", ["--version"]).status !== 0) {
+  console.log("skipped: needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and pgbench");
+  process.exit(0);
+}
+
+const port = 3931;
+const base = `http://127.0.0.1:${port}`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 4 });
+function request(method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(`${base}${urlPath}`, { method, agent, headers: { ...headers, ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+async function ok(method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await request(method, urlPath, headers, body);
+  if (res.status >= 300) throw new Error(`${method} ${urlPath} → ${res.status} ${res.body}`);
+  return JSON.parse(res.body) as Record<string, unknown>;
+}
+
+/** CPU time (user + system) a process has used, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+/** CPU time of the PostgreSQL backends serving `database` (the server must be on this machine). */
+async function postgresCpuMs(database: string): Promise<number> {
+  const { rows } = await scratch.pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [database]);
+  return rows.reduce((sum, r) => sum + (cpuMs(r.pid) || 0), 0);
+}
+
+const scratch = await scratchDatabase("checkin");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
+const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  cwd: root,
+  env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ROLE: "web", LOG_LEVEL: "warn", AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", SERVE_WEB: "false", TRUST_PROXY: "true", NODE_ENV: "production" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+try {
+  for (const started = Date.now(); ; ) {
+    if (Date.now() - started > 60_000) throw new Error("the server did not become ready within 60 s");
+    const up = await request("GET", "/readyz", {}).catch(() => null);
+    if (up?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // Real users through the real sign-up (each from its own address: sign-up is rate-limited per IP).
+  const tokens: string[] = [];
+  const setupStart = Date.now();
+  let nextUser = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (nextUser < users) {
+        const i = nextUser++;
+        const signUp = await ok("POST", "/auth/v1/signup", { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, apikey: "trigger-switch-anon-key" }, { email: `owner${i}@bench.example`, password: "correct horse battery staple" });
+        const auth = { authorization: `Bearer ${signUp.access_token as string}` };
+        await ok("PUT", "/api/profile", auth, { first_name: "Alex", last_name: "Morgan" });
+        const recipient = await ok("POST", "/api/recipients", auth, { name: "Sam", email: `sam${i}@bench.example` });
+        for (let c = 0; c < perUser; c++) {
+          const message = await ok("POST", "/api/messages", auth, { title: `For Sam ${c}`, text_content: "The spare key is under the blue pot." });
+          await ok("PUT", `/api/messages/${message.id as string}/recipients`, auth, { recipient_ids: [recipient.id] });
+          await ok("POST", `/api/messages/${message.id as string}/conditions`, auth, { condition_type: "no_check_in", hours_threshold: 72, reminder_hours: [1440, 60] });
+        }
+        tokens.push(auth.authorization);
+      }
+    }),
+  );
+  console.log(`${users} users signed up with ${perUser} active no_check_in conditions each (3 schedule rows per condition) in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`);
+
+  // Closed loop: `concurrency` clients, each checks in as a random user as soon as its last answer came.
+  const run = async (ms: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const end = Date.now() + ms;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < end) {
+          const t = performance.now();
+          const res = await request("POST", "/api/check-in", { authorization: tokens[Math.floor(Math.random() * tokens.length)]! }, {});
+          latencies.push(performance.now() - t);
+          if (res.status !== 200) errors++;
+        }
+      }),
+    );
+    return { latencies: latencies.sort((a, b) => a - b), errors };
+  };
+  await run(3000); // warm-up
+  const cpuBefore = cpuMs(server.pid!);
+  const dbName0 = new URL(scratch.url).pathname.slice(1);
+  const pgBefore = await postgresCpuMs(dbName0);
+  const { latencies, errors } = await run(seconds * 1000);
+  const rps = latencies.length / seconds;
+  const perRequest = (x: number) => (x / latencies.length).toFixed(2);
+  console.log(`check-in: ${rps.toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${latencies.length} requests, ${errors} errors (${concurrency} clients, ${seconds} s)`);
+  console.log(`  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${perRequest((await postgresCpuMs(dbName0)) - pgBefore)} ms`);
+
+  // pgbench on the same server: single-row UPDATE, as many clients.
+  const pgb = new URL(adminUrl);
+  pgb.pathname = `/${new URL(scratch.url).pathname.slice(1)}`;
+  const conn = ["-h", pgb.hostname, "-p", pgb.port || "5432", "-U", decodeURIComponent(pgb.username) || "postgres"];
+  const dbName = pgb.pathname.slice(1);
+  const init = spawnSync("pgbench", ["-i", "-q", "-s", "10", ...conn, dbName], { encoding: "utf8" });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  const script = path.join(dataDir, "update.sql");
+  fs.writeFileSync(script, "\\set aid random(1, 100000 * :scale)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n");
+  const bench = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", script, ...conn, dbName], { encoding: "utf8" });
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(bench.stdout)?.[1]);
+  const lat = /latency average = ([\d.]+) ms/.exec(bench.stdout)?.[1];
+  console.log(`pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${lat} ms (${concurrency} clients, ${seconds} s)`);
+  console.log(`check-in / pgbench: ${((100 * rps) / tps).toFixed(0)} % — aim ≥ 50 % → ${rps / tps >= 0.5 ? "met" : "not met"}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+} finally {
+  agent.destroy();
+  await new Promise((resolve) => {
+    server.once("exit", resolve);
+    server.kill("SIGTERM");
+  });
+  await scratch.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,131 @@
+// A burst of deadlines: n no_check_in conditions whose deadlines fall evenly within `spread`
+// seconds, one recipient each, delivered by the real engine loop (startEngine → runEngineTick,
+// pooled SMTP) to a real SMTP server on loopback in another process. Reports how late each mail
+// arrived (arrival − deadline), how long until the last one arrived, and the engine's mail rate
+// against raw nodemailer sending the same kind of mail to the same sink with the same concurrency.
+// Aims: p99 lateness ≤ 2 s; engine rate ≥ 70 % of raw nodemailer's.
+// Usage: node --import tsx bench/engine-burst.ts [n=100000] [spreadS=60] [timeoutS=900]
+// (ENGINE_BATCH_SIZE / ENGINE_CONCURRENCY / ENGINE_INTERVAL_MS from the environment are honoured.)
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { systemClock } from "../server/src/clock.ts";
+import { loadConfig } from "../server/src/config.ts";
+import { createMasterKeys } from "../server/src/crypto/master-keys.ts";
+import { startEngine } from "../server/src/engine/start-engine.ts";
+import { renderMail } from "../server/src/mail/layout.ts";
+import { createMailer } from "../server/src/mail/mailer.ts";
+import { percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
+import { scheduleConditions, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
+import { startSinkChild } from "./support/smtp-sink-child.ts";
+
+const n = Number(process.argv[2] ?? 100_000);
+const spreadMs = Number(process.argv[3] ?? 60) * 1000;
+const timeoutMs = Number(process.argv[4] ?? 900) * 1000;
+const THRESHOLD_MIN = 60;
+if (!(await postgresAvailable())) {
+  console.log("skipped: no PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)");
+  process.exit(0);
+}
+
+const sink = await startSinkChild();
+const scratch = await scratchDatabase("burst");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("ENGINE_")));
+const config = loadConfig({ ...env, DATA_DIR: dataDir, MASTER_KEY: "k1:" + Buffer.alloc(32, 7).toString("base64"), SMTP_URL: sink.url, LOG_LEVEL: "silent" });
+const masterKeys = createMasterKeys({ config });
+const log = { info() {}, error(obj: object, msg: string) { console.error(msg, obj); } };
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+let engine: ReturnType<typeof startEngine> | undefined;
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db });
+try {
+  const seedStart = performance.now();
+  await seedOwnersAndMessages(scratch.pool, { n, perOwner: 5, masterKeys, sealed: true });
+  // Armed, but not due for years until the deadlines are set below.
+  await seedConditions(scratch.pool, { n, perOwner: 5, thresholdMinutes: THRESHOLD_MIN, reminderMinutes: [], lastCheckedSql: "now() + interval '10 years'", schedule: false });
+  await scratch.pool.query("vacuum analyze");
+  console.log(`seeded ${n.toLocaleString("en")} owners' messages, recipients and conditions in ${s(performance.now() - seedStart)}`);
+
+  // Deadlines from t0 (a few seconds ahead) evenly over the spread; the schedule as the product writes it.
+  const t0 = Date.now() + 8000;
+  await scratch.pool.query(
+    `update message_conditions c set last_checked = x.lc, armed_at = x.lc
+       from (select md5('bench-cond-' || j)::uuid id, date_trunc('milliseconds', to_timestamp($2::float8 / 1000) + (j - 1) * ($3::float8 / $1) * interval '1 millisecond' - interval '${THRESHOLD_MIN} minutes') lc
+             from generate_series(1, $1) j) x
+      where c.id = x.id`,
+    [n, t0, spreadMs],
+  );
+  await scheduleConditions(scratch.pool, { thresholdMinutes: THRESHOLD_MIN, reminderMinutes: [] });
+  await scratch.pool.query("analyze reminder_schedule");
+  const deadlines = new Map<string, number>();
+  const dl = await scratch.pool.query<{ email: string; ms: number }>(
+    `select r.email, extract(epoch from s.deadline)::float8 * 1000 ms from reminder_schedule s join message_recipients mr on mr.message_id = s.message_id join recipients r on r.id = mr.recipient_id`,
+  );
+  for (const row of dl.rows) deadlines.set(row.email, Math.round(row.ms));
+  if (Date.now() > t0) console.warn(`warning: the schedule was written ${s(Date.now() - t0)} after the first deadline`);
+
+  engine = startEngine({ db: scratch.database.db, clock: systemClock, mailer, config, masterKeys, log, intervalMs: config.ENGINE_INTERVAL_MS });
+  let got = 0;
+  let lastReport = Date.now();
+  while (got < n && Date.now() < t0 + spreadMs + timeoutMs) {
+    await new Promise((r) => setTimeout(r, 500));
+    got = await sink.count();
+    if (Date.now() - lastReport >= 15_000) {
+      lastReport = Date.now();
+      console.log(`  ${s(Date.now() - t0)} after the first deadline: ${got.toLocaleString("en")} mails arrived`);
+    }
+  }
+  await engine.stop();
+  engine = undefined;
+  const arrivals = await sink.arrivals();
+  const late = arrivals.map(([to, at]) => at - deadlines.get(to)!).sort((a, b) => a - b);
+  const unique = new Set(arrivals.map(([to]) => to)).size;
+  const firstAt = Math.min(...arrivals.map(([, at]) => at));
+  const lastAt = Math.max(...arrivals.map(([, at]) => at));
+  const { rows: states } = await scratch.pool.query<{ status: string; n: number }>("select status, count(*)::int n from reminder_schedule group by status order by status");
+  const engineRate = arrivals.length / ((lastAt - t0) / 1000);
+  console.log(`engine: ${arrivals.length.toLocaleString("en")} mails (${unique.toLocaleString("en")} distinct recipients) for ${n.toLocaleString("en")} deadlines over ${s(spreadMs)}; schedule: ${states.map((r) => `${r.status} ${r.n}`).join(", ")}`);
+  console.log(`  last mail ${s(lastAt - t0)} after the first deadline (${s(lastAt - (t0 + spreadMs))} after the last one)`);
+  console.log(`  lateness p50 ${s(percentile(late, 50))}, p99 ${s(percentile(late, 99))}, max ${s(late.at(-1)!)}, min ${s(late[0]!)} — aim p99 ≤ 2 s → ${percentile(late, 99) <= 2000 && arrivals.length === n ? "met" : "not met"}`);
+  console.log(`  rate ${engineRate.toFixed(0)} mails/s (n / (last arrival − first deadline)); ${(arrivals.length / ((lastAt - firstAt) / 1000)).toFixed(0)} mails/s first to last arrival; deadlines came due at ${(n / (spreadMs / 1000)).toFixed(0)}/s`);
+  if (unique !== arrivals.length || arrivals.length !== n) console.log(`  NOT exactly once: ${arrivals.length} mails, ${unique} distinct, ${n} expected`);
+
+  // Raw nodemailer → the same sink, a mail of the same shape, as many at a time as the engine:
+  // nodemailer's own pooled transport, and the engine's transport (mailer.ts: pooled, TCP_NODELAY).
+  const m = Math.min(n, 20_000);
+  const body = renderMail({
+    heading: "A message from Alex Morgan",
+    paragraphs: ["Alex Morgan wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.", "The link below is personal to you; please do not forward it."],
+    action: { label: "Read the message", url: `${config.SITE_URL}/access/message/00000000-0000-0000-0000-000000000000?t=${"x".repeat(43)}` },
+  });
+  const rawRun = async (label: string, send: (to: string) => Promise<unknown>, count: number) => {
+    sink.reset();
+    let next = 0;
+    const start = Date.now();
+    await Promise.all(
+      Array.from({ length: config.ENGINE_CONCURRENCY }, async () => {
+        while (next < count) await send(`raw${next++}@bench.example`);
+      }),
+    );
+    const ms = Date.now() - start;
+    while ((await sink.count()) < count) await new Promise((r) => setTimeout(r, 50));
+    console.log(`raw ${label}, ${config.ENGINE_CONCURRENCY} at a time: ${count.toLocaleString("en")} mails in ${s(ms)} = ${(count / (ms / 1000)).toFixed(0)} mails/s`);
+    return count / (ms / 1000);
+  };
+  const plain = nodemailer.createTransport(`${config.SMTP_URL}?pool=true`);
+  const plainRate = await rawRun("nodemailer (its default pooled transport)", (to) => plain.sendMail({ from: config.MAIL_FROM, to, subject: "A message from Alex Morgan", ...body }), Math.min(m, 3000));
+  plain.close();
+  const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db });
+  const bareRate = await rawRun("nodemailer (the engine's transport: mailer.ts, pooled, TCP_NODELAY)", (to) => bare.send({ to, subject: "A message from Alex Morgan", ...body }), m);
+  bare.close();
+  const rawRate = Math.max(plainRate, bareRate);
+  console.log(`engine / best raw: ${((100 * engineRate) / rawRate).toFixed(0)} % — aim ≥ 70 % → ${engineRate / rawRate >= 0.7 ? "met" : "not met"}`);
+  console.log(`settings: ENGINE_BATCH_SIZE=${config.ENGINE_BATCH_SIZE} ENGINE_CONCURRENCY=${config.ENGINE_CONCURRENCY} ENGINE_INTERVAL_MS=${config.ENGINE_INTERVAL_MS}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+} finally {
+  await engine?.stop();
+  mailer.close();
+  sink.close();
+  await scratch.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
