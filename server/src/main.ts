@@ -1,15 +1,21 @@
-import { systemClock } from "./clock.ts";
+import { createAdjustableClock, systemClock } from "./clock.ts";
 import { composeApp } from "./compose-app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { MasterKeyMismatchError } from "./crypto/check-master-keys.ts";
 import { connect } from "./db/connect.ts";
+import { clockRoutes } from "./dev/clock-routes.ts";
 
 /** Composition root: config → database → the app → listen. */
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await connect({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const { app, mailer } = await composeApp({ config, database, clock: systemClock });
+  const testClock = config.TEST_CLOCK ? createAdjustableClock(config.CLOCK_OFFSET_MS) : null;
+  const { app, mailer } = await composeApp({ config, database, clock: testClock ?? systemClock });
+  if (testClock) {
+    await app.register(clockRoutes, { prefix: "/dev/clock", clock: testClock, db: database.db });
+    app.log.warn({ offsetMs: config.CLOCK_OFFSET_MS }, "TEST_CLOCK is on: time can be moved through POST /dev/clock");
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(
     { database: database.kind, mail: mailer.kind, readyMs: Math.round(performance.now() - startedAt) },

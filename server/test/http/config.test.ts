@@ -27,4 +27,10 @@ describe("loadConfig", () => {
       SITE_URL: "https://x.example",
     });
   });
+
+  it("never lets a test clock run in production", () => {
+    expect(loadConfig({ TEST_CLOCK: "true", CLOCK_OFFSET_MS: "7200000" })).toMatchObject({ TEST_CLOCK: true, CLOCK_OFFSET_MS: 7_200_000 });
+    expect(() => loadConfig({ TEST_CLOCK: "true", NODE_ENV: "production" })).toThrow(/TEST_CLOCK: a test clock cannot run in production/);
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: "1000" })).toThrow(/CLOCK_OFFSET_MS: needs TEST_CLOCK=true/);
+  });
 });

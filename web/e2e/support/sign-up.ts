@@ -3,11 +3,14 @@ import { linkFromMailbox, uniqueEmail } from "./mailbox";
 
 export const PASSWORD = "a long enough passphrase";
 
+/** Where the confirmation link is read: the local mailbox page (outbox server) or the SMTP sink (engine server). */
+export type ReadLink = (page: Page, to: string, subject: string) => Promise<string>;
+
 /** A confirmed user with a complete profile, signed in on `page` (the account journey proved the UI path). */
-export async function signUp(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+export async function signUp(page: Page, request: APIRequestContext, tag: string, readLink: ReadLink = linkFromMailbox): Promise<string> {
   const email = uniqueEmail(tag);
   expect((await request.post("/auth/v1/signup", { data: { email, password: PASSWORD } })).ok()).toBe(true);
-  await page.goto(await linkFromMailbox(page, email, "Confirm your Trigger Switch account"));
+  await page.goto(await readLink(page, email, "Confirm your Trigger Switch account"));
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByLabel("First Name").fill("Ada");
   await page.getByLabel("Last Name").fill("Lovelace");
