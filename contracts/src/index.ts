@@ -18,3 +18,4 @@ export { isValidTimeZone, zonedWallTimeToInstant } from "./conditions/zoned-time
 export * from "./message-readiness.ts";
 export * from "./realtime.ts";
 export * from "./diagnostics.ts";
+export * from "./emergency.ts";

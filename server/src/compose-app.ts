@@ -7,6 +7,9 @@ import { createMasterKeys } from "./crypto/master-keys.ts";
 import type { Database } from "./db/connect.ts";
 import { buildApp } from "./http/app.ts";
 import { startEngine } from "./engine/start-engine.ts";
+import { createEngineWaker } from "./emergency/engine-waker.ts";
+import { createGeocoder } from "./geocoding/create-geocoder.ts";
+import { preloadTowns } from "./geocoding/nearest-town.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createRealtime } from "./realtime/create-realtime.ts";
 
@@ -23,10 +26,25 @@ export async function composeApp({ config, database, clock }: { config: Config; 
   await checkMasterKeys({ db: database.db, masterKeys });
   const auth = await createAuthService({ config, db: database.db, mailer, clock });
   const realtime = createRealtime({ database, auth, clock });
-  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime });
+  const engineWaker = createEngineWaker();
+  const geocoder = createGeocoder({ config, log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
+  // The offline place index (~0.5 s to build) is ready before anyone's first emergency needs it;
+  // tests build it only when they geocode.
+  if (config.NODE_ENV !== "test") {
+    setTimeout(() => {
+      try {
+        preloadTowns();
+      } catch (err) {
+        app.log.error({ err }, "could not load the offline place index; positions will be stored without a place name");
+      }
+    }, 1000).unref();
+  }
+  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
   const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
+  // An emergency accepted by this process starts its delivery at once (a ROLE=web process has no engine to wake).
+  engineWaker.attach(engine);
   app.addHook("onClose", async () => {
     await engine?.stop();
     // Unlisten before the caller closes the database; sockets still open get 1001.

@@ -3,7 +3,9 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
-import { accessGrants, messageAttachments, messages, profiles } from "../db/schema.ts";
+import { accessGrants, emergencyTriggers, messageAttachments, messages, profiles } from "../db/schema.ts";
+import { currentLocationOf } from "../emergency/current-location.ts";
+import type { MessageCipher } from "../crypto/message-cipher.ts";
 import { notFound } from "../errors.ts";
 import { attachmentNameField } from "../attachments/attachment-fields.ts";
 import { openMessage } from "../messages/open-message.ts";
@@ -16,7 +18,10 @@ export type ReleasedMessage =
       sender: { first_name: string | null; last_name: string | null };
       title: string;
       text_content: string;
-      location: { latitude: number | null; longitude: number | null; name: string | null } | null;
+      /** `located_at`: when the device captured it (null: typed by hand). For an emergency, only a position current at the press. */
+      location: { latitude: number | null; longitude: number | null; name: string | null; located_at: string | null; accuracy_m: number | null } | null;
+      /** Set when the release was an emergency (docs/decisions/008). */
+      emergency: { triggered_at: string; location_current: boolean } | null;
       attachments: { id: string; name: string; type: string; size: number }[];
       released_at: string;
       expires_at: string | null;
@@ -25,6 +30,8 @@ export type ReleasedMessage =
 /**
  * What a recipient sees through their link: nothing but the opening time during the unlock delay,
  * then the message, decrypted on the way out. The first opening is recorded for the owner.
+ * An emergency release says so, and shows a position only if it was current at the press: an old
+ * one is never presented as where the sender is (docs/decisions/008).
  */
 export async function readReleasedMessage({ db, clock, masterKeys, messageId, token }: { db: Db; clock: Clock; masterKeys: MasterKeys; messageId: string; token: string | undefined }): Promise<ReleasedMessage> {
   const { grant, open } = await findAccessGrant({ db, clock, messageId, token });
@@ -35,15 +42,29 @@ export async function readReleasedMessage({ db, clock, masterKeys, messageId, to
   const cipher = messageCipherOf(masterKeys, message);
   const opened = openMessage(cipher, message);
   const files = await db.select().from(messageAttachments).where(eq(messageAttachments.messageId, messageId)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
+  const [trigger] = await db.select({ triggeredAt: emergencyTriggers.triggeredAt }).from(emergencyTriggers).where(eq(emergencyTriggers.reminderId, grant.releaseId));
+  const current = trigger ? currentLocationOf(cipher, message, trigger.triggeredAt) : null;
+  const location = trigger
+    ? current && { latitude: current.latitude, longitude: current.longitude, name: current.name, located_at: current.locatedAt.toISOString(), accuracy_m: current.accuracyM }
+    : message.shareLocation
+      ? { latitude: opened.location_latitude, longitude: opened.location_longitude, name: opened.location_name, located_at: message.locatedAt?.toISOString() ?? null, accuracy_m: accuracyOf(cipher, message.locationAccuracy) }
+      : null;
   await db.update(accessGrants).set({ firstOpenedAt: clock.now() }).where(and(eq(accessGrants.id, grant.id), isNull(accessGrants.firstOpenedAt)));
   return {
     state: "open",
     sender: { first_name: sender?.first ?? null, last_name: sender?.last ?? null },
     title: opened.title,
     text_content: opened.text_content,
-    location: message.shareLocation ? { latitude: opened.location_latitude, longitude: opened.location_longitude, name: opened.location_name } : null,
+    location,
+    emergency: trigger ? { triggered_at: trigger.triggeredAt.toISOString(), location_current: current !== null } : null,
     attachments: files.map((f) => ({ id: f.id, name: cipher.openText(attachmentNameField(f.id), f.fileName), type: f.contentType, size: f.sizeBytes })),
     released_at: grant.releasedAt.toISOString(),
     expires_at: grant.expiresAt?.toISOString() ?? null,
   };
+}
+
+function accuracyOf(cipher: MessageCipher, sealed: string | null): number | null {
+  if (sealed === null) return null;
+  const metres = Number(cipher.openText("location_accuracy", sealed));
+  return Number.isFinite(metres) ? metres : null;
 }

@@ -22,6 +22,13 @@ export const messages = pgTable(
     locationLatitude: text("location_latitude"),
     locationLongitude: text("location_longitude"),
     locationName: text("location_name"),
+    /**
+     * When the device position in the location fields was captured (PUT /messages/:id/location);
+     * null for a place typed by hand. An emergency sends only a recent one (docs/decisions/008).
+     */
+    locatedAt: ts("located_at"),
+    /** The device's reported accuracy of that position in metres, encrypted like the position; null when unknown. */
+    locationAccuracy: text("location_accuracy"),
     createdAt: created(),
     updatedAt: updated(),
   },

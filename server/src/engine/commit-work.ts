@@ -24,10 +24,14 @@ export async function commitWork({ db, clock, masterKeys, row, workerId }: { db:
     // Our lease ran out and another worker took the row: it is theirs now.
     if (!current || current.status !== "claimed" || current.claimedBy !== workerId) return "lost";
     if (current.releasedAt) return "deliver";
-    const due = condition ? effectiveDeadline(condition, now) : null;
-    if (!condition || !due || due.deadline.getTime() !== current.deadline.getTime()) return markObsolete(tx, row.id, now);
+    if (!condition) return markObsolete(tx, row.id, now);
+    // An emergency (docs/decisions/008): the press is its deadline and it was accepted in the
+    // transaction that wrote this row, so nothing since (a check-in, keep_armed, a disarm) undoes it.
+    const panic = condition.conditionType === "panic_trigger";
+    const due = panic ? { deadline: current.deadline, ruleDeadline: current.deadline } : effectiveDeadline(condition, now);
+    if (!due || due.deadline.getTime() !== current.deadline.getTime()) return markObsolete(tx, row.id, now);
 
-    const kind = current.reminderType === "final_delivery" ? "final_delivery" : `reminder:${current.offsetMinutes}`;
+    const kind = panic ? "panic" : current.reminderType === "final_delivery" ? "final_delivery" : `reminder:${current.offsetMinutes}`;
     if (current.reminderType === "reminder") {
       // A reminder after its deadline helps nobody: the final delivery takes over.
       if (now >= current.deadline) return markObsolete(tx, row.id, now);

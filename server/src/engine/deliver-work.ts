@@ -30,6 +30,8 @@ export async function deliverWork({ db, clock, mailer, config, masterKeys, ctx }
       manual_trigger: false,
       keep_armed: ctx.keepArmed,
       fallback_method: null,
+      // An emergency's own fields (emergency, triggered_by, keep_armed as applied at the press…).
+      ...ctx.emergency?.responseData,
       kind: delivery.kind,
       idempotency_key: delivery.idempotencyKey,
     };

@@ -1,7 +1,10 @@
+import { mapboxTokenResponse, sendMessageNotificationsBody, sendMessageNotificationsResponse } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../http/app.ts";
-import { requireUser } from "../http/authenticate.ts";
+import { emergencyAnswer } from "../emergency/emergency-answer.ts";
+import { triggerEmergency } from "../emergency/trigger-emergency.ts";
+import { currentUser, requireUser } from "../http/authenticate.ts";
 import { apiErrorHandler } from "../http/errors.ts";
 import { security } from "../http/route-schemas.ts";
 import { runEngineTick } from "./run-engine-tick.ts";
@@ -19,6 +22,8 @@ const sendReminderEmailsBody = z
 /**
  * /functions/v1: the spec's functions (§7). send-reminder-emails runs one engine tick now: the
  * same claims and checks as the background loop, so calling it can never send twice or early.
+ * send-message-notifications is the emergency button (docs/decisions/008); get-mapbox-token
+ * hands the web app the configured token.
  */
 export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.setErrorHandler(apiErrorHandler);
@@ -35,5 +40,40 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       const result = await runEngineTick({ db: database.db, clock, mailer, config, masterKeys, log: req.log });
       return { success: true, error: null, processed: result.claimed };
     },
+  );
+
+  app.post(
+    "/send-message-notifications",
+    {
+      // Far above any person pressing; a duplicate within 30 s is answered as success anyway.
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["functions"],
+        security,
+        summary: "Send an emergency (panic) message now",
+        description: "200: sent or a duplicate of the last 30 s; 409 with success false: nothing was sent (no active panic condition, or nobody with an e-mail address); 404: not your message.",
+        body: sendMessageNotificationsBody,
+        response: { 200: sendMessageNotificationsResponse, 409: sendMessageNotificationsResponse },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const outcome = await triggerEmergency({ db: deps.database.db, clock: deps.clock, userId: user.id, request: req.body });
+      if (outcome.kind === "triggered") {
+        // Deliver now rather than at the next interval; workers elsewhere pick it up within ENGINE_INTERVAL_MS.
+        deps.engineWaker.wake();
+        req.log.warn({ messageId: req.body.messageId, reminderId: outcome.reminderId, recipients: outcome.recipients, locationIncluded: outcome.locationIncluded }, "emergency triggered");
+      }
+      const { status, body } = emergencyAnswer(outcome);
+      return reply.status(status).send(body);
+    },
+  );
+
+  app.post(
+    "/get-mapbox-token",
+    {
+      schema: { tags: ["functions"], security, summary: "The Mapbox token for the web app's maps (null when none is configured)", body: z.object({}).passthrough().nullish(), response: { 200: mapboxTokenResponse } },
+    },
+    async () => ({ token: deps.config.MAPBOX_TOKEN ?? null }),
   );
 };

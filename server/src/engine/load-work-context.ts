@@ -3,6 +3,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
 import { accessGrants, messageConditions, messageRecipients, messages, profiles, users } from "../db/schema.ts";
+import { loadEmergencyContext, type EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 
 export interface WorkContext {
@@ -17,6 +18,8 @@ export interface WorkContext {
   grants: Map<string, typeof accessGrants.$inferSelect>;
   /** How many people the condition would send the message to (its subset, else all linked). */
   recipientCount: number;
+  /** Set when the row is an emergency (a panic press, docs/decisions/008); null for timed work. */
+  emergency: EmergencyContext | null;
 }
 
 /** What the mails of one schedule row need, read once per attempt. */
@@ -39,5 +42,6 @@ export async function loadWorkContext({ db, masterKeys, row }: { db: Db; masterK
     keepArmed: condition?.conditionType === "panic_trigger" ? condition.panicConfig.keep_armed !== false : null,
     recipientCount: condition && condition.recipients.length > 0 ? condition.recipients.length : (linked?.n ?? 0),
     grants: new Map(grants.map((g) => [g.id, g])),
+    emergency: condition?.conditionType === "panic_trigger" ? await loadEmergencyContext({ db, masterKeys, reminderId: row.id }) : null,
   };
 }

@@ -1,3 +1,4 @@
+import { messagePageUrl } from "../mail/web-links.ts";
 import type { Config } from "../config.ts";
 import { renderMail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -13,7 +14,7 @@ export async function notifyParked({ mailer, config, ctx, reason, log }: { maile
   const owner = renderMail({
     heading: "We could not deliver",
     paragraphs: [`We tried to ${what}, and gave up after ${ctx.row.attempts} attempts.`, `Reason: ${reason}`, "Please check the recipients' addresses, or contact support. Our team has been told."],
-    action: { label: "Open the message", url: `${config.SITE_URL}/messages/${ctx.row.messageId}` },
+    action: { label: "Open the message", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
   });
   const admin = renderMail({
     heading: "Delivery parked",

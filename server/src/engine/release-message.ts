@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
-import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
+import { accessGrants, deliveries, messageConditions, users } from "../db/schema.ts";
+import { conditionRecipients } from "../emergency/condition-recipients.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { rescheduleCondition } from "./reschedule-condition.ts";
 import { newSecretToken } from "./secret-token.ts";
@@ -14,7 +15,8 @@ const HOUR = 3_600_000;
 const ONE_SHOT = new Set(["no_check_in", "inactivity_to_date"]);
 
 /**
- * Commits a release inside the firing transaction: the condition is marked fired (docs/decisions/003),
+ * Commits a release inside the firing transaction: the condition is marked fired (docs/decisions/003;
+ * an emergency's was settled at the press, docs/decisions/008),
  * and each recipient (the condition's subset, empty = all) gets an access grant and a delivery
  * intent whose link token is kept sealed by the master key, so a retry sends the same link.
  * Unlock delay and expiry come from panic_config: the grant opens `unlock_delay_hours` after the
@@ -22,21 +24,19 @@ const ONE_SHOT = new Set(["no_check_in", "inactivity_to_date"]);
  */
 export async function releaseMessage({ tx, clock, masterKeys, row, condition, ruleDeadline }: { tx: Tx; clock: Clock; masterKeys: MasterKeys; row: ScheduleRow; condition: ConditionRow; ruleDeadline: Date }): Promise<void> {
   const now = clock.now();
-  const fired = ONE_SHOT.has(condition.conditionType)
-    ? { active: false }
-    : // The occurrence that fired counts as done: the next one due after it is the new deadline.
-      // last_checked stays: it is the owner's latest check-in, and a change of it reads as one (spec §4).
-      { armedAt: ruleDeadline };
-  await tx.update(messageConditions).set({ ...fired, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now }).where(eq(messageConditions.id, condition.id));
-  await rescheduleCondition({ db: tx, clock, conditionId: condition.id });
+  // An emergency's condition was settled at the press (keep_armed, emergency/trigger-emergency.ts),
+  // in the transaction that accepted it, so the header's button reflects it at once.
+  if (condition.conditionType !== "panic_trigger") {
+    const fired = ONE_SHOT.has(condition.conditionType)
+      ? { active: false }
+      : // The occurrence that fired counts as done: the next one due after it is the new deadline.
+        // last_checked stays: it is the owner's latest check-in, and a change of it reads as one (spec §4).
+        { armedAt: ruleDeadline };
+    await tx.update(messageConditions).set({ ...fired, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now }).where(eq(messageConditions.id, condition.id));
+    await rescheduleCondition({ db: tx, clock, conditionId: condition.id });
+  }
 
-  const linked = await tx
-    .select({ id: recipients.id, email: recipients.email })
-    .from(messageRecipients)
-    .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
-    .where(eq(messageRecipients.messageId, row.messageId));
-  const subset = new Set(condition.recipients);
-  const chosen = subset.size === 0 ? linked : linked.filter((r) => subset.has(r.id));
+  const chosen = await conditionRecipients({ db: tx, messageId: row.messageId, subset: condition.recipients });
   const opensAt = new Date(now.getTime() + (condition.panicConfig.unlock_delay_hours ?? 0) * HOUR);
   const expiryHours = condition.panicConfig.expiry_hours ?? 0;
   const expiresAt = expiryHours > 0 ? new Date(opensAt.getTime() + expiryHours * HOUR) : null;

@@ -2,15 +2,19 @@ import type { Config } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { renderMail } from "../mail/layout.ts";
 import type { deliveries } from "../db/schema.ts";
+import { renderEmergencyMail } from "../emergency/render-emergency-mail.ts";
+import { messagePageUrl } from "../mail/web-links.ts";
 import { formatWhen } from "./format-when.ts";
 import type { WorkContext } from "./load-work-context.ts";
 
 type DeliveryRow = typeof deliveries.$inferSelect;
 
 /**
- * The mail of one delivery. A recipient's mail never carries the message (not even its title,
- * which is content too): only who it is from, a calm explanation and the link; the message is
- * read on the access page. `link` is the check-in link (reminder) or access link (release).
+ * The mail of one delivery. A recipient's mail of a timed release never carries the message (not
+ * even its title, which is content too): only who it is from, a calm explanation and the link; the
+ * message is read on the access page. An emergency is the exception (docs/decisions/008): minutes
+ * matter, so its mail says what happened, when, where and, if it opens at once, what they wrote.
+ * `link` is the check-in link (reminder) or access link (release).
  */
 export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: { config: Config; ctx: WorkContext; delivery: DeliveryRow; link: string; recipientCount: number }): Mail {
   const when = formatWhen(ctx.row.deadline, ctx.timeZone);
@@ -25,17 +29,31 @@ export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: 
   }
   if (delivery.kind === "release_notice") {
     const opensAt = [...ctx.grants.values()][0]?.opensAt ?? ctx.row.deadline;
+    if (ctx.emergency) {
+      const body = renderMail({
+        heading: "Your emergency alert was sent",
+        paragraphs: [
+          `Your emergency alert '${ctx.messageTitle}' went to ${people}. They can read your message from ${formatWhen(opensAt, ctx.timeZone)}, the delay you chose.`,
+          "If it was a false alarm, cancel the release before then; they have already been told that you pressed the button.",
+        ],
+        action: { label: "Review or cancel", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
+      });
+      return { to: delivery.address, subject: "Your emergency alert was sent", ...body };
+    }
     const body = renderMail({
       heading: "Your message was released",
       paragraphs: [
         `'${ctx.messageTitle}' was released to ${people}. It opens for them on ${formatWhen(opensAt, ctx.timeZone)}.`,
         "If this is a mistake, cancel the release before then and they will not be able to read it.",
       ],
-      action: { label: "Review or cancel", url: `${config.SITE_URL}/messages/${ctx.row.messageId}` },
+      action: { label: "Review or cancel", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
     });
     return { to: delivery.address, subject: "Your message was released", ...body };
   }
   const grant = delivery.grantId ? ctx.grants.get(delivery.grantId) : undefined;
+  if (ctx.emergency) {
+    return renderEmergencyMail({ to: delivery.address, ownerName: ctx.ownerName, title: ctx.messageTitle, emergency: ctx.emergency, opensAt: grant && grant.opensAt > grant.releasedAt ? grant.opensAt : null, link });
+  }
   const opens = grant && grant.opensAt > grant.releasedAt ? [`It can be opened from ${formatWhen(grant.opensAt, "UTC")}.`] : [];
   const body = renderMail({
     heading: `A message from ${ctx.ownerName}`,

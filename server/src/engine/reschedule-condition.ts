@@ -21,6 +21,9 @@ export const scheduleKey = (type: "reminder" | "final_delivery", conditionId: st
 export async function rescheduleCondition({ db, clock, conditionId }: { db: Db; clock: Clock; conditionId: string }): Promise<Date | null> {
   const now = clock.now();
   const [condition] = await db.select().from(messageConditions).where(eq(messageConditions.id, conditionId)).for("update");
+  // A panic condition has no schedule: its rows are emergencies already accepted at a press
+  // (docs/decisions/008), which an edit, a disarm or keep_armed must never make obsolete.
+  if (condition?.conditionType === "panic_trigger") return null;
   const due = condition ? effectiveDeadline(condition, now) : null;
   const wanted: NewRow[] = [];
   if (condition && due) {

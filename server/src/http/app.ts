@@ -10,6 +10,8 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Database } from "../db/connect.ts";
+import type { EngineWaker } from "../emergency/engine-waker.ts";
+import type { ReverseGeocoder } from "../geocoding/create-geocoder.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { docs } from "./docs.ts";
@@ -32,6 +34,10 @@ export interface AppDeps {
   masterKeys: MasterKeys;
   /** Live updates over /realtime (docs/decisions/006). */
   realtime: Realtime;
+  /** Names a position (Mapbox when MAPBOX_TOKEN is set, else offline; docs/decisions/008). */
+  geocoder: ReverseGeocoder;
+  /** Starts this process's engine tick at once for urgent work; a no-op where no engine runs (ROLE=web). */
+  engineWaker: EngineWaker;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,4 +1,4 @@
-import { messageCreateSchema, messageListItemSchema, messageRecipientsSchema, messageSchema, messageUpdateSchema } from "@trigger-switch/contracts";
+import { messageCreateSchema, messageLocationBody, messageLocationResponse, messageListItemSchema, messageRecipientsSchema, messageSchema, messageUpdateSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
@@ -9,6 +9,7 @@ import { createMessage } from "./create-message.ts";
 import { deleteMessage } from "./delete-message.ts";
 import { getMessage } from "./get-message.ts";
 import { listMessages } from "./list-messages.ts";
+import { setMessageLocation } from "./set-message-location.ts";
 import { setMessageRecipients } from "./set-message-recipients.ts";
 import { updateMessage } from "./update-message.ts";
 
@@ -40,6 +41,15 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     await deleteMessage({ db, storage, userId: currentUser(req).id, messageId: req.params.id });
     return reply.status(204).send();
   });
+
+  app.put(
+    "/messages/:id/location",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: { tags, security, summary: "Share my current position on the message (before an emergency); the server names the place", params: idParams, body: messageLocationBody, response: { 200: messageLocationResponse } },
+    },
+    (req) => setMessageLocation({ db, clock, masterKeys, geocoder: deps.geocoder, userId: currentUser(req).id, messageId: req.params.id, position: req.body }),
+  );
 
   app.put(
     "/messages/:id/recipients",

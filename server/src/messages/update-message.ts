@@ -35,9 +35,19 @@ export async function updateMessage({ db, clock, masterKeys, userId, messageId, 
   const { share_location, ...secret } = changes;
   const [row] = await db
     .update(messages)
-    .set({ ...sealMessageFields(cipher, secret), shareLocation: share_location, updatedAt: now })
+    .set({ ...sealMessageFields(cipher, secret), shareLocation: share_location, ...(movesLocation(openMessage(cipher, current), changes) ? { locatedAt: null, locationAccuracy: null } : {}), updatedAt: now })
     .where(eq(messages.id, current.id))
     .returning();
   const parts = await loadMessageParts({ db, messageIds: [current.id], now, timeZone });
   return toMessageDto(masterKeys, row!, parts.get(current.id)!);
+}
+
+/**
+ * A position typed or moved by hand is not a device fix: it loses its capture time, so an emergency
+ * never presents it as where the owner is now (docs/decisions/008). Re-sending the same values
+ * (a form saving every field) keeps it.
+ */
+function movesLocation(before: { location_latitude: number | null; location_longitude: number | null }, changes: { location_latitude?: number | null; location_longitude?: number | null }): boolean {
+  const moved = (key: "location_latitude" | "location_longitude") => changes[key] !== undefined && changes[key] !== before[key];
+  return moved("location_latitude") || moved("location_longitude");
 }
