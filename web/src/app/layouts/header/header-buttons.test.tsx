@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import type { RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { makeProfile, USER_ID, type Handler } from "@/testing/fakes";
@@ -78,11 +78,12 @@ describe("the header's Check In Now and Emergency buttons", () => {
     expect(server.calls.filter((call) => call.path === "/api/conditions")).toHaveLength(before + 1);
   });
 
-  it("says plainly that the emergency button is not connected yet, instead of pretending", async () => {
-    const { user } = renderApp({ routes, signedIn: true, profile: makeProfile(), api: { "GET /api/conditions": answering(() => [condition("c2", "panic_trigger")]) } });
+  it("asks to confirm on the first Emergency press and sends nothing yet (the flow: emergency-button.test.tsx)", async () => {
+    const { user, server } = renderApp({ routes, signedIn: true, profile: makeProfile(), api: { "GET /api/conditions": answering(() => [condition("c2", "panic_trigger")]) } });
     await user.click(await screen.findByRole("button", { name: "Emergency" }));
-    const dialog = await screen.findByRole("dialog", { name: "The Emergency button is not connected yet" });
-    expect(within(dialog).getByText("If you are in danger now, call your local emergency number.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "CONFIRM EMERGENCY" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Press CONFIRM EMERGENCY within 3 seconds");
+    expect(server.calls.some((call) => call.method !== "GET")).toBe(false);
   });
 
   it("checks in from Check In Now with the spec's toasts and tells the app that conditions changed", async () => {

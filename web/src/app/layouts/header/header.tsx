@@ -1,8 +1,12 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Logo } from "@/components/logo";
 import { Skeleton } from "@/components/ui/skeleton";
+import { EmergencyStatus } from "@/features/emergency/components/emergency-status";
+import { usePanicButton } from "@/features/emergency/hooks/use-panic-button";
+import { toPanicMessages } from "@/features/emergency/utils/panic-messages";
 import { useCheckIn } from "@/features/messages/api/check-in";
 import { useHeaderConditions } from "@/features/messages/api/get-active-conditions";
+import { useMessages } from "@/features/messages/api/get-messages";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { useAuth } from "@/lib/auth/auth-context";
 import { cn } from "@/lib/utils";
@@ -15,7 +19,8 @@ import { SignedOutNav } from "./signed-out-nav";
 // weight; loading them on demand keeps them out of the first download of every page.
 const DesktopUserMenu = lazy(() => import("./desktop-user-menu").then((m) => ({ default: m.DesktopUserMenu })));
 const SignedOutSheet = lazy(() => import("./signed-out-sheet").then((m) => ({ default: m.SignedOutSheet })));
-const EmergencyPendingDialog = lazy(() => import("./emergency-pending-dialog").then((m) => ({ default: m.EmergencyPendingDialog })));
+const loadSelector = () => import("@/features/emergency/components/emergency-selector-dialog");
+const EmergencySelectorDialog = lazy(() => loadSelector().then((m) => ({ default: m.EmergencySelectorDialog })));
 
 export interface HeaderProps {
   /** "public" uses the translucent bar and larger logo of the public views. Default: "app". */
@@ -65,24 +70,40 @@ export function Header({ variant = "app" }: HeaderProps) {
           <ActionButtons mobile {...actions.handlers} />
         </div>
       )}
+      {actions.status}
       {actions.dialog}
     </header>
   );
 }
 
-/** Check In Now and Emergency appear only with an active condition of their kind (spec §2). */
+/**
+ * Check In Now and Emergency appear only with an active condition of their kind (spec §2). The
+ * Emergency button also stays while a press is under way: a keep_armed false condition switches off
+ * when the alert goes, and the countdown's cancel must not vanish with it.
+ */
 function useHeaderActions(signedIn: boolean) {
-  const { hasCheckIn, hasPanic } = useHeaderConditions();
+  const { hasCheckIn, hasPanic, panicConditions } = useHeaderConditions();
   const checkIn = useCheckIn();
-  const [explaining, setExplaining] = useState(false);
+  // Titles for the selector; a press never waits for them (toPanicMessages has defaults).
+  const messages = useMessages({ enabled: signedIn && hasPanic });
+  const panic = usePanicButton({ signedIn, messages: toPanicMessages(panicConditions, messages.data) });
+  const showEmergency = signedIn && (hasPanic || panic.state.kind !== "idle");
+
+  // The selector is a lazy chunk; fetch it as soon as the button shows, not in the emergency.
+  useEffect(() => {
+    if (showEmergency) void loadSelector();
+  }, [showEmergency]);
+
+  const { state } = panic;
   return {
     handlers: {
       onCheckIn: signedIn && hasCheckIn ? () => !checkIn.isPending && checkIn.mutate() : undefined,
-      onEmergency: signedIn && hasPanic ? () => setExplaining(true) : undefined,
+      emergency: showEmergency ? panic : undefined,
     },
-    dialog: explaining && (
+    status: showEmergency && <EmergencyStatus state={state} />,
+    dialog: state.kind === "selecting" && (
       <Suspense fallback={null}>
-        <EmergencyPendingDialog onClose={() => setExplaining(false)} />
+        <EmergencySelectorDialog messages={state.messages} chosenId={state.chosenId} onChoose={panic.choose} onCancel={panic.dismissSelector} onTrigger={panic.triggerChosen} />
       </Suspense>
     ),
   };

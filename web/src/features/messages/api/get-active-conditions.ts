@@ -35,7 +35,7 @@ export function getActiveConditions(api: ApiClient): Promise<HeaderCondition[]> 
  * minutes in localStorage (spec §7), and a conditions-updated event clears the cache and reloads
  * it 300 ms later — repeated events within that time cause one reload.
  */
-export function useHeaderConditions(): { hasCheckIn: boolean; hasPanic: boolean } {
+export function useHeaderConditions(): { hasCheckIn: boolean; hasPanic: boolean; panicConditions: HeaderCondition[] } {
   const api = useApi();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -76,8 +76,11 @@ export function useHeaderConditions(): { hasCheckIn: boolean; hasPanic: boolean 
   }, [query.error]);
 
   const inForce = (query.data ?? []).filter((c) => c.active && c.is_armed !== false);
+  const panicConditions = inForce.filter((c) => c.condition_type === "panic_trigger");
   return {
     hasCheckIn: inForce.some((c) => (CHECK_IN_CONDITION_TYPES as readonly string[]).includes(c.condition_type)),
-    hasPanic: inForce.some((c) => c.condition_type === "panic_trigger"),
+    hasPanic: panicConditions.length > 0,
+    /** The panic conditions in force, for the Emergency button's choice of message. */
+    panicConditions,
   };
 }

@@ -13,10 +13,11 @@ export function getMessages(api: ApiClient): Promise<MessageListItem[]> {
   return api.get(withTimeZone("/api/messages"), z.array(messageListItemSchema));
 }
 
-export function useMessages() {
+/** `enabled` (default true) lets the header load the list only when it needs titles. */
+export function useMessages({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: messagesQueryKey(user?.id ?? ""), queryFn: () => getMessages(api), enabled: user !== null });
+  return useQuery({ queryKey: messagesQueryKey(user?.id ?? ""), queryFn: () => getMessages(api), enabled: enabled && user !== null });
 }
 
 /** Lists, single messages and the header's conditions all show the same data. */

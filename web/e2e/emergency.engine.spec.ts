@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { uniqueEmail } from "./support/mailbox";
+import { accessToken, signUp } from "./support/sign-up";
+import { linkFromSink, mailsTo, waitForMail } from "./support/sink";
+
+/**
+ * Spec §4 Panic button in a real browser against the engine server (real SMTP sink): confirm, send
+ * with and without the position, the selector for two panic messages, cancel during the
+ * countdown, and the recipient's mail. Decisions: docs/decisions/009-emergency-web.md.
+ */
+const CAMDEN = { latitude: 51.539, longitude: -0.1426, accuracy: 20 };
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
+
+interface PanicMessage {
+  id: string;
+  recipient: string;
+}
+
+/** A message with one recipient and an active panic condition, made through the API. */
+async function panicMessage(page: Page, request: APIRequestContext, title: string, text: string): Promise<PanicMessage> {
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const recipient = uniqueEmail("panic-recipient");
+  const added = await request.post("/api/recipients", { headers, data: { name: `Contact for ${title}`, email: recipient } });
+  expect(added.ok(), await added.text()).toBe(true);
+  const { id: recipientId } = (await added.json()) as { id: string };
+  const created = await request.post("/api/messages", { headers, data: { title, text_content: text } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  expect((await request.put(`/api/messages/${id}/recipients`, { headers, data: { recipient_ids: [recipientId] } })).ok()).toBe(true);
+  const condition = await request.post(`/api/messages/${id}/conditions`, { headers, data: { condition_type: "panic_trigger", panic_config: { keep_armed: true } } });
+  expect(condition.ok(), await condition.text()).toBe(true);
+  return { id, recipient };
+}
+
+/** The header caches its conditions for 5 minutes (spec §7); forget them so the new ones show. */
+async function reloadHeader(page: Page) {
+  await page.evaluate(() => localStorage.removeItem("header-buttons"));
+  await page.reload();
+}
+
+test("a press with the position granted sends the message with the place, counts down and lands on /messages", async ({ page, context, request }) => {
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation(CAMDEN);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, request, "panic-granted", linkFromSink);
+  const message = await panicMessage(page, request, "Walking home", "I took the path along the canal.");
+  await reloadHeader(page);
+
+  const emergency = page.getByRole("button", { name: "Emergency" });
+  await emergency.click();
+  await expect(page.getByRole("button", { name: "CONFIRM EMERGENCY" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Press CONFIRM EMERGENCY" })).toBeVisible();
+  await shot(page, "50-emergency-confirming-1280");
+  await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
+
+  await expect(page.getByText("EMERGENCY ALERT TRIGGERED")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Your emergency message with your current location and attachments has been sent.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^CLICK TO CANCEL \([123]\)$/ })).toBeVisible();
+  await expect(page.getByText(/Your location( \(.+\))? went with it\./)).toBeVisible();
+  await expect(page.getByText("Your location was not included")).toHaveCount(0);
+  await shot(page, "51-emergency-countdown-1280");
+  await expect(page).toHaveURL(/\/messages$/, { timeout: 10_000 });
+
+  const mail = await waitForMail(request, message.recipient, /^EMERGENCY alert from Ada Lovelace$/);
+  expect(mail.text).toContain("Coordinates (latitude, longitude): 51.53900, -0.14260");
+  expect(mail.text).toContain("I took the path along the canal.");
+});
+
+test("with the position denied and two panic messages: the selector, a plain 'location not included', and cancel during the countdown", async ({ page, context, request }) => {
+  await context.clearPermissions();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUp(page, request, "panic-denied", linkFromSink);
+  const first = await panicMessage(page, request, "Walking home", "I took the path along the canal.");
+  const second = await panicMessage(page, request, "Date tonight", "I am meeting someone at the Crown.");
+  await reloadHeader(page);
+
+  await page.getByRole("button", { name: "Emergency" }).click();
+  await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Emergency Message" });
+  await expect(dialog.getByText("Choose which emergency message to send immediately to all recipients.")).toBeVisible();
+  await expect(dialog.getByRole("radio")).toHaveCount(2);
+  await expect(dialog.getByText("Recipients: 1")).toHaveCount(2);
+  const trigger = dialog.getByRole("button", { name: "Trigger Emergency" });
+  await expect(trigger).toBeDisabled();
+  await shot(page, "52-emergency-selector-375");
+
+  // Cancel returns to idle and sends nothing.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "Emergency" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Emergency" }).click();
+  await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
+  await dialog.getByRole("radio", { name: /Date tonight/ }).check();
+  await expect(trigger).toBeEnabled();
+  await trigger.click();
+
+  // Denied (or a prompt nobody answers, which the app gives up on after 10 s): it goes without.
+  await expect(page.getByText("Your location was not included", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("EMERGENCY ALERT TRIGGERED")).toBeVisible();
+  await expect(page.getByText(/^Your location was not included: /)).toBeVisible();
+  await expect(page.getByText("Cancel only stops the countdown on this device.", { exact: false })).toBeVisible();
+  await shot(page, "53-emergency-no-location-375");
+
+  await page.getByRole("button", { name: /^CLICK TO CANCEL/ }).click();
+  await expect(page.getByText("Emergency alert cancelled")).toBeVisible();
+  await expect(page.getByText("It had already been sent")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Emergency" })).toBeVisible();
+  await page.waitForTimeout(4000);
+  await expect(page).not.toHaveURL(/\/messages$/);
+
+  // Client-only cancel: the chosen message's recipient is alerted anyway, without a place.
+  const mail = await waitForMail(request, second.recipient, /^EMERGENCY alert from Ada Lovelace$/);
+  expect(mail.text).toContain("No current location was available when the alert was sent.");
+  expect(mail.text).toContain("I am meeting someone at the Crown.");
+  expect(await mailsTo(request, first.recipient)).toEqual([]);
+});

@@ -1,0 +1,23 @@
+import { GEOLOCATION_TIMEOUT_MS } from "@trigger-switch/contracts";
+
+/** Why a press went out without the sender's position. */
+export type LocationFailure = "denied" | "timeout" | "unavailable" | "unsupported" | "not-saved";
+
+/** What became of the position for one press. `place` is the server's name for it, if any. */
+export type LocationOutcome = { included: true; place: string | null } | { included: false; reason: LocationFailure };
+
+/** Plain words for each failure, finishing the sentence "Your location was not included: …". */
+export function locationFailureText(reason: LocationFailure): string {
+  switch (reason) {
+    case "denied":
+      return "location access is blocked for this site in your browser";
+    case "timeout":
+      return `your position could not be found within ${GEOLOCATION_TIMEOUT_MS / 1000} seconds`;
+    case "unavailable":
+      return "your device could not work out where you are";
+    case "unsupported":
+      return "this browser cannot share a location";
+    case "not-saved":
+      return "your position could not be saved with the message";
+  }
+}
