@@ -54,9 +54,17 @@ export const realtimeServerMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
 
-/** How the client classifies an update (spec §4 "Live updates"). */
-export function classifyConditionUpdate(update: Pick<RealtimeConditionUpdate, "new" | "old">): "check_in" | "arm_change" | "update" {
-  if (update.old.last_checked !== update.new.last_checked) return "check_in";
-  if (update.old.is_armed !== update.new.is_armed) return "arm_change";
+export type ConditionChangeKind = "check-in" | "arm" | "disarm" | "update";
+
+/**
+ * How the client classifies an update (spec §4 "Live updates"): a changed last_checked is a
+ * check-in (e.g. from the messaging app), a changed is_armed an arm or disarm, anything else a
+ * general update. Arm/disarm is tested first, and a last_checked equal to the new armed_at is not
+ * a check-in: arming and timing edits restart the clock by setting last_checked = armed_at = now
+ * (decision 003), and calling those "checked in" would tell the owner something they did not do.
+ */
+export function classifyConditionUpdate({ new: next, old }: Pick<RealtimeConditionUpdate, "new" | "old">): ConditionChangeKind {
+  if (old.is_armed !== next.is_armed) return next.is_armed ? "arm" : "disarm";
+  if (old.last_checked !== next.last_checked && next.last_checked !== next.armed_at) return "check-in";
   return "update";
 }

@@ -68,18 +68,18 @@ describe("realtime subscription", () => {
     expect(update.old).toEqual({ id: conditionId, last_checked: before.last_checked, is_armed: true, active: true });
     expect(update.new).toEqual(await getCondition(owner, conditionId));
     expect(update.new.last_checked).toBe(t.clock.now().toISOString());
-    expect(classifyConditionUpdate(update)).toBe("check_in");
+    expect(classifyConditionUpdate(update)).toBe("check-in");
     s.close();
   });
 
-  it("sends an UPDATE classified as an arm change when a condition is disarmed", async () => {
+  it("sends an UPDATE classified as a disarm when a condition is disarmed", async () => {
     const s = await subscribe(t, owner.accessToken);
     expect((await post(owner, `/api/conditions/${conditionId}/disarm`, {})).status).toBe(200);
     const update = asUpdate(await s.next());
     expect(update.old).toMatchObject({ id: conditionId, is_armed: true, active: true });
     expect(update.new).toMatchObject({ id: conditionId, is_armed: false });
     expect(update.new).toEqual(await getCondition(owner, conditionId));
-    expect(classifyConditionUpdate(update)).toBe("arm_change");
+    expect(classifyConditionUpdate(update)).toBe("disarm");
     expect((await post(owner, `/api/conditions/${conditionId}/arm`, {})).status).toBe(200);
     expect(asUpdate(await s.next()).old.is_armed).toBe(false);
     s.close();

@@ -1,7 +1,7 @@
-import { CONDITIONS_UPDATED_EVENT } from "@trigger-switch/contracts";
+import { CONDITIONS_UPDATED_EVENT, type ConditionChangeKind } from "@trigger-switch/contracts";
 
-/** What kind of change a live update was (spec §4 "Live updates"). */
-export type ConditionChangeKind = "check-in" | "arm" | "disarm" | "update";
+/** What kind of change a live update was (spec §4 "Live updates"; classified in contracts). */
+export type { ConditionChangeKind };
 
 /** The `detail` of a conditions-updated event that came from the realtime channel. */
 export interface ConditionsUpdatedDetail {

@@ -1,10 +1,9 @@
-import { CONDITIONS_UPDATED_EVENT } from "@trigger-switch/contracts";
+import { classifyConditionUpdate, CONDITIONS_UPDATED_EVENT } from "@trigger-switch/contracts";
 import { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConditionsUpdatedDetail } from "../conditions-events";
 import { applyConditionUpdate } from "./apply-update";
-import { classifyUpdate } from "./classify-update";
 import { noteOwnCheckIn, OWN_CHECK_IN_WINDOW_MS } from "./own-check-ins";
 import { conditionUpdate } from "@/testing/condition-update";
 
@@ -12,24 +11,24 @@ const LATER = "2026-03-02T10:00:00.000Z";
 
 describe("classifying a live update (spec §4)", () => {
   it("calls a new last_checked a check-in", () => {
-    expect(classifyUpdate(conditionUpdate({ last_checked: LATER }))).toBe("check-in");
+    expect(classifyConditionUpdate(conditionUpdate({ last_checked: LATER }))).toBe("check-in");
   });
 
   it("calls a change of is_armed an arm or a disarm", () => {
-    expect(classifyUpdate(conditionUpdate({ is_armed: false }))).toBe("disarm");
-    expect(classifyUpdate(conditionUpdate({ is_armed: true }, { is_armed: false }))).toBe("arm");
+    expect(classifyConditionUpdate(conditionUpdate({ is_armed: false }))).toBe("disarm");
+    expect(classifyConditionUpdate(conditionUpdate({ is_armed: true }, { is_armed: false }))).toBe("arm");
   });
 
   it("does not call arming a check-in although arming restarts last_checked", () => {
-    expect(classifyUpdate(conditionUpdate({ is_armed: true, last_checked: LATER, armed_at: LATER }, { is_armed: false }))).toBe("arm");
+    expect(classifyConditionUpdate(conditionUpdate({ is_armed: true, last_checked: LATER, armed_at: LATER }, { is_armed: false }))).toBe("arm");
   });
 
   it("calls an edit that restarted the clock an update, not a check-in", () => {
-    expect(classifyUpdate(conditionUpdate({ last_checked: LATER, armed_at: LATER, hours_threshold: 2 }))).toBe("update");
+    expect(classifyConditionUpdate(conditionUpdate({ last_checked: LATER, armed_at: LATER, hours_threshold: 2 }))).toBe("update");
   });
 
   it("calls anything else an update", () => {
-    expect(classifyUpdate(conditionUpdate({ active: false }, { active: true }))).toBe("update");
+    expect(classifyConditionUpdate(conditionUpdate({ active: false }, { active: true }))).toBe("update");
   });
 });
 

@@ -1,8 +1,7 @@
-import type { RealtimeConditionUpdate } from "@trigger-switch/contracts";
+import { classifyConditionUpdate, type RealtimeConditionUpdate } from "@trigger-switch/contracts";
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { announceConditionsUpdated } from "../conditions-events";
-import { classifyUpdate } from "./classify-update";
 import { isOwnCheckIn } from "./own-check-ins";
 
 /**
@@ -20,7 +19,7 @@ const REMOTE_CHECK_IN_TOAST = "remote-check-in";
  * make in this tab. The header refreshes itself from the event.
  */
 export function applyConditionUpdate(update: RealtimeConditionUpdate, queryClient: QueryClient): void {
-  const kind = classifyUpdate(update);
+  const kind = classifyConditionUpdate(update);
   announceConditionsUpdated({ kind, conditionId: update.new.id, messageId: update.new.message_id });
   for (const key of AFFECTED_QUERIES) void queryClient.invalidateQueries({ queryKey: [key] });
   if (kind === "check-in" && !isOwnCheckIn()) {
