@@ -10,8 +10,16 @@ type Describable = ConditionTiming & { panic_config?: { keep_armed?: boolean } |
  * One plain-language sentence saying when the condition sends its message, for the owner's
  * time zone: "Goes out Tue 14:00 unless you check in. Each check-in gives you another 2 days."
  * The server sends it as `summary`; the web app's condition builder shows the same preview.
+ * `moved` is the downtime guard's shift (docs/decisions/005): the deadline it really fires at and
+ * by how much our outage moved it, so the sentence never names a time that no longer holds.
  */
-export function describeCondition(condition: Describable, now: Date, timeZone: string): string {
+export function describeCondition(condition: Describable, now: Date, timeZone: string, moved?: { deadline: Date; shiftMs: number }): string {
+  const sentence = describeUnmoved(condition, now, timeZone, moved?.shiftMs ? moved.deadline : undefined);
+  if (!moved?.shiftMs || !condition.active || !condition.is_armed) return sentence;
+  return `${sentence} (Moved by ${formatDuration(Math.round(moved.shiftMs / 60_000))} because our service was down.)`;
+}
+
+function describeUnmoved(condition: Describable, now: Date, timeZone: string, movedDeadline: Date | undefined): string {
   const when = (ms: number) => formatInstant(ms, now.getTime(), timeZone);
   if (!condition.active) return "Switched off: it will not send this message.";
   if (!condition.is_armed) return "Disarmed: it will not go out until you arm it.";
@@ -19,7 +27,7 @@ export function describeCondition(condition: Describable, now: Date, timeZone: s
     const after = condition.panic_config?.keep_armed === false ? "it switches off after one use." : "it stays armed afterwards.";
     return `Goes out only when you press the Emergency button; ${after}`;
   }
-  const deadline = nextDeadline(condition, now);
+  const deadline = movedDeadline ?? nextDeadline(condition, now);
   if (deadline === null) {
     if (condition.condition_type === "inactivity_to_date" && condition.last_checked !== null) {
       return `Will not go out: you checked in ${when(toMs(condition.last_checked, now.getTime()))}.`;

@@ -23,7 +23,8 @@ export function toConditionDto(row: ConditionRow, now: Date, timeZone?: string):
     armed_at: row.armedAt,
   };
   // The downtime guard may have moved this deadline (docs/decisions/005).
-  const deadline = effectiveDeadline(row, now)?.deadline ?? null;
+  const due = effectiveDeadline(row, now);
+  const deadline = due?.deadline ?? null;
   const dto: Condition = {
     id: row.id,
     message_id: row.messageId,
@@ -44,7 +45,7 @@ export function toConditionDto(row: ConditionRow, now: Date, timeZone?: string):
     unlock_delay_hours: row.panicConfig.unlock_delay_hours ?? 0,
     expiry_hours: row.panicConfig.expiry_hours ?? 0,
     next_deadline: deadline?.toISOString() ?? null,
-    summary: describeCondition({ ...timing, panic_config: row.panicConfig }, now, timeZone ?? pattern?.time_zone ?? "UTC"),
+    summary: describeCondition({ ...timing, panic_config: row.panicConfig }, now, timeZone ?? pattern?.time_zone ?? "UTC", due ? { deadline: due.deadline, shiftMs: due.deadline.getTime() - due.ruleDeadline.getTime() } : undefined),
   };
   if (row.conditionType === "panic_trigger") {
     dto.triggered = !row.active;

@@ -101,8 +101,10 @@ describe("the downtime guard", () => {
     const result = await tick(t);
     expect(result.outage?.shifted).toBeGreaterThanOrEqual(1);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
-    const condition = (await (await owner.api(`/api/conditions/${conditionId}`)).json()) as { next_deadline: string };
+    const condition = (await (await owner.api(`/api/conditions/${conditionId}`)).json()) as { next_deadline: string; summary: string };
     expect(new Date(condition.next_deadline).getTime()).toBe(lastBeat.getTime() + 30 * MINUTE + 2 * HOUR);
+    // The owner's sentence names the moved time and says why (not the deadline that no longer holds).
+    expect(condition.summary).toMatch(/^Goes out .+ unless you check in\. .+ \(Moved by 2 hours because our service was down\.\)$/);
     expect(mailText(await sink.waitFor(owner.email))).toMatch(/your deadlines were moved by 2 hours/);
     const pending = (await scheduleOf(t, conditionId)).filter((r) => r.status === "pending");
     expect(pending.map((r) => [r.reminderType, r.deadline.toISOString()])).toEqual([["final_delivery", condition.next_deadline]]);
