@@ -52,6 +52,15 @@ describe("the secure message access page", () => {
     expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
   });
 
+  it("opens by itself when the delay ends while the recipient waits on the page", async () => {
+    let calls = 0;
+    const opensSoon: Handler = (req) => (++calls === 1 ? { body: { state: "locked", opens_at: new Date(Date.now() + 200).toISOString() } } : open(req));
+    renderApp({ path, api: { "GET /api/access/:id": opensSoon } });
+    expect(await screen.findByRole("heading", { name: /^This message opens on / })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "For Grace" }, { timeout: 4000 })).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
   it("shows one generic page for a link that does not open anything", async () => {
     renderApp({ path, api: { "GET /api/access/:id": notFound } });
     expect(await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." })).toBeInTheDocument();

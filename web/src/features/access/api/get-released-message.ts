@@ -35,9 +35,21 @@ export async function getReleasedMessage(api: ApiClient, id: string, token: stri
   }
 }
 
+/** While locked, look again just after it opens (at most every 5 minutes, at least 1 s apart). */
+export function lockedRefetchDelay(message: ReleasedMessage | null | undefined, now = Date.now()): number | false {
+  if (message?.state !== "locked") return false;
+  return Math.min(Math.max(Date.parse(message.opens_at) - now + 1000, 1000), 5 * 60_000);
+}
+
 export function useReleasedMessage(id: string, token: string) {
   const api = useApi();
-  return useQuery({ queryKey: releasedMessageQueryKey(id, token), queryFn: () => getReleasedMessage(api, id, token), staleTime: Infinity });
+  return useQuery({
+    queryKey: releasedMessageQueryKey(id, token),
+    queryFn: () => getReleasedMessage(api, id, token),
+    staleTime: Infinity,
+    // A recipient waiting on the page sees the message open by itself when the delay ends.
+    refetchInterval: (query) => lockedRefetchDelay(query.state.data),
+  });
 }
 
 /** A plain link (a public GET carrying the token): the browser downloads it with the server's headers. */
