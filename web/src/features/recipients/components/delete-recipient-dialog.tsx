@@ -1,14 +1,6 @@
 import type { Recipient } from "@trigger-switch/contracts";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteRecipient } from "../api/delete-recipient";
 
 export interface DeleteRecipientDialogProps {
@@ -35,27 +27,14 @@ export function DeleteRecipientDialog({ recipient, onOpenChange }: DeleteRecipie
     });
   };
   return (
-    <AlertDialog open={recipient !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete {recipient?.name}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          They will be taken off every message they would receive, and no message will reach them any more. This cannot
-          be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Stay open until the server has answered; success closes it.
-              event.preventDefault();
-              confirm();
-            }}
-          >
-            Delete recipient
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={recipient !== null}
+      onOpenChange={onOpenChange}
+      title={`Delete ${recipient?.name ?? ""}?`}
+      description="They will be taken off every message they would receive, and no message will reach them any more. This cannot be undone."
+      confirmLabel="Delete recipient"
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,16 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteMessage } from "../../api/delete-message";
 
 /** Delete, after saying what goes with it. Success is the caller's (toast, navigation). */
@@ -18,38 +9,27 @@ export function DeleteMessageDialog({ id, title, onDeleted }: { id: string; titl
   const [open, setOpen] = useState(false);
   const remove = useDeleteMessage();
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button type="button" variant="outline" className="text-destructive hover:text-destructive">
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete “{title}”?</AlertDialogTitle>
-        <AlertDialogDescription>
-          The message, its conditions and its attachments are deleted for good. Nobody will receive it. This cannot be
-          undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Stay open until the server has answered.
-              event.preventDefault();
-              remove.mutate(id, {
-                onSuccess: () => {
-                  setOpen(false);
-                  onDeleted();
-                },
-              });
-            }}
-          >
-            Delete message
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete “${title}”?`}
+      description="The message, its conditions and its attachments are deleted for good. Nobody will receive it. This cannot be undone."
+      confirmLabel="Delete message"
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(id, {
+          onSuccess: () => {
+            setOpen(false);
+            onDeleted();
+          },
+        })
+      }
+    />
   );
 }
