@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidTimeZone } from "./conditions/zoned-time.ts";
 
 /** E.164: a plus, a country code and up to 15 digits in all. Spaces, dashes, dots and brackets are dropped first. */
 export function normalizePhone(input: string): string {
@@ -18,12 +19,19 @@ export const whatsappNumberSchema = z
   .transform(normalizePhone)
   .refine((v) => v === "" || E164.test(v), PHONE_MESSAGE);
 
+/** IANA name ("Europe/London"): the zone reminders and alerts name times in. */
+export const timeZoneSchema = z
+  .string({ message: "Time zone must be text" })
+  .trim()
+  .refine((v) => v === "" || isValidTimeZone(v), "Choose a time zone from the list, e.g. Europe/London");
+
 /** PUT /api/profile. Every field optional; "" clears a field. */
 export const profileUpdateSchema = z
   .object({
     first_name: name("First name"),
     last_name: name("Last name"),
     whatsapp_number: whatsappNumberSchema,
+    time_zone: timeZoneSchema,
   })
   .partial()
   .strict();
@@ -35,6 +43,8 @@ export const profileSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   whatsapp_number: z.string().nullable(),
+  /** Null until the owner saves their profile; mails then name times in UTC. */
+  time_zone: z.string().nullable(),
   avatar_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

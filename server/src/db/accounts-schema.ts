@@ -102,6 +102,8 @@ export const profiles = pgTable("profiles", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   whatsappNumber: text("whatsapp_number"),
+  /** IANA zone for the times in the owner's mails; null → UTC. */
+  timeZone: text("time_zone"),
   avatarUrl: text("avatar_url"),
   createdAt: created(),
   updatedAt: updated(),

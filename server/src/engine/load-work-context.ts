@@ -12,7 +12,7 @@ export interface WorkContext {
   ownerEmail: string;
   ownerName: string;
   ownerFirstName: string;
-  /** The zone the owner's times are shown in: the schedule's, else UTC (profiles have no zone yet). */
+  /** The zone the owner's times are shown in: their profile's, else the schedule's, else UTC. */
   timeZone: string;
   keepArmed: boolean | null;
   grants: Map<string, typeof accessGrants.$inferSelect>;
@@ -25,7 +25,7 @@ export interface WorkContext {
 /** What the mails of one schedule row need, read once per attempt. */
 export async function loadWorkContext({ db, masterKeys, row }: { db: Db; masterKeys: MasterKeys; row: ScheduleRow }): Promise<WorkContext> {
   const [message] = await db.select().from(messages).where(eq(messages.id, row.messageId));
-  const [owner] = await db.select({ email: users.email, first: profiles.firstName, last: profiles.lastName }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, row.userId));
+  const [owner] = await db.select({ email: users.email, first: profiles.firstName, last: profiles.lastName, timeZone: profiles.timeZone }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, row.userId));
   const [condition] = await db.select().from(messageConditions).where(eq(messageConditions.id, row.conditionId));
   const [linked] = await db.select({ n: count() }).from(messageRecipients).where(eq(messageRecipients.messageId, row.messageId));
   const grants = await db.select().from(accessGrants).where(eq(accessGrants.releaseId, row.id));
@@ -38,7 +38,7 @@ export async function loadWorkContext({ db, masterKeys, row }: { db: Db; masterK
     ownerEmail: owner?.email ?? "",
     ownerName: name || "Someone who uses Trigger Switch",
     ownerFirstName: first || "there",
-    timeZone: pattern?.time_zone ?? "UTC",
+    timeZone: owner?.timeZone ?? pattern?.time_zone ?? "UTC",
     keepArmed: condition?.conditionType === "panic_trigger" ? condition.panicConfig.keep_armed !== false : null,
     recipientCount: condition && condition.recipients.length > 0 ? condition.recipients.length : (linked?.n ?? 0),
     grants: new Map(grants.map((g) => [g.id, g])),

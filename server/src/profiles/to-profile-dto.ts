@@ -9,6 +9,7 @@ export function toProfileDto(row: typeof profiles.$inferSelect): Profile {
     first_name: row.firstName,
     last_name: row.lastName,
     whatsapp_number: row.whatsappNumber,
+    time_zone: row.timeZone,
     avatar_url: row.avatarUrl,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

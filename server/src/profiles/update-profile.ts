@@ -18,6 +18,7 @@ export async function updateProfile({ db, clock, userId, changes }: { db: Db; cl
       firstName: blankToNull(changes.first_name),
       lastName: blankToNull(changes.last_name),
       whatsappNumber: blankToNull(changes.whatsapp_number),
+      timeZone: blankToNull(changes.time_zone),
       avatarUrl: changes.avatar_url,
       updatedAt: clock.now(),
     })

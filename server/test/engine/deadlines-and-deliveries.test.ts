@@ -91,6 +91,20 @@ describe("reminders", () => {
     expect(again.status).toBe(404);
   });
 
+  it("names the deadline in the owner's own time zone", async () => {
+    const { owner } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 3, reminder_hours: [60] }, 1);
+    const bad = await owner.api("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ time_zone: "Mars/Olympus" }) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { fields: { time_zone: "Choose a time zone from the list, e.g. Europe/London" } } });
+    const saved = await owner.api("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ time_zone: "America/New_York" }) });
+    expect(await saved.json()).toMatchObject({ time_zone: "America/New_York" });
+    const deadline = new Date(t.clock.now().getTime() + 3 * HOUR);
+    await travel(t, 2 * HOUR);
+    await tick(t);
+    const local = new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(deadline);
+    expect(mailText(await sink.waitFor(owner.email))).toContain(`${local} (America/New_York time) unless you check in`);
+  });
+
   it("answers an unknown check-in token with a 404 that reveals nothing", async () => {
     const res = await fetch(`${t.url}/api/check-in/token/not-a-real-token`);
     expect(res.status).toBe(404);

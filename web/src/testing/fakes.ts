@@ -25,6 +25,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     first_name: "Ada",
     last_name: "Lovelace",
     whatsapp_number: "+447700900123",
+    time_zone: "Europe/London",
     avatar_url: null,
     created_at: "2025-01-01T00:00:00Z",
     updated_at: "2025-01-01T00:00:00Z",

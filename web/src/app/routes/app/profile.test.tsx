@@ -49,6 +49,7 @@ describe("the profile page", () => {
       first_name: "Ada",
       last_name: "Lovelace",
       whatsapp_number: "+447700900123",
+      time_zone: "Europe/London",
     });
     await screen.findByRole("heading", { name: "Welcome, Ada" }, AFTER_GUARD);
     expect(router.state.location.pathname).toBe("/dashboard");
@@ -86,5 +87,16 @@ describe("the profile page", () => {
     await user.click(screen.getByRole("button", { name: "Save profile" }));
     expect(await screen.findByText(/international format with the country code/)).toBeInTheDocument();
     expect(server.calls.some((call) => call.method === "PUT")).toBe(false);
+  });
+
+  it("offers the browser's time zone for a profile without one, and saves the zone chosen", async () => {
+    const put: Handler = ({ body }) => ({ body: makeProfile(body as object) });
+    const { user, server } = renderApp({ path: "/profile", signedIn: true, profile: makeProfile({ time_zone: null }), api: { "PUT /api/profile": put } });
+    const zone = await screen.findByLabelText("Time zone", {}, AFTER_GUARD);
+    expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await user.selectOptions(zone, "Asia/Tokyo");
+    await user.click(screen.getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByText("Profile updated")).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === "PUT")?.body).toMatchObject({ time_zone: "Asia/Tokyo" });
   });
 });

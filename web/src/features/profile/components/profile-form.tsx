@@ -9,12 +9,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import { toastError } from "@/lib/error-toast";
 import { useUpdateProfile } from "../api/update-profile";
+import { browserTimeZone, timeZoneOptions } from "./time-zone-options";
 
-// The server's own schema, with every field present: the form always sends all three.
+// The server's own schema, with every field present: the form always sends all of them.
 const formSchema = profileUpdateSchema.required();
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
-const FIELDS = ["first_name", "last_name", "whatsapp_number"] as const;
+const FIELDS = ["first_name", "last_name", "whatsapp_number", "time_zone"] as const;
 
 export interface ProfileFormProps {
   profile: Profile | null;
@@ -30,6 +31,7 @@ export function ProfileForm({ profile, email, onSaved }: ProfileFormProps) {
       first_name: profile?.first_name ?? "",
       last_name: profile?.last_name ?? "",
       whatsapp_number: profile?.whatsapp_number ?? "",
+      time_zone: profile?.time_zone ?? browserTimeZone(),
     },
   });
   const { errors } = form.formState;
@@ -41,6 +43,7 @@ export function ProfileForm({ profile, email, onSaved }: ProfileFormProps) {
         first_name: saved.first_name ?? "",
         last_name: saved.last_name ?? "",
         whatsapp_number: saved.whatsapp_number ?? "",
+        time_zone: saved.time_zone ?? browserTimeZone(),
       });
       onSaved(saved);
     } catch (error) {
@@ -71,6 +74,18 @@ export function ProfileForm({ profile, email, onSaved }: ProfileFormProps) {
         error={errors.whatsapp_number?.message}
       >
         <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("whatsapp_number")} />
+      </FormField>
+      <FormField label="Time zone" hint="Reminders and alerts name times in this zone." error={errors.time_zone?.message}>
+        <select
+          className="flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring md:text-sm"
+          {...form.register("time_zone")}
+        >
+          {timeZoneOptions(form.getValues("time_zone")).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
       </FormField>
       <div>
         <Button type="submit" disabled={update.isPending}>
