@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
-import { engineHeartbeat, messageConditions, users } from "../db/schema.ts";
+import { engineHeartbeat, messageConditions, profiles, users } from "../db/schema.ts";
 import { renderMail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
@@ -67,14 +67,19 @@ export async function guardDowntime({ db, clock, mailer, config, thresholdMs, wo
 
 async function tellOwners({ db, mailer, config, outage, owners, log }: { db: Db; mailer: Mailer; config: Config; outage: Outage; owners: Map<string, Date>; log: { error(obj: object, msg: string): void } }) {
   if (owners.size === 0) return;
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...owners.keys()]));
+  const rows = await db
+    .select({ id: users.id, email: users.email, timeZone: profiles.timeZone })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(inArray(users.id, [...owners.keys()]));
   const length = formatDuration(Math.round((outage.to.getTime() - outage.from.getTime()) / 60_000));
   for (const u of rows) {
+    const zone = u.timeZone ?? "UTC";
     const body = renderMail({
       heading: "We were down: your deadlines were moved",
       paragraphs: [
-        `Our service was down from ${formatWhen(outage.from, "UTC")} to ${formatWhen(outage.to, "UTC")}. So that our outage cannot send your messages, your deadlines were moved by ${length}.`,
-        `Your next deadline is now ${formatWhen(owners.get(u.id)!, "UTC")}. Please check in now if you can.`,
+        `Our service was down from ${formatWhen(outage.from, zone)} to ${formatWhen(outage.to, zone)}. So that our outage cannot send your messages, your deadlines were moved by ${length}.`,
+        `Your next deadline is now ${formatWhen(owners.get(u.id)!, zone)}. Please check in now if you can.`,
       ],
       action: { label: "Open Trigger Switch", url: config.SITE_URL },
     });

@@ -95,6 +95,7 @@ describe("when the mail server is down", () => {
 describe("the downtime guard", () => {
   it("moves deadlines that fell inside our outage by its length, releases nothing and tells the owner", async () => {
     const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    await owner.api("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ time_zone: "Asia/Tokyo" }) });
     await travel(t, 30 * MINUTE);
     const lastBeat = t.clock.now();
     t.clock.advance(2 * HOUR); // the engine was down: no heartbeat
@@ -105,7 +106,9 @@ describe("the downtime guard", () => {
     expect(new Date(condition.next_deadline).getTime()).toBe(lastBeat.getTime() + 30 * MINUTE + 2 * HOUR);
     // The owner's sentence names the moved time and says why (not the deadline that no longer holds).
     expect(condition.summary).toMatch(/^Goes out .+ unless you check in\. .+ \(Moved by 2 hours because our service was down\.\)$/);
-    expect(mailText(await sink.waitFor(owner.email))).toMatch(/your deadlines were moved by 2 hours/);
+    const outageMail = mailText(await sink.waitFor(owner.email));
+    expect(outageMail).toMatch(/your deadlines were moved by 2 hours/);
+    expect(outageMail).toMatch(/Your next deadline is now .+ \(Asia\/Tokyo time\)/);
     const pending = (await scheduleOf(t, conditionId)).filter((r) => r.status === "pending");
     expect(pending.map((r) => [r.reminderType, r.deadline.toISOString()])).toEqual([["final_delivery", condition.next_deadline]]);
 
