@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
-import { accessGrants, recipients } from "../db/schema.ts";
+import { accessGrants, emergencyTriggers, recipients } from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 
 export interface ReleaseGrant {
@@ -12,18 +12,21 @@ export interface ReleaseGrant {
   expires_at: string | null;
   first_opened_at: string | null;
   cancelled_at: string | null;
+  /** The release came from the Emergency button (docs/decisions/008), not from a missed deadline. */
+  emergency: boolean;
 }
 
 /** The owner's view of who received their message, when it opens, and whether it was read. */
 export async function listReleases({ db, userId, messageId }: { db: Db; userId: string; messageId: string }): Promise<ReleaseGrant[]> {
   const message = await findOwnedMessage({ db, userId, messageId });
   const rows = await db
-    .select({ grant: accessGrants, recipient: { id: recipients.id, name: recipients.name, email: recipients.email } })
+    .select({ grant: accessGrants, recipient: { id: recipients.id, name: recipients.name, email: recipients.email }, pressId: emergencyTriggers.id })
     .from(accessGrants)
     .leftJoin(recipients, eq(recipients.id, accessGrants.recipientId))
+    .leftJoin(emergencyTriggers, eq(emergencyTriggers.reminderId, accessGrants.releaseId))
     .where(eq(accessGrants.messageId, message.id))
     .orderBy(asc(accessGrants.releasedAt), asc(accessGrants.id));
-  return rows.map(({ grant: g, recipient }) => ({
+  return rows.map(({ grant: g, recipient, pressId }) => ({
     release_id: g.releaseId,
     grant_id: g.id,
     recipient,
@@ -32,5 +35,6 @@ export async function listReleases({ db, userId, messageId }: { db: Db; userId: 
     expires_at: g.expiresAt?.toISOString() ?? null,
     first_opened_at: g.firstOpenedAt?.toISOString() ?? null,
     cancelled_at: g.cancelledAt?.toISOString() ?? null,
+    emergency: pressId !== null,
   }));
 }

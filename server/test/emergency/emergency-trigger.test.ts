@@ -54,6 +54,9 @@ describe("pressing the emergency button", () => {
     }
     const [done] = await panicRows(t, s.conditionId);
     expect(done!.status).toBe("sent");
+    // The owner's releases list tells this release apart from a missed deadline.
+    const releases = (await (await s.owner.api(`/api/messages/${s.messageId}/releases`)).json()) as { emergency: boolean }[];
+    expect(releases.map((r) => r.emergency)).toEqual([true, true]);
     expect(await t.database.db.select().from(sentReminders).where(eq(sentReminders.conditionId, s.conditionId))).toMatchObject([{ kind: "panic", deadline: pressedAt }]);
   });
 

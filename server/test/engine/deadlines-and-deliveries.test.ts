@@ -147,8 +147,9 @@ describe("the final delivery", () => {
     const res = await fetch(`${t.url}/api/access/${messageId}?t=${token}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ state: "open", sender: { first_name: "Alex", last_name: "Morgan" }, title: "The spare key", text_content: "It is under the blue pot.", location: null, attachments: [], expires_at: null });
-    const releases = (await (await owner.api(`/api/messages/${messageId}/releases`)).json()) as { first_opened_at: string }[];
+    const releases = (await (await owner.api(`/api/messages/${messageId}/releases`)).json()) as { first_opened_at: string; emergency: boolean }[];
     expect(releases[0]!.first_opened_at).toBe(t.clock.now().toISOString());
+    expect(releases[0]!.emergency).toBe(false);
 
     const generic = async (url: string) => {
       const r = await fetch(url);

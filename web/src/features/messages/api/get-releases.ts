@@ -15,6 +15,8 @@ export const releaseGrantSchema = z.object({
   expires_at: z.string().nullable(),
   first_opened_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /** From the Emergency button rather than a missed deadline. */
+  emergency: z.boolean(),
 });
 export type ReleaseGrant = z.infer<typeof releaseGrantSchema>;
 

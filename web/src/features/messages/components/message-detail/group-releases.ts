@@ -6,6 +6,7 @@ export interface Release {
   opensAt: string;
   expiresAt: string | null;
   cancelledAt: string | null;
+  emergency: boolean;
   grants: ReleaseGrant[];
 }
 
@@ -25,6 +26,7 @@ export function groupReleases(grants: ReleaseGrant[]): Release[] {
         opensAt: grant.opens_at,
         expiresAt: grant.expires_at,
         cancelledAt: grant.cancelled_at,
+        emergency: grant.emergency,
         grants: [grant],
       });
   }

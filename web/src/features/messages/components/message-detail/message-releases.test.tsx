@@ -23,6 +23,7 @@ const grant = (overrides: Partial<ReleaseGrant>): ReleaseGrant => ({
   expires_at: null,
   first_opened_at: null,
   cancelled_at: null,
+  emergency: false,
   ...overrides,
 });
 
@@ -68,6 +69,16 @@ describe("the owner's Released to section", () => {
     expect(within(releases).getByText(/^first opened \w{3} 10 Mar 2026, \d\d:\d\d$/)).toBeInTheDocument();
     expect(within(releases).getByText(/expires/)).toBeInTheDocument();
     expect(within(releases).queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument();
+  });
+
+  it("marks a release that came from the Emergency button", async () => {
+    const { workspace, id } = workspaceWithMessage();
+    const releases = [grant({}), grant({ release_id: "r2", grant_id: "g2", released_at: hoursFromNow(-0.5), emergency: true })];
+    renderApp({ signedIn: true, profile: makeProfile(), path: `/message/${id}`, workspace, api: { "GET /api/messages/:id/releases": () => ({ body: releases }) } });
+    const list = await screen.findByRole("list", { name: "Releases" }, AFTER_GUARD);
+    expect(within(list).getAllByText(/^Released /)).toHaveLength(1);
+    expect(within(list).getByText(/^Emergency alert /)).toBeInTheDocument();
+    expect(within(list).getAllByText("Emergency button")).toHaveLength(1);
   });
 
   it("is hidden when the message has never been released", async () => {

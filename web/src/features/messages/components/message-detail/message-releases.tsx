@@ -55,7 +55,8 @@ function ReleaseHeader({ release, now, when }: { release: Release; now: Date; wh
   return (
     <div className="flex flex-col gap-0.5">
       <p className="flex flex-wrap items-center gap-2 font-medium">
-        Released {when(release.releasedAt)}
+        {release.emergency ? "Emergency alert" : "Released"} {when(release.releasedAt)}
+        {release.emergency && <Badge variant="danger">Emergency button</Badge>}
         {release.cancelledAt && <Badge variant="danger">Withdrawn {when(release.cancelledAt)}</Badge>}
       </p>
       <p className="text-muted-foreground">
