@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contentDisposition } from "../attachments/content-disposition.ts";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
+import { sendAttachment } from "../attachments/send-attachment.ts";
 import type { AppDeps } from "../http/app.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
@@ -37,15 +37,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     { config, schema: { tags, summary: "Download an attachment of a released message", params: z.object({ messageId: z.string(), attachmentId: z.string() }), querystring: tokenQuery } },
     async (req, reply) => {
       const file = await readReleasedAttachment({ db, clock, masterKeys, storage, messageId: req.params.messageId, attachmentId: req.params.attachmentId, token: req.query.t });
-      return reply
-        .header("Content-Type", file.contentType)
-        .header("Content-Length", file.bytes.length)
-        .header("Content-Disposition", contentDisposition(file.fileName))
-        .header("X-Content-Type-Options", "nosniff")
-        .header("Content-Security-Policy", "default-src 'none'; sandbox")
-        .header("Cache-Control", "private, no-store")
-        .header("Referrer-Policy", "no-referrer")
-        .send(file.bytes);
+      return sendAttachment(reply, file, { publicLink: true });
     },
   );
 };

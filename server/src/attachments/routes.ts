@@ -6,7 +6,7 @@ import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
 import { AppError } from "../errors.ts";
 import { diskAttachmentStorage } from "./attachment-storage.ts";
-import { contentDisposition } from "./content-disposition.ts";
+import { sendAttachment } from "./send-attachment.ts";
 import { deleteAttachment } from "./delete-attachment.ts";
 import { readAttachment } from "./read-attachment.ts";
 import { uploadAttachment } from "./upload-attachment.ts";
@@ -45,14 +45,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
 
   app.get("/messages/:id/attachments/:attachmentId", { schema: { tags, security, summary: "Download an attachment", params } }, async (req, reply) => {
     const file = await readAttachment({ db, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, attachmentId: req.params.attachmentId });
-    return reply
-      .header("Content-Type", file.contentType)
-      .header("Content-Length", file.bytes.length)
-      .header("Content-Disposition", contentDisposition(file.fileName))
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      .header("Cache-Control", "private, no-store")
-      .send(file.bytes);
+    return sendAttachment(reply, file);
   });
 
   app.delete("/messages/:id/attachments/:attachmentId", { schema: { tags, security, summary: "Delete an attachment", params } }, async (req, reply) => {
