@@ -1,13 +1,12 @@
 /**
- * The drills' mail server: a real SMTP server on loopback (smtp-server) that records every mail
- * with its recipient, its kind and the message it concerns, and can be stopped and started
- * again on the same port (the SMTP-down drill). Mails are kept across restarts.
+ * The drills' mail server: the project's SMTP sink (server/test/support/smtp-sink.ts) recording
+ * every mail with its recipient, its kind and the message it concerns; it can be stopped and
+ * started again on the same port (the SMTP-down drill). Mails are kept across restarts.
  *
  * Standalone: `node --import tsx drills/support/smtp-sink.ts [port]` prints one JSON line a mail.
  */
-import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink as startSink } from "../../server/test/support/smtp-sink.ts";
 
 export type MailKind = "release" | "release_notice" | "reminder" | "outage" | "parked" | "other";
 
@@ -55,57 +54,33 @@ export function parseMail(raw: string): { subject: string; messageId: string | n
 
 export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promise<SmtpSink> {
   const mails: SinkMail[] = [];
-  let server: SMTPServer | null = null;
-  let boundPort = port;
-
-  const listen = async () => {
-    const s = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      // Close fast when stopped: the drill wants the port refused, not a 30 s drain.
-      closeTimeout: 500,
-      size: 1024 * 1024,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          const { subject, messageId } = parseMail(Buffer.concat(chunks).toString("utf8"));
-          for (const r of session.envelope.rcptTo) {
-            mails.push({ seq: mails.length + 1, to: r.address.toLowerCase(), subject, kind: kindOf(subject), messageId, receivedAt: Date.now() });
-          }
-          callback();
-        });
-      },
-    });
-    s.on("error", () => {}); // a sender killed mid-session is part of the drill
-    await new Promise<void>((resolve, reject) => {
-      s.server.once("error", reject);
-      s.listen(boundPort, "127.0.0.1", () => resolve());
-    });
-    boundPort = (s.server.address() as AddressInfo).port;
-    server = s;
-  };
-  await listen();
-
+  let running = true;
+  const sink = await startSink({
+    port,
+    keep: false,
+    onMail({ to, raw, receivedAt }) {
+      const { subject, messageId } = parseMail(raw);
+      for (const address of to) mails.push({ seq: mails.length + 1, to: address.toLowerCase(), subject, kind: kindOf(subject), messageId, receivedAt });
+    },
+  });
   return {
     get port() {
-      return boundPort;
+      return sink.port;
     },
     get url() {
-      return `smtp://127.0.0.1:${boundPort}`;
+      return sink.url;
     },
     mails,
     get running() {
-      return server !== null;
+      return running;
     },
     async stop() {
-      const s = server;
-      server = null;
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+      running = false;
+      await sink.stop();
     },
     async start() {
-      if (!server) await listen();
+      await sink.start();
+      running = true;
     },
   };
 }

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { reminderSchedule } from "../../src/db/schema.ts";
 import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
-import type { startSmtpSink } from "../support/smtp-sink.ts";
+import type { SmtpSink } from "../support/smtp-sink.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
-export type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
+export type Sink = SmtpSink;
 
 /** The app delivering to a real SMTP sink; tokens last a day because tests travel in time. */
 export async function startEngineTestApp(sink: Sink, env: Record<string, string> = {}): Promise<TestApp> {

@@ -25,10 +25,9 @@ const logOf = (conditionId: string) => t.database.db.select().from(reminderDeliv
 
 describe("when the mail server is down", () => {
   it("retries with backoff and delivers once the server is back, logging every attempt", async () => {
-    const down = await startSmtpSink();
-    const port = Number(new URL(down.url).port);
-    await down.close();
-    const broken = createMailer({ smtpUrl: down.url, from: "Trigger Switch <no-reply@localhost>", db: t.database.db });
+    const mailServer = await startSmtpSink();
+    await mailServer.stop();
+    const broken = createMailer({ smtpUrl: mailServer.url, from: "Trigger Switch <no-reply@localhost>", db: t.database.db });
     const { conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
     await travel(t, HOUR);
     await tick(t, { mailer: broken });
@@ -41,18 +40,18 @@ describe("when the mail server is down", () => {
     await tick(t, { mailer: broken });
     expect((await finalRow(conditionId)).attempts).toBe(1);
 
-    const back = await startSmtpSink({ port });
+    await mailServer.start();
     await travel(t, 5_000);
     await tick(t, { mailer: broken });
     row = await finalRow(conditionId);
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
-    expect(mailsTo(back, recipientEmails[0]!)).toHaveLength(1);
+    expect(mailsTo(mailServer, recipientEmails[0]!)).toHaveLength(1);
     expect((await logOf(conditionId)).map((l) => [l.attempt, l.deliveryStatus])).toEqual([
       [1, "failed"],
       [2, "sent"],
     ]);
     broken.close();
-    await back.close();
+    await mailServer.close();
   });
 
   it("parks a reminder after its last attempt and tells the owner and the admins", async () => {

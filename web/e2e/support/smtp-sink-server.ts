@@ -1,11 +1,12 @@
 /**
- * The browser journeys' mail server: a real SMTP server on loopback (the server under test sends
- * to it over SMTP_URL) with a small JSON API so a journey can read what arrived. Started by
- * playwright.config.ts; `node --import tsx e2e/support/smtp-sink-server.ts <smtpPort> <httpPort>`.
+ * The browser journeys' mail server: the project's SMTP sink (server/test/support/smtp-sink.ts;
+ * the server under test sends to it over SMTP_URL) with a small JSON API so a journey can read
+ * what arrived. Started by playwright.config.ts;
+ * `node --import tsx e2e/support/smtp-sink-server.ts <smtpPort> <httpPort>`.
  */
 import http from "node:http";
 import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../../../server/test/support/smtp-sink";
 
 export interface SinkMail {
   to: string[];
@@ -20,25 +21,21 @@ export interface SinkMail {
 const [smtpPort = "3125", httpPort = "3126"] = process.argv.slice(2);
 const mails: SinkMail[] = [];
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((parsed) => {
-        const html = typeof parsed.html === "string" ? parsed.html : "";
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: parsed.subject ?? "",
-          text: parsed.text ?? "",
-          html,
-          links: [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&")),
-          receivedAt: new Date().toISOString(),
-        });
-        callback();
-      })
-      .catch((err: Error) => callback(err));
+await startSmtpSink({
+  port: Number(smtpPort),
+  keep: false,
+  onMail({ to, raw, receivedAt }) {
+    void simpleParser(raw).then((parsed) => {
+      const html = typeof parsed.html === "string" ? parsed.html : "";
+      mails.push({
+        to: to.map((address) => address.toLowerCase()),
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+        html,
+        links: [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&")),
+        receivedAt: new Date(receivedAt).toISOString(),
+      });
+    });
   },
 });
 
@@ -50,8 +47,5 @@ const api = http.createServer((req, res) => {
   res.setHeader("content-type", "application/json");
   res.end(JSON.stringify(to ? mails.filter((m) => m.to.includes(to)) : mails));
 });
-
-smtp.listen(Number(smtpPort), "127.0.0.1", () => {
-  api.listen(Number(httpPort), "127.0.0.1", () => console.log(`smtp sink on ${smtpPort}, mails at http://127.0.0.1:${httpPort}/mails`));
-});
+api.listen(Number(httpPort), "127.0.0.1", () => console.log(`smtp sink on ${smtpPort}, mails at http://127.0.0.1:${httpPort}/mails`));
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => process.exit(0));
