@@ -6,7 +6,7 @@ import { countReleases, releaseKey } from "./support/count-mails.ts";
 import { runDrill } from "./support/report.ts";
 import { rows } from "./support/scratch-db.ts";
 import { expectedReleaseKeys, seed } from "./support/seed.ts";
-import { engineState, fmt, heartbeatWatch, settle, stage, untilAfter } from "./support/stage.ts";
+import { drainReleases, engineState, fmt, settle, stage, untilAfter } from "./support/stage.ts";
 import { waitUntil } from "./support/wait.ts";
 
 const LEASE_MS = 5 * 60_000;
@@ -53,17 +53,7 @@ await runDrill("drill 1: kill -9 mid-burst", async (ctx) => {
   const second = await deployment.start({ name: "server-2", role: "all", offsetMs: first.offsetMs });
   ctx.log(`restarted as ${second.name}; fast-forwarding past the ${LEASE_MS / 60_000}-minute lease`);
   await second.advanceClock(LEASE_MS + 30_000);
-  // A tick of a full batch (100 rows × 20 mails) can take a while on two busy cores.
-  const ticking = heartbeatWatch(db, 240_000);
-  await waitUntil(
-    "every release row sent and every mail at the mail server",
-    async () => {
-      await ticking();
-      const s = await engineState(db);
-      return s.finalRows.sent === messages.length && !s.releaseDeliveries.pending && countReleases(sink.mails, expected).lost === 0;
-    },
-    { timeoutMs: 900_000, intervalMs: 500 },
-  );
+  await drainReleases({ db, sink, messageCount: messages.length, expected, timeoutMs: 900_000 });
   const totalS = (performance.now() - t) / 1000;
   await settle(sink, 3000);
 

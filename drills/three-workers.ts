@@ -6,8 +6,7 @@ import { countReleases } from "./support/count-mails.ts";
 import { runDrill } from "./support/report.ts";
 import { rows } from "./support/scratch-db.ts";
 import { expectedReleaseKeys, seed } from "./support/seed.ts";
-import { advanceAll, engineState, fmt, heartbeatWatch, settle, stage, untilAfter } from "./support/stage.ts";
-import { waitUntil } from "./support/wait.ts";
+import { advanceAll, drainReleases, engineState, fmt, settle, stage, untilAfter } from "./support/stage.ts";
 
 await runDrill("drill 2: three workers, one database", async (ctx) => {
   // Small: 200 messages of 5 recipients, more rows than one claim takes, so the workers compete.
@@ -28,17 +27,7 @@ await runDrill("drill 2: three workers, one database", async (ctx) => {
 
   await advanceAll(all, untilAfter(messages.map((m) => m.deadline), web.offsetMs));
   t = performance.now();
-  // A tick of a full batch (100 rows × 20 mails) can take a while on two busy cores.
-  const ticking = heartbeatWatch(db, 240_000);
-  await waitUntil(
-    "every release row sent and every mail at the mail server",
-    async () => {
-      await ticking();
-      const s = await engineState(db);
-      return s.finalRows.sent === messages.length && !s.releaseDeliveries.pending && countReleases(sink.mails, expected).lost === 0;
-    },
-    { timeoutMs: 900_000, intervalMs: 500 },
-  );
+  await drainReleases({ db, sink, messageCount: messages.length, expected, timeoutMs: 900_000 });
   const drainS = (performance.now() - t) / 1000;
   await settle(sink, 3000);
 

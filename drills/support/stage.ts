@@ -2,7 +2,8 @@ import type { DrillContext } from "./report.ts";
 import { createScratchDatabase, rows, type ScratchDatabase } from "./scratch-db.ts";
 import { createDeployment, type Deployment, type ServerProcess } from "./server-process.ts";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink.ts";
-import { GiveUp } from "./wait.ts";
+import { countReleases } from "./count-mails.ts";
+import { GiveUp, waitUntil } from "./wait.ts";
 
 export interface Stage {
   db: ScratchDatabase;
@@ -79,4 +80,23 @@ export function heartbeatWatch(db: ScratchDatabase, staleMs: number): () => Prom
       throw new GiveUp(`the engine stopped ticking: its heartbeat has stayed at ${at === null ? "(none)" : new Date(at).toISOString()} for ${Math.round((Date.now() - since) / 1000)} s`);
     }
   };
+}
+
+/**
+ * Waits until every one of `messageCount` releases is committed and sent (its schedule row `sent`,
+ * no release delivery pending) and every expected mail reached the sink, while watching that the
+ * engine keeps ticking; then until the sink goes quiet, so late duplicates are counted too.
+ */
+export async function drainReleases({ db, sink, messageCount, expected, timeoutMs }: { db: ScratchDatabase; sink: SmtpSink; messageCount: number; expected: Set<string>; timeoutMs: number }): Promise<void> {
+  // A tick of a full batch (100 rows × 20 mails) can take a while on two busy cores.
+  const ticking = heartbeatWatch(db, 240_000);
+  await waitUntil(
+    "every release row sent and every mail at the mail server",
+    async () => {
+      await ticking();
+      const s = await engineState(db);
+      return s.finalRows.sent === messageCount && !s.releaseDeliveries.pending && countReleases(sink.mails, expected).lost === 0;
+    },
+    { timeoutMs, intervalMs: 500 },
+  );
 }
