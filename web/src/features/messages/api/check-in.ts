@@ -21,16 +21,15 @@ export function checkIn(api: ApiClient) {
   return api.post("/api/check-in", undefined, checkInAnswerSchema);
 }
 
-/** Spec §8 texts: 'Checking in...' while it runs, then 'Check-In Successful' or 'Check-In Failed'. */
-export function useCheckIn() {
-  const api = useApi();
+/**
+ * One check-in mutation with spec §8's toasts: 'Checking in...' while it runs, then 'Check-In
+ * Successful' or 'Check-In Failed'. Afterwards every view of the conditions reloads (this tab's
+ * queries, and other tabs and the header through the conditions-updated event).
+ */
+export function useCheckInMutation(send: () => Promise<CheckInAnswer>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      // Before the request: the realtime echo of this check-in can arrive before the answer.
-      noteOwnCheckIn();
-      return checkIn(api);
-    },
+    mutationFn: send,
     onMutate: () => ({ toastId: checkInToasts.start() }),
     onSuccess: async (_answer, _vars, context) => {
       checkInToasts.success(context.toastId);
@@ -40,5 +39,15 @@ export function useCheckIn() {
     onError: (error, _vars, context) => checkInToasts.failure(error, context?.toastId),
     // The failure toast above is the spec's; the generic one would repeat it.
     meta: { silentError: true },
+  });
+}
+
+/** The app's own check-in (header button, dashboard). */
+export function useCheckIn() {
+  const api = useApi();
+  return useCheckInMutation(() => {
+    // Before the request: the realtime echo of this check-in can arrive before the answer.
+    noteOwnCheckIn();
+    return checkIn(api);
   });
 }
