@@ -1,4 +1,5 @@
 import { CONDITIONS_UPDATED_EVENT, type ConditionChangeKind } from "@trigger-switch/contracts";
+import type { QueryClient } from "@tanstack/react-query";
 
 /** What kind of change a live update was (spec §4 "Live updates"; classified in contracts). */
 export type { ConditionChangeKind };
@@ -16,4 +17,15 @@ export interface ConditionsUpdatedDetail {
  */
 export function announceConditionsUpdated(detail?: ConditionsUpdatedDetail): void {
   window.dispatchEvent(detail ? new CustomEvent<ConditionsUpdatedDetail>(CONDITIONS_UPDATED_EVENT, { detail }) : new Event(CONDITIONS_UPDATED_EVENT));
+}
+
+/**
+ * Query keys that show conditions, by their first segment. Named here rather than imported
+ * because shared code may not import features; the features' keys all start with these.
+ */
+const CONDITION_VIEWS = ["messages", "message", "message-releases", "message-diagnostic"] as const;
+
+/** Refetches every view of conditions in this tab: after a check-in, a live update or an alert. */
+export async function invalidateConditionViews(queryClient: QueryClient): Promise<void> {
+  await Promise.all(CONDITION_VIEWS.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }

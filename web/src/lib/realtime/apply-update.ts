@@ -1,14 +1,8 @@
 import { classifyConditionUpdate, type RealtimeConditionUpdate } from "@trigger-switch/contracts";
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { announceConditionsUpdated } from "../conditions-events";
+import { announceConditionsUpdated, invalidateConditionViews } from "../conditions-events";
 import { isOwnCheckIn } from "./own-check-ins";
-
-/**
- * Query keys that show conditions, by their first segment. Named here rather than imported
- * because shared code may not import features; the features' keys all start with these.
- */
-const AFFECTED_QUERIES = ["messages", "message", "message-releases", "message-diagnostic"] as const;
 
 /** Toast id: one check-in resets several conditions (one UPDATE each) but is one event for the owner. */
 const REMOTE_CHECK_IN_TOAST = "remote-check-in";
@@ -21,7 +15,7 @@ const REMOTE_CHECK_IN_TOAST = "remote-check-in";
 export function applyConditionUpdate(update: RealtimeConditionUpdate, queryClient: QueryClient): void {
   const kind = classifyConditionUpdate(update);
   announceConditionsUpdated({ kind, conditionId: update.new.id, messageId: update.new.message_id });
-  for (const key of AFFECTED_QUERIES) void queryClient.invalidateQueries({ queryKey: [key] });
+  void invalidateConditionViews(queryClient);
   if (kind === "check-in" && !isOwnCheckIn()) {
     toast.success("Checked in from another device", { id: REMOTE_CHECK_IN_TOAST, description: "Your Trigger Switch timers have been reset." });
   }

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths";
-import { announceConditionsUpdated } from "@/lib/conditions-events";
+import { announceConditionsUpdated, invalidateConditionViews } from "@/lib/conditions-events";
 import { useApi } from "@/lib/services";
 import { sendEmergency } from "../api/send-emergency";
 import { shareLocation } from "../api/share-location";
@@ -14,9 +14,6 @@ import type { PanicMessage } from "../utils/panic-messages";
 
 /** The countdown's beat (spec §4 'CLICK TO CANCEL (3)', (2), (1)). */
 const TICK_MS = 1000;
-
-/** Query keys that show what an alert changes (the condition, the message's location, its releases). */
-const AFFECTED_QUERIES = ["messages", "message", "message-releases", "message-diagnostic"] as const;
 
 export interface PanicButtonOptions {
   signedIn: boolean;
@@ -126,7 +123,7 @@ function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, 
     case "conditions-changed":
       // The header reloads its conditions from the event (as after a check-in); pages refetch.
       announceConditionsUpdated();
-      for (const key of AFFECTED_QUERIES) void queryClient.invalidateQueries({ queryKey: [key] });
+      void invalidateConditionViews(queryClient);
       return;
     case "go-to-messages":
       void navigate(paths.messages);

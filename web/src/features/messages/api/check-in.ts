@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import type { ApiClient } from "@/lib/api-client";
-import { announceConditionsUpdated } from "@/lib/conditions-events";
+import { announceConditionsUpdated, invalidateConditionViews } from "@/lib/conditions-events";
 import { noteOwnCheckIn } from "@/lib/realtime/own-check-ins";
 import { useApi } from "@/lib/services";
 import { checkInToasts } from "../utils/check-in-toasts";
-import { invalidateMessages } from "./get-messages";
 
 export const checkInAnswerSchema = z.object({
   success: z.literal(true),
@@ -34,7 +33,7 @@ export function useCheckInMutation(send: () => Promise<CheckInAnswer>) {
     onSuccess: async (_answer, _vars, context) => {
       checkInToasts.success(context.toastId);
       announceConditionsUpdated();
-      await invalidateMessages(queryClient);
+      await invalidateConditionViews(queryClient);
     },
     onError: (error, _vars, context) => checkInToasts.failure(error, context?.toastId),
     // The failure toast above is the spec's; the generic one would repeat it.
