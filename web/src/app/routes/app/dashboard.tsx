@@ -11,6 +11,7 @@ import { CheckInCard } from "@/features/messages/components/dashboard/check-in-c
 import { CountsRow } from "@/features/messages/components/dashboard/counts-row";
 import { NextDeadlineCard } from "@/features/messages/components/dashboard/next-deadline-card";
 import { RecentActivity } from "@/features/messages/components/dashboard/recent-activity";
+import { NewMessageButton } from "@/features/messages/components/new-message-button";
 import { useRecipients } from "@/features/recipients/api/get-recipients";
 import { useAuth } from "@/lib/auth/auth-context";
 import { browserTimeZone } from "@/lib/time-zone";
@@ -28,16 +29,7 @@ export default function DashboardPage() {
       <PageHeader
         title={title}
         description="What goes out next and when, and whether anything needs your attention."
-        actions={
-          messages.data && messages.data.length > 0 ? (
-            <Button asChild>
-              <Link to={paths.createMessage}>
-                <PenLine aria-hidden="true" />
-                New message
-              </Link>
-            </Button>
-          ) : undefined
-        }
+        actions={messages.data && messages.data.length > 0 ? <NewMessageButton /> : undefined}
       />
       {messages.isError ? (
         <LoadError what="messages" onRetry={() => void messages.refetch()} />

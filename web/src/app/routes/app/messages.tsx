@@ -1,13 +1,10 @@
-import { PenLine } from "lucide-react";
-import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { LoadError } from "@/components/load-error";
-import { Button } from "@/components/ui/button";
-import { paths } from "@/config/paths";
 import { useMessages } from "@/features/messages/api/get-messages";
 import { ListSkeleton } from "@/features/messages/components/list-skeleton";
 import { MessageList } from "@/features/messages/components/message-list";
 import { MessagesEmptyState } from "@/features/messages/components/messages-empty-state";
+import { NewMessageButton } from "@/features/messages/components/new-message-button";
 
 export default function MessagesPage() {
   const messages = useMessages();
@@ -16,16 +13,7 @@ export default function MessagesPage() {
       <PageHeader
         title="Messages"
         description="Everything you have written, who it goes to and what sends it."
-        actions={
-          messages.data && messages.data.length > 0 ? (
-            <Button asChild>
-              <Link to={paths.createMessage}>
-                <PenLine aria-hidden="true" />
-                New message
-              </Link>
-            </Button>
-          ) : undefined
-        }
+        actions={messages.data && messages.data.length > 0 ? <NewMessageButton /> : undefined}
       />
       {messages.isPending ? (
         <ListSkeleton label="Loading messages" />

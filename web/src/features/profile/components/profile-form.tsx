@@ -9,7 +9,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import { toastError } from "@/lib/error-toast";
 import { useUpdateProfile } from "../api/update-profile";
-import { browserTimeZone, timeZoneOptions } from "./time-zone-options";
+import { browserTimeZone } from "@/lib/time-zone";
+import { timeZoneOptions } from "./time-zone-options";
 
 // The server's own schema, with every field present: the form always sends all of them.
 const formSchema = profileUpdateSchema.required();
