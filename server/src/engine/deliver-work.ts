@@ -5,6 +5,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { deliveries, reminderDeliveryLog } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { accessPageUrl, checkInPageUrl } from "../mail/web-links.ts";
 import { classifySendError } from "./classify-send-error.ts";
 import { issueCheckInToken } from "./issue-check-in-token.ts";
 import type { WorkContext } from "./load-work-context.ts";
@@ -71,11 +72,11 @@ export async function deliverWork({ db, clock, mailer, config, masterKeys, ctx }
 async function linkFor({ db, config, masterKeys, ctx, delivery, now }: { db: Db; config: Config; masterKeys: MasterKeys; ctx: WorkContext; delivery: DeliveryRow; now: Date }): Promise<string> {
   if (delivery.kind === "reminder") {
     const token = await issueCheckInToken({ db, userId: ctx.row.userId, deadline: ctx.row.deadline, now });
-    return `${config.SITE_URL}/check-in?token=${token}`;
+    return checkInPageUrl(config.SITE_URL, token);
   }
   if (delivery.kind === "release" && delivery.sealedToken && delivery.tokenKeyId && delivery.grantId) {
     const token = masterKeys.unwrap(delivery.tokenKeyId, delivery.sealedToken, `access-token:${delivery.grantId}`).toString("utf8");
-    return `${config.SITE_URL}/access/message/${ctx.row.messageId}?t=${token}`;
+    return accessPageUrl(config.SITE_URL, ctx.row.messageId, token);
   }
   return "";
 }

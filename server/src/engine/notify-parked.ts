@@ -1,7 +1,7 @@
-import { messagePageUrl } from "../mail/web-links.ts";
 import type { Config } from "../config.ts";
 import { renderMail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { messagePageUrl } from "../mail/web-links.ts";
 import type { WorkContext } from "./load-work-context.ts";
 
 /**

@@ -1,2 +1,10 @@
-/** The owner's page of one message in the web app (web/src/app/routes.tsx: /message/:id). */
+/** The web app's pages that mails link to, in one place (web/src/app/routes.tsx names them). */
+
+/** The owner's page of one message: /message/:id. */
 export const messagePageUrl = (siteUrl: string, messageId: string): string => `${siteUrl}/message/${messageId}`;
+
+/** A reminder's check-in page; opening it never checks in, its button does. */
+export const checkInPageUrl = (siteUrl: string, token: string): string => `${siteUrl}/check-in?token=${encodeURIComponent(token)}`;
+
+/** A recipient's access page of a released message. */
+export const accessPageUrl = (siteUrl: string, messageId: string, token: string): string => `${siteUrl}/access/message/${messageId}?t=${encodeURIComponent(token)}`;
