@@ -1,0 +1,100 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { button, pressTwice, resetEmergencyHarness, sent, setup, showToasts, wait } from "./emergency-button-harness";
+
+afterEach(resetEmergencyHarness);
+
+describe("the Emergency button when something fails", () => {
+  it("retries a failed alert after 1.5 s with the same id, and succeeds", async () => {
+    const failure = { status: 500, body: { error: { code: "internal", message: "boom" } } };
+    const { user, posts } = await setup({ answers: [failure, sent()] });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await pressTwice(user);
+    expect(posts()).toHaveLength(1);
+    expect(screen.getByRole("status")).toHaveTextContent("The first attempt to send failed. Trying again…");
+    await wait(1499);
+    expect(posts()).toHaveLength(1);
+    await wait(1);
+    expect(posts()).toHaveLength(2);
+    await showToasts();
+    expect((posts()[1]!.body as { deduplicationId: string }).deduplicationId).toBe((posts()[0]!.body as { deduplicationId: string }).deduplicationId);
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
+    expect(button("CLICK TO CANCEL (3)")).toBeInTheDocument();
+  });
+
+  it("shows Emergency Alert Error with the server's reason and resets after the retry fails too", async () => {
+    // docs/decisions/008: a refusal is a 409 with the spec's body.
+    const refusal = { status: 409, body: { success: false, error: "Nobody could be alerted: none of this message's recipients has an e-mail address." } };
+    const { user, posts } = await setup({ answers: [refusal] });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await pressTwice(user);
+    await wait(1500);
+    expect(posts()).toHaveLength(2);
+    await showToasts();
+    expect(screen.getByText("Emergency Alert Error")).toBeInTheDocument();
+    expect(screen.getByText("There was an error sending your emergency message. Please try again or contact support.")).toBeInTheDocument();
+    expect(screen.getByText("Nobody was alerted")).toBeInTheDocument();
+    expect(screen.getByText("Nobody could be alerted: none of this message's recipients has an e-mail address.")).toBeInTheDocument();
+    expect(button("Emergency")).toBeInTheDocument();
+    await wait(10_000);
+    expect(posts()).toHaveLength(2);
+  });
+
+  it("says Authentication Required when the server answers 401, without retrying", async () => {
+    const unauthorized = { status: 401, body: { error: { code: "unauthorized", message: "Sign in" } } };
+    const { user, posts } = await setup({ answers: [unauthorized] });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await pressTwice(user);
+    expect(screen.getByText("Authentication Required")).toBeInTheDocument();
+    expect(screen.getByText("You must be logged in to trigger an emergency message.")).toBeInTheDocument();
+    await wait(5000);
+    expect(posts()).toHaveLength(1);
+    expect(button("Emergency")).toBeInTheDocument();
+  });
+
+  it("treats a duplicate answer as a success", async () => {
+    const duplicate = { body: { success: false, error: null, duplicate: true, keepArmed: true, recipients: 0 } };
+    const { user } = await setup({ answers: [duplicate] });
+    await pressTwice(user);
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("had already been sent moments ago; it was not sent twice");
+  });
+
+  it("goes on without the location when access is denied, and says so", async () => {
+    const { user, server, posts } = await setup({ position: 1, answers: [sent({ locationIncluded: false })] });
+    await pressTwice(user);
+    expect(server.calls.some((c) => c.method === "PUT")).toBe(false);
+    expect(posts()).toHaveLength(1);
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
+    expect(screen.getByText("Your location was not included")).toBeInTheDocument();
+    expect(screen.getByText("The message went without it: location access is blocked for this site in your browser.")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Your location was not included: location access is blocked");
+  });
+
+  it("goes on without the location when the browser times out", async () => {
+    const { user, posts } = await setup({ position: 3, answers: [sent({ locationIncluded: false })] });
+    await pressTwice(user);
+    expect(posts()).toHaveLength(1);
+    expect(screen.getByText("The message went without it: your position could not be found within 10 seconds.")).toBeInTheDocument();
+  });
+
+  it("stops waiting for an unanswered permission prompt after 10 s and sends", async () => {
+    const { user, posts } = await setup({ position: "never", answers: [sent({ locationIncluded: false })] });
+    await pressTwice(user);
+    expect(screen.getByRole("status")).toHaveTextContent("Finding your location, then sending your emergency message…");
+    await wait(9999);
+    expect(posts()).toHaveLength(0);
+    await wait(1);
+    expect(posts()).toHaveLength(1);
+    await showToasts();
+    expect(screen.getByText("Your location was not included")).toBeInTheDocument();
+  });
+
+  it("goes on without the location when storing it fails", async () => {
+    const { user, posts } = await setup({ locationFails: true, answers: [sent({ locationIncluded: false })] });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await pressTwice(user);
+    expect(posts()).toHaveLength(1);
+    expect(screen.getByRole("status")).toHaveTextContent("Your location was not included: your position could not be saved with the message.");
+  });
+});
