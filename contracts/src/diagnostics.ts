@@ -26,7 +26,7 @@ export const ownerMessageDiagnosticSchema = z.object({
       condition_id: z.string(),
       reminder_type: z.enum(["reminder", "final_delivery"]),
       scheduled_at: z.string(),
-      status: z.enum(["pending", "claimed", "sent", "obsolete", "parked"]),
+      status: z.enum(["pending", "claimed", "sent", "obsolete", "parked", "discarded"]),
       delivery_priority: z.enum(["high", "normal", "critical"]),
       retry_strategy: z.enum(["standard", "aggressive"]),
       attempts: z.number(),

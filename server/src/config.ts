@@ -78,6 +78,21 @@ const envSchema = z.object({
   TEST_CLOCK: bool.default(false),
   /** With TEST_CLOCK: start this many ms ahead of the system clock (a drill's restart after an outage). */
   CLOCK_OFFSET_MS: z.coerce.number().int().min(0).default(0),
+  // --- Plans, billing and operations (docs/decisions/018, 019) ---
+  /** The plan every account has while billing is off (default plus, so a self-hoster is never held back). */
+  DEFAULT_PLAN: z.enum(["free", "plus"], { message: "must be free or plus" }).default("plus"),
+  /** Stripe secret key (sk_live_… / sk_test_…); with the webhook secret and the monthly price id it turns billing on. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)").optional(),
+  /** Signing secret of the /webhooks/stripe endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /** Stripe price id of Plus billed monthly (price_…). */
+  STRIPE_PRICE_PLUS_MONTHLY: z.string().regex(/^price_/, "must be a Stripe price id (price_…)").optional(),
+  /** Stripe price id of Plus billed yearly (optional; offered next to the monthly price). */
+  STRIPE_PRICE_PLUS_YEARLY: z.string().regex(/^price_/, "must be a Stripe price id (price_…)").optional(),
+  /** Base address of the Stripe API (default https://api.stripe.com; tests point it at a local server). */
+  STRIPE_API_URL: z.url({ message: "must be an absolute URL such as https://api.stripe.com" }).default("https://api.stripe.com"),
+  /** Bearer token that opens GET /metrics; unset → /metrics is off (404). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "SITE_URL" | "DATA_DIR"> & {
@@ -100,6 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.TEST_CLOCK && c.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: a test clock cannot run in production (NODE_ENV=production)");
   if (c.CLOCK_OFFSET_MS > 0 && !c.TEST_CLOCK) throw new ConfigError("Invalid configuration:\n  CLOCK_OFFSET_MS: needs TEST_CLOCK=true");
+  // Billing is all or nothing: half a configuration would take money without knowing who paid.
+  const stripe = { STRIPE_SECRET_KEY: c.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: c.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PLUS_MONTHLY: c.STRIPE_PRICE_PLUS_MONTHLY };
+  const missing = Object.entries(stripe).filter(([, v]) => !v).map(([k]) => k);
+  if (missing.length > 0 && (missing.length < 3 || c.STRIPE_PRICE_PLUS_YEARLY)) {
+    throw new ConfigError(`Invalid configuration:\n  ${missing.join(", ")}: billing needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PLUS_MONTHLY together (or none of them)`);
+  }
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),

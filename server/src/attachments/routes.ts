@@ -38,7 +38,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
           throw err;
         }
       };
-      const attachment = await uploadAttachment({ db, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, fileName: file.filename, readBytes });
+      const attachment = await uploadAttachment({ db, config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, fileName: file.filename, readBytes });
       return reply.status(201).send(attachment);
     },
   );

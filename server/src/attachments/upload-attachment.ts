@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { ATTACHMENT_NAME_MAX, ATTACHMENT_TYPES_TEXT, type Attachment } from "@trigger-switch/contracts";
 import { count, eq } from "drizzle-orm";
 import { limitsFor } from "../billing/limits-for.ts";
+import { planLimitError } from "../billing/plan-limit-error.ts";
+import type { Config } from "../config.ts";
 import type { Clock } from "../clock.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -16,6 +18,7 @@ import { toAttachmentDto } from "./to-attachment-dto.ts";
 
 interface Options {
   db: Db;
+  config: Config;
   clock: Clock;
   masterKeys: MasterKeys;
   storage: AttachmentStorage;
@@ -31,11 +34,11 @@ interface Options {
  * random storage key. The blob is written before the row; if the row cannot be added (limit,
  * failure) the blob is removed again.
  */
-export async function uploadAttachment({ db, clock, masterKeys, storage, userId, messageId, fileName, readBytes }: Options): Promise<Attachment> {
+export async function uploadAttachment({ db, config, clock, masterKeys, storage, userId, messageId, fileName, readBytes }: Options): Promise<Attachment> {
   const message = await findOwnedMessage({ db, userId, messageId });
-  const limits = await limitsFor({ db, userId });
+  const limits = await limitsFor({ db, config, userId });
   const bytes = await readBytes();
-  if (bytes.length > limits.maxAttachmentBytes) throw new AppError("plan_limit", `Your plan allows files of up to ${Math.floor(limits.maxAttachmentBytes / 1024 / 1024)} MB.`);
+  if (bytes.length > limits.maxAttachmentBytes) throw planLimitError(config, limits, { kind: "attachment_bytes", usage: bytes.length });
   const contentType = detectFileType(bytes);
   if (!contentType) throw new AppError("unsupported_media_type", `This file type is not accepted. Accepted: ${ATTACHMENT_TYPES_TEXT}.`, { file: "This file type is not accepted" });
 
@@ -47,9 +50,8 @@ export async function uploadAttachment({ db, clock, masterKeys, storage, userId,
     const row = await db.transaction(async (tx) => {
       await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true }); // serialises uploads to one message
       const [existing] = await tx.select({ n: count() }).from(messageAttachments).where(eq(messageAttachments.messageId, message.id));
-      if ((existing?.n ?? 0) >= limits.maxAttachmentsPerMessage) {
-        throw new AppError("plan_limit", `A message can have ${limits.maxAttachmentsPerMessage} attachments on your plan. Delete one or upgrade.`);
-      }
+      const usage = existing?.n ?? 0;
+      if (usage >= limits.maxAttachmentsPerMessage) throw planLimitError(config, limits, { kind: "attachments", usage });
       const [inserted] = await tx
         .insert(messageAttachments)
         .values({ id, messageId: message.id, userId, fileName: cipher.sealText(attachmentNameField(id), cleanFileName(fileName)), contentType, sizeBytes: bytes.length, storageKey, createdAt: clock.now() })

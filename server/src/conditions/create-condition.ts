@@ -1,7 +1,10 @@
 import { CONDITIONS_PER_MESSAGE_MAX, type Condition, type conditionCreateSchema } from "@trigger-switch/contracts";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { checkPlanInterval } from "../billing/check-plan-interval.ts";
+import { limitsFor } from "../billing/limits-for.ts";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { messageConditions } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -14,6 +17,7 @@ import { withStartDate } from "./with-start-date.ts";
 
 interface Options {
   db: Db;
+  config: Config;
   clock: Clock;
   userId: string;
   messageId: string;
@@ -22,10 +26,11 @@ interface Options {
 }
 
 /** A new condition is in force and armed at once, its clock starting now (last_checked = armed_at = now). */
-export async function createCondition({ db, clock, userId, messageId, input, timeZone }: Options): Promise<Condition> {
+export async function createCondition({ db, config, clock, userId, messageId, input, timeZone }: Options): Promise<Condition> {
   const now = clock.now();
   const deliverAt = input.deliver_at === null ? null : new Date(input.deliver_at);
   checkDeliverAt(deliverAt, now);
+  checkPlanInterval(config, await limitsFor({ db, config, userId }), input);
   return db.transaction(async (tx) => {
     const message = await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true });
     const [existing] = await tx.select({ n: count() }).from(messageConditions).where(eq(messageConditions.messageId, message.id));

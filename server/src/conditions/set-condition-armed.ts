@@ -1,6 +1,9 @@
 import { DELIVER_AT_MIN_LEAD_MINUTES, type Condition } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
+import { checkPlanInterval } from "../billing/check-plan-interval.ts";
+import { limitsFor } from "../billing/limits-for.ts";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { messageConditions } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -10,6 +13,7 @@ import { toConditionDto } from "./to-condition-dto.ts";
 
 interface Options {
   db: Db;
+  config: Config;
   clock: Clock;
   userId: string;
   conditionId: string;
@@ -22,7 +26,7 @@ interface Options {
  * finished one included) with a fresh clock: last_checked = armed_at = now. Disarming only
  * flips is_armed; a disarmed condition never fires.
  */
-export async function setConditionArmed({ db, clock, userId, conditionId, armed, timeZone }: Options): Promise<Condition> {
+export async function setConditionArmed({ db, config, clock, userId, conditionId, armed, timeZone }: Options): Promise<Condition> {
   const now = clock.now();
   const current = await findOwnedCondition({ db, userId, conditionId });
   // Arming restarts the clock, so a passed (or imminent) deliver_at would fire at once.
@@ -31,6 +35,8 @@ export async function setConditionArmed({ db, clock, userId, conditionId, armed,
       deliver_at: "Choose a later time",
     });
   }
+  // Arming again is switching something on: it must fit the plan (staying armed never needs to).
+  if (armed) checkPlanInterval(config, await limitsFor({ db, config, userId }), { condition_type: current.conditionType, hours_threshold: current.hoursThreshold, minutes_threshold: current.minutesThreshold });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(messageConditions)

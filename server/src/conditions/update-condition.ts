@@ -1,7 +1,10 @@
 import { conditionProblems, type Condition, type ConditionRuleInput, type conditionUpdateSchema, type RecurringPattern } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import { checkPlanInterval } from "../billing/check-plan-interval.ts";
+import { limitsFor } from "../billing/limits-for.ts";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { messageConditions } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -14,6 +17,7 @@ import { withStartDate } from "./with-start-date.ts";
 
 interface Options {
   db: Db;
+  config: Config;
   clock: Clock;
   userId: string;
   conditionId: string;
@@ -28,7 +32,7 @@ const TIMING_FIELDS = ["hours_threshold", "minutes_threshold", "recurring_patter
  * its clock like arming (last_checked = armed_at = now): shortening a 7-day threshold to 1 hour
  * must not fire at once because the last check-in was 2 days ago.
  */
-export async function updateCondition({ db, clock, userId, conditionId, changes, timeZone }: Options): Promise<Condition> {
+export async function updateCondition({ db, config, clock, userId, conditionId, changes, timeZone }: Options): Promise<Condition> {
   const now = clock.now();
   const current = await findOwnedCondition({ db, userId, conditionId });
   const merged: ConditionRuleInput = {
@@ -46,6 +50,8 @@ export async function updateCondition({ db, clock, userId, conditionId, changes,
   const timingChanged = TIMING_FIELDS.some((f) => changes[f] !== undefined);
   // A restarted clock would make a passed deliver_at due at once, so it must lie ahead again.
   if (changes.deliver_at !== undefined || timingChanged) checkDeliverAt(deliverAt, now);
+  // A new timing is a new promise: it must fit the plan. A switch left as it was keeps running after a downgrade.
+  if (timingChanged) checkPlanInterval(config, await limitsFor({ db, config, userId }), merged);
   if (changes.recipients) await checkConditionRecipients({ db, messageId: current.messageId, ids: changes.recipients });
 
   return db.transaction(async (tx) => {

@@ -5,7 +5,8 @@ import { messages, recipients, messageConditions } from "./workspace-schema.ts";
 
 /**
  * Spec §3 reminder_schedule: what the engine will do and when; it is also the work queue.
- * status: pending → claimed (a worker holds it until `locked_until`) → sent | obsolete | parked.
+ * status: pending → claimed (a worker holds it until `locked_until`) → sent | obsolete | parked;
+ * an admin may put a parked row back to pending (retry) or end it as discarded (docs/decisions/019).
  * A failed attempt puts it back to pending with a later `next_attempt_at` (docs/decisions/005).
  */
 export const reminderSchedule = pgTable(
@@ -21,7 +22,7 @@ export const reminderSchedule = pgTable(
     reminderType: text("reminder_type").$type<"reminder" | "final_delivery">().notNull(),
     /** Minutes before the deadline (reminders); 0 for the final delivery. */
     offsetMinutes: integer("offset_minutes").notNull().default(0),
-    status: text("status").$type<"pending" | "claimed" | "sent" | "obsolete" | "parked">().notNull().default("pending"),
+    status: text("status").$type<"pending" | "claimed" | "sent" | "obsolete" | "parked" | "discarded">().notNull().default("pending"),
     deliveryPriority: text("delivery_priority").$type<"high" | "normal" | "critical">().notNull(),
     retryStrategy: text("retry_strategy").$type<"standard" | "aggressive">().notNull(),
     /** `<type>:<condition>:<deadline ISO>:<offset>`: one row per thing that may happen. */

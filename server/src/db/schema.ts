@@ -3,3 +3,5 @@ export * from "./accounts-schema.ts";
 export * from "./workspace-schema.ts";
 export * from "./engine-schema.ts";
 export * from "./emergency-schema.ts";
+export * from "./billing-schema.ts";
+export * from "./admin-schema.ts";

@@ -3,18 +3,20 @@ import type { Message, messageCreateSchema } from "@trigger-switch/contracts";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { limitsFor } from "../billing/limits-for.ts";
+import { planLimitError } from "../billing/plan-limit-error.ts";
+import type { Config } from "../config.ts";
 import type { Clock } from "../clock.ts";
 import { newMessageCipher } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { lockUserRow } from "../db/owned-row.ts";
 import { messages } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
 import { sealMessageFields } from "./seal-message-fields.ts";
 import { toMessageDto } from "./to-message-dto.ts";
 
 interface Options {
   db: Db;
+  config: Config;
   clock: Clock;
   masterKeys: MasterKeys;
   userId: string;
@@ -22,8 +24,8 @@ interface Options {
 }
 
 /** Saves a message encrypted under a fresh data key. It starts as a draft: no recipients, no conditions. */
-export async function createMessage({ db, clock, masterKeys, userId, input }: Options): Promise<Message> {
-  const { maxMessages } = await limitsFor({ db, userId });
+export async function createMessage({ db, config, clock, masterKeys, userId, input }: Options): Promise<Message> {
+  const limits = await limitsFor({ db, config, userId });
   // The id is chosen here because it is bound into every ciphertext of the message.
   const id = randomUUID();
   const { cipher, keyId, wrappedKey } = newMessageCipher(masterKeys, id);
@@ -31,7 +33,8 @@ export async function createMessage({ db, clock, masterKeys, userId, input }: Op
   const row = await db.transaction(async (tx) => {
     await lockUserRow(tx, userId);
     const [existing] = await tx.select({ n: count() }).from(messages).where(eq(messages.userId, userId));
-    if ((existing?.n ?? 0) >= maxMessages) throw new AppError("plan_limit", `Your plan allows ${maxMessages} messages. Delete one or upgrade.`);
+    const usage = existing?.n ?? 0;
+    if (usage >= limits.maxMessages) throw planLimitError(config, limits, { kind: "messages", usage });
     const sealed = sealMessageFields(cipher, input);
     const [inserted] = await tx
       .insert(messages)

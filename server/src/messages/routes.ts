@@ -26,7 +26,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   );
 
   app.post("/messages", { schema: { tags, security, summary: "Write a message (saved encrypted)", body: messageCreateSchema, response: { 201: messageSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createMessage({ db, clock, masterKeys, userId: currentUser(req).id, input: req.body })),
+    reply.status(201).send(await createMessage({ db, config: deps.config, clock, masterKeys, userId: currentUser(req).id, input: req.body })),
   );
 
   app.get("/messages/:id", { schema: { tags, security, summary: "Read a message with its recipients, conditions and attachments", params: idParams, querystring: timeZoneQuery, response: { 200: messageSchema } } }, (req) =>

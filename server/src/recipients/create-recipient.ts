@@ -2,19 +2,21 @@ import { defaultChannels, type Recipient, type recipientCreateSchema } from "@tr
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { limitsFor } from "../billing/limits-for.ts";
+import { planLimitError } from "../billing/plan-limit-error.ts";
+import type { Config } from "../config.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
 import { lockUserRow } from "../db/owned-row.ts";
 import { recipients } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
 import { toRecipientDto } from "./to-recipient-dto.ts";
 
-export async function createRecipient({ db, clock, userId, input }: { db: Db; clock: Clock; userId: string; input: z.output<typeof recipientCreateSchema> }): Promise<Recipient> {
-  const { maxRecipients } = await limitsFor({ db, userId });
+export async function createRecipient({ db, config, clock, userId, input }: { db: Db; config: Config; clock: Clock; userId: string; input: z.output<typeof recipientCreateSchema> }): Promise<Recipient> {
+  const limits = await limitsFor({ db, config, userId });
   return db.transaction(async (tx) => {
     await lockUserRow(tx, userId);
     const [existing] = await tx.select({ n: count() }).from(recipients).where(eq(recipients.userId, userId));
-    if ((existing?.n ?? 0) >= maxRecipients) throw new AppError("plan_limit", `Your plan allows ${maxRecipients} recipients. Delete one or upgrade.`);
+    const usage = existing?.n ?? 0;
+    if (usage >= limits.maxRecipients) throw planLimitError(config, limits, { kind: "recipients", usage });
     const now = clock.now();
     const [row] = await tx
       .insert(recipients)

@@ -23,7 +23,7 @@ export const recipientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   );
 
   app.post("/recipients", { schema: { tags, security, summary: "Add a recipient", body: recipientCreateSchema, response: { 201: recipientSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createRecipient({ db, clock, userId: currentUser(req).id, input: req.body })),
+    reply.status(201).send(await createRecipient({ db, config: deps.config, clock, userId: currentUser(req).id, input: req.body })),
   );
 
   app.get("/recipients/:id", { schema: { tags, security, summary: "Read a recipient", params: idParams, response: { 200: recipientSchema } } }, async (req) =>

@@ -14,6 +14,7 @@ const STATUS_WORDS: Record<string, string> = {
   sent: "sent",
   obsolete: "no longer needed",
   parked: "gave up",
+  discarded: "given up for good by the service operator",
 };
 
 /** Everything the engine knows about one message, for its owner: why it will or will not go out. */

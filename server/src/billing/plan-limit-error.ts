@@ -1,0 +1,54 @@
+import { formatDuration } from "@trigger-switch/contracts";
+import type { Config } from "../config.ts";
+import { AppError } from "../errors.ts";
+import { billingEnabled } from "./billing-enabled.ts";
+import { planLimits, type PlanLimits } from "./plans.ts";
+
+type Limited =
+  | { kind: "messages"; usage: number }
+  | { kind: "recipients"; usage: number }
+  | { kind: "attachments"; usage: number }
+  | { kind: "attachment_bytes"; usage: number }
+  | { kind: "check_in_interval"; usage: number };
+
+/**
+ * A refusal that says the limit, the usage and how to lift it — in words true for this server:
+ * "upgrade" only where upgrading exists (docs/decisions/018).
+ */
+export function planLimitError(config: Config, limits: PlanLimits, what: Limited): AppError {
+  const plus = planLimits("plus", config);
+  const canUpgrade = limits.plan === "free" && billingEnabled(config);
+  const operatorSets = !billingEnabled(config) && limits.plan === "free";
+  const plan = `Your ${limits.name} plan`;
+  const orUpgrade = (more: string) => (canUpgrade ? `, or upgrade to Plus on the Subscription page for ${more}` : "");
+  const tail = operatorSets ? " The operator of this service chooses the plan (DEFAULT_PLAN)." : "";
+  switch (what.kind) {
+    case "messages":
+      return new AppError("plan_limit", `${plan} allows ${limits.maxMessages} messages and you have ${what.usage}. Delete a message${orUpgrade(`up to ${plus.maxMessages}`)}.${tail}`);
+    case "recipients":
+      return new AppError("plan_limit", `${plan} allows ${limits.maxRecipients} recipients and you have ${what.usage}. Delete a recipient${orUpgrade(`up to ${plus.maxRecipients}`)}.${tail}`);
+    case "attachments":
+      return new AppError(
+        "plan_limit",
+        `${plan} allows ${limits.maxAttachmentsPerMessage} attachments per message and this one has ${what.usage}. Delete an attachment${orUpgrade(`up to ${plus.maxAttachmentsPerMessage}`)}.${tail}`,
+        { file: `At most ${limits.maxAttachmentsPerMessage} attachments on your plan` },
+      );
+    case "attachment_bytes":
+      return new AppError(
+        "plan_limit",
+        `${plan} allows files of up to ${megabytes(limits.maxAttachmentBytes)} and this one is ${megabytes(what.usage)}. Choose a smaller file${orUpgrade(`files up to ${megabytes(plus.maxAttachmentBytes)}`)}.${tail}`,
+        { file: `At most ${megabytes(limits.maxAttachmentBytes)} on your plan` },
+      );
+    case "check_in_interval":
+      return new AppError(
+        "plan_limit",
+        `${plan} allows check-in intervals of ${formatDuration(limits.minCheckInMinutes)} or more and this switch asks for ${formatDuration(what.usage)}. Choose ${formatDuration(limits.minCheckInMinutes)} or more${orUpgrade(`intervals down to ${formatDuration(plus.minCheckInMinutes)}`)}.${tail}`,
+        { hours_threshold: `At least ${formatDuration(limits.minCheckInMinutes)} on your plan` },
+      );
+  }
+}
+
+export function megabytes(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
