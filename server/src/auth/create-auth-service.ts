@@ -1,6 +1,8 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
+import { oneTimeTokens } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { AuthDeps } from "./auth-deps.ts";
@@ -14,8 +16,8 @@ import { authRoutes } from "./routes/auth-routes.ts";
 /**
  * Builds the auth service: loads (or on first start creates) the signing keys and returns the
  * /auth/v1 routes plus `authenticate` for the rest of the API.
- * Admins: a user is an admin when their confirmed address is in ADMIN_EMAILS, decided on every
- * request and never written into tokens or app_metadata (removing an address takes effect at once).
+ * Admins: see `isAdminAccount`, decided on every request and never written into tokens or
+ * app_metadata (removing an address takes effect at once).
  */
 export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock }): Promise<AuthService> {
   const keys = createKeyStore({ config: deps.config, clock: deps.clock });
@@ -33,7 +35,7 @@ export async function createAuthService(deps: { config: Config; db: Db; mailer: 
           role: user.role,
           sessionId,
           aal,
-          isAdmin: user.emailConfirmedAt !== null && deps.config.ADMIN_EMAILS.includes(user.email.toLowerCase()),
+          isAdmin: await isAdminAccount(deps, user),
         };
       } catch (err) {
         if (err instanceof GoTrueError) throw new AppError("unauthorized", friendlyMessage(err.errorCode, err.message));
@@ -41,6 +43,24 @@ export async function createAuthService(deps: { config: Config; db: Db; mailer: 
       }
     },
   };
+}
+
+/**
+ * The admin rule, the only one (docs/decisions/019): the address is in ADMIN_EMAILS AND its owner
+ * proved they read that mailbox by following a link we sent to it (sign-up confirmation, password
+ * reset or e-mail change). A confirmed flag alone is not enough: with AUTH_AUTOCONFIRM every
+ * account is "confirmed", so whoever registered the address first would be admin. With
+ * autoconfirm, an admin proves the address once with "Forgot password".
+ */
+export async function isAdminAccount(deps: { config: Config; db: Db }, user: { id: string; email: string; emailConfirmedAt: Date | null }): Promise<boolean> {
+  const email = user.email.toLowerCase();
+  if (user.emailConfirmedAt === null || !deps.config.ADMIN_EMAILS.includes(email)) return false;
+  const [proof] = await deps.db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, user.id), isNotNull(oneTimeTokens.usedAt), inArray(oneTimeTokens.tokenType, ["signup", "recovery", "email_change"]), sql`lower(${oneTimeTokens.relatesTo}) = ${email}`))
+    .limit(1);
+  return proof !== undefined;
 }
 
 function friendlyMessage(code: string, message: string): string {

@@ -4,6 +4,7 @@ import type { AuthService } from "../../src/auth/auth-service.ts";
 import { createAuthService } from "../../src/auth/create-auth-service.ts";
 import { rotateSigningKey } from "../../src/auth/keys/rotate-signing-key.ts";
 import { AppError } from "../../src/errors.ts";
+import { proveMailbox } from "../support/admins.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { authClient, call, newEmail } from "./auth-test-helpers.ts";
 
@@ -221,6 +222,9 @@ describe("authenticate()", () => {
   it("reports admins from ADMIN_EMAILS only", async () => {
     const boss = await signedIn("Boss@Example.com");
     const other = await signedIn();
+    // With autoconfirm the role needs a followed link to the address (docs/decisions/019).
+    await expect(authService().authenticate(`Bearer ${boss.session.access_token}`)).resolves.toMatchObject({ isAdmin: false });
+    await proveMailbox(t, "boss@example.com");
     await expect(authService().authenticate(`Bearer ${boss.session.access_token}`)).resolves.toMatchObject({ isAdmin: true, email: "boss@example.com", aal: "aal1" });
     await expect(authService().authenticate(`bearer ${other.session.access_token}`)).resolves.toMatchObject({ isAdmin: false, role: "authenticated" });
   });

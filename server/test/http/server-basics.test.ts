@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../src/mail/mailer.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { proveMailbox } from "../support/admins.ts";
 import { signUpUser } from "../support/users.ts";
 
 let t: TestApp;
@@ -34,8 +35,11 @@ describe("API conventions", () => {
     expect(await (await fetch(`${t.url}/api/meta`)).json()).toMatchObject({ mailbox: true, autoconfirm: true });
   });
 
-  it("gives the admin role to addresses in ADMIN_EMAILS only", async () => {
+  it("gives the admin role to addresses in ADMIN_EMAILS only, once the mailbox is proven", async () => {
     const boss = await signUpUser(t, "Boss@Example.com");
+    // Autoconfirm confirms anyone: the role waits until a link sent to the address was followed.
+    expect(await (await boss.api("/api/me")).json()).toMatchObject({ is_admin: false });
+    await proveMailbox(t, "Boss@Example.com");
     expect(await (await boss.api("/api/me")).json()).toMatchObject({ is_admin: true });
   });
 });
