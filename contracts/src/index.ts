@@ -19,3 +19,5 @@ export * from "./message-readiness.ts";
 export * from "./realtime.ts";
 export * from "./diagnostics.ts";
 export * from "./emergency.ts";
+export * from "./billing.ts";
+export * from "./admin.ts";

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { accessRoutes, releaseRoutes } from "../access/routes.ts";
+import { adminRoutes } from "../admin/routes.ts";
 import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
 import { attachmentRoutes } from "../attachments/routes.ts";
 import { diagnosticRoutes } from "../diagnostics/routes.ts";
@@ -37,6 +38,8 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   await app.register(checkInTokenRoutes, { deps });
   await app.register(accessRoutes, { deps });
   await app.register(diagnosticRoutes, { deps });
+  // Admins only (401 signed out, 403 otherwise), checked by the plugin's own hook.
+  await app.register(adminRoutes, { prefix: "/admin", deps });
 
   await app.register(async (authed) => {
     authed.addHook("preHandler", requireUser(deps.auth));

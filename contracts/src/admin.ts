@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { planIdSchema } from "./billing.ts";
+
+/** The operator's views (docs/decisions/019). Never a message's content, title or attachments. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  email_confirmed: z.boolean(),
+  plan: planIdSchema,
+  last_check_in: z.string().nullable(),
+  messages: z.number(),
+  armed_switches: z.number(),
+  /** Switches held (disarmed) because the account is disabled; re-armed when it is enabled. */
+  held_switches: z.number(),
+  disabled: z.boolean(),
+  /** The address is listed in ADMIN_EMAILS (the role also needs the mailbox proven). */
+  admin_address: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z.object({ users: z.array(adminUserSchema), total: z.number() });
+
+export const adminUserQuerySchema = z.object({
+  q: z.string().max(200, "Search at most 200 characters").optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const adminReasonSchema = z.object({ reason: z.string().trim().max(500, "At most 500 characters").optional() }).strict();
+
+export const disableResultSchema = z.object({ user: adminUserSchema, held: z.number(), rearmed: z.number(), not_rearmed: z.array(z.string()) });
+
+export const engineOverviewSchema = z.object({
+  checked_at: z.string(),
+  backlog: z.object({ reminder: z.number(), final_delivery: z.number() }),
+  claimed: z.number(),
+  parked: z.number(),
+  oldest_due_lateness_seconds: z.number().nullable(),
+  lateness_last_hour: z.object({ count: z.number(), p50_seconds: z.number().nullable(), p99_seconds: z.number().nullable() }),
+  /** Delivery attempts per channel per minute, the last 15 minutes, oldest first. */
+  sends_per_minute: z.array(z.object({ minute: z.string(), channel: z.string(), sent: z.number(), failed: z.number() })),
+  failures_last_hour: z.number(),
+  workers: z.array(z.object({ id: z.string(), last_beat_at: z.string().nullable(), age_seconds: z.number().nullable(), claimed: z.number() })),
+});
+export type EngineOverview = z.infer<typeof engineOverviewSchema>;
+
+export const stuckDeliverySchema = z.object({
+  id: z.string(),
+  status: z.enum(["parked", "pending"]),
+  reminder_type: z.enum(["reminder", "final_delivery"]),
+  owner_email: z.string(),
+  message_id: z.string(),
+  condition_id: z.string(),
+  deadline: z.string(),
+  scheduled_at: z.string(),
+  attempts: z.number(),
+  next_attempt_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  deliveries: z.array(z.object({ kind: z.string(), channel: z.string(), address: z.string(), status: z.string(), attempts: z.number(), last_error: z.string().nullable() })),
+});
+export type StuckDelivery = z.infer<typeof stuckDeliverySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  admin_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

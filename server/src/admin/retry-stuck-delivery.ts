@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/connect.ts";
+import { isUuid } from "../db/owned-row.ts";
+import { deliveries, reminderSchedule } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
+import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
+
+/**
+ * "Retry now": the row goes back to the engine's queue exactly as a backoff retry would leave it —
+ * `pending`, due now, no lease — and its failed deliveries become pending again, so the next tick
+ * claims it, re-checks it (commitWork) and sends what is not sent yet. Attempts are kept, so the
+ * retry policy still decides when to give up; a parked row gets at least this one more attempt.
+ * A pending row that is waiting out its backoff is simply made due now.
+ */
+export async function retryStuckDelivery({ db, clock, actor, reminderId }: { db: Db; clock: Clock; actor: AdminActor; reminderId: string }): Promise<void> {
+  if (!isUuid(reminderId)) throw notFound("No such delivery");
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reminderSchedule).where(eq(reminderSchedule.id, reminderId)).for("update");
+    if (!row) throw notFound("No such delivery");
+    if (row.status !== "parked" && !(row.status === "pending" && row.attempts > 0)) {
+      throw new AppError("conflict", `This delivery is ${row.status === "claimed" ? "being sent right now" : row.status} and cannot be retried. Reload the list.`);
+    }
+    await tx
+      .update(reminderSchedule)
+      .set({ status: "pending", nextAttemptAt: now, lockedUntil: null, claimedBy: null, completedAt: null, updatedAt: now })
+      .where(eq(reminderSchedule.id, row.id));
+    await tx.update(deliveries).set({ status: "pending" }).where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "failed")));
+    await recordAdminAction(tx, { actor, action: "delivery.retry", targetType: "reminder_schedule", targetId: row.id, details: { was: row.status, attempts: row.attempts, reminder_type: row.reminderType, last_error: row.lastError }, at: now });
+  });
+}

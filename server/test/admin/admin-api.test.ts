@@ -1,0 +1,234 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAuditLog, messageConditions, reminderSchedule } from "../../src/db/schema.ts";
+import { signUpAdmin } from "../support/admins.ts";
+import { post, type ApiErrorBody } from "../support/content.ts";
+import { HOUR, MINUTE, mailText, tick, travel } from "../support/engine.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
+import type { TestApp } from "../support/test-app.ts";
+import { signUpUser, type SignedInUser } from "../support/users.ts";
+import { mailsTo, ownerWithMessage, scheduleOf, startEngineTestApp, type Sink } from "../engine/engine-setup.ts";
+
+let sink: Sink;
+let t: TestApp;
+let admin: SignedInUser;
+let user: SignedInUser;
+let rejecting = true;
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ reject: (address) => rejecting && address.startsWith("bounce") });
+  t = await startEngineTestApp(sink);
+  admin = await signUpAdmin(t, "ops@example.com", async (to) => mailText(await sink.waitFor(to)));
+  user = await signUpUser(t);
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+const adminPost = (who: SignedInUser, path: string, body: unknown = {}) => post(who, path, body);
+const none = "00000000-0000-4000-8000-000000000000";
+
+/** Every admin route; the OpenAPI test below fails if a route is added without joining this list. */
+const ROUTES: { method: "GET" | "POST"; path: string; openapi: string }[] = [
+  { method: "GET", path: "/api/admin/users", openapi: "/api/admin/users" },
+  { method: "POST", path: `/api/admin/users/${none}/disable`, openapi: "/api/admin/users/{id}/disable" },
+  { method: "POST", path: `/api/admin/users/${none}/enable`, openapi: "/api/admin/users/{id}/enable" },
+  { method: "GET", path: "/api/admin/engine", openapi: "/api/admin/engine" },
+  { method: "GET", path: "/api/admin/deliveries", openapi: "/api/admin/deliveries" },
+  { method: "POST", path: `/api/admin/deliveries/${none}/retry`, openapi: "/api/admin/deliveries/{id}/retry" },
+  { method: "POST", path: `/api/admin/deliveries/${none}/discard`, openapi: "/api/admin/deliveries/{id}/discard" },
+  { method: "GET", path: "/api/admin/audit", openapi: "/api/admin/audit" },
+];
+
+const call = (route: (typeof ROUTES)[number], token?: string) =>
+  fetch(`${t.url}${route.path}`, {
+    method: route.method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(route.method === "POST" ? { "content-type": "application/json" } : {}) },
+    body: route.method === "POST" ? "{}" : undefined,
+  });
+
+describe("who may use the admin API", () => {
+  it("lists every /api/admin route of the OpenAPI document in this test", async () => {
+    const doc = (await (await fetch(`${t.url}/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/admin"))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(ROUTES.map((r) => `${r.method} ${r.openapi}`).sort());
+  });
+
+  for (const route of ROUTES) {
+    it(`${route.method} ${route.openapi}: 401 signed out, 403 for a user, allowed for an admin`, async () => {
+      const out = await call(route);
+      expect(out.status).toBe(401);
+      expect(((await out.json()) as ApiErrorBody).error.code).toBe("unauthorized");
+      const forbidden = await call(route, user.accessToken);
+      expect(forbidden.status).toBe(403);
+      expect(((await forbidden.json()) as ApiErrorBody).error.message).toBe("Only the service's administrators can do this.");
+      const allowed = await call(route, admin.accessToken);
+      // Routes naming a row answer 404 for an id that does not exist; the others 200.
+      expect(allowed.status).toBe(route.path.includes(none) ? 404 : 200);
+    });
+  }
+
+  it("refuses an ADMIN_EMAILS address whose owner never followed a link sent to it", async () => {
+    const other = await startEngineTestApp(sink, { ADMIN_EMAILS: "squatter@example.com" });
+    try {
+      const squatter = await signUpUser(other, "squatter@example.com");
+      expect(await (await squatter.api("/api/me")).json()).toMatchObject({ is_admin: false });
+      expect((await squatter.api("/api/admin/users")).status).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("users", () => {
+  it("finds accounts by address with plan, dates and counts, and never a message's words", async () => {
+    const { owner } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 24 }, 1);
+    await travel(t, MINUTE);
+    await post(owner, "/api/check-in", {});
+    const res = await admin.api(`/api/admin/users?q=${encodeURIComponent(owner.email.slice(0, 12).toUpperCase())}`);
+    const text = await res.text();
+    expect(text).not.toContain("spare key");
+    expect(text).not.toContain("blue pot");
+    const body = JSON.parse(text) as { users: Record<string, unknown>[]; total: number };
+    const found = body.users.find((u) => u.id === owner.id)!;
+    expect(found).toMatchObject({ email: owner.email, plan: "plus", messages: 1, armed_switches: 1, held_switches: 0, disabled: false, admin_address: false, email_confirmed: true });
+    expect(found.last_check_in).toBe(t.clock.now().toISOString());
+    expect((await (await admin.api("/api/admin/users?q=nobody-has-this")).json()) as unknown).toEqual({ users: [], total: 0 });
+  });
+
+  it("answers bad paging with a 400 that names the field", async () => {
+    const res = await admin.api("/api/admin/users?limit=0");
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ApiErrorBody).error.fields).toHaveProperty("limit");
+  });
+});
+
+describe("disabling an account", () => {
+  it("ends its sessions and holds its armed switches: past the deadline nothing is released", async () => {
+    const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    const res = await adminPost(admin, `/api/admin/users/${owner.id}/disable`, { reason: "reported abuse" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ held: 1, user: { disabled: true, armed_switches: 0, held_switches: 1 } });
+
+    expect((await owner.api("/api/messages")).status).toBe(401);
+    const signIn = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: owner.email, password: "correct horse battery staple" }) });
+    expect(signIn.status).toBe(400);
+    expect(await signIn.json()).toMatchObject({ error_code: "user_banned" });
+    expect(mailText(await sink.waitFor(owner.email))).toMatch(/armed switch is paused: nothing will be sent/);
+
+    expect((await scheduleOf(t, conditionId)).every((r) => r.status === "obsolete")).toBe(true);
+    await travel(t, 3 * HOUR);
+    await tick(t);
+    expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
+
+    const enabled = await adminPost(admin, `/api/admin/users/${owner.id}/enable`);
+    expect(await enabled.json()).toMatchObject({ rearmed: 1, not_rearmed: [], user: { disabled: false, armed_switches: 1, held_switches: 0 } });
+    const [condition] = await t.database.db.select().from(messageConditions).where(eq(messageConditions.id, conditionId));
+    expect(condition).toMatchObject({ isArmed: true, active: true });
+    // A fresh clock: the deadline is an hour from the enabling, not in the past.
+    expect(condition!.armedAt.getTime()).toBe(t.clock.now().getTime());
+    const pending = (await scheduleOf(t, conditionId)).filter((r) => r.status === "pending");
+    expect(pending.map((r) => r.deadline.getTime())).toEqual([t.clock.now().getTime() + HOUR]);
+    const again = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: owner.email, password: "correct horse battery staple" }) });
+    expect(again.status).toBe(200);
+  });
+
+  it("refuses to disable the admin's own account", async () => {
+    const res = await adminPost(admin, `/api/admin/users/${admin.id}/disable`);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(/your own account/);
+  });
+});
+
+describe("stuck deliveries", () => {
+  async function parkedRelease() {
+    const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 0);
+    const bounce = `bounce-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const r = (await (await post(owner, "/api/recipients", { name: "Bounce", email: bounce })).json()) as { id: string };
+    const messageId = (await scheduleOf(t, conditionId))[0]!.messageId;
+    await owner.api(`/api/messages/${messageId}/recipients`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ recipient_ids: [r.id] }) });
+    await travel(t, HOUR);
+    rejecting = true;
+    await tick(t);
+    const row = (await scheduleOf(t, conditionId)).find((x) => x.reminderType === "final_delivery")!;
+    expect(row.status).toBe("parked");
+    return { owner, row, bounce, recipientEmails, messageId };
+  }
+
+  it("lists a parked release with its addresses and error, retries it and delivers once the cause is fixed", async () => {
+    const { row, bounce } = await parkedRelease();
+    const listed = (await (await admin.api("/api/admin/deliveries")).json()) as { id: string; status: string; deliveries: { address: string; status: string }[]; last_error: string }[];
+    const entry = listed.find((d) => d.id === row.id)!;
+    expect(entry).toMatchObject({ status: "parked", deliveries: [{ address: bounce, status: "failed" }] });
+    expect(entry.last_error).toMatch(/550/);
+    expect(JSON.stringify(listed)).not.toContain("spare key");
+
+    rejecting = false;
+    expect((await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`)).status).toBe(200);
+    const [queued] = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.id, row.id));
+    expect(queued).toMatchObject({ status: "pending", lockedUntil: null, claimedBy: null });
+    expect(queued!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime());
+    await tick(t);
+    const [after] = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.id, row.id));
+    expect(after).toMatchObject({ status: "sent", attempts: 2 });
+    expect(mailsTo(sink, bounce)).toHaveLength(1);
+    // Retrying again is refused: it is sent.
+    const twice = await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`);
+    expect(twice.status).toBe(409);
+  });
+
+  it("discards a parked row for good: the engine leaves it, the status page stops counting it, the owner's timeline says so", async () => {
+    const { owner, row, messageId } = await parkedRelease();
+    expect((await adminPost(admin, `/api/admin/deliveries/${row.id}/discard`, { reason: "recipient address is wrong" })).status).toBe(200);
+    await travel(t, 10 * MINUTE);
+    await tick(t);
+    const [after] = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.id, row.id));
+    expect(after!.status).toBe("discarded");
+    const timeline = (await (await owner.api(`/api/diagnostic/message/${messageId}`)).json()) as { schedule: { id: string; status: string }[] };
+    expect(timeline.schedule.find((s) => s.id === row.id)!.status).toBe("discarded");
+    expect(((await adminPost(admin, `/api/admin/deliveries/${row.id}/discard`)).status)).toBe(409);
+    const listed = (await (await admin.api("/api/admin/deliveries")).json()) as { id: string }[];
+    expect(listed.map((d) => d.id)).not.toContain(row.id);
+  });
+});
+
+describe("the engine overview", () => {
+  it("reports backlog by type, lateness of first sends, sends per channel per minute, failures and workers", async () => {
+    const { conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1, reminder_hours: [30] }, 2);
+    await travel(t, 40 * MINUTE); // the reminder is 10 minutes late, the release not due yet
+    let overview = (await (await admin.api("/api/admin/engine")).json()) as Record<string, unknown> & { backlog: Record<string, number>; oldest_due_lateness_seconds: number };
+    expect(overview.backlog.reminder).toBeGreaterThanOrEqual(1);
+    expect(overview.oldest_due_lateness_seconds).toBeGreaterThanOrEqual(600);
+    await tick(t, { workerId: "worker-a" });
+    await travel(t, 20 * MINUTE + 5_000);
+    await tick(t, { workerId: "worker-a" });
+    expect((await scheduleOf(t, conditionId)).find((r) => r.reminderType === "final_delivery")!.status).toBe("sent");
+    overview = (await (await admin.api("/api/admin/engine")).json()) as typeof overview;
+    const lateness = overview.lateness_last_hour as { count: number; p50_seconds: number; p99_seconds: number };
+    expect(lateness.count).toBeGreaterThanOrEqual(3);
+    // Two releases sent 5 s late and a reminder 10 minutes late: the median is small, the 99th percentile near 600 s.
+    expect(lateness.p50_seconds).toBeLessThan(60);
+    expect(lateness.p99_seconds).toBeGreaterThan(500);
+    const sends = overview.sends_per_minute as { channel: string; sent: number }[];
+    expect(sends.filter((s) => s.channel === "email").reduce((n, s) => n + s.sent, 0)).toBeGreaterThanOrEqual(2);
+    // The heartbeat the tick just wrote (its table is the engine's; one row today).
+    expect(overview.workers).toEqual(expect.arrayContaining([expect.objectContaining({ age_seconds: 0, claimed: 0 })]));
+    expect(typeof overview.failures_last_hour).toBe("number");
+  });
+});
+
+describe("the audit log", () => {
+  it("records every admin action with who, what, when and from where, and offers no way to change it", async () => {
+    const entries = (await (await admin.api("/api/admin/audit?limit=100")).json()) as { entries: { action: string; admin_email: string; ip: string; user_agent: string; created_at: string; target_id: string }[] };
+    const actions = entries.entries.map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(["user.disable", "user.enable", "delivery.retry", "delivery.discard"]));
+    for (const e of entries.entries) expect(e).toMatchObject({ admin_email: "ops@example.com", ip: "127.0.0.1" });
+    const rows = await t.database.db.select().from(adminAuditLog);
+    expect(rows.length).toBe(entries.entries.length);
+    for (const method of ["PUT", "PATCH", "DELETE"]) expect((await admin.api("/api/admin/audit", { method })).status).toBe(404);
+  });
+});
