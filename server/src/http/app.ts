@@ -23,6 +23,7 @@ import { mediaRoutes } from "../profiles/media-routes.ts";
 import type { Realtime } from "../realtime/create-realtime.ts";
 import { realtimeRoutes } from "../realtime/routes.ts";
 import { staticWeb } from "./static-web.ts";
+import { stripeWebhookRoutes } from "../billing/webhook-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(functionRoutes, { prefix: "/functions/v1", deps });
   await app.register(mediaRoutes, { deps });
   await app.register(realtimeRoutes, { realtime: deps.realtime });
+  await app.register(stripeWebhookRoutes, { prefix: "/webhooks", deps });
   if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
   if (config.SERVE_WEB) await app.register(staticWeb);
   return app;

@@ -1,0 +1,21 @@
+import Stripe from "stripe";
+import type { Config } from "../config.ts";
+import { billingEnabled } from "./billing-enabled.ts";
+
+/**
+ * The official client, pointed at STRIPE_API_URL (Stripe itself, or a local server that speaks
+ * its API in tests). Null while billing is off.
+ */
+export function createStripeClient(config: Config): Stripe | null {
+  if (!billingEnabled(config)) return null;
+  const url = new URL(config.STRIPE_API_URL);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return new Stripe(config.STRIPE_SECRET_KEY!, {
+    host: url.hostname,
+    port: url.port || (protocol === "http" ? 80 : 443),
+    protocol,
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
