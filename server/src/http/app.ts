@@ -24,6 +24,7 @@ import type { Realtime } from "../realtime/create-realtime.ts";
 import { realtimeRoutes } from "../realtime/routes.ts";
 import { staticWeb } from "./static-web.ts";
 import { stripeWebhookRoutes } from "../billing/webhook-routes.ts";
+import { metricsPlugin } from "../metrics/metrics-plugin.ts";
 
 export interface AppDeps {
   config: Config;
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(docs);
+  // Before the routes: its timing hook must see all of them (GET /metrics, docs/decisions/019).
+  await app.register(metricsPlugin, { deps });
 
   await app.register(healthRoutes, { deps });
   await app.register(deps.auth.routes, { prefix: "/auth/v1" });
