@@ -15,6 +15,9 @@ export function describeError(error: unknown): ToastContent {
     if (error.status === 401) {
       return { title: "Your session has ended", description: "Please sign in again." };
     }
+    if (error.code === "plan_limit") {
+      return { title: "Plan limit reached", description: error.message };
+    }
     if (error.status === 413) {
       return { title: "File too large", description: error.message };
     }

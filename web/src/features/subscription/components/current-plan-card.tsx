@@ -1,0 +1,93 @@
+import type { BillingOverview, Plan } from "@trigger-switch/contracts";
+import { CreditCard } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { formatDateTime } from "@/lib/format-date-time";
+import { browserTimeZone } from "@/lib/time-zone";
+import { useOpenPortal, useSetCancel } from "../api/billing-actions";
+import { formatMoney, perInterval } from "../utils/format-money";
+import { planLines } from "../utils/plan-lines";
+
+const STATUS: Record<string, { label: string; variant: "success" | "warning" | "danger" | "neutral" }> = {
+  active: { label: "Active", variant: "success" },
+  trialing: { label: "Trial", variant: "success" },
+  past_due: { label: "Payment failed", variant: "danger" },
+  unpaid: { label: "Unpaid", variant: "danger" },
+  incomplete: { label: "Payment incomplete", variant: "warning" },
+  canceled: { label: "Ended", variant: "neutral" },
+};
+
+/** The current plan, what it includes, the next charge or its end, and the actions on it. */
+export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview; plan: Plan }) {
+  const [confirming, setConfirming] = useState(false);
+  const portal = useOpenPortal();
+  const cancel = useSetCancel();
+  const sub = overview.subscription;
+  const zone = browserTimeZone();
+  const paying = overview.billing_enabled && overview.plan === "plus" && sub !== null && sub.status !== "canceled";
+  const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), zone) : "the end of the period");
+  const price = sub?.amount != null && sub.currency ? `${formatMoney(sub.amount, sub.currency)} ${perInterval(sub.interval)}` : null;
+  const status = sub ? STATUS[sub.status] : undefined;
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>{plan.name} plan</CardTitle>
+          {paying && status && <Badge variant={status.variant}>{status.label}</Badge>}
+          {paying && sub.cancel_at_period_end && <Badge variant="warning">Ends {when(sub.ends_at)}</Badge>}
+        </div>
+        <CardDescription>
+          {!overview.billing_enabled
+            ? `Every account on this server has the ${plan.name} plan, chosen by its operator. There is nothing to pay.`
+            : paying && sub.cancel_at_period_end
+              ? `Cancelled: you keep Plus until ${when(sub.ends_at)}, then your account moves to Free. Nothing is charged again.`
+              : paying
+                ? `${price ? `${price}. ` : ""}Next charge ${price ? "" : "is "}on ${when(sub.current_period_end)}.`
+                : "Free, with no card on file."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
+          {planLines(plan).map((line) => (
+            <li key={line} className="flex gap-2">
+              <span aria-hidden="true" className="text-success">
+                ✓
+              </span>
+              {line}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      {overview.billing_enabled && (sub !== null) && (
+        <CardFooter className="flex-wrap">
+          <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
+            <CreditCard aria-hidden="true" />
+            {portal.isPending ? "Opening…" : "Manage billing"}
+          </Button>
+          {paying && !sub.cancel_at_period_end && (
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              trigger={<Button variant="ghost">Cancel Plus</Button>}
+              title="Cancel Plus?"
+              description={`You keep Plus until ${when(sub.current_period_end)} and are not charged again. Then your account moves to Free. Nothing is switched off: every armed switch keeps running, and your messages, recipients and files stay. While you are over Free's limits, you cannot add new ones.`}
+              confirmLabel="Cancel Plus"
+              cancelLabel="Keep Plus"
+              pending={cancel.isPending}
+              onConfirm={() => cancel.mutate(true, { onSettled: () => setConfirming(false) })}
+            />
+          )}
+          {paying && sub.cancel_at_period_end && (
+            <Button onClick={() => cancel.mutate(false)} disabled={cancel.isPending}>
+              {cancel.isPending ? "Saving…" : "Keep Plus"}
+            </Button>
+          )}
+        </CardFooter>
+      )}
+    </Card>
+  );
+}
