@@ -1,0 +1,110 @@
+import type { StuckDelivery } from "@trigger-switch/contracts";
+import { RotateCcw, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/format-date-time";
+import { browserTimeZone } from "@/lib/time-zone";
+import { useDeliveryAction } from "../api/admin-actions";
+import { useStuckDeliveries } from "../api/admin-queries";
+
+function DeliveryRow({ d, zone }: { d: StuckDelivery; zone: string }) {
+  const [discarding, setDiscarding] = useState(false);
+  const action = useDeliveryAction();
+  const what = d.reminder_type === "final_delivery" ? "Release to recipients" : "Reminder to the owner";
+  const run = (kind: "retry" | "discard") =>
+    action.mutate(
+      { id: d.id, action: kind },
+      {
+        onSuccess: () => toast.success(kind === "retry" ? "Retry queued" : "Delivery discarded", { description: kind === "retry" ? "The engine tries it on its next tick." : "It will not be tried again." }),
+        onSettled: () => setDiscarding(false),
+      },
+    );
+  return (
+    <li className="flex flex-col gap-3 py-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={d.status === "parked" ? "danger" : "warning"}>{d.status === "parked" ? "Parked" : "Retrying"}</Badge>
+        <span className="font-medium">{what}</span>
+        <span className="text-sm text-muted-foreground">of {d.owner_email}</span>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Due</dt>
+        <dd>{formatDateTime(new Date(d.scheduled_at), zone)}</dd>
+        <dt className="text-muted-foreground">Attempts</dt>
+        <dd>
+          {d.attempts}
+          {d.next_attempt_at ? ` · next ${formatDateTime(new Date(d.next_attempt_at), zone)}` : ""}
+        </dd>
+        <dt className="text-muted-foreground">Last error</dt>
+        <dd className="break-words">{d.last_error ?? "—"}</dd>
+        <dt className="text-muted-foreground">Row</dt>
+        <dd className="break-all font-mono">{d.id}</dd>
+      </dl>
+      {d.deliveries.length > 0 && (
+        <ul className="flex flex-col gap-1 text-xs">
+          {d.deliveries.map((s, i) => (
+            <li key={`${s.address}-${i}`} className="flex flex-wrap gap-2">
+              <Badge variant={s.status === "sent" ? "success" : s.status === "failed" ? "danger" : "neutral"}>{s.status}</Badge>
+              <span>
+                {s.channel} to {s.address || "(no address)"}
+              </span>
+              {s.last_error && <span className="text-muted-foreground">— {s.last_error}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => run("retry")} disabled={action.isPending}>
+          <RotateCcw aria-hidden="true" />
+          Retry now
+        </Button>
+        {d.status === "parked" && (
+          <ConfirmDialog
+            open={discarding}
+            onOpenChange={setDiscarding}
+            trigger={
+              <Button size="sm" variant="outline">
+                <Trash2 aria-hidden="true" />
+                Discard
+              </Button>
+            }
+            title="Discard this delivery for good?"
+            description={`${what} will never be tried again${d.reminder_type === "final_delivery" ? ": the recipients listed as failed do not get this release" : ""}. The owner already got a "could not deliver" e-mail. This is written to the audit log and cannot be undone.`}
+            confirmLabel="Discard"
+            pending={action.isPending}
+            onConfirm={() => run("discard")}
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Failed and parked deliveries, with retry and discard. */
+export function DeliveriesPanel() {
+  const deliveries = useStuckDeliveries();
+  const zone = browserTimeZone();
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="admin-deliveries">
+      <h2 id="admin-deliveries" className="text-lg font-semibold">
+        Failed and parked deliveries
+      </h2>
+      {deliveries.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : deliveries.isError ? (
+        <p className="text-sm text-destructive">Deliveries could not be loaded: {deliveries.error.message}</p>
+      ) : deliveries.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">Nothing is stuck: every delivery went out or is waiting for its time.</p>
+      ) : (
+        <ul className="divide-y rounded-lg border bg-card px-4">
+          {deliveries.data.map((d) => (
+            <DeliveryRow key={d.id} d={d} zone={zone} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
