@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN_EMAIL } from "./e2e/support/admin";
 
 // Two real servers, each on a throwaway DATA_DIR (embedded database), serving the built app:
 // - the account and workspace journeys run against one with outbox mail (a self-hoster's set-up);
@@ -14,6 +15,11 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 const engineURL = process.env.E2E_ENGINE_URL ?? `http://localhost:${enginePort}`;
 const sinkSmtpPort = Number(process.env.E2E_SINK_SMTP_PORT ?? 3125);
 const sinkHttpPort = Number(process.env.E2E_SINK_HTTP_PORT ?? 3126);
+// Plans, billing and admin journeys (*.billing.spec.ts): a third server with Stripe configured
+// against a local fake Stripe (its Checkout page, signed webhooks), a test clock and an admin address.
+const billingPort = port + 2;
+const billingURL = process.env.E2E_BILLING_URL ?? `http://localhost:${billingPort}`;
+const fakeStripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 27);
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ts-e2e-"));
 const serverEnv = { LOG_LEVEL: "warn", DATABASE_URL: "", ADMIN_EMAILS: "" };
 
@@ -71,9 +77,39 @@ export default defineConfig({
           stdout: "pipe",
           env: { ...serverEnv, PORT: String(enginePort), DATA_DIR: tempDir(), SITE_URL: engineURL, SMTP_URL: `smtp://127.0.0.1:${sinkSmtpPort}`, TEST_CLOCK: "true", ENGINE_INTERVAL_MS: "250" },
         },
+        {
+          command: `node --import tsx e2e/support/fake-stripe-server.ts ${fakeStripePort} http://127.0.0.1:${billingPort}/webhooks/stripe`,
+          // Any answer below 404 means it listens (an API call without a key gets Stripe's 401).
+          url: `http://127.0.0.1:${fakeStripePort}/v1/prices/price_plus_monthly`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+        },
+        {
+          command: "node --import tsx ../server/src/main.ts",
+          url: `${billingURL}/readyz`,
+          timeout: 120_000,
+          reuseExistingServer: false,
+          stdout: "pipe",
+          env: {
+            ...serverEnv,
+            PORT: String(billingPort),
+            DATA_DIR: tempDir(),
+            SITE_URL: billingURL,
+            SMTP_URL: "",
+            TEST_CLOCK: "true",
+            ENGINE_INTERVAL_MS: "250",
+            ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+            STRIPE_SECRET_KEY: "sk_test_fake_trigger_switch",
+            STRIPE_WEBHOOK_SECRET: "whsec_fake_trigger_switch_secret",
+            STRIPE_PRICE_PLUS_MONTHLY: "price_plus_monthly",
+            STRIPE_PRICE_PLUS_YEARLY: "price_plus_yearly",
+            STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
+          },
+        },
       ],
   projects: [
-    { name: "chromium", testIgnore: /\.engine\.spec\.ts$/, use: { ...chromium, baseURL } },
+    { name: "chromium", testIgnore: /\.(engine|billing)\.spec\.ts$/, use: { ...chromium, baseURL } },
+    { name: "billing", testMatch: /\.billing\.spec\.ts$/, use: { ...chromium, baseURL: billingURL } },
     { name: "engine", testMatch: /\.engine\.spec\.ts$/, use: { ...chromium, baseURL: engineURL } },
   ],
 });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
 import { isUuid } from "../db/owned-row.ts";
@@ -9,7 +9,8 @@ import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
 /**
  * "Retry now": the row goes back to the engine's queue exactly as a backoff retry would leave it —
  * `pending`, due now, no lease — and its failed deliveries become pending again, so the next tick
- * claims it, re-checks it (commitWork) and sends what is not sent yet. Attempts are kept, so the
+ * claims it, re-checks it (commitWork) and sends what is not sent yet (deliveries without an
+ * address stay failed, so such a row parks again). Attempts are kept, so the
  * retry policy still decides when to give up; a parked row gets at least this one more attempt.
  * A pending row that is waiting out its backoff is simply made due now.
  */
@@ -26,7 +27,9 @@ export async function retryStuckDelivery({ db, clock, actor, reminderId }: { db:
       .update(reminderSchedule)
       .set({ status: "pending", nextAttemptAt: now, lockedUntil: null, claimedBy: null, completedAt: null, updatedAt: now })
       .where(eq(reminderSchedule.id, row.id));
-    await tx.update(deliveries).set({ status: "pending" }).where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "failed")));
+    // A delivery with no address (a recipient without e-mail, while other channels do not exist)
+    // stays failed: a retry cannot reach them, and "sending" to nobody must never count as sent.
+    await tx.update(deliveries).set({ status: "pending" }).where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "failed"), ne(deliveries.address, "")));
     await recordAdminAction(tx, { actor, action: "delivery.retry", targetType: "reminder_schedule", targetId: row.id, details: { was: row.status, attempts: row.attempts, reminder_type: row.reminderType, last_error: row.lastError }, at: now });
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, messageConditions, reminderSchedule } from "../../src/db/schema.ts";
+import { createMailer } from "../../src/mail/mailer.ts";
 import { signUpAdmin } from "../support/admins.ts";
 import { post, type ApiErrorBody } from "../support/content.ts";
 import { HOUR, MINUTE, mailText, tick, travel } from "../support/engine.ts";
@@ -230,5 +231,23 @@ describe("the audit log", () => {
     const rows = await t.database.db.select().from(adminAuditLog);
     expect(rows.length).toBe(entries.entries.length);
     for (const method of ["PUT", "PATCH", "DELETE"]) expect((await admin.api("/api/admin/audit", { method })).status).toBe(404);
+  });
+});
+
+describe("retrying a release to someone without an e-mail address", () => {
+  it("never counts 'sending' to nobody as sent: the row parks again", async () => {
+    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 0);
+    const r = (await (await post(owner, "/api/recipients", { name: "Phone only", phone: "+447700900456" })).json()) as { id: string };
+    const messageId = (await scheduleOf(t, conditionId))[0]!.messageId;
+    await owner.api(`/api/messages/${messageId}/recipients`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ recipient_ids: [r.id] }) });
+    await travel(t, HOUR);
+    await tick(t);
+    const row = (await scheduleOf(t, conditionId)).find((x) => x.reminderType === "final_delivery")!;
+    expect(row.status).toBe("parked");
+    expect((await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`)).status).toBe(200);
+    // The local outbox accepts any address, even none: only the retry's own rule stops a false "sent".
+    await tick(t, { mailer: createMailer({ from: "Trigger Switch <no-reply@localhost>", db: t.database.db }) });
+    const [after] = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.id, row.id));
+    expect(after).toMatchObject({ status: "parked", attempts: 2 });
   });
 });
