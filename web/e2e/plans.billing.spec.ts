@@ -113,8 +113,9 @@ test("an admin finds a parked delivery, retries and discards it, disables a user
   await page.setViewportSize(DESKTOP);
   await shot(page, "56-admin-audit-1280");
 
-  // The disabled owner is signed out on their next call.
-  await ownerPage.reload();
-  await expect(ownerPage).toHaveURL(/\/login/);
+  // The disabled owner's session is over: their token is refused, and so is signing in again.
+  expect((await api("GET", "/api/messages")).status()).toBe(401);
+  const signIn = await request.post("/auth/v1/token?grant_type=password", { data: { email: ownerEmail, password: PASSWORD } });
+  expect(await signIn.json()).toMatchObject({ error_code: "user_banned" });
   await ownerPage.close();
 });
