@@ -21,13 +21,16 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListSchema = z.object({ users: z.array(adminUserSchema), total: z.number() });
 
+// PostgreSQL text and jsonb cannot hold NUL: refuse it at the edge instead of failing in the database.
+const noNul = (s: string) => !s.includes("\u0000");
+
 export const adminUserQuerySchema = z.object({
-  q: z.string().max(200, "Search at most 200 characters").optional(),
+  q: z.string().max(200, "Search at most 200 characters").refine(noNul, "The search cannot contain a NUL character").optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const adminReasonSchema = z.object({ reason: z.string().trim().max(500, "At most 500 characters").optional() }).strict();
+export const adminReasonSchema = z.object({ reason: z.string().trim().max(500, "At most 500 characters").refine(noNul, "The reason cannot contain a NUL character").optional() }).strict();
 
 export const disableResultSchema = z.object({ user: adminUserSchema, held: z.number(), rearmed: z.number(), not_rearmed: z.array(z.string()) });
 

@@ -251,3 +251,15 @@ describe("retrying a release to someone without an e-mail address", () => {
     expect(after).toMatchObject({ status: "parked", attempts: 2 });
   });
 });
+
+describe("bad input to the admin API", () => {
+  it("answers a NUL in a search or a reason, an unknown field and malformed JSON with a 400", async () => {
+    expect((await admin.api(`/api/admin/users?q=${encodeURIComponent("a\u0000b")}`)).status).toBe(400);
+    expect((await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "x\u0000y" })).status).toBe(400);
+    expect((await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "ok", extra: 1 })).status).toBe(400);
+    const malformed = await admin.api(`/api/admin/deliveries/${none}/discard`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect(malformed.status).toBe(400);
+    // None of these disabled anyone.
+    expect((await user.api("/api/me")).status).toBe(200);
+  });
+});

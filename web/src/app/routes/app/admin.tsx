@@ -36,7 +36,7 @@ export default function AdminPage() {
     );
   }
   return (
-    <PageContainer className="flex flex-col gap-6">
+    <PageContainer>
       <PageHeader title="Admin Dashboard" description="Keep deliveries flowing. You see accounts and the engine, never what anyone wrote." />
       <div role="tablist" aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg border bg-muted p-1">
         {TABS.map((t) => (
@@ -52,7 +52,7 @@ export default function AdminPage() {
           </button>
         ))}
       </div>
-      <div role="tabpanel">
+      <div role="tabpanel" className="mt-6">
         {tab === "engine" && <EnginePanel />}
         {tab === "deliveries" && <DeliveriesPanel />}
         {tab === "users" && <UsersPanel />}

@@ -27,15 +27,17 @@ export default function SubscriptionPage() {
   const current = overview.plans.find((p) => p.id === overview.plan)!;
   const other = overview.plans.find((p) => p.id !== overview.plan)!;
   return (
-    <PageContainer className="flex flex-col gap-6">
+    <PageContainer>
       <PageHeader title="Subscription" description="Your plan, what it includes and how much of it you use." />
-      <BillingNotices overview={overview} checkout={checkout} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <CurrentPlanCard overview={overview} plan={current} />
-        <UsageBars overview={overview} plan={current} />
+      <div className="flex flex-col gap-6">
+        <BillingNotices overview={overview} checkout={checkout} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <CurrentPlanCard overview={overview} plan={current} />
+          <UsageBars overview={overview} plan={current} />
+        </div>
+        {overview.billing_enabled && <OtherPlanCard overview={overview} current={current} other={other} />}
+        {overview.billing_enabled && overview.subscription && <InvoicesCard />}
       </div>
-      {overview.billing_enabled && <OtherPlanCard overview={overview} current={current} other={other} />}
-      {overview.billing_enabled && overview.subscription && <InvoicesCard />}
     </PageContainer>
   );
 }

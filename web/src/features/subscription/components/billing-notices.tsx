@@ -5,6 +5,9 @@ import { Alert } from "@/components/ui/alert";
 /** The states a person must not miss: a checkout on its way or cancelled, a failed payment, limits they are over, billing off. */
 export function BillingNotices({ overview, checkout }: { overview: BillingOverview; checkout: string | null }) {
   const sub = overview.subscription;
+  const any = checkout === "success" || (checkout === "cancelled" && overview.plan !== "plus") || sub?.payment_problem || overview.over_limit.length > 0 || !overview.billing_enabled;
+  // Nothing to say: no empty block (it would push the page down by a gap).
+  if (!any) return null;
   return (
     <div className="flex flex-col gap-3">
       {checkout === "success" && overview.plan !== "plus" && (

@@ -10,7 +10,7 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
     <div className="flex flex-col gap-1.5">
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium">{label}</span>
-        <span className={cn("tabular-nums", over ? "font-semibold text-destructive" : full ? "font-semibold" : "text-muted-foreground")}>
+        <span className={cn("shrink-0 tabular-nums whitespace-nowrap", over ? "font-semibold text-destructive" : full ? "font-semibold" : "text-muted-foreground")}>
           {used} of {limit}
           {over ? " (over the limit)" : full ? " (full)" : ""}
         </span>
