@@ -21,7 +21,7 @@ function userColumns(now: Date) {
     bannedUntil: users.bannedUntil,
     paying: sql<boolean>`exists (select 1 from subscriptions s where s.user_id = ${uid} and s.status in (${statuses}))`,
     // A check-in is a last_checked later than the arming (arming sets both).
-    lastCheckIn: sql<string | null>`(select max(c.last_checked) from message_conditions c where c.user_id = ${uid} and c.last_checked > c.armed_at)`,
+    lastCheckIn: sql<Date | null>`(select max(c.last_checked) from message_conditions c where c.user_id = ${uid} and c.last_checked > c.armed_at)`.mapWith(users.createdAt),
     messages: sql<number>`(select count(*) from messages m where m.user_id = ${uid})`.mapWith(Number),
     armed: sql<number>`(select count(*) from message_conditions c where c.user_id = ${uid} and c.active and c.is_armed)`.mapWith(Number),
     held: sql<number>`(select count(*) from account_holds h where h.user_id = ${uid})`.mapWith(Number),
@@ -39,7 +39,7 @@ function toAdminUser(row: Row, config: Config): AdminUser {
     created_at: (row.createdAt as Date).toISOString(),
     email_confirmed: row.emailConfirmedAt !== null,
     plan: billingEnabled(config) ? (row.paying === true ? "plus" : "free") : config.DEFAULT_PLAN,
-    last_check_in: row.lastCheckIn === null ? null : new Date(row.lastCheckIn as string).toISOString(),
+    last_check_in: row.lastCheckIn === null ? null : (row.lastCheckIn as Date).toISOString(),
     messages: Number(row.messages),
     armed_switches: Number(row.armed),
     held_switches: Number(row.held),

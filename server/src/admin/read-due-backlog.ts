@@ -14,17 +14,17 @@ export interface DueBacklog {
 /** What the engine has to do right now, read from reminder_schedule (the queue, docs/decisions/005). */
 export async function readDueBacklog({ db, now }: { db: Db; now: Date }): Promise<DueBacklog> {
   const at = now.toISOString();
-  const [row] = await rows<{ reminder: number; final_delivery: number; claimed: number; parked: number; oldest: string | null }>(
+  const [row] = await rows<{ reminder: number; final_delivery: number; claimed: number; parked: number; oldest_ms: number | null }>(
     db,
     sql`select
       count(*) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz and reminder_type = 'reminder')::int as reminder,
       count(*) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz and reminder_type = 'final_delivery')::int as final_delivery,
       count(*) filter (where status = 'claimed')::int as claimed,
       count(*) filter (where status = 'parked')::int as parked,
-      min(next_attempt_at) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz)::text as oldest
+      (extract(epoch from min(next_attempt_at) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz)) * 1000)::float8 as oldest_ms
     from reminder_schedule where status in ('pending', 'claimed', 'parked')`,
   );
-  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  const oldest = row?.oldest_ms === null || row?.oldest_ms === undefined ? null : new Date(Number(row.oldest_ms));
   return {
     reminder: row?.reminder ?? 0,
     final_delivery: row?.final_delivery ?? 0,

@@ -8,10 +8,13 @@ import { signUpUser } from "../support/users.ts";
 let free: TestApp;
 let selfHosted: TestApp;
 beforeAll(async () => {
-  [free, selfHosted] = await Promise.all([startTestApp({ AUTH_AUTOCONFIRM: "true", DEFAULT_PLAN: "free" }), startTestApp({ AUTH_AUTOCONFIRM: "true" })]);
+  // One after the other: two servers starting at once on a busy machine can exceed Fastify's plugin timeout.
+  free = await startTestApp({ AUTH_AUTOCONFIRM: "true", DEFAULT_PLAN: "free" });
+  selfHosted = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
 });
 afterAll(async () => {
-  await Promise.all([free.close(), selfHosted.close()]);
+  await free?.close();
+  await selfHosted?.close();
 });
 
 const errorOf = async (res: Response) => {

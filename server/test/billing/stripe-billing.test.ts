@@ -15,11 +15,14 @@ let off: TestApp;
 
 beforeAll(async () => {
   stripe = await startFakeStripe({ webhookUrl: () => `${t.url}/webhooks/stripe` });
-  [t, off] = await Promise.all([startTestApp({ AUTH_AUTOCONFIRM: "true", ...fakeStripeEnv(stripe) }), startTestApp({ AUTH_AUTOCONFIRM: "true" })]);
+  // One after the other: two servers starting at once on a busy machine can exceed Fastify's plugin timeout.
+  t = await startTestApp({ AUTH_AUTOCONFIRM: "true", ...fakeStripeEnv(stripe) });
+  off = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
 });
 afterAll(async () => {
-  await Promise.all([t.close(), off.close()]);
-  await stripe.close();
+  await t?.close();
+  await off?.close();
+  await stripe?.close();
 });
 
 type Overview = { billing_enabled: boolean; plan: string; plans: { id: string; prices: unknown[] }[]; subscription: Record<string, unknown> | null; over_limit: string[] };

@@ -12,11 +12,13 @@ let off: TestApp;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  [t, off] = await Promise.all([startEngineTestApp(sink, { METRICS_TOKEN: TOKEN }), startTestApp()]);
+  t = await startEngineTestApp(sink, { METRICS_TOKEN: TOKEN });
+  off = await startTestApp();
 });
 afterAll(async () => {
-  await Promise.all([t.close(), off.close()]);
-  await sink.close();
+  await t?.close();
+  await off?.close();
+  await sink?.close();
 });
 
 const scrape = (app: TestApp, token?: string) => fetch(`${app.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
