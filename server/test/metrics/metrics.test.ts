@@ -36,6 +36,11 @@ function parse(text: string): Map<string, number> {
 }
 
 describe("/metrics", () => {
+  it("is in the OpenAPI document, as is the Stripe webhook", async () => {
+    const doc = (await (await fetch(`${off.url}/docs/json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/metrics", "/webhooks/stripe", "/api/billing", "/api/billing/checkout", "/api/billing/portal", "/api/billing/cancel", "/api/billing/resume", "/api/billing/invoices"]));
+  });
+
   it("is off without METRICS_TOKEN", async () => {
     expect((await scrape(off)).status).toBe(404);
     expect((await scrape(off, "anything-at-all-long-enough")).status).toBe(404);
