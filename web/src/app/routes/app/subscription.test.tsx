@@ -1,4 +1,4 @@
-import type { BillingOverview } from "@trigger-switch/contracts";
+import type { BillingOverview, Plan } from "@trigger-switch/contracts";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeProfile } from "@/testing/fakes";
@@ -6,7 +6,7 @@ import { renderApp } from "@/testing/render-app";
 
 // The guard holds every page for 500 ms, and the first test also loads the page's lazy chunk.
 const AFTER_GUARD = { timeout: 5000 };
-const plan = (id: "free" | "plus", prices: BillingOverview["plans"][number]["prices"] = []) => ({
+const plan = (id: "free" | "plus", prices: Plan["prices"] = []): Plan => ({
   id,
   name: id === "free" ? "Free" : "Plus",
   max_messages: id === "free" ? 3 : 100,
@@ -14,7 +14,7 @@ const plan = (id: "free" | "plus", prices: BillingOverview["plans"][number]["pri
   max_attachments_per_message: id === "free" ? 3 : 10,
   max_attachment_bytes: (id === "free" ? 10 : 25) * 1024 * 1024,
   min_check_in_minutes: id === "free" ? 1440 : 5,
-  channels: id === "free" ? (["email"] as const) : (["email", "whatsapp", "sms"] as const),
+  channels: id === "free" ? ["email"] : ["email", "whatsapp", "sms"],
   prices,
 });
 const overview = (o: Partial<BillingOverview> = {}): BillingOverview => ({
@@ -25,7 +25,6 @@ const overview = (o: Partial<BillingOverview> = {}): BillingOverview => ({
   subscription: null,
   over_limit: [],
   ...o,
-  ...(o.plans ? {} : {}),
 });
 const plusSub = { status: "active", interval: "month", amount: 400, currency: "eur", current_period_end: "2026-12-24T10:00:00.000Z", cancel_at_period_end: false, ends_at: null, payment_problem: false };
 
