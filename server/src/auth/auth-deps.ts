@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { BackgroundTasks } from "./background-tasks.ts";
@@ -11,6 +12,8 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   clock: Clock;
+  /** Wraps TOTP secrets at rest. */
+  masterKeys: MasterKeys;
   keys: KeyStore;
   background: BackgroundTasks;
 }

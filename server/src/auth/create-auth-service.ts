@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -10,6 +11,7 @@ import { authenticateBearer } from "./flows/authenticate-bearer.ts";
 import { GoTrueError } from "./gotrue-error.ts";
 import { createKeyStore } from "./keys/key-store.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
+import { INSUFFICIENT_AAL_MESSAGE, needsStepUp } from "./sessions/step-up.ts";
 
 /**
  * Builds the auth service: loads (or on first start creates) the signing keys and returns the
@@ -17,7 +19,7 @@ import { authRoutes } from "./routes/auth-routes.ts";
  * Admins: a user is an admin when their confirmed address is in ADMIN_EMAILS, decided on every
  * request and never written into tokens or app_metadata (removing an address takes effect at once).
  */
-export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock }): Promise<AuthService> {
+export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys: MasterKeys }): Promise<AuthService> {
   const keys = createKeyStore({ config: deps.config, clock: deps.clock });
   const background = createBackgroundTasks();
   const authDeps: AuthDeps = { ...deps, keys, background };
@@ -26,7 +28,10 @@ export async function createAuthService(deps: { config: Config; db: Db; mailer: 
     routes: authRoutes(authDeps),
     async authenticate(authorization: string | undefined): Promise<AuthUser> {
       try {
-        const { user, sessionId, aal } = await authenticateBearer(authDeps, authorization);
+        const authenticated = await authenticateBearer(authDeps, authorization);
+        const { user, sessionId, aal } = authenticated;
+        // An account with a second factor opens nothing to a password alone (docs/decisions/016).
+        if (needsStepUp(authenticated)) throw new AppError("insufficient_aal", INSUFFICIENT_AAL_MESSAGE);
         return {
           id: user.id,
           email: user.email,

@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import type { AuthService } from "../../src/auth/auth-service.ts";
 import { createAuthService } from "../../src/auth/create-auth-service.ts";
 import { rotateSigningKey } from "../../src/auth/keys/rotate-signing-key.ts";
+import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { AppError } from "../../src/errors.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { authClient, call, newEmail } from "./auth-test-helpers.ts";
@@ -11,7 +12,7 @@ let t: TestApp;
 let service: AuthService | undefined;
 beforeAll(async () => {
   t = await startTestApp({ AUTH_AUTOCONFIRM: "true", ADMIN_EMAILS: "boss@example.com" });
-  service = await createAuthService({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock });
+  service = await createAuthService({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }) });
 });
 afterAll(async () => {
   await t?.close();

@@ -7,7 +7,7 @@ import type { EndScope } from "../sessions/end-sessions.ts";
 import { endSessions } from "../sessions/end-sessions.ts";
 import { loadUser } from "../users/load-user.ts";
 import { serializeUser } from "../users/serialize-user.ts";
-import { bodyOf, queryParam, rateLimit } from "./request-helpers.ts";
+import { bodyOf, clientInfo, queryParam, rateLimit } from "./request-helpers.ts";
 
 export function userRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.get("/user", async (req) => {
@@ -19,7 +19,7 @@ export function userRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.put("/user", { config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }) }, async (req) => {
     const auth = await authenticateBearer(deps, req.headers.authorization);
-    return updateUser(deps, { userId: auth.user.id, sessionId: auth.sessionId, body: bodyOf(req), redirectTo: queryParam(req, "redirect_to") });
+    return updateUser(deps, { auth, body: bodyOf(req), redirectTo: queryParam(req, "redirect_to"), origin: clientInfo(req) });
   });
 
   app.post("/logout", async (req, reply) => {
