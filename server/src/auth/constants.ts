@@ -28,6 +28,15 @@ export const USER_METADATA_MAX_DEPTH = 8;
 /** A password change without the current password needs a sign-in (any method) this recent (ms). */
 export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
+/** A second-factor challenge must be answered within this (ms); GoTrue's default. */
+export const MFA_CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+
+/** Most factors one account may hold (verified or being enrolled). */
+export const MFA_MAX_FACTORS = 10;
+
+/** An enrolment never finished is dropped after this long (ms), when the next one starts. */
+export const MFA_UNVERIFIED_FACTOR_LIFETIME_MS = 60 * 60 * 1000;
+
 export const AUDIENCE = "authenticated";
 
 export type LinkType = keyof typeof LINK_LIFETIME_MS;
