@@ -5,6 +5,7 @@ import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { BackgroundTasks } from "./background-tasks.ts";
 import type { KeyStore } from "./keys/key-store.ts";
+import type { OidcProvider } from "./oidc/oidc-clients.ts";
 
 /** What every auth operation may need; passed explicitly, never imported. */
 export interface AuthDeps {
@@ -16,6 +17,8 @@ export interface AuthDeps {
   masterKeys: MasterKeys;
   keys: KeyStore;
   background: BackgroundTasks;
+  /** Configured OpenID Connect providers by name. */
+  oidcProviders: Map<string, OidcProvider>;
 }
 
 /** The database handle inside `db.transaction(...)`; every Db helper accepts it. */

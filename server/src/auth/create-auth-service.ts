@@ -9,6 +9,7 @@ import type { AuthService, AuthUser } from "./auth-service.ts";
 import { createBackgroundTasks } from "./background-tasks.ts";
 import { authenticateBearer } from "./flows/authenticate-bearer.ts";
 import { GoTrueError } from "./gotrue-error.ts";
+import { createOidcProviders } from "./oidc/oidc-clients.ts";
 import { createKeyStore } from "./keys/key-store.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { INSUFFICIENT_AAL_MESSAGE, needsStepUp } from "./sessions/step-up.ts";
@@ -22,7 +23,7 @@ import { INSUFFICIENT_AAL_MESSAGE, needsStepUp } from "./sessions/step-up.ts";
 export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys: MasterKeys }): Promise<AuthService> {
   const keys = createKeyStore({ config: deps.config, clock: deps.clock });
   const background = createBackgroundTasks();
-  const authDeps: AuthDeps = { ...deps, keys, background };
+  const authDeps: AuthDeps = { ...deps, keys, background, oidcProviders: createOidcProviders(deps.config.oidcProviders) };
 
   return {
     routes: authRoutes(authDeps),

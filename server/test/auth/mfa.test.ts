@@ -205,6 +205,7 @@ describe("step-up: at aal1 an account with a verified factor", () => {
       fetch(`${t.url}/api/messages/${message.id}`, json(token, "DELETE")),
       fetch(`${t.url}/api/messages/${message.id}/recipients`, json(token, "PUT", { recipient_ids: [] })),
       fetch(`${t.url}/api/conditions/${condition.id}`, json(token, "PATCH", { hours_threshold: 48 })),
+      fetch(`${t.url}/api/conditions/${condition.id}/disarm`, json(token, "POST")),
       fetch(`${t.url}/api/messages/${message.id}`, json(token, "GET")),
     ];
     for (const res of await Promise.all(attempts)) {
