@@ -8,6 +8,7 @@ import type { AuthDeps } from "./auth-deps.ts";
 import type { AuthService, AuthUser } from "./auth-service.ts";
 import { createBackgroundTasks } from "./background-tasks.ts";
 import { authenticateBearer } from "./flows/authenticate-bearer.ts";
+import { confirmIdentity } from "./flows/confirm-identity.ts";
 import { GoTrueError } from "./gotrue-error.ts";
 import { createOidcProviders } from "./oidc/oidc-clients.ts";
 import { createKeyStore } from "./keys/key-store.ts";
@@ -27,6 +28,7 @@ export async function createAuthService(deps: { config: Config; db: Db; mailer: 
 
   return {
     routes: authRoutes(authDeps),
+    confirmIdentity: (user, password) => confirmIdentity(authDeps, { userId: user.id, sessionId: user.sessionId, password }),
     async authenticate(authorization: string | undefined): Promise<AuthUser> {
       try {
         const authenticated = await authenticateBearer(authDeps, authorization);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { accessRoutes, releaseRoutes } from "../access/routes.ts";
+import { accountRoutes } from "../account/routes.ts";
 import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
 import { attachmentRoutes } from "../attachments/routes.ts";
 import { diagnosticRoutes } from "../diagnostics/routes.ts";
@@ -62,5 +63,6 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     await authed.register(attachmentRoutes, { deps });
     await authed.register(checkInRoutes, { deps });
     await authed.register(releaseRoutes, { deps });
+    await authed.register(accountRoutes, { deps });
   });
 };

@@ -6,11 +6,11 @@ import { passwordFailures } from "../../db/schema.ts";
 import { backoffRemainingMs, FORGET_AFTER_MS } from "./backoff.ts";
 
 /** Keyed by a hash of the address, known or not, so the limit cannot tell which addresses have accounts. */
-const keyOf = (email: string) => crypto.createHash("sha256").update(`password-failures:${email.toLowerCase()}`).digest("hex");
+export const passwordFailureKey = (email: string) => crypto.createHash("sha256").update(`password-failures:${email.toLowerCase()}`).digest("hex");
 
 /** How long (ms) a password try for this address must still wait. */
 export async function passwordWaitMs({ db, clock, email }: { db: Db; clock: Clock; email: string }): Promise<number> {
-  const [row] = await db.select().from(passwordFailures).where(eq(passwordFailures.keyHash, keyOf(email)));
+  const [row] = await db.select().from(passwordFailures).where(eq(passwordFailures.keyHash, passwordFailureKey(email)));
   return row ? backoffRemainingMs(row.failures, row.lastFailedAt, clock.now()) : 0;
 }
 
@@ -20,7 +20,7 @@ export async function recordPasswordFailure({ db, clock, email }: { db: Db; cloc
   const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS);
   await db
     .insert(passwordFailures)
-    .values({ keyHash: keyOf(email), failures: 1, lastFailedAt: now })
+    .values({ keyHash: passwordFailureKey(email), failures: 1, lastFailedAt: now })
     .onConflictDoUpdate({
       target: passwordFailures.keyHash,
       set: {

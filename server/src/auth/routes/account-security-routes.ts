@@ -59,7 +59,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AuthDeps): voi
     "/resend",
     {
       config: rateLimit({ max: 10, timeWindow: "15 minutes", errorCode: "over_email_send_rate_limit" }),
-      schema: { tags: ["auth"], summary: "Send the sign-up confirmation (or the pending e-mail change link) again", body: z.object({ type: z.string().max(20), email: z.string().max(320) }).passthrough().optional() },
+      schema: { tags: ["auth"], summary: "Send the sign-up confirmation (or the pending e-mail change link) again", body: z.object({ type: z.string().max(20), email: z.string().max(320) }).passthrough().nullish() },
     },
     async (req) => {
       resendLink(deps, { body: bodyOf(req), redirectTo: queryParam(req, "redirect_to") });

@@ -23,7 +23,7 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
         security,
         body: z
           .object({ factor_type: z.string().max(20), friendly_name: z.string().max(1000).optional(), issuer: z.string().max(1000).optional(), phone: z.string().max(100).optional() })
-          .optional(),
+          .nullish(),
       },
     },
     async (req) => {
@@ -36,7 +36,7 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
     "/factors/:factorId/challenge",
     {
       config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }),
-      schema: { tags: ["auth"], summary: "Ask for a challenge to answer with a code", security, params, body: z.object({ channel: z.enum(["sms", "whatsapp"]).optional() }).optional() },
+      schema: { tags: ["auth"], summary: "Ask for a challenge to answer with a code", security, params, body: z.object({ channel: z.enum(["sms", "whatsapp"]).optional() }).nullish() },
     },
     async (req) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
