@@ -14,6 +14,9 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 const engineURL = process.env.E2E_ENGINE_URL ?? `http://localhost:${enginePort}`;
 const sinkSmtpPort = Number(process.env.E2E_SINK_SMTP_PORT ?? 3125);
 const sinkHttpPort = Number(process.env.E2E_SINK_HTTP_PORT ?? 3126);
+// The local OpenID provider the sign-in journey uses (issue 12): base port + 27.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 27);
+const oidcEnv = { OIDC_TESTID_ISSUER: `http://127.0.0.1:${oidcPort}`, OIDC_TESTID_CLIENT_ID: "trigger-switch-test", OIDC_TESTID_CLIENT_SECRET: "a-test-client-secret-that-is-long-enough" };
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ts-e2e-"));
 const serverEnv = { LOG_LEVEL: "warn", DATABASE_URL: "", ADMIN_EMAILS: "" };
 
@@ -50,12 +53,18 @@ export default defineConfig({
     ? undefined
     : [
         {
+          command: `node --import tsx e2e/support/oidc-provider-server.ts ${oidcPort} ${baseURL}/auth/v1/callback`,
+          url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+        },
+        {
           command: "node --import tsx ../server/src/main.ts",
           url: `${baseURL}/readyz`,
           timeout: 120_000,
           reuseExistingServer: false,
           stdout: "pipe",
-          env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "" },
+          env: { ...serverEnv, ...oidcEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "" },
         },
         {
           command: `node --import tsx e2e/support/smtp-sink-server.ts ${sinkSmtpPort} ${sinkHttpPort}`,

@@ -14,7 +14,7 @@ export function makeSession(email = EMAIL): Session {
     expires_in: 3600,
     expires_at: Math.floor(Date.now() / 1000) + 3600,
     token_type: "bearer",
-    user: { id: USER_ID, email, aud: "authenticated", app_metadata: {}, user_metadata: {}, created_at: "2025-01-01T00:00:00Z" },
+    user: { id: USER_ID, email, aud: "authenticated", app_metadata: { provider: "email", providers: ["email"] }, user_metadata: {}, created_at: "2025-01-01T00:00:00Z" },
   };
 }
 

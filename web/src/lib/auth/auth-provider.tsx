@@ -1,11 +1,13 @@
 import type { Session } from "@supabase/auth-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { toast } from "sonner";
 import { clearHeaderButtons } from "../header-buttons-cache";
 import { useServices } from "../services";
 import { assuranceOf } from "./assurance";
 import { AuthContext, type AuthState } from "./auth-context";
 import { fetchProfile, profileQueryKey } from "./profile-query";
+import { useSessionWatch } from "./use-session-watch";
 
 interface SessionState {
   loaded: boolean;
@@ -39,6 +41,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Nothing of the previous user may linger in memory (or storage) for the next one.
         queryClient.removeQueries();
         clearHeaderButtons();
+        if (!userSigningOut.current) {
+          toast.info("You were signed out", { description: "This session was ended, on another device or by a password change. Please sign in again." });
+        }
       } else if (session && event !== "INITIAL_SESSION" && !assuranceOf(session).needsSecondFactor) {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });
       }
@@ -50,6 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const assurance = useMemo(() => assuranceOf(state.session), [state.session]);
   const session = assurance.needsSecondFactor ? null : state.session;
   const user = session?.user ?? null;
+  useSessionWatch(auth, state.session !== null);
   const secondFactor = useMemo(
     () => (assurance.needsSecondFactor && state.session ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors } : null),
     [assurance, state.session],
