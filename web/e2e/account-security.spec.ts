@@ -3,6 +3,11 @@ import { Secret, TOTP } from "otpauth";
 import { PASSWORD, signUp } from "./support/sign-up";
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
+/** Each card of the Security section on its own, readable at phone width. */
+async function shotCards(page: Page, name: string) {
+  const cards = page.locator("#security > div > *");
+  for (let i = 0; i < (await cards.count()); i++) await cards.nth(i).screenshot({ path: `e2e/.artifacts/${name}-card${i + 1}.png` });
+}
 
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
 function codeFor(secret: string, offsetSteps = 0): string {
@@ -33,6 +38,7 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   await shot(page, "security-enrol-qr-1280");
   await page.setViewportSize({ width: 375, height: 812 });
   await shot(page, "security-enrol-qr-375");
+  await shotCards(page, "security-enrol-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByLabel("2. Enter the 6-digit code the app shows").fill(codeFor(secret));
@@ -43,6 +49,7 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   await shot(page, "security-section-1280");
   await page.setViewportSize({ width: 375, height: 812 });
   await shot(page, "security-section-375");
+  await shotCards(page, "security-section-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sign out, then in again: the password alone is not enough.
@@ -88,6 +95,8 @@ test("a user signs in through the local OpenID provider", async ({ page }) => {
 });
 
 test("ending another session signs that device out", async ({ page, browser, request }) => {
+  // The other device checks its session every 30 s while visible.
+  test.setTimeout(120_000);
   const email = await signUp(page, request, "sessions");
   const other = await browser.newContext();
   const phone = await other.newPage();

@@ -16,7 +16,7 @@ export function SecuritySection() {
       <h2 id="security-heading" className="text-xl font-semibold tracking-tight">
         Security and account
       </h2>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <TwoStepCard />
         <SessionsCard />
         <PasswordCard hasPassword={hasPassword} />

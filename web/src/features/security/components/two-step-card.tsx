@@ -49,6 +49,8 @@ export function TwoStepCard() {
         void auth.mfa.unenroll({ factorId: effect.factorId }).finally(refresh);
       } else {
         toast.success("Two-step sign-in is on", { description: `From now on, signing in asks for a code from “${effect.name}”.` });
+        // The name is taken now; a second (spare) authenticator needs its own.
+        setName("");
         refresh();
       }
     }
