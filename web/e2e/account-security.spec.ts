@@ -52,6 +52,15 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   await shotCards(page, "security-section-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // Deleting the account asks for the password and the word DELETE (cancelled here).
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await shot(page, "delete-account-dialog-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole("dialog").screenshot({ path: "e2e/.artifacts/delete-account-dialog-375.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
   // Sign out, then in again: the password alone is not enough.
   await page.getByRole("button", { name: "Open user menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -107,6 +116,7 @@ test("ending another session signs that device out", async ({ page, browser, req
   const sessions = page.getByRole("list", { name: "Sessions" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
   await sessions.getByRole("button", { name: "End session" }).click();
+  await page.getByRole("alertdialog").screenshot({ path: "e2e/.artifacts/end-session-dialog.png" });
   await page.getByRole("alertdialog").getByRole("button", { name: "End session" }).click();
   await expect(page.getByText("Session ended")).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
