@@ -69,6 +69,9 @@ export async function updateUser(
         throw new GoTrueError(422, "same_password", "New password should be different from the old password.");
       }
       changes.encryptedPassword = passwordHash;
+      // An account made through a provider can sign in with e-mail and password from now on.
+      const providers = (user.appMetadata.providers as string[] | undefined) ?? [];
+      if (!providers.includes("email")) changes.appMetadata = { ...user.appMetadata, providers: [...providers, "email"] };
     }
 
     let mail: { to: string; old: string; token: string } | undefined;
