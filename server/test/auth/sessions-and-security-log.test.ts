@@ -169,22 +169,26 @@ describe("wrong passwords for one account (audit: 40 addresses, 40 guesses)", ()
 });
 
 describe("resending the confirmation e-mail", () => {
+  // Confirmations on (no autoconfirm): its own server.
+  let confirmations: TestApp;
+  beforeAll(async () => {
+    confirmations = await startTestApp();
+  });
+  afterAll(async () => {
+    await confirmations?.close();
+  });
+
   it("answers {} for any address and mails a fresh link only to an unconfirmed account", async () => {
-    const confirmations = await startTestApp();
-    try {
-      const email = newEmail("resend");
-      await authClient(confirmations).signUp({ email, password });
-      await waitForMail(confirmations, email, "Confirm your Trigger Switch account");
-      confirmations.clock.advance(61_000);
-      const { error } = await authClient(confirmations).resend({ type: "signup", email });
-      expect(error).toBeNull();
-      await expect.poll(async () => (await mailsTo(confirmations, email)).length, { timeout: 5000 }).toBe(2);
-      const unknown = await call(confirmations, "POST", "/resend", { type: "signup", email: newEmail("unknown") });
-      expect(unknown).toMatchObject({ status: 200, json: {} });
-      expect((await call(confirmations, "POST", "/resend", { type: "sms", email })).status).toBe(400);
-    } finally {
-      await confirmations.close();
-    }
+    const email = newEmail("resend");
+    await authClient(confirmations).signUp({ email, password });
+    await waitForMail(confirmations, email, "Confirm your Trigger Switch account", 15_000);
+    confirmations.clock.advance(61_000);
+    const { error } = await authClient(confirmations).resend({ type: "signup", email });
+    expect(error).toBeNull();
+    await expect.poll(async () => (await mailsTo(confirmations, email)).length, { timeout: 15_000 }).toBe(2);
+    const unknown = await call(confirmations, "POST", "/resend", { type: "signup", email: newEmail("unknown") });
+    expect(unknown).toMatchObject({ status: 200, json: {} });
+    expect((await call(confirmations, "POST", "/resend", { type: "sms", email })).status).toBe(400);
   });
 });
 
