@@ -189,7 +189,7 @@ describe("resending the confirmation e-mail", () => {
     const unknown = await call(confirmations, "POST", "/resend", { type: "signup", email: newEmail("unknown") });
     expect(unknown).toMatchObject({ status: 200, json: {} });
     expect((await call(confirmations, "POST", "/resend", { type: "sms", email })).status).toBe(400);
-  });
+  }, 90_000);
 });
 
 describe("user_metadata at the edge (audit)", () => {
