@@ -115,7 +115,7 @@ export function TwoStepCard() {
             </FormField>
             <Button type="submit" disabled={state.kind === "starting"}>
               {state.kind === "starting" && <Spinner className="text-primary-foreground" />}
-              Add an authenticator app
+              {verified.length > 0 ? "Add another authenticator app" : "Add an authenticator app"}
             </Button>
           </form>
         )}
