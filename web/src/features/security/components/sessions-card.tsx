@@ -80,7 +80,7 @@ export function SessionsCard() {
         open={ending !== null}
         onOpenChange={(open) => !open && setEnding(null)}
         title={ending === "others" ? `Sign out ${others.length === 1 ? "the other device" : `${others.length} other devices`}?` : `End the session on ${ending?.device ?? "this device"}?`}
-        description="They are signed out at once and must sign in again with your password."
+        description="They are signed out at once and must sign in again."
         confirmLabel={ending === "others" ? "Sign out everywhere else" : "End session"}
         pending={end.isPending}
         onConfirm={confirm}
