@@ -77,7 +77,11 @@ try {
     Array.from({ length: 4 }, async () => {
       while (nextUser < users) {
         const i = nextUser++;
-        const signUp = await ok("POST", "/auth/v1/signup", { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, apikey: "trigger-switch-anon-key" }, { email: `owner${i}@bench.example`, password: "correct horse battery staple" });
+        const from = { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, apikey: "trigger-switch-anon-key" };
+        const credentials = { email: `owner${i}@bench.example`, password: "correct horse battery staple" };
+        // Sign-up answers with the user only, even under autoconfirm (decision 017); the password signs in.
+        await ok("POST", "/auth/v1/signup", from, credentials);
+        const signUp = await ok("POST", "/auth/v1/token?grant_type=password", from, credentials);
         const auth = { authorization: `Bearer ${signUp.access_token as string}` };
         await ok("PUT", "/api/profile", auth, { first_name: "Alex", last_name: "Morgan" });
         const recipient = await ok("POST", "/api/recipients", auth, { name: "Sam", email: `sam${i}@bench.example` });

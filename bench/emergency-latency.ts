@@ -49,7 +49,9 @@ try {
     if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const token = (await api("/auth/v1/signup", { body: { email, password } })).access_token as string;
+  // Sign-up answers with the user only, even under autoconfirm (decision 017); the password signs in.
+  await api("/auth/v1/signup", { body: { email, password } });
+  const token = (await api("/auth/v1/token?grant_type=password", { body: { email, password } })).access_token as string;
   await api("/api/profile", { method: "PUT", token, body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" } });
   const recipient = await api("/api/recipients", { token, body: { name: "Grace", email: "grace@bench.example" } });
   const message = await api("/api/messages", { token, body: { title: "I need help", text_content: "Please call me or come to where I am." } });

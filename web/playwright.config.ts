@@ -20,6 +20,9 @@ const sinkHttpPort = Number(process.env.E2E_SINK_HTTP_PORT ?? 3126);
 const billingPort = port + 2;
 const billingURL = process.env.E2E_BILLING_URL ?? `http://localhost:${billingPort}`;
 const fakeStripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 27);
+// The local OpenID provider the sign-in journey uses (issue 12): base port + 28.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 28);
+const oidcEnv = { OIDC_TESTID_ISSUER: `http://127.0.0.1:${oidcPort}`, OIDC_TESTID_CLIENT_ID: "trigger-switch-test", OIDC_TESTID_CLIENT_SECRET: "a-test-client-secret-that-is-long-enough" };
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ts-e2e-"));
 const serverEnv = { LOG_LEVEL: "warn", DATABASE_URL: "", ADMIN_EMAILS: "" };
 
@@ -56,12 +59,18 @@ export default defineConfig({
     ? undefined
     : [
         {
+          command: `node --import tsx e2e/support/oidc-provider-server.ts ${oidcPort} ${baseURL}/auth/v1/callback`,
+          url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+        },
+        {
           command: "node --import tsx ../server/src/main.ts",
           url: `${baseURL}/readyz`,
           timeout: 120_000,
           reuseExistingServer: false,
           stdout: "pipe",
-          env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "" },
+          env: { ...serverEnv, ...oidcEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "" },
         },
         {
           command: `node --import tsx e2e/support/smtp-sink-server.ts ${sinkSmtpPort} ${sinkHttpPort}`,

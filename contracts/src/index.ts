@@ -21,3 +21,4 @@ export * from "./diagnostics.ts";
 export * from "./emergency.ts";
 export * from "./billing.ts";
 export * from "./admin.ts";
+export * from "./auth/password-policy.ts";

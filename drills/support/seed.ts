@@ -49,7 +49,10 @@ async function call(base: string, path: string, { method = "GET", body, token, i
 export async function signUpOwner(base: string, tag: string, index: number): Promise<Owner> {
   const email = `owner${index}.${tag}@drill.test`;
   const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
-  const session = (await call(base, "/auth/v1/signup", { method: "POST", body: { email, password: "correct horse battery staple" }, ip })) as { access_token?: string; user?: { id: string } };
+  const credentials = { email, password: "correct horse battery staple" };
+  // Sign-up answers with the user only, even under autoconfirm (decision 017); the password signs in.
+  await call(base, "/auth/v1/signup", { method: "POST", body: credentials, ip });
+  const session = (await call(base, "/auth/v1/token?grant_type=password", { method: "POST", body: credentials, ip })) as { access_token?: string; user?: { id: string } };
   if (!session.access_token || !session.user) throw new Error(`sign-up of ${email} gave no session (is AUTH_AUTOCONFIRM on?)`);
   const token = session.access_token;
   const owner: Owner = { index, id: session.user.id, email, recipients: [], base, api: (path, init = {}) => call(owner.base, path, { ...init, token, ip }) };

@@ -24,7 +24,7 @@ export async function composeApp({ config, database, clock }: { config: Config; 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
-  const auth = await createAuthService({ config, db: database.db, mailer, clock });
+  const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys });
   const realtime = createRealtime({ database, auth, clock });
   const engineWaker = createEngineWaker();
   const geocoder = createGeocoder({ config, log: { warn: (obj, msg) => app.log.warn(obj, msg) } });

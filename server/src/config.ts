@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseOidcProviders, type OidcProviderConfig } from "./auth/oidc/oidc-config.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -100,6 +101,8 @@ export type Config = Omit<z.infer<typeof envSchema>, "SITE_URL" | "DATA_DIR"> & 
   DATA_DIR: string;
   /** True while mail goes to the local outbox rather than an SMTP server. */
   usesOutbox: boolean;
+  /** OpenID Connect sign-in providers from OIDC_<NAME>_* variables (auth/oidc/oidc-config.ts). */
+  oidcProviders: OidcProviderConfig[];
 };
 
 export class ConfigError extends Error {}
@@ -121,8 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length > 0 && (missing.length < 3 || c.STRIPE_PRICE_PLUS_YEARLY)) {
     throw new ConfigError(`Invalid configuration:\n  ${missing.join(", ")}: billing needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PLUS_MONTHLY together (or none of them)`);
   }
+  const oidc = parseOidcProviders(cleaned);
+  if (oidc.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidc.problems.map((p) => `  ${p}`).join("\n")}`);
   return {
     ...c,
+    oidcProviders: oidc.providers,
     DATA_DIR: path.resolve(c.DATA_DIR),
     SITE_URL: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     usesOutbox: !c.SMTP_URL,

@@ -7,6 +7,8 @@ export const errorCodes = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** The account has a second factor and this session has not proved it yet (aal1). */
+  insufficient_aal: 403,
   /** A plan limit (messages, recipients, attachments) is reached; the web app offers an upgrade. */
   plan_limit: 403,
   not_found: 404,

@@ -15,4 +15,6 @@ export interface AuthService {
   routes: FastifyPluginAsync;
   /** Verifies `Authorization: Bearer …` and that the session is live; throws AppError("unauthorized"). */
   authenticate(authorization: string | undefined): Promise<AuthUser>;
+  /** The password, or a sign-in within 5 minutes, before an act that cannot be undone; throws AppError("forbidden"). */
+  confirmIdentity(user: AuthUser, password?: string): Promise<void>;
 }

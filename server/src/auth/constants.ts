@@ -19,11 +19,23 @@ export const REFRESH_REUSE_INTERVAL_MS = 10 * 1000;
 /** A session whose refresh token was not used for this long (ms) ends. */
 export const SESSION_INACTIVITY_TIMEOUT_MS = 90 * 24 * 60 * 60 * 1000;
 
-/** Longest password accepted; argon2 copes with more, this only bounds the work per request. */
-export const PASSWORD_MAX_LENGTH = 256;
-
 /** Largest user_metadata accepted, as JSON characters. */
 export const USER_METADATA_MAX_CHARS = 16 * 1024;
+
+/** Deepest user_metadata accepted (the object itself is level 1). */
+export const USER_METADATA_MAX_DEPTH = 8;
+
+/** A password change without the current password needs a sign-in (any method) this recent (ms). */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/** A second-factor challenge must be answered within this (ms); GoTrue's default. */
+export const MFA_CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+
+/** Most factors one account may hold (verified or being enrolled). */
+export const MFA_MAX_FACTORS = 10;
+
+/** An enrolment never finished is dropped after this long (ms), when the next one starts. */
+export const MFA_UNVERIFIED_FACTOR_LIFETIME_MS = 60 * 60 * 1000;
 
 export const AUDIENCE = "authenticated";
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { oneTimeTokens } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -9,9 +10,12 @@ import type { AuthDeps } from "./auth-deps.ts";
 import type { AuthService, AuthUser } from "./auth-service.ts";
 import { createBackgroundTasks } from "./background-tasks.ts";
 import { authenticateBearer } from "./flows/authenticate-bearer.ts";
+import { confirmIdentity } from "./flows/confirm-identity.ts";
 import { GoTrueError } from "./gotrue-error.ts";
+import { createOidcProviders } from "./oidc/oidc-clients.ts";
 import { createKeyStore } from "./keys/key-store.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
+import { INSUFFICIENT_AAL_MESSAGE, needsStepUp } from "./sessions/step-up.ts";
 
 /**
  * Builds the auth service: loads (or on first start creates) the signing keys and returns the
@@ -19,16 +23,20 @@ import { authRoutes } from "./routes/auth-routes.ts";
  * Admins: see `isAdminAccount`, decided on every request and never written into tokens or
  * app_metadata (removing an address takes effect at once).
  */
-export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock }): Promise<AuthService> {
+export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys: MasterKeys }): Promise<AuthService> {
   const keys = createKeyStore({ config: deps.config, clock: deps.clock });
   const background = createBackgroundTasks();
-  const authDeps: AuthDeps = { ...deps, keys, background };
+  const authDeps: AuthDeps = { ...deps, keys, background, oidcProviders: createOidcProviders(deps.config.oidcProviders) };
 
   return {
     routes: authRoutes(authDeps),
+    confirmIdentity: (user, password) => confirmIdentity(authDeps, { userId: user.id, sessionId: user.sessionId, password }),
     async authenticate(authorization: string | undefined): Promise<AuthUser> {
       try {
-        const { user, sessionId, aal } = await authenticateBearer(authDeps, authorization);
+        const authenticated = await authenticateBearer(authDeps, authorization);
+        const { user, sessionId, aal } = authenticated;
+        // An account with a second factor opens nothing to a password alone (docs/decisions/016).
+        if (needsStepUp(authenticated)) throw new AppError("insufficient_aal", INSUFFICIENT_AAL_MESSAGE);
         return {
           id: user.id,
           email: user.email,

@@ -5,3 +5,4 @@ export * from "./engine-schema.ts";
 export * from "./emergency-schema.ts";
 export * from "./billing-schema.ts";
 export * from "./admin-schema.ts";
+export * from "./auth-security-schema.ts";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { accessRoutes, releaseRoutes } from "../access/routes.ts";
 import { adminRoutes } from "../admin/routes.ts";
 import { billingRoutes } from "../billing/routes.ts";
+import { accountRoutes } from "../account/routes.ts";
 import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
 import { attachmentRoutes } from "../attachments/routes.ts";
 import { diagnosticRoutes } from "../diagnostics/routes.ts";
@@ -67,5 +68,6 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     await authed.register(checkInRoutes, { deps });
     await authed.register(releaseRoutes, { deps });
     await authed.register(billingRoutes, { deps });
+    await authed.register(accountRoutes, { deps });
   });
 };

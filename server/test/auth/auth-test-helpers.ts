@@ -4,7 +4,7 @@ import { mailOutbox } from "../../src/db/schema.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /** The real client the web app uses, pointed at the test server, keeping its session in memory. */
-export function authClient(t: TestApp): InstanceType<typeof AuthClient> {
+export function authClient(t: TestApp, opts: { flowType?: "implicit" | "pkce" } = {}): InstanceType<typeof AuthClient> {
   const store = new Map<string, string>();
   const storage: SupportedStorage = {
     getItem: (k: string) => store.get(k) ?? null,
@@ -17,6 +17,7 @@ export function authClient(t: TestApp): InstanceType<typeof AuthClient> {
     persistSession: false,
     autoRefreshToken: false,
     detectSessionInUrl: false,
+    flowType: opts.flowType ?? "implicit",
     storage,
   });
 }

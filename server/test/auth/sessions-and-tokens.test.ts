@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import type { AuthService } from "../../src/auth/auth-service.ts";
 import { createAuthService } from "../../src/auth/create-auth-service.ts";
 import { rotateSigningKey } from "../../src/auth/keys/rotate-signing-key.ts";
+import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { AppError } from "../../src/errors.ts";
 import { proveMailbox } from "../support/admins.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -12,7 +13,7 @@ let t: TestApp;
 let service: AuthService | undefined;
 beforeAll(async () => {
   t = await startTestApp({ AUTH_AUTOCONFIRM: "true", ADMIN_EMAILS: "boss@example.com" });
-  service = await createAuthService({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock });
+  service = await createAuthService({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }) });
 });
 afterAll(async () => {
   await t?.close();
@@ -22,23 +23,38 @@ const password = "correct horse battery";
 
 async function signedIn(email = newEmail()) {
   const client = authClient(t);
-  const { data, error } = await client.signUp({ email, password });
+  expect((await client.signUp({ email, password })).error).toBeNull();
+  const { data, error } = await client.signInWithPassword({ email, password });
   expect(error).toBeNull();
   return { client, session: data.session!, email };
 }
 
 describe("autoconfirm sign-up", () => {
-  it("returns a session at once", async () => {
-    const { session, email } = await signedIn();
+  it("answers with a confirmed user and no session; the password then signs in", async () => {
+    const email = newEmail();
+    const { data, error } = await authClient(t).signUp({ email, password });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({ email });
+    expect(data.user!.email_confirmed_at).toBeTruthy();
+    const { session } = await signedIn(newEmail());
     expect(session).toMatchObject({ token_type: "bearer", expires_in: t.config.JWT_EXPIRY });
-    expect(session.user.email).toBe(email);
-    expect(session.user.email_confirmed_at).toBeTruthy();
   });
 
-  it("refuses a second account for the same address with user_already_exists", async () => {
+  it("answers a registered address exactly like a new one: 200, a confirmed user, no session", async () => {
     const { email } = await signedIn();
-    const { error } = await authClient(t).signUp({ email: email.toUpperCase(), password });
-    expect(error).toMatchObject({ status: 422, code: "user_already_exists", message: "User already registered" });
+    const fresh = newEmail();
+    const taken = await call(t, "POST", "/signup", { email: email.toUpperCase(), password: "someone else entirely" });
+    const free = await call(t, "POST", "/signup", { email: fresh, password: "someone else entirely" });
+    expect(taken.status).toBe(200);
+    expect(free.status).toBe(200);
+    const shape = (json: Record<string, unknown> | null) => Object.keys(json ?? {}).sort();
+    expect(shape(taken.json)).toEqual(shape(free.json));
+    expect(taken.json).toMatchObject({ email: email.toLowerCase(), role: "authenticated" });
+    expect(taken.json!.email_confirmed_at).toBeTruthy();
+    expect(taken.json!.access_token).toBeUndefined();
+    // The registered account keeps its own password.
+    expect((await authClient(t).signInWithPassword({ email, password: "someone else entirely" })).error?.code).toBe("invalid_credentials");
   });
 });
 

@@ -31,16 +31,23 @@ describe("signing keys", () => {
     expect(fs.existsSync(keyFilePath(t.config.DATA_DIR))).toBe(false);
     const jwks = await call(t, "GET", "/.well-known/jwks.json");
     expect(jwks.json!.keys).toHaveLength(2);
-    const { data } = await authClient(t).signUp({ email: newEmail(), password: "long enough password" });
+    const { data } = await signedIn(t);
     expect(decodeProtectedHeader(data.session!.access_token).kid).toBe((jwks.json!.keys as { kid: string }[])[0]!.kid);
     expect(() => rotateSigningKey({ config: t!.config, clock: t!.clock })).toThrow(/JWT_PRIVATE_KEY/);
   });
 });
 
+/** A new autoconfirmed account, signed in (sign-up itself answers with the user only). */
+async function signedIn(app: TestApp) {
+  const credentials = { email: newEmail(), password: "long enough password" };
+  await authClient(app).signUp(credentials);
+  return authClient(app).signInWithPassword(credentials);
+}
+
 describe("concurrent refreshes", () => {
   it("of one token from two tabs both succeed and keep the session alive", async () => {
     t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-    const { data } = await authClient(t).signUp({ email: newEmail(), password: "long enough password" });
+    const { data } = await signedIn(t);
     const body = { refresh_token: data.session!.refresh_token };
     const results = await Promise.all([1, 2, 3].map(() => call(t!, "POST", "/token?grant_type=refresh_token", body)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -50,7 +57,7 @@ describe("concurrent refreshes", () => {
 
   it("racing a sign-out never answer with a server error", async () => {
     t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-    const { data } = await authClient(t).signUp({ email: newEmail(), password: "long enough password" });
+    const { data } = await signedIn(t);
     const s = data.session!;
     const [refresh, logout] = await Promise.all([
       call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: s.refresh_token }),

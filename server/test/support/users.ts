@@ -10,13 +10,15 @@ export interface SignedInUser {
 
 let counter = 0;
 
-/** Signs a new user up through the real /auth/v1 (the app must run with AUTH_AUTOCONFIRM=true). */
+/**
+ * Signs a new user up through the real /auth/v1 and then in with the password (the app must run
+ * with AUTH_AUTOCONFIRM=true; sign-up itself answers with the user only, decision 017).
+ */
 export async function signUpUser(t: TestApp, email = `user${++counter}-${Date.now()}@example.com`): Promise<SignedInUser> {
-  const res = await fetch(`${t.url}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse battery staple" }),
-  });
+  const credentials = JSON.stringify({ email, password: "correct horse battery staple" });
+  const signup = await fetch(`${t.url}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: credentials });
+  if (!signup.ok) throw new Error(`sign-up failed (${signup.status}): ${await signup.text()}`);
+  const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: credentials });
   const body = (await res.json()) as { access_token?: string; user?: { id: string } };
   if (!res.ok || !body.access_token || !body.user) throw new Error(`sign-up failed (${res.status}): ${JSON.stringify(body)}`);
   const accessToken = body.access_token;

@@ -70,7 +70,8 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     post: <T>(path: string, json: unknown, schema?: z.ZodType<T>) => request<T>("POST", path, { json, schema }),
     patch: <T>(path: string, json: unknown, schema?: z.ZodType<T>) => request<T>("PATCH", path, { json, schema }),
     upload: <T>(path: string, body: FormData, schema?: z.ZodType<T>) => request<T>("POST", path, { body, schema }),
-    delete: <T>(path: string, schema?: z.ZodType<T>) => request<T>("DELETE", path, { schema }),
+    /** `json`: a body for the few deletions that need one (the account's, with the password). */
+    delete: <T>(path: string, schema?: z.ZodType<T>, json?: unknown) => request<T>("DELETE", path, { schema, json }),
     /** A file behind the bearer token (a plain link cannot send it), as a Blob. */
     download: (path: string) => request<Blob>("GET", path, { blob: true }),
   };

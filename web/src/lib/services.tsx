@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ApiClient } from "./api-client";
 import type { AuthClientLike, LinkHint } from "./auth/auth-client";
+import type { OAuthSignIn } from "./auth/oauth-sign-in";
 import type { OpenSocket } from "./realtime/realtime-client";
 
 /** What talks to the outside world. Injected so tests run without a server. */
@@ -10,6 +11,8 @@ export interface Services {
   linkHint: LinkHint;
   /** Opens the live-updates WebSocket. Absent (tests): no live updates. */
   openSocket?: OpenSocket;
+  /** Sign-in with an OpenID provider (PKCE). Absent (tests): provider buttons do nothing. */
+  oauth?: OAuthSignIn;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -14,7 +14,7 @@ export function makeSession(email = EMAIL): Session {
     expires_in: 3600,
     expires_at: Math.floor(Date.now() / 1000) + 3600,
     token_type: "bearer",
-    user: { id: USER_ID, email, aud: "authenticated", app_metadata: {}, user_metadata: {}, created_at: "2025-01-01T00:00:00Z" },
+    user: { id: USER_ID, email, aud: "authenticated", app_metadata: { provider: "email", providers: ["email"] }, user_metadata: {}, created_at: "2025-01-01T00:00:00Z" },
   };
 }
 
@@ -31,6 +31,14 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     updated_at: "2025-01-01T00:00:00Z",
     ...overrides,
   };
+}
+
+/** A session whose access token carries `aal`, for an account with a verified authenticator app. */
+export function makeMfaSession(aal: "aal1" | "aal2", email = EMAIL): Session {
+  const payload = btoa(JSON.stringify({ aal, sub: USER_ID })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const base = makeSession(email);
+  const factor = { id: "factor-1", friendly_name: "Phone app", factor_type: "totp" as const, status: "verified" as const, created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z" };
+  return { ...base, access_token: `eyJhbGciOiJFUzI1NiJ9.${payload}.sig`, user: { ...base.user, factors: [factor] } };
 }
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
@@ -77,6 +85,15 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
     }),
     resetPasswordForEmail: vi.fn(async () => ({ data: {}, error: null })),
     updateUser: vi.fn(async () => ({ data: { user: current?.user ?? null }, error: null })),
+    resend: vi.fn(async () => ({ data: { user: null, session: null }, error: null })),
+    setSession: vi.fn(async () => ({ data: { user: current?.user ?? null, session: current }, error: null })),
+    getUser: vi.fn(async () => ({ data: { user: current?.user ?? null }, error: null })),
+    mfa: {
+      listFactors: vi.fn(async () => ({ data: { all: current?.user.factors ?? [], totp: [], phone: [], webauthn: [] }, error: null })),
+      enroll: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
+      challengeAndVerify: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
+      unenroll: vi.fn(async () => ({ data: null, error: null })),
+    },
   };
   return { client: client as unknown as AuthClientLike, mocks: client, emit };
 }

@@ -1,3 +1,4 @@
+import type { Session } from "@supabase/auth-js";
 import type { Profile } from "@trigger-switch/contracts";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -6,6 +7,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { AppProvider } from "@/app/provider";
 import { routes as appRoutes } from "@/app/routes";
 import type { LinkHint } from "@/lib/auth/auth-client";
+import type { OAuthSignIn } from "@/lib/auth/oauth-sign-in";
 import { createQueryClient } from "@/lib/query-client";
 import type { OpenSocket } from "@/lib/realtime/realtime-client";
 import { createFakeWorkspace } from "./fake-workspace";
@@ -14,6 +16,8 @@ import { setViewportWidth } from "./viewport";
 
 export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   path?: string;
+  /** The stored session (overrides `signedIn`), e.g. makeMfaSession("aal1"). */
+  session?: Session;
   /** Signed in when true. Default: false. */
   signedIn?: boolean;
   /** The profile GET /api/profile returns; null → 404. Default: null. */
@@ -28,6 +32,8 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   routes?: RouteObject[];
   /** Opens the live-updates socket (a fake). Default: none, so no live updates. */
   openSocket?: OpenSocket;
+  /** Provider sign-in (PKCE). Default: none. */
+  oauth?: OAuthSignIn;
   /** The in-memory messages/recipients API. Default: an empty one. */
   workspace?: ReturnType<typeof createFakeWorkspace>;
 }
@@ -36,7 +42,7 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
 export function renderApp(options: RenderAppOptions = {}) {
   const { path = "/", signedIn = false, profile = null, isAdmin = false, mailbox = false, width = 1024 } = options;
   setViewportWidth(width);
-  const auth = createFakeAuth({ ...options, session: signedIn ? makeSession() : null });
+  const auth = createFakeAuth({ ...options, session: options.session ?? (signedIn ? makeSession() : null) });
   const workspace = options.workspace ?? createFakeWorkspace();
   const server = createFakeApi({
     ...workspace.routes,
@@ -50,7 +56,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   // No retry delays in tests; the retry rule itself is the query client's business.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
-  const services = { auth: auth.client, api: server.api, linkHint: options.linkHint ?? { type: null, errorDescription: null }, openSocket: options.openSocket };
+  const services = { auth: auth.client, api: server.api, linkHint: options.linkHint ?? { type: null, errorDescription: null }, openSocket: options.openSocket, oauth: options.oauth };
   const ui: ReactElement = (
     <AppProvider services={services} queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,21 +1,26 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { sessions, users } from "../../db/schema.ts";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { mfaFactors, sessions, users } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import { GoTrueError } from "../gotrue-error.ts";
+import type { SessionRow } from "../sessions/start-session.ts";
 import type { UserRow } from "../users/load-user.ts";
 import { verifyAccessToken, type AccessClaims } from "../tokens/verify-access-token.ts";
 
 export interface Authenticated {
   claims: AccessClaims;
   user: UserRow;
+  session: SessionRow;
   sessionId: string;
   aal: "aal1" | "aal2";
+  /** The account has a verified second factor, so aal2 is its next level (spec §4). */
+  hasVerifiedFactor: boolean;
 }
 
 /**
  * `Authorization: Bearer <access token>`: a valid signature and expiry are not enough — the
  * session named in the token must still be live, so signing out (or a detected refresh-token
- * theft) stops its access tokens at once instead of when they expire.
+ * theft) stops its access tokens at once instead of when they expire. The session row, not the
+ * token, says which assurance level was reached.
  * Throws GoTrue's errors: 401 no_authorization, 403 bad_jwt, 403 session_not_found.
  */
 export async function authenticateBearer(deps: AuthDeps, authorization: string | undefined): Promise<Authenticated> {
@@ -24,7 +29,11 @@ export async function authenticateBearer(deps: AuthDeps, authorization: string |
   const claims = await verifyAccessToken({ config: deps.config, clock: deps.clock, keys: deps.keys, token: match[1]! });
 
   const [row] = await deps.db
-    .select({ user: users, aal: sessions.aal })
+    .select({
+      user: users,
+      session: sessions,
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
@@ -32,5 +41,12 @@ export async function authenticateBearer(deps: AuthDeps, authorization: string |
   if (row.user.bannedUntil && row.user.bannedUntil.getTime() > deps.clock.now().getTime()) {
     throw new GoTrueError(403, "user_banned", "User is banned");
   }
-  return { claims, user: row.user, sessionId: claims.session_id, aal: row.aal === "aal2" ? "aal2" : "aal1" };
+  return {
+    claims,
+    user: row.user,
+    session: row.session,
+    sessionId: claims.session_id,
+    aal: row.session.aal === "aal2" ? "aal2" : "aal1",
+    hasVerifiedFactor: row.hasVerifiedFactor === true,
+  };
 }

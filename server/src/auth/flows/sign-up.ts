@@ -10,8 +10,6 @@ import { createLinkToken } from "../links/link-token.ts";
 import { defaultRedirectPath, safeRedirect } from "../links/safe-redirect.ts";
 import { checkPassword } from "../passwords/check-password.ts";
 import { hashPassword } from "../passwords/hash-password.ts";
-import { startSession } from "../sessions/start-session.ts";
-import { sessionResponse } from "../sessions/session-response.ts";
 import { findUserByEmail } from "../users/load-user.ts";
 import { parseEmail } from "../users/parse-email.ts";
 import { parseUserData } from "../users/parse-user-data.ts";
@@ -26,11 +24,13 @@ export interface SignUpInput {
 }
 
 /**
- * POST /signup. With AUTH_AUTOCONFIRM the account is confirmed at once and a session comes
- * back; otherwise the user JSON comes back and a confirmation link is e-mailed.
- * When the address is already registered and confirmations are on, the answer is a decoy user
- * that looks exactly like a new one (so sign-up cannot be used to test which addresses have
- * accounts); an unconfirmed account gets its password replaced and a fresh link (see 001-auth.md).
+ * POST /signup. The answer is the user JSON, whether the address is new or registered: a
+ * registered address gets a decoy user that looks exactly like a new one, so sign-up cannot be
+ * used to test which addresses have accounts (docs/decisions/017).
+ * - Confirmations on (default): a confirmation link is e-mailed; an unconfirmed account signed
+ *   up again gets its password replaced and a fresh link (see 001-auth.md).
+ * - AUTH_AUTOCONFIRM: the new account is confirmed at once, but no session comes back (a
+ *   registered address could not get one): the client signs in with the password next.
  */
 export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false): Promise<Record<string, unknown>> {
   const { body } = input;
@@ -46,16 +46,16 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
       const now = deps.clock.now();
       const existing = await findUserByEmail({ db: tx, email, forUpdate: true });
       if (existing) {
-        if (autoconfirm) throw new GoTrueError(422, "user_already_exists", "User already registered");
+        if (autoconfirm) return { json: decoyUser(email, data, now, true) };
         const resend = !existing.emailConfirmedAt && (!existing.confirmationSentAt || now.getTime() - existing.confirmationSentAt.getTime() >= MAIL_COOLDOWN_MS);
-        if (!resend) return { json: decoyUser(email, data, now) };
+        if (!resend) return { json: decoyUser(email, data, now, false) };
         // Whoever can read the mailbox decides the password: the one who asked last and then follows the link.
         await tx
           .update(users)
           .set({ encryptedPassword: passwordHash, userMetadata: data, confirmationSentAt: now, updatedAt: now })
           .where(eq(users.id, existing.id));
         const token = await createLinkToken({ db: tx, clock: deps.clock, userId: existing.id, type: "signup", relatesTo: email });
-        return { json: decoyUser(email, data, now), mailToken: token };
+        return { json: decoyUser(email, data, now, false), mailToken: token };
       }
 
       const id = crypto.randomUUID();
@@ -86,12 +86,9 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
         .returning();
       await createProfile({ db: tx, userId: id, email });
 
-      if (autoconfirm) {
-        const started = await startSession({ db: tx, clock: deps.clock, userId: id, method: "password", userAgent: input.userAgent, ip: input.ip });
-        return { json: await sessionResponse({ deps, db: tx, userId: id, session: started.session, refreshToken: started.refreshToken }) };
-      }
+      if (autoconfirm) return { json: serializeUser({ user: user!, identities: [identity!], factors: [] }) };
       const token = await createLinkToken({ db: tx, clock: deps.clock, userId: id, type: "signup", relatesTo: email });
-      return { json: serializeUser({ user: user!, identities: [identity!] }), mailToken: token };
+      return { json: serializeUser({ user: user!, identities: [identity!], factors: [] }), mailToken: token };
     });
 
     if (result.mailToken) {
@@ -106,17 +103,18 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
   }
 }
 
-/** What a brand-new unconfirmed account looks like, with made-up ids. */
-function decoyUser(email: string, data: Record<string, unknown>, now: Date): Record<string, unknown> {
+/** What a brand-new account looks like (confirmed at once under autoconfirm), with made-up ids. */
+function decoyUser(email: string, data: Record<string, unknown>, now: Date, confirmed: boolean): Record<string, unknown> {
   const id = crypto.randomUUID();
   return serializeUser({
+    factors: [],
     user: {
       id,
       email,
       encryptedPassword: null,
       role: "authenticated",
-      emailConfirmedAt: null,
-      confirmationSentAt: now,
+      emailConfirmedAt: confirmed ? now : null,
+      confirmationSentAt: confirmed ? null : now,
       recoverySentAt: null,
       emailChange: null,
       emailChangeSentAt: null,
@@ -133,7 +131,7 @@ function decoyUser(email: string, data: Record<string, unknown>, now: Date): Rec
         userId: id,
         provider: "email",
         providerId: id,
-        identityData: { sub: id, email, email_verified: false, phone_verified: false },
+        identityData: { sub: id, email, email_verified: confirmed, phone_verified: false },
         lastSignInAt: null,
         createdAt: now,
         updatedAt: now,

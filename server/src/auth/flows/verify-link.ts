@@ -4,8 +4,9 @@ import { syncProfileEmail } from "../../profiles/sync-profile-email.ts";
 import type { AuthDeps, Tx } from "../auth-deps.ts";
 import type { LinkType } from "../constants.ts";
 import { consumeLinkToken, type LinkTokenRow } from "../links/link-token.ts";
-import { startSession } from "../sessions/start-session.ts";
-import { sessionResponse, type SessionResponse } from "../sessions/session-response.ts";
+import { recordSecurityEvent } from "../security/security-event.ts";
+import { openSession } from "../sessions/open-session.ts";
+import type { SessionResponse } from "../sessions/session-response.ts";
 import type { UserRow } from "../users/load-user.ts";
 
 const amrMethod: Record<LinkType, string> = { signup: "otp", recovery: "recovery", email_change: "email_change" };
@@ -21,15 +22,20 @@ export async function verifyLink(
   deps: AuthDeps,
   input: { token: string; types: LinkType[]; email?: string; userAgent?: string; ip?: string },
 ): Promise<{ type: LinkType; session: SessionResponse } | null> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const row = await consumeLinkToken({ db: tx, clock: deps.clock, token: input.token, types: input.types });
     if (!row || (input.email !== undefined && row.relatesTo !== input.email)) return null;
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for("update");
     if (!user || !(await apply(deps, tx, row, user))) return null;
-    const started = await startSession({ db: tx, clock: deps.clock, userId: user.id, method: amrMethod[row.tokenType], userAgent: input.userAgent, ip: input.ip });
-    const session = await sessionResponse({ deps, db: tx, userId: user.id, session: started.session, refreshToken: started.refreshToken });
-    return { type: row.tokenType, session };
+    const origin = { userAgent: input.userAgent, ip: input.ip };
+    if (row.tokenType === "email_change") {
+      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: user.id, kind: "email_changed", origin, detail: { from: user.email, to: row.relatesTo } });
+    }
+    const opened = await openSession(deps, tx, { userId: user.id, email: row.relatesTo, method: amrMethod[row.tokenType], origin });
+    return { type: row.tokenType, session: opened.response, notify: opened.notify };
   });
+  result?.notify();
+  return result && { type: result.type, session: result.session };
 }
 
 async function apply(deps: AuthDeps, tx: Tx, row: LinkTokenRow, user: UserRow): Promise<boolean> {

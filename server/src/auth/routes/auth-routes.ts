@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AuthDeps } from "../auth-deps.ts";
 import { GoTrueError } from "../gotrue-error.ts";
 import { gotrueErrorHandler } from "./gotrue-error-handler.ts";
+import { accountSecurityRoutes } from "./account-security-routes.ts";
+import { factorRoutes } from "./factor-routes.ts";
+import { oidcRoutes } from "./oidc-routes.ts";
 import { publicRoutes } from "./public-routes.ts";
 import { recoverRoute } from "./recover-route.ts";
 import { signupRoute } from "./signup-route.ts";
@@ -42,5 +45,8 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     verifyRoutes(app, deps);
     recoverRoute(app, deps);
     userRoutes(app, deps);
+    factorRoutes(app, deps);
+    accountSecurityRoutes(app, deps);
+    oidcRoutes(app, deps);
   };
 }

@@ -26,7 +26,10 @@ export function publicRoutes(app: FastifyInstance, deps: AuthDeps): void {
       zoom: false,
       email: true,
       phone: false,
+      // Configured OpenID Connect providers (OIDC_<NAME>_ISSUER): the sign-in page shows a button for each.
+      ...Object.fromEntries([...deps.oidcProviders.keys()].map((name) => [name, true])),
     },
+    password_min_length: deps.config.PASSWORD_MIN_LENGTH,
     disable_signup: false,
     mailer_autoconfirm: deps.config.AUTH_AUTOCONFIRM,
     phone_autoconfirm: false,

@@ -3,6 +3,8 @@ import type { AuthDeps } from "../auth-deps.ts";
 import { refreshSession } from "../flows/refresh-session.ts";
 import { signInWithPassword } from "../flows/sign-in-with-password.ts";
 import { GoTrueError } from "../gotrue-error.ts";
+import { exchangeAuthCode } from "../oidc/exchange-auth-code.ts";
+import { deviceTokenFrom } from "../passwords/known-device.ts";
 import { bodyOf, clientInfo, queryParam, rateLimit } from "./request-helpers.ts";
 
 const grantOf = (req: FastifyRequest) => (queryParam(req, "grant_type") === "refresh_token" ? "refresh_token" : "password");
@@ -20,12 +22,17 @@ export function tokenRoute(app: FastifyInstance, deps: AuthDeps): void {
         keyGenerator: (req) => `${req.ip}:${grantOf(req)}`,
       }),
     },
-    async (req) => {
+    async (req, reply) => {
       const grant = queryParam(req, "grant_type");
       const body = bodyOf(req);
-      if (grant === "password") return signInWithPassword(deps, { body, ...clientInfo(req) });
+      if (grant === "password") {
+        const { session, deviceCookie } = await signInWithPassword(deps, { body, origin: clientInfo(req), deviceToken: deviceTokenFrom(req.headers.cookie) });
+        reply.header("set-cookie", deviceCookie);
+        return session;
+      }
       if (grant === "refresh_token") return refreshSession({ deps, refreshToken: body.refresh_token });
-      throw new GoTrueError(400, "validation_failed", "unsupported_grant_type: use grant_type=password or grant_type=refresh_token");
+      if (grant === "pkce") return exchangeAuthCode(deps, { body, origin: clientInfo(req) });
+      throw new GoTrueError(400, "validation_failed", "unsupported_grant_type: use grant_type=password, refresh_token or pkce");
     },
   );
 }

@@ -5,9 +5,11 @@ import { updateUser } from "../flows/update-user.ts";
 import { GoTrueError } from "../gotrue-error.ts";
 import type { EndScope } from "../sessions/end-sessions.ts";
 import { endSessions } from "../sessions/end-sessions.ts";
+import { recordSecurityEvent } from "../security/security-event.ts";
+import { needsStepUp, requireStepUp } from "../sessions/step-up.ts";
 import { loadUser } from "../users/load-user.ts";
 import { serializeUser } from "../users/serialize-user.ts";
-import { bodyOf, queryParam, rateLimit } from "./request-helpers.ts";
+import { bodyOf, clientInfo, queryParam, rateLimit } from "./request-helpers.ts";
 
 export function userRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.get("/user", async (req) => {
@@ -19,7 +21,7 @@ export function userRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.put("/user", { config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }) }, async (req) => {
     const auth = await authenticateBearer(deps, req.headers.authorization);
-    return updateUser(deps, { userId: auth.user.id, sessionId: auth.sessionId, body: bodyOf(req), redirectTo: queryParam(req, "redirect_to") });
+    return updateUser(deps, { auth, body: bodyOf(req), redirectTo: queryParam(req, "redirect_to"), origin: clientInfo(req) });
   });
 
   app.post("/logout", async (req, reply) => {
@@ -28,7 +30,11 @@ export function userRoutes(app: FastifyInstance, deps: AuthDeps): void {
       throw new GoTrueError(400, "validation_failed", `Unsupported logout scope "${scope.slice(0, 20)}": use global, local or others`);
     }
     const auth = await authenticateBearer(deps, req.headers.authorization);
-    await endSessions({ db: deps.db, clock: deps.clock, userId: auth.user.id, sessionId: auth.sessionId, scope: scope as EndScope });
+    // A password alone (aal1 on an account with a factor) may end its own session, not the owner's others.
+    if (scope === "others") requireStepUp(auth);
+    const effective = scope === "global" && needsStepUp(auth) ? "local" : (scope as EndScope);
+    const ended = await endSessions({ db: deps.db, clock: deps.clock, userId: auth.user.id, sessionId: auth.sessionId, scope: effective });
+    if (scope === "others" && ended > 0) await recordSecurityEvent({ db: deps.db, clock: deps.clock, userId: auth.user.id, kind: "other_sessions_ended", origin: clientInfo(req), detail: { count: String(ended) } });
     return reply.status(204).send();
   });
 }

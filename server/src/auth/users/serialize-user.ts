@@ -1,5 +1,5 @@
 import { AUDIENCE } from "../constants.ts";
-import type { IdentityRow, UserWithIdentities } from "./load-user.ts";
+import type { FactorRow, IdentityRow, UserWithIdentities } from "./load-user.ts";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
 
@@ -7,7 +7,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
  * The user JSON exactly as GoTrue writes it: optional timestamps are left out when unset
  * (GoTrue's `omitempty`), `confirmed_at` mirrors `email_confirmed_at`, phone is "".
  */
-export function serializeUser({ user, identities }: UserWithIdentities): Record<string, unknown> {
+export function serializeUser({ user, identities, factors }: UserWithIdentities): Record<string, unknown> {
   return dropUndefined({
     id: user.id,
     aud: AUDIENCE,
@@ -24,6 +24,7 @@ export function serializeUser({ user, identities }: UserWithIdentities): Record<
     app_metadata: user.appMetadata,
     user_metadata: user.userMetadata,
     identities: identities.map(serializeIdentity),
+    factors: factors.length > 0 ? factors.map(serializeFactor) : undefined,
     banned_until: iso(user.bannedUntil),
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
@@ -42,6 +43,20 @@ function serializeIdentity(i: IdentityRow): Record<string, unknown> {
     created_at: i.createdAt.toISOString(),
     updated_at: i.updatedAt.toISOString(),
     email: typeof i.identityData.email === "string" ? i.identityData.email : undefined,
+  });
+}
+
+/** GoTrue's factor JSON; the secret never leaves the enrolment answer. */
+export function serializeFactor(f: FactorRow): Record<string, unknown> {
+  return dropUndefined({
+    id: f.id,
+    friendly_name: f.friendlyName ?? undefined,
+    factor_type: f.factorType,
+    status: f.status,
+    phone: f.factorType === "phone" ? (f.phone ?? undefined) : undefined,
+    created_at: f.createdAt.toISOString(),
+    updated_at: f.updatedAt.toISOString(),
+    last_challenged_at: iso(f.lastChallengedAt),
   });
 }
 

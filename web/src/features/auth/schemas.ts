@@ -1,13 +1,16 @@
+import { newPasswordField, PASSWORD_DEFAULT_MIN_LENGTH } from "@trigger-switch/contracts";
 import { z } from "zod";
 
-/** Spec §5 leaves sign-up rules open; decision 002 sets 8 characters, like GoTrue's default. */
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Spec §5 leaves sign-up rules open. Passwords follow the one policy in contracts (decision 017),
+ * with the server's minimum (GET /auth/v1/settings) once it is known.
+ */
+export const PASSWORD_MIN_LENGTH = PASSWORD_DEFAULT_MIN_LENGTH;
 
 const email = z.email("Enter a valid e-mail address");
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(72, "Use at most 72 characters");
+
+const matching = <T extends { password: string; confirmPassword: string }>(values: T) => values.password === values.confirmPassword;
+const mismatch = { message: "The passwords do not match", path: ["confirmPassword"] };
 
 export const loginSchema = z.object({
   email,
@@ -15,20 +18,14 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-export const newPasswordSchema = z
-  .object({ password: newPassword, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: "The passwords do not match",
-    path: ["confirmPassword"],
-  });
+export const newPasswordSchemaFor = (minLength = PASSWORD_MIN_LENGTH) =>
+  z.object({ password: newPasswordField(minLength), confirmPassword: z.string() }).refine(matching, mismatch);
+export const newPasswordSchema = newPasswordSchemaFor();
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
-export const registerSchema = z
-  .object({ email, password: newPassword, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: "The passwords do not match",
-    path: ["confirmPassword"],
-  });
+export const registerSchemaFor = (minLength = PASSWORD_MIN_LENGTH) =>
+  z.object({ email, password: newPasswordField(minLength), confirmPassword: z.string() }).refine(matching, mismatch);
+export const registerSchema = registerSchemaFor();
 export type RegisterValues = z.infer<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({ email });

@@ -11,6 +11,10 @@ export type AuthClientLike = Pick<
   | "signUp"
   | "resetPasswordForEmail"
   | "updateUser"
+  | "resend"
+  | "setSession"
+  | "getUser"
+  | "mfa"
 >;
 
 /** Spec §9: "the session storage key is derived from the project host". */

@@ -1,4 +1,4 @@
-import type { AuthError, Session, User } from "@supabase/auth-js";
+import type { AuthError, Factor, Session, User } from "@supabase/auth-js";
 import type { Profile } from "@trigger-switch/contracts";
 import { createContext, useContext } from "react";
 
@@ -6,8 +6,14 @@ import { createContext, useContext } from "react";
 export interface AuthState {
   /** False until auth-js has restored (or failed to restore) the stored session. */
   loaded: boolean;
+  /** The signed-in session; null while a second factor is still owed (see `secondFactor`). */
   session: Session | null;
   user: User | null;
+  /**
+   * Set after a password (or provider) sign-in on an account with a verified factor, until its
+   * code is entered: the session is aal1 with aal2 next, which counts as not signed in yet.
+   */
+  secondFactor: { email: string; factors: Factor[] } | null;
   /** Null when signed out, when none exists yet, or when fetching it failed (logged only). */
   profile: Profile | null;
   /** True while a signed-in user's profile has not been fetched yet. */

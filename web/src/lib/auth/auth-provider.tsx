@@ -1,10 +1,13 @@
 import type { Session } from "@supabase/auth-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { toast } from "sonner";
 import { clearHeaderButtons } from "../header-buttons-cache";
 import { useServices } from "../services";
+import { assuranceOf } from "./assurance";
 import { AuthContext, type AuthState } from "./auth-context";
 import { fetchProfile, profileQueryKey } from "./profile-query";
+import { useSessionWatch } from "./use-session-watch";
 
 interface SessionState {
   loaded: boolean;
@@ -38,14 +41,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Nothing of the previous user may linger in memory (or storage) for the next one.
         queryClient.removeQueries();
         clearHeaderButtons();
-      } else if (session && event !== "INITIAL_SESSION") {
+        if (!userSigningOut.current) {
+          toast.info("You were signed out", { description: "This session was ended, on another device or by a password change. Please sign in again." });
+        }
+      } else if (session && event !== "INITIAL_SESSION" && !assuranceOf(session).needsSecondFactor) {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });
       }
     });
     return () => data.subscription.unsubscribe();
   }, [auth, queryClient, linkHint]);
 
-  const user = state.session?.user ?? null;
+  // Spec §4 / issue 12: aal1 with aal2 next is not signed in yet; the sign-in page asks for the code.
+  const assurance = useMemo(() => assuranceOf(state.session), [state.session]);
+  const session = assurance.needsSecondFactor ? null : state.session;
+  const user = session?.user ?? null;
+  useSessionWatch(auth, state.session !== null);
+  const secondFactor = useMemo(
+    () => (assurance.needsSecondFactor && state.session ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors } : null),
+    [assurance, state.session],
+  );
   const profileQuery = useQuery({
     queryKey: profileQueryKey(user?.id ?? ""),
     queryFn: () => fetchProfile(api),
@@ -75,15 +89,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(
     () => ({
       loaded: state.loaded,
-      session: state.session,
+      session,
       user,
+      secondFactor,
       profile: user ? (profileQuery.data ?? null) : null,
       profileLoading: user !== null && profileQuery.isPending,
       recovery: state.recovery,
       signedOutByUser: state.signedOutByUser,
       signOut,
     }),
-    [state, user, profileQuery.data, profileQuery.isPending, signOut],
+    [state, session, user, secondFactor, profileQuery.data, profileQuery.isPending, signOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -9,6 +9,7 @@ import { AvatarField } from "@/features/profile/components/avatar-field";
 import { IncompleteBanner } from "@/features/profile/components/incomplete-banner";
 import { ProfileCompleteness } from "@/features/profile/components/profile-completeness";
 import { ProfileForm } from "@/features/profile/components/profile-form";
+import { SecuritySection } from "@/features/security/components/security-section";
 import { useAuth } from "@/lib/auth/auth-context";
 
 export default function ProfilePage() {
@@ -45,6 +46,7 @@ export default function ProfilePage() {
             </CardContent>
           </Card>
         </div>
+        <SecuritySection />
       </div>
     </PageContainer>
   );

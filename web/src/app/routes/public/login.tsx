@@ -1,7 +1,11 @@
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
 import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
 import { FormError } from "@/features/auth/components/form-error";
 import { LoginForm } from "@/features/auth/components/login-form";
+import { ProviderButtons } from "@/features/auth/components/provider-buttons";
+import { SecondFactorStep } from "@/features/auth/components/second-factor-step";
+import { useProviderReturn } from "@/features/auth/hooks/use-provider-return";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useServices } from "@/lib/services";
@@ -14,16 +18,39 @@ function targetOf(state: unknown): string {
   return `${from.pathname}${from.search}${from.hash}`;
 }
 
+/**
+ * Sign in: e-mail and password or a configured OpenID provider, then, on an account with an
+ * authenticator app, its code. The page follows the session: once signed in (at the level the
+ * account needs) it moves on to where the person was going.
+ */
 export default function LoginPage() {
-  const { loaded, user } = useAuth();
+  const { loaded, user, secondFactor } = useAuth();
   const { linkHint } = useServices();
   const location = useLocation();
-  const navigate = useNavigate();
   const target = targetOf(location.state);
+  const providerReturn = useProviderReturn();
 
   if (!loaded) return <AuthCardSkeleton />;
   // Also where confirmation links land (session in the hash): such a visitor is signed in.
   if (user) return <Navigate to={target} replace />;
+
+  if (secondFactor) {
+    return (
+      <AuthCard title="Two-step sign-in" description="This account is protected by an authenticator app.">
+        <SecondFactorStep />
+      </AuthCard>
+    );
+  }
+
+  if (providerReturn.status === "finishing") {
+    return (
+      <AuthCard title="Signing you in…">
+        <p role="status" className="flex items-center gap-3 text-sm text-muted-foreground">
+          <Spinner /> Finishing the sign-in with your provider.
+        </p>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -39,9 +66,10 @@ export default function LoginPage() {
       }
     >
       <div className="flex flex-col gap-5">
-        {/* An expired or reused e-mail link comes back with its reason in the URL hash. */}
-        <FormError message={linkHint.errorDescription ?? undefined} />
-        <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+        {/* An expired e-mail link or a failed provider sign-in comes back with its reason in the address. */}
+        <FormError message={linkHint.errorDescription ?? (providerReturn.status === "failed" ? providerReturn.message : undefined)} />
+        <LoginForm />
+        <ProviderButtons />
       </div>
     </AuthCard>
   );

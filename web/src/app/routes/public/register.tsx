@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
 import { CheckEmail } from "@/features/auth/components/check-email";
+import { ProviderButtons } from "@/features/auth/components/provider-buttons";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth/auth-context";
@@ -48,14 +49,17 @@ export default function RegisterPage() {
         </>
       }
     >
-      <RegisterForm
-        onRegistered={(email, session) => {
-          // A server that confirms at once returns a session: go straight on (the guard
-          // sends a new user to /profile first).
-          if (session) navigate(paths.dashboard, { replace: true });
-          else setPendingEmail(email);
-        }}
-      />
+      <div className="flex flex-col gap-5">
+        <RegisterForm
+          onRegistered={(email, session) => {
+            // A server that confirms at once signs the new user in: go straight on (the guard
+            // sends a new user to /profile first).
+            if (session) navigate(paths.dashboard, { replace: true });
+            else setPendingEmail(email);
+          }}
+        />
+        <ProviderButtons />
+      </div>
     </AuthCard>
   );
 }

@@ -3,12 +3,13 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
+import { SecondFactorStep } from "@/features/auth/components/second-factor-step";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useServices } from "@/lib/services";
 
 export default function ResetPasswordPage() {
-  const { loaded, recovery } = useAuth();
+  const { loaded, recovery, secondFactor } = useAuth();
   const { linkHint } = useServices();
   const navigate = useNavigate();
 
@@ -27,6 +28,15 @@ export default function ResetPasswordPage() {
             <Link to={paths.forgotPassword}>Request a new link</Link>
           </Button>
         </div>
+      </AuthCard>
+    );
+  }
+
+  // The link proves the mailbox; an account with an authenticator app also needs its code.
+  if (secondFactor) {
+    return (
+      <AuthCard title="Two-step sign-in" description="This account is protected by an authenticator app.">
+        <SecondFactorStep />
       </AuthCard>
     );
   }

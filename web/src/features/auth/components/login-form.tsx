@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -9,24 +10,31 @@ import { paths } from "@/config/paths";
 import { useServices } from "@/lib/services";
 import { loginSchema, type LoginValues } from "../schemas";
 import { FormError } from "./form-error";
+import { ResendConfirmation } from "./resend-confirmation";
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+/**
+ * E-mail and password. Where to go next is the page's business: it follows the session (and
+ * asks for the authenticator code first on an account that has one).
+ */
+export function LoginForm() {
   const { auth } = useServices();
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setUnconfirmed(null);
     const { error } = await auth.signInWithPassword(values);
     if (error) {
       form.setError("root", { message: error.message });
-      return;
+      if (error.code === "email_not_confirmed") setUnconfirmed(values.email);
     }
-    onSignedIn();
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormError message={errors.root?.message} />
+      {unconfirmed && <ResendConfirmation email={unconfirmed} />}
       <FormField label="E-mail" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </FormField>

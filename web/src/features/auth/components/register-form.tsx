@@ -7,7 +7,9 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useServices } from "@/lib/services";
-import { PASSWORD_MIN_LENGTH, registerSchema, type RegisterValues } from "../schemas";
+import { useServerMeta } from "../api/get-server-meta";
+import { usePasswordMinLength } from "../api/get-auth-settings";
+import { registerSchemaFor, type RegisterValues } from "../schemas";
 import { FormError } from "./form-error";
 
 export interface RegisterFormProps {
@@ -17,8 +19,10 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const { auth } = useServices();
+  const minLength = usePasswordMinLength();
+  const meta = useServerMeta();
   const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+    resolver: zodResolver(registerSchemaFor(minLength)),
     defaultValues: { email: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -33,6 +37,17 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       form.setError("root", { message: error.message });
       return;
     }
+    // A server that confirms at once still answers sign-up with the user only (so sign-up cannot
+    // tell who has an account, decision 017): the password signs in next.
+    if (!data.session && meta.data?.autoconfirm) {
+      const signedIn = await auth.signInWithPassword({ email, password });
+      if (signedIn.error) {
+        form.setError("root", { message: "This address may already have an account. Sign in, or reset your password if you forgot it." });
+        return;
+      }
+      onRegistered(email, signedIn.data.session);
+      return;
+    }
     onRegistered(email, data.session);
   });
 
@@ -42,7 +57,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       <FormField label="E-mail" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </FormField>
-      <FormField label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password?.message}>
+      <FormField label="Password" hint={`At least ${minLength} characters.`} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
       </FormField>
       <FormField label="Confirm password" error={errors.confirmPassword?.message}>

@@ -5,14 +5,16 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useServices } from "@/lib/services";
-import { newPasswordSchema, PASSWORD_MIN_LENGTH, type NewPasswordValues } from "../schemas";
+import { usePasswordMinLength } from "../api/get-auth-settings";
+import { newPasswordSchemaFor, type NewPasswordValues } from "../schemas";
 import { FormError } from "./form-error";
 
 /** Needs the recovery session from the e-mail link; the page checks that before showing it. */
 export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const { auth } = useServices();
+  const minLength = usePasswordMinLength();
   const form = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: zodResolver(newPasswordSchemaFor(minLength)),
     defaultValues: { password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -29,7 +31,7 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormError message={errors.root?.message} />
-      <FormField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password?.message}>
+      <FormField label="New password" hint={`At least ${minLength} characters.`} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

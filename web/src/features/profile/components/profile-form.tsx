@@ -58,7 +58,7 @@ export function ProfileForm({ profile, email, onSaved }: ProfileFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <FormField label="E-mail" hint="The address you sign in with. It cannot be changed here.">
+      <FormField label="E-mail" hint="The address you sign in with. Change it under Security below.">
         <Input type="email" value={email} readOnly className="bg-muted text-muted-foreground" />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">

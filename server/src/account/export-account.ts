@@ -1,0 +1,60 @@
+import { asc, eq } from "drizzle-orm";
+import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
+import { attachmentBytesField } from "../attachments/attachment-fields.ts";
+import type { Clock } from "../clock.ts";
+import { messageCipherOf } from "../crypto/message-cipher.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db } from "../db/connect.ts";
+import { messageAttachments, messages, mfaFactors, profiles, users } from "../db/schema.ts";
+import { loadMessageParts } from "../messages/load-message-parts.ts";
+import { toMessageDto } from "../messages/to-message-dto.ts";
+import { toProfileDto } from "../profiles/to-profile-dto.ts";
+import { listRecipients } from "../recipients/list-recipients.ts";
+
+export const EXPORT_FORMAT = "trigger-switch-export/1";
+
+/**
+ * Everything the owner keeps with us, decrypted, as one JSON document written piece by piece:
+ * the account (without secrets), the profile, the recipients, and every message with its
+ * recipients, conditions and attachments (file contents in base64). One attachment is read into
+ * memory at a time, so a large account does not have to fit in memory at once.
+ */
+export async function* exportAccount({ db, clock, masterKeys, storage, userId }: { db: Db; clock: Clock; masterKeys: MasterKeys; storage: AttachmentStorage; userId: string }): AsyncGenerator<string> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const factors = await db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+  const head = {
+    format: EXPORT_FORMAT,
+    exported_at: clock.now().toISOString(),
+    account: {
+      id: user.id,
+      email: user.email,
+      created_at: user.createdAt.toISOString(),
+      sign_in_methods: (user.appMetadata.providers as string[] | undefined) ?? [],
+      second_factors: factors.filter((f) => f.status === "verified").map((f) => ({ type: f.factorType, name: f.friendlyName, added_at: f.createdAt.toISOString() })),
+    },
+    profile: profile ? toProfileDto(profile) : null,
+    recipients: await listRecipients({ db, userId }),
+  };
+  const headJson = JSON.stringify(head, null, 2);
+  yield `${headJson.slice(0, -2)},\n  "messages": [`;
+
+  const rows = await db.select().from(messages).where(eq(messages.userId, userId)).orderBy(asc(messages.createdAt), asc(messages.id));
+  const parts = await loadMessageParts({ db, messageIds: rows.map((r) => r.id), now: clock.now() });
+  for (const [index, row] of rows.entries()) {
+    const dto = toMessageDto(masterKeys, row, parts.get(row.id)!);
+    const { attachments, ...message } = dto;
+    const json = JSON.stringify({ ...message, recipients: dto.recipients.map((r) => r.id) }, null, 2).replace(/\n/g, "\n    ");
+    yield `${index === 0 ? "" : ","}\n    ${json.slice(0, -6)},\n      "attachments": [`;
+    const cipher = messageCipherOf(masterKeys, row);
+    const stored = await db.select().from(messageAttachments).where(eq(messageAttachments.messageId, row.id)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
+    for (const [i, attachment] of attachments.entries()) {
+      const record = stored.find((s) => s.id === attachment.id)!;
+      const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(record.storageKey));
+      yield `${i === 0 ? "" : ","}\n        ${JSON.stringify({ ...attachment, content_base64: bytes.toString("base64") })}`;
+    }
+    yield `${attachments.length > 0 ? "\n      " : ""}]\n    }`;
+  }
+  yield `${rows.length > 0 ? "\n  " : ""}]\n}\n`;
+}

@@ -1,0 +1,62 @@
+import { Readable } from "node:stream";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
+import type { AppDeps } from "../http/app.ts";
+import { currentUser } from "../http/authenticate.ts";
+import { securityMail } from "../auth/security/security-mail.ts";
+import { recordSecurityEvent } from "../auth/security/security-event.ts";
+import { deleteAccount } from "./delete-account.ts";
+import { exportAccount } from "./export-account.ts";
+
+const tags = ["account"];
+const security = [{ bearer: [] }];
+
+/** The account's own data: take it all with you, or delete it all (docs/decisions/017). */
+export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { database, clock, masterKeys, config } = deps;
+  const db = database.db;
+  const storage = diskAttachmentStorage(config.DATA_DIR);
+
+  app.get(
+    "/account/export",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "1 hour", keyGenerator: (req) => req.headers.authorization ?? req.ip } },
+      schema: { tags, security, summary: "Download everything I keep here, decrypted: messages, recipients, conditions, attachments (JSON)" },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      await recordSecurityEvent({ db, clock, userId: user.id, kind: "account_exported", origin: { ip: req.ip, userAgent: req.headers["user-agent"] } });
+      const day = clock.now().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="trigger-switch-export-${day}.json"`)
+        .header("cache-control", "no-store")
+        .send(Readable.from(exportAccount({ db, clock, masterKeys, storage, userId: user.id })));
+    },
+  );
+
+  app.delete(
+    "/account",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "15 minutes" } },
+      schema: {
+        tags,
+        security,
+        summary: "Delete my account: every switch disarmed at once, every message, recipient, file and session removed",
+        body: z.object({ password: z.string().max(1000).optional() }).strict().nullish(),
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      await deps.auth.confirmIdentity(user, (req.body as { password?: string } | undefined)?.password);
+      const deleted = await deleteAccount({ db, clock, dataDir: config.DATA_DIR, storage, userId: user.id });
+      if (deleted.leftoverFiles > 0) req.log.warn({ files: deleted.leftoverFiles }, "account deleted; some encrypted files could not be removed");
+      if (deleted.email) {
+        const mail = securityMail(deleted.email, { kind: "account_deleted", at: clock.now() }, config.SITE_URL);
+        deps.mailer.send(mail).catch((err: unknown) => req.log.error({ error: (err as Error)?.name }, "account deletion notice failed"));
+      }
+      return reply.status(204).send();
+    },
+  );
+};

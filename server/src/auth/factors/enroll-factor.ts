@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import { and, count, eq, lt } from "drizzle-orm";
+import { mfaFactors } from "../../db/schema.ts";
+import type { AuthDeps } from "../auth-deps.ts";
+import { MFA_MAX_FACTORS, MFA_UNVERIFIED_FACTOR_LIFETIME_MS } from "../constants.ts";
+import type { Authenticated } from "../flows/authenticate-bearer.ts";
+import { isUniqueViolation } from "../flows/is-unique-violation.ts";
+import { GoTrueError, validationFailed } from "../gotrue-error.ts";
+import { requireStepUp } from "../sessions/step-up.ts";
+import { textProblem } from "../users/text-problem.ts";
+import { factorKinds, type FactorType } from "./factor-kinds.ts";
+
+/**
+ * POST /factors: starts enrolling a factor, unverified until a code from it is verified.
+ * An account that already has a verified factor must be at aal2 to add another (else a
+ * stolen password could add the thief's own authenticator).
+ */
+export async function enrollFactor(deps: AuthDeps, input: { auth: Authenticated; body: Record<string, unknown> }): Promise<Record<string, unknown>> {
+  const { auth, body } = input;
+  const type = body.factor_type;
+  if (type !== "totp" && type !== "phone" && type !== "webauthn") throw validationFailed("factor_type must be totp or phone");
+  const kind = type === "webauthn" ? undefined : factorKinds[type as FactorType];
+  if (!kind) {
+    throw new GoTrueError(422, `mfa_${type}_enroll_not_enabled`, type === "phone" ? "Phone factors are not available on this server yet." : "Security keys (WebAuthn) are not supported.");
+  }
+  const friendlyName = friendlyNameOf(body.friendly_name);
+  requireStepUp(auth);
+
+  const now = deps.clock.now();
+  const factorId = crypto.randomUUID();
+  const { columns, answer } = await kind.enroll({ deps, user: auth.user, factorId, body });
+  try {
+    await deps.db.transaction(async (tx) => {
+      // An enrolment left unfinished (the QR code never scanned) does not keep its name or a slot for long.
+      const staleBefore = new Date(now.getTime() - MFA_UNVERIFIED_FACTOR_LIFETIME_MS);
+      await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, auth.user.id), eq(mfaFactors.status, "unverified"), lt(mfaFactors.createdAt, staleBefore)));
+      const [held] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, auth.user.id));
+      if ((held?.n ?? 0) >= MFA_MAX_FACTORS) {
+        throw new GoTrueError(422, "too_many_enrolled_mfa_factors", `An account can hold at most ${MFA_MAX_FACTORS} factors. Remove one first.`);
+      }
+      await tx.insert(mfaFactors).values({ id: factorId, userId: auth.user.id, factorType: type as FactorType, friendlyName, ...columns, createdAt: now, updatedAt: now });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new GoTrueError(422, "mfa_factor_name_conflict", `You already have a factor named "${friendlyName}". Choose another name.`);
+    throw err;
+  }
+  return { id: factorId, type, friendly_name: friendlyName ?? undefined, ...answer };
+}
+
+function friendlyNameOf(value: unknown): string | null {
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value !== "string") throw validationFailed("friendly_name must be text");
+  const name = value.trim();
+  const problem = textProblem(name);
+  if (problem) throw validationFailed(`friendly_name must not contain ${problem}`);
+  if (name.length > 100) throw validationFailed("friendly_name must be at most 100 characters");
+  return name === "" ? null : name;
+}

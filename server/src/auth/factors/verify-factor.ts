@@ -1,0 +1,90 @@
+import { and, eq } from "drizzle-orm";
+import { mfaChallenges, mfaFactors, refreshTokens, sessions } from "../../db/schema.ts";
+import type { AuthDeps } from "../auth-deps.ts";
+import type { Authenticated } from "../flows/authenticate-bearer.ts";
+import { GoTrueError, validationFailed } from "../gotrue-error.ts";
+import { backoffRemainingMs, countedFailures, describeWait } from "../passwords/backoff.ts";
+import { recordSecurityEvent, type RequestOrigin } from "../security/security-event.ts";
+import { securityMail } from "../security/security-mail.ts";
+import { sessionResponse, type SessionResponse } from "../sessions/session-response.ts";
+import { createOpaqueToken } from "../tokens/opaque-token.ts";
+import { factorKinds } from "./factor-kinds.ts";
+import { findOwnedFactor, UUID } from "./find-owned-factor.ts";
+
+type Outcome =
+  | { kind: "ok"; response: SessionResponse; enrolled: string | null }
+  | { kind: "wrong_code" }
+  | { kind: "wait"; ms: number };
+
+/**
+ * POST /factors/{id}/verify. A right code raises the calling session to aal2 (the `amr` claim
+ * gains the factor's method) and hands out new tokens for it: the old refresh tokens of the
+ * session stop working. The first right code of a new factor also finishes its enrolment.
+ * Wrong codes are counted on the factor, across sessions: after a few, each try must wait
+ * longer (docs/decisions/016). A code is accepted once (TOTP: never the same time step twice).
+ */
+export async function verifyFactor(
+  deps: AuthDeps,
+  input: { auth: Authenticated; factorId: string; body: Record<string, unknown>; origin: RequestOrigin },
+): Promise<SessionResponse> {
+  const { auth, body } = input;
+  if (typeof body.challenge_id !== "string" || !UUID.test(body.challenge_id)) throw validationFailed("challenge_id is required: ask for a challenge first and send its id");
+  if (typeof body.code !== "string" || !/^\s*\d{6}\s*$/.test(body.code)) throw validationFailed("Enter the 6-digit code from your authenticator app");
+  const code = body.code.trim();
+
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+    // The factor row is the lock: two tries of one code at once cannot both pass.
+    const factor = await findOwnedFactor(tx, auth.user.id, input.factorId, true);
+    const kind = factorKinds[factor.factorType];
+    if (!kind) throw new GoTrueError(422, "mfa_factor_not_supported", "This kind of factor is not available on this server.");
+    const [challenge] = await tx
+      .select()
+      .from(mfaChallenges)
+      .where(and(eq(mfaChallenges.id, body.challenge_id as string), eq(mfaChallenges.factorId, factor.id)));
+    const now = deps.clock.now();
+    if (!challenge || challenge.sessionId !== auth.sessionId) throw new GoTrueError(422, "mfa_challenge_not_found", "This challenge does not exist for this session. Ask for a new one.");
+    if (challenge.verifiedAt) throw new GoTrueError(422, "mfa_challenge_used", "This challenge was already answered. Ask for a new one.");
+    if (challenge.expiresAt.getTime() <= now.getTime()) throw new GoTrueError(422, "mfa_challenge_expired", "This challenge has expired. Ask for a new one.");
+
+    const waitMs = backoffRemainingMs(factor.failedAttempts, factor.lastFailedAt, now);
+    if (waitMs > 0) return { kind: "wait", ms: waitMs };
+
+    const result = kind.check({ deps, factor, challenge, code, now });
+    if (!result.ok) {
+      const failures = countedFailures(factor.failedAttempts, factor.lastFailedAt, now) + 1;
+      await tx.update(mfaFactors).set({ failedAttempts: failures, lastFailedAt: now }).where(eq(mfaFactors.id, factor.id));
+      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "mfa_failed", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
+      return { kind: "wrong_code" };
+    }
+
+    const enrolled = factor.status === "unverified";
+    await tx
+      .update(mfaFactors)
+      .set({ status: "verified", failedAttempts: 0, lastFailedAt: null, lastUsedStep: result.lastUsedStep ?? factor.lastUsedStep, updatedAt: now })
+      .where(eq(mfaFactors.id, factor.id));
+    await tx.update(mfaChallenges).set({ verifiedAt: now }).where(eq(mfaChallenges.id, challenge.id));
+    if (enrolled) {
+      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "factor_added", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
+    }
+
+    const amr = [...auth.session.amr.filter((m) => m.method !== factor.factorType), { method: factor.factorType, timestamp: Math.floor(now.getTime() / 1000) }];
+    const [session] = await tx.update(sessions).set({ aal: "aal2", amr, updatedAt: now, refreshedAt: now }).where(eq(sessions.id, auth.sessionId)).returning();
+    // New tokens for the raised session; the aal1 refresh tokens are spent.
+    await tx.update(refreshTokens).set({ revoked: true, updatedAt: now }).where(and(eq(refreshTokens.sessionId, auth.sessionId), eq(refreshTokens.revoked, false)));
+    const refresh = createOpaqueToken();
+    await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, userId: auth.user.id, sessionId: auth.sessionId, createdAt: now, updatedAt: now });
+    const response = await sessionResponse({ deps, db: tx, userId: auth.user.id, session: session!, refreshToken: refresh.token });
+    return { kind: "ok", response, enrolled: enrolled ? (factor.friendlyName ?? "Authenticator app") : null };
+  });
+
+  // Failures are thrown after the transaction, so that counting them is committed.
+  if (outcome.kind === "wait") {
+    throw new GoTrueError(429, "over_request_rate_limit", `Too many wrong codes. Try again in ${describeWait(outcome.ms)}.`);
+  }
+  if (outcome.kind === "wrong_code") throw new GoTrueError(422, "mfa_verification_failed", "Invalid code: check your authenticator app and enter the code it shows now.");
+  if (outcome.enrolled) {
+    const notice = securityMail(auth.user.email, { kind: "factor_added", factorName: outcome.enrolled, at: deps.clock.now() }, deps.config.SITE_URL);
+    deps.background.run("factor added notice", () => deps.mailer.send(notice));
+  }
+  return outcome.response;
+}

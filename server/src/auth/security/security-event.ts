@@ -1,0 +1,50 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { Clock } from "../../clock.ts";
+import type { Db } from "../../db/connect.ts";
+import { securityEvents } from "../../db/schema.ts";
+
+/** What the security log records (the web app words each one). */
+export type SecurityEventKind =
+  | "sign_in"
+  | "sign_in_failed"
+  | "mfa_failed"
+  | "factor_added"
+  | "factor_removed"
+  | "password_changed"
+  | "email_change_requested"
+  | "email_changed"
+  | "session_ended"
+  | "other_sessions_ended"
+  | "account_exported";
+
+export interface RequestOrigin {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** How long the log keeps an event; older ones are dropped when a new one is written. */
+const KEEP_MS = 365 * 24 * 60 * 60 * 1000;
+
+export async function recordSecurityEvent(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  kind: SecurityEventKind;
+  origin?: RequestOrigin;
+  detail?: Record<string, string>;
+}): Promise<void> {
+  const now = opts.clock.now();
+  await opts.db.insert(securityEvents).values({
+    userId: opts.userId,
+    kind: opts.kind,
+    ip: opts.origin?.ip ?? null,
+    userAgent: opts.origin?.userAgent?.slice(0, 512) ?? null,
+    detail: opts.detail ?? {},
+    createdAt: now,
+  });
+  await opts.db.delete(securityEvents).where(and(eq(securityEvents.userId, opts.userId), lt(securityEvents.createdAt, new Date(now.getTime() - KEEP_MS))));
+}
+
+export async function listSecurityEvents({ db, userId, limit }: { db: Db; userId: string; limit: number }) {
+  return db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.createdAt), desc(securityEvents.id)).limit(limit);
+}

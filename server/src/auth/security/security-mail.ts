@@ -1,0 +1,58 @@
+import { renderMail } from "../../mail/layout.ts";
+import type { Mail } from "../../mail/mailer.ts";
+
+export type SecurityNotice =
+  | { kind: "new_device"; device: string; ip?: string; at: Date }
+  | { kind: "factor_added"; factorName: string; at: Date }
+  | { kind: "factor_removed"; factorName: string; at: Date }
+  | { kind: "password_changed"; at: Date }
+  | { kind: "account_deleted"; at: Date };
+
+const IF_NOT_YOU = "If this was not you, reset your password at once from the sign-in page and end the sessions you do not recognise in your profile's Security section.";
+
+/** The security e-mails: what happened, when (UTC, since we may not know the zone), and what to do if it was not you. */
+export function securityMail(to: string, notice: SecurityNotice, siteUrl: string): Mail {
+  const when = `${notice.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const content: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } } = (() => {
+    switch (notice.kind) {
+      case "new_device":
+        return {
+          subject: "New sign-in to your Trigger Switch account",
+          heading: "A new device signed in",
+          paragraphs: [`Your account was signed in to from ${notice.device}${notice.ip ? ` (address ${notice.ip})` : ""} at ${when}.`, IF_NOT_YOU],
+          action: { label: "Review your sessions", url: `${siteUrl}/profile#security` },
+        };
+      case "factor_added":
+        return {
+          subject: "A second factor was added to your Trigger Switch account",
+          heading: "Two-step sign-in is on",
+          paragraphs: [`The authenticator "${notice.factorName}" was added to your account at ${when}. Signing in now asks for its code after the password.`, IF_NOT_YOU],
+          action: { label: "Review your security settings", url: `${siteUrl}/profile#security` },
+        };
+      case "factor_removed":
+        return {
+          subject: "A second factor was removed from your Trigger Switch account",
+          heading: "An authenticator was removed",
+          paragraphs: [`The authenticator "${notice.factorName}" was removed from your account at ${when}.`, IF_NOT_YOU],
+          action: { label: "Review your security settings", url: `${siteUrl}/profile#security` },
+        };
+      case "password_changed":
+        return {
+          subject: "Your Trigger Switch password was changed",
+          heading: "Your password was changed",
+          paragraphs: [`The password of your account was changed at ${when}. Every other session was signed out.`, "If this was not you, reset your password at once from the sign-in page."],
+          action: { label: "Reset my password", url: `${siteUrl}/forgot-password` },
+        };
+      case "account_deleted":
+        return {
+          subject: "Your Trigger Switch account was deleted",
+          heading: "Your account was deleted",
+          paragraphs: [
+            `Your Trigger Switch account was deleted at ${when}. Every switch was disarmed, and your messages, recipients, attachments and settings were removed. Nothing more will be sent on your behalf.`,
+            "If you did not do this, someone else knew your password and second factor. The data cannot be restored; you can create a new account with this address.",
+          ],
+        };
+    }
+  })();
+  return { to, subject: content.subject, ...renderMail({ heading: content.heading, paragraphs: content.paragraphs, action: content.action }) };
+}

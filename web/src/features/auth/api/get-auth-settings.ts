@@ -1,0 +1,48 @@
+import { PASSWORD_DEFAULT_MIN_LENGTH } from "@trigger-switch/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import type { ApiClient } from "@/lib/api-client";
+import { useApi } from "@/lib/services";
+
+const settingsSchema = z.object({
+  external: z.record(z.string(), z.boolean()),
+  password_min_length: z.number().int().positive().optional(),
+});
+
+/** Sign-in methods that are not OpenID providers. */
+const NOT_PROVIDERS = new Set(["email", "phone", "anonymous_users"]);
+
+/** Names people know the big providers by; others are shown as configured ("Keycloak"). */
+const LABELS: Record<string, string> = { google: "Google", azure: "Microsoft", apple: "Apple", github: "GitHub", gitlab: "GitLab", keycloak: "Keycloak" };
+
+export interface AuthSettings {
+  /** Configured OpenID providers, in the server's order: what the sign-in page offers. */
+  providers: { id: string; label: string }[];
+  passwordMinLength: number;
+}
+
+export function providerLabel(id: string): string {
+  return LABELS[id] ?? id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+/** GET /auth/v1/settings: which providers are on (`external`) and the password policy's minimum. */
+export async function fetchAuthSettings(api: ApiClient): Promise<AuthSettings> {
+  const settings = await api.get("/auth/v1/settings", settingsSchema);
+  return {
+    providers: Object.entries(settings.external)
+      .filter(([id, on]) => on && !NOT_PROVIDERS.has(id))
+      .map(([id]) => ({ id, label: providerLabel(id) })),
+    passwordMinLength: settings.password_min_length ?? PASSWORD_DEFAULT_MIN_LENGTH,
+  };
+}
+
+/** The server's settings do not change while the page is open. */
+export function useAuthSettings() {
+  const api = useApi();
+  return useQuery({ queryKey: ["auth-settings"], queryFn: () => fetchAuthSettings(api), staleTime: Infinity });
+}
+
+/** The shortest password the server accepts (its PASSWORD_MIN_LENGTH), the policy's default until known. */
+export function usePasswordMinLength(): number {
+  return useAuthSettings().data?.passwordMinLength ?? PASSWORD_DEFAULT_MIN_LENGTH;
+}

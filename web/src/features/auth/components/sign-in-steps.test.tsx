@@ -1,0 +1,106 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { AuthError, makeMfaSession, makeProfile } from "@/testing/fakes";
+import { renderApp } from "@/testing/render-app";
+
+const AFTER_GUARD = { timeout: 2000 };
+
+describe("signing in to an account with an authenticator app", () => {
+  it("treats aal1 with aal2 next as not signed in: a guarded page leads to the code step", async () => {
+    const { router, server } = renderApp({ path: "/dashboard", session: makeMfaSession("aal1"), profile: makeProfile() });
+    expect(await screen.findByText("Two-step sign-in", {}, AFTER_GUARD)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    // Nothing of the account is asked for before the code.
+    expect(server.calls.some((c) => c.path === "/api/profile")).toBe(false);
+  });
+
+  it("sends the code and moves on once the session is aal2", async () => {
+    const { user, auth, router } = renderApp({ path: "/login", session: makeMfaSession("aal1"), profile: makeProfile() });
+    auth.mocks.mfa.challengeAndVerify.mockImplementation(async () => {
+      auth.emit("MFA_CHALLENGE_VERIFIED", makeMfaSession("aal2"));
+      return { data: null, error: null } as never;
+    });
+    await user.type(await screen.findByLabelText("Code from your authenticator app"), "123 456");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(auth.mocks.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "factor-1", code: "123456" });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+
+  it("says why a code was refused and lets the person try again", async () => {
+    const { user, auth } = renderApp({ path: "/login", session: makeMfaSession("aal1") });
+    auth.mocks.mfa.challengeAndVerify.mockResolvedValue({ data: null, error: Object.assign(new AuthError("Invalid code", 422), { code: "mfa_verification_failed" }) } as never);
+    await user.type(await screen.findByLabelText("Code from your authenticator app"), "000000");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(await screen.findByText(/That code is not right/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Code from your authenticator app")).toHaveValue("");
+  });
+
+  it("does not send a code that is not 6 digits", async () => {
+    const { user, auth } = renderApp({ path: "/login", session: makeMfaSession("aal1") });
+    await user.type(await screen.findByLabelText("Code from your authenticator app"), "12");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(await screen.findByText("Enter the 6 digits your authenticator app shows.")).toBeInTheDocument();
+    expect(auth.mocks.mfa.challengeAndVerify).not.toHaveBeenCalled();
+  });
+
+  it("lets an aal2 session through the guard", async () => {
+    renderApp({ path: "/dashboard", session: makeMfaSession("aal2"), profile: makeProfile() });
+    expect(await screen.findByRole("heading", { level: 1 }, AFTER_GUARD)).toBeInTheDocument();
+    expect(screen.queryByText("Two-step sign-in")).not.toBeInTheDocument();
+  });
+});
+
+describe("the sign-in page", () => {
+  it("offers to resend the confirmation for 'Email not confirmed'", async () => {
+    const { user, auth } = renderApp({ path: "/login" });
+    auth.mocks.signInWithPassword.mockResolvedValueOnce({ data: { session: null, user: null }, error: Object.assign(new AuthError("Email not confirmed", 400), { code: "email_not_confirmed" }) } as never);
+    await user.type(await screen.findByLabelText("E-mail"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await user.click(await screen.findByRole("button", { name: "Send the confirmation e-mail again" }));
+    expect(auth.mocks.resend).toHaveBeenCalledWith(expect.objectContaining({ type: "signup", email: "ada@example.com" }));
+    expect(await screen.findByText(/A new confirmation link is on its way/)).toBeInTheDocument();
+  });
+
+  it("shows a button only for each configured provider, and starts its sign-in", async () => {
+    const start = vi.fn(async () => ({ error: null }));
+    const { user } = renderApp({
+      path: "/login",
+      oauth: { start, finish: vi.fn() },
+      api: { "GET /auth/v1/settings": () => ({ body: { external: { email: true, phone: false, google: false, keycloak: true }, password_min_length: 8 } }) },
+    });
+    const button = await screen.findByRole("button", { name: "Continue with Keycloak" });
+    expect(screen.queryByRole("button", { name: /Google/ })).not.toBeInTheDocument();
+    await user.click(button);
+    expect(start).toHaveBeenCalledWith("keycloak");
+  });
+
+  it("shows no provider buttons when none is configured", async () => {
+    renderApp({ path: "/login", oauth: { start: vi.fn(), finish: vi.fn() }, api: { "GET /auth/v1/settings": () => ({ body: { external: { email: true, google: false } } }) } });
+    expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Continue with/ })).not.toBeInTheDocument();
+  });
+
+  it("finishes a provider sign-in from ?code= and takes the code out of the address", async () => {
+    const finish = vi.fn(async () => ({ error: null }));
+    const { router } = renderApp({ path: "/login?code=abc-123", oauth: { start: vi.fn(), finish } });
+    await vi.waitFor(() => expect(finish).toHaveBeenCalledWith("abc-123"));
+    expect(router.state.location.search).toBe("");
+    expect(finish).toHaveBeenCalledTimes(1);
+  });
+
+  it("says why a provider sign-in failed", async () => {
+    renderApp({ path: "/login?error=access_denied&error_description=An%20account%20with%20this%20e-mail%20address%20already%20exists." });
+    expect(await screen.findByText("An account with this e-mail address already exists.")).toBeInTheDocument();
+  });
+
+  it("signs a new user in right after sign-up when the server confirms at once", async () => {
+    const { user, auth, router } = renderApp({ path: "/register", api: { "GET /api/meta": () => ({ body: { mailbox: false, autoconfirm: true, version: "t" } }) } });
+    await user.type(await screen.findByLabelText("E-mail"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.type(screen.getByLabelText("Confirm password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await vi.waitFor(() => expect(auth.mocks.signInWithPassword).toHaveBeenCalledWith({ email: "ada@example.com", password: "correct horse" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe("/register"));
+  });
+});

@@ -1,0 +1,94 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { makeProfile, type Handler } from "@/testing/fakes";
+import { renderApp } from "@/testing/render-app";
+
+// The guard holds the page 500 ms and the profile page loads lazily.
+const AFTER_GUARD = { timeout: 5000 };
+const sessions = [
+  { id: "s1", device: "Firefox on Windows", ip: "203.0.113.5", aal: "aal1", created_at: "2026-03-01T10:00:00Z", last_used_at: "2026-03-02T10:00:00Z", current: true },
+  { id: "s2", device: "Safari on iPhone", ip: "198.51.100.7", aal: "aal1", created_at: "2026-02-01T10:00:00Z", last_used_at: "2026-02-03T10:00:00Z", current: false },
+];
+const log = [
+  { id: 3, kind: "sign_in_failed", created_at: "2026-03-02T09:00:00Z", ip: "198.51.100.7", device: "Safari on iPhone", detail: { reason: "wrong_password" } },
+  { id: 2, kind: "factor_added", created_at: "2026-03-01T11:00:00Z", ip: null, device: null, detail: { factor: "Phone app" } },
+  { id: 1, kind: "sign_in", created_at: "2026-03-01T10:00:00Z", ip: "203.0.113.5", device: "Firefox on Windows", detail: { method: "password" } },
+];
+
+function renderProfile(api: Record<string, Handler> = {}) {
+  return renderApp({
+    path: "/profile",
+    signedIn: true,
+    profile: makeProfile(),
+    api: { "GET /auth/v1/user/sessions": () => ({ body: sessions }), "GET /auth/v1/user/security-log": () => ({ body: log }), ...api },
+  });
+}
+
+describe("the profile's Security section", () => {
+  it("adds an authenticator app: the QR code inline, the key to type, then a code to finish", async () => {
+    const { user, auth } = renderProfile();
+    auth.mocks.mfa.enroll.mockResolvedValue({
+      data: { id: "f9", type: "totp", friendly_name: "Pixel", totp: { qr_code: "data:image/svg+xml;utf-8,<svg xmlns='http://www.w3.org/2000/svg'/>", secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/x" } },
+      error: null,
+    } as never);
+    auth.mocks.mfa.challengeAndVerify.mockResolvedValue({ data: {}, error: null } as never);
+    const name = await screen.findByLabelText("Name of the app or device", {}, AFTER_GUARD);
+    await user.clear(name);
+    await user.type(name, "Pixel");
+    await user.click(screen.getByRole("button", { name: "Add an authenticator app" }));
+
+    const qr = await screen.findByAltText("QR code for your authenticator app");
+    expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
+    expect(auth.mocks.mfa.enroll).toHaveBeenCalledWith({ factorType: "totp", friendlyName: "Pixel", issuer: "Trigger Switch" });
+
+    await user.type(screen.getByLabelText("2. Enter the 6-digit code the app shows"), "123456");
+    await user.click(screen.getByRole("button", { name: "Turn on two-step sign-in" }));
+    expect(auth.mocks.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "f9", code: "123456" });
+    expect(await screen.findByText("Two-step sign-in is on")).toBeInTheDocument();
+  });
+
+  it("forgets a half-made authenticator when the enrolment is cancelled", async () => {
+    const { user, auth } = renderProfile();
+    auth.mocks.mfa.enroll.mockResolvedValue({ data: { id: "f9", type: "totp", totp: { qr_code: "data:,", secret: "S", uri: "u" } }, error: null } as never);
+    await user.click(await screen.findByRole("button", { name: "Add an authenticator app" }, AFTER_GUARD));
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    await vi.waitFor(() => expect(auth.mocks.mfa.unenroll).toHaveBeenCalledWith({ factorId: "f9" }));
+  });
+
+  it("lists sessions with the device and ends another one", async () => {
+    const calls: string[] = [];
+    const { user } = renderProfile({ "DELETE /auth/v1/user/sessions/:id": ({ params }) => (calls.push(params.id!), { status: 204, body: null }) });
+    const list = await screen.findByRole("list", { name: "Sessions" }, AFTER_GUARD);
+    const [current, other] = within(list).getAllByRole("listitem");
+    expect(current).toHaveTextContent("Firefox on Windows");
+    expect(current).toHaveTextContent("This device");
+    expect(within(current!).queryByRole("button", { name: "End session" })).not.toBeInTheDocument();
+    await user.click(within(other!).getByRole("button", { name: "End session" }));
+    await user.click(await screen.findByRole("button", { name: "End session" }));
+    await vi.waitFor(() => expect(calls).toEqual(["s2"]));
+    expect(await screen.findByText("Session ended")).toBeInTheDocument();
+  });
+
+  it("words the security log and marks failed sign-ins", async () => {
+    renderProfile();
+    const list = await screen.findByRole("list", { name: "Security log" }, AFTER_GUARD);
+    const items = within(list).getAllByRole("listitem").map((li) => li.querySelector("p")!.textContent);
+    expect(items).toEqual(["Failed sign-in: wrong password", "Authenticator “Phone app” added", "Signed in with your password"]);
+  });
+
+  it("deletes the account only after DELETE is typed, with the password, then signs out", async () => {
+    let body: unknown;
+    const { user, router } = renderProfile({ "DELETE /api/account": (req) => ((body = req.body), { status: 204, body: null }) });
+    await user.click(await screen.findByRole("button", { name: "Delete my account" }, AFTER_GUARD));
+    const dialog = await screen.findByRole("dialog");
+    const confirm = within(dialog).getByRole("button", { name: "Delete my account" });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText("Your password"), "correct horse");
+    await user.type(within(dialog).getByLabelText("Type DELETE to confirm"), "DELETE");
+    await user.click(confirm);
+    await vi.waitFor(() => expect(body).toEqual({ password: "correct horse" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(await screen.findByText("Your account was deleted")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import type { SecurityEvent } from "../api/security-log";
+
+const METHODS: Record<string, string> = {
+  password: "with your password",
+  oauth: "with a sign-in provider",
+  otp: "by confirming your e-mail address",
+  recovery: "with a password-reset link",
+  email_change: "by confirming a new e-mail address",
+};
+
+/** One line of the security log in words; `warning` marks what may mean someone else is trying. */
+export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detail">): { text: string; warning: boolean } {
+  const d = event.detail;
+  switch (event.kind) {
+    case "sign_in":
+      return { text: `Signed in ${METHODS[d.method ?? ""] ?? ""}`.trim(), warning: false };
+    case "sign_in_failed":
+      return { text: "Failed sign-in: wrong password", warning: true };
+    case "mfa_failed":
+      return { text: "Failed sign-in: wrong authenticator code", warning: true };
+    case "factor_added":
+      return { text: `Authenticator “${d.factor ?? "app"}” added`, warning: false };
+    case "factor_removed":
+      return { text: `Authenticator “${d.factor ?? "app"}” removed`, warning: false };
+    case "password_changed":
+      return { text: "Password changed; other devices signed out", warning: false };
+    case "email_change_requested":
+      return { text: `Change of e-mail address to ${d.to ?? "a new address"} requested`, warning: false };
+    case "email_changed":
+      return { text: `E-mail address changed to ${d.to ?? "a new address"}`, warning: false };
+    case "session_ended":
+      return { text: "A session on another device was ended", warning: false };
+    case "other_sessions_ended":
+      return { text: `Signed out everywhere else (${d.count ?? "all"} ${d.count === "1" ? "device" : "devices"})`, warning: false };
+    case "account_exported":
+      return { text: "All your data was downloaded", warning: false };
+    default:
+      return { text: event.kind.replaceAll("_", " "), warning: false };
+  }
+}
