@@ -17,7 +17,7 @@ import { createRealtime } from "./realtime/create-realtime.ts";
  * Wires the parts together on an open database: mail → master keys (checked against the
  * database) → auth → realtime → HTTP. The one composition used by `main.ts` and by the tests.
  */
-export async function composeApp({ config, database, clock }: { config: Config; database: Database; clock: Clock }): Promise<{
+export async function composeApp({ config, database, clock, logStream }: { config: Config; database: Database; clock: Clock; logStream?: NodeJS.WritableStream }): Promise<{
   app: FastifyInstance;
   mailer: Mailer;
 }> {
@@ -40,7 +40,7 @@ export async function composeApp({ config, database, clock }: { config: Config; 
       }
     }, 1000).unref();
   }
-  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker });
+  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
   const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
