@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { MAILBOX_KEY } from "./e2e/support/mailbox";
 
 // Two real servers, each on a throwaway DATA_DIR (embedded database), serving the built app:
 // - the account and workspace journeys run against one with outbox mail (a self-hoster's set-up);
@@ -55,7 +56,7 @@ export default defineConfig({
           timeout: 120_000,
           reuseExistingServer: false,
           stdout: "pipe",
-          env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "" },
+          env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "", MAILBOX_KEY },
         },
         {
           command: `node --import tsx e2e/support/smtp-sink-server.ts ${sinkSmtpPort} ${sinkHttpPort}`,

@@ -21,6 +21,7 @@ import { registerSlowBodyGuard } from "./slow-body-guard.ts";
 import { healthRoutes } from "./health.ts";
 import { logOptions } from "./log-options.ts";
 import { mailboxRoutes } from "./mailbox.ts";
+import { hasLocalMailbox } from "./mailbox-key.ts";
 import { functionRoutes } from "../engine/function-routes.ts";
 import { mediaRoutes } from "../profiles/media-routes.ts";
 import type { Realtime } from "../realtime/create-realtime.ts";
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(functionRoutes, { prefix: "/functions/v1", deps });
   await app.register(mediaRoutes, { deps });
   await app.register(realtimeRoutes, { realtime: deps.realtime });
-  if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
+  if (hasLocalMailbox(config)) await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
   if (config.SERVE_WEB) await app.register(staticWeb);
   return app;
 }
