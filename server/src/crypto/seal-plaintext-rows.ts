@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { mailOutbox, recipients } from "../db/schema.ts";
 import { newRecordCipher } from "./record-cipher.ts";
@@ -9,7 +9,9 @@ import { sealRecipientFields } from "../recipients/seal-recipient.ts";
  * Seals rows that are still plaintext (docs/decisions/010): recipients and outbox mail written
  * before these were encrypted, or by an older process during a rolling upgrade. Runs at every
  * start, after the master keys are checked; a row is only touched while its `key_id` is null, so
- * two processes starting together cannot seal one twice.
+ * two processes starting together cannot seal one twice. A table that had plaintext is then
+ * rewritten (VACUUM FULL), so the old row versions leave its files; copies in the write-ahead log
+ * and in backups taken before remain until those are recycled (docs/security.md).
  */
 export async function sealPlaintextRows({ db, masterKeys }: { db: Db; masterKeys: MasterKeys }): Promise<{ recipients: number; mails: number }> {
   let sealedRecipients = 0;
@@ -25,5 +27,7 @@ export async function sealPlaintextRows({ db, masterKeys }: { db: Db; masterKeys
     const done = await db.update(mailOutbox).set(sealed).where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.keyId))).returning({ id: mailOutbox.id });
     sealedMails += done.length;
   }
+  if (sealedRecipients > 0) await db.execute(sql`vacuum full recipients`);
+  if (sealedMails > 0) await db.execute(sql`vacuum full mail_outbox`);
   return { recipients: sealedRecipients, mails: sealedMails };
 }
