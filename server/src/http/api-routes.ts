@@ -29,7 +29,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
       },
     },
     async () => ({
-      // Only that mail is kept locally: the mailbox opens with a key only the operator has (docs/security.md).
+      // Saying that mail is kept locally helps no stranger: the mailbox opens only with its operator's key (docs/security.md).
       mailbox: hasLocalMailbox(deps.config),
       autoconfirm: deps.config.AUTH_AUTOCONFIRM,
       version: "0.1.0",

@@ -23,15 +23,13 @@ describe("a reminder's check-in link (docs/decisions/011)", () => {
     await travel(t, 2 * HOUR);
     await tick(t);
     const token = new URL(linkIn(await sink.waitFor(owner.email), `${t.url}/check-in?token=`)).searchParams.get("token")!;
+    // The token never travels in a path, where request logs and proxies would keep it.
+    expect((await fetch(`${t.url}/api/check-in/token/${token}`)).status).toBe(404);
     const lookup = await post("/api/check-in/token/lookup", { token });
     expect(await lookup.json()).toEqual({ valid: true });
     expect(lookup.headers.get("cache-control")).toBe("no-store");
     const done = (await (await post("/api/check-in/token", { token })).json()) as Record<string, unknown>;
     expect(Object.keys(done).sort()).toEqual(["checked_in_at", "success"]);
     expect((await post("/api/check-in/token/lookup", { token })).status).toBe(404);
-  });
-
-  it("is never looked up through its path any more", async () => {
-    expect((await fetch(`${t.url}/api/check-in/token/${"A1b2".repeat(11)}`)).status).toBe(404);
   });
 });
