@@ -52,7 +52,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       .join("\n");
     return reply.type("text/html; charset=utf-8").send(page(`<h1>Local mailbox</h1>
 <p>No mail server is configured (<code>SMTP_URL</code> is unset), so e-mails are kept here instead of being sent. Nobody else receives them: not your users, not their recipients.</p>
-<p class="who"><strong>Who can read this page:</strong> only someone with this server's mailbox key — the person running the server, who finds the address with the key in the server's start-up log (the key is kept in <code>DATA_DIR/keys/mailbox.key</code>, or set with <code>MAILBOX_KEY</code>). This browser keeps a cookie for 30 days. Anyone with the key can read every mail here, including sign-in, password-reset, check-in and message links: never share the address. Mails are kept encrypted and deleted after 7 days.</p>
+<p class="who"><strong>Who can read this page:</strong> only someone with this server's mailbox key — the person running the server, who finds this page's address in the start-up log (the key is in <code>DATA_DIR/keys/mailbox.key</code>, or <code>MAILBOX_KEY</code>). Anyone with it can read every mail here, including sign-in, password-reset, check-in and message links: never share the address. This browser stays signed in to the mailbox for 30 days. Mails are stored encrypted and deleted after 7 days.</p>
 <form method="get"><label>Show mail for <input name="to" type="email" value="${escapeHtml(to ?? "")}"></label> <button>Filter</button></form>
 ${items || "<p>No mail yet.</p>"}`));
   });
@@ -82,7 +82,7 @@ function page(body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Local mailbox · Trigger Switch</title>
-<style>body{font-family:system-ui,sans-serif;max-width:820px;margin:2rem auto;padding:0 1rem;color:#111}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;font-family:inherit}small{color:#555}.who{background:#fff7e0;border:1px solid #e8d48a;border-radius:8px;padding:.75rem 1rem}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:820px;margin:2rem auto;padding:0 1rem;color:#111}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-family:inherit}code{overflow-wrap:anywhere}small{color:#555}.who{background:#fff7e0;border:1px solid #e8d48a;border-radius:8px;padding:.75rem 1rem}</style>
 </head><body>
 ${body}
 </body></html>`;
