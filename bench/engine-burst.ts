@@ -38,7 +38,7 @@ const masterKeys = createMasterKeys({ config });
 const log = { info() {}, error(obj: object, msg: string) { console.error(msg, obj); } };
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
-const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db });
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db, masterKeys });
 try {
   const seedStart = performance.now();
   await seedOwnersAndMessages(scratch.pool, { n, perOwner: 5, masterKeys, sealed: true });
@@ -116,7 +116,7 @@ try {
   const plain = nodemailer.createTransport(`${config.SMTP_URL}?pool=true`);
   const plainRate = await rawRun("nodemailer (its default pooled transport)", (to) => plain.sendMail({ from: config.MAIL_FROM, to, subject: "A message from Alex Morgan", ...body }), Math.min(m, 3000));
   plain.close();
-  const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db });
+  const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db, masterKeys });
   const bareRate = await rawRun("nodemailer (the engine's transport: mailer.ts, pooled, TCP_NODELAY)", (to) => bare.send({ to, subject: "A message from Alex Morgan", ...body }), m);
   bare.close();
   const rawRate = Math.max(plainRate, bareRate);

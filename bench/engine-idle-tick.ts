@@ -44,7 +44,7 @@ for (const n of sizes) {
       if (before.length !== 3 || !same) throw new Error(`seeded schedule of condition ${j} differs from the product's`);
     }
     const [{ count: scheduleRows }] = (await scratch.pool.query("select count(*)::int count from reminder_schedule")).rows as [{ count: number }];
-    const mailer = createMailer({ from: config.MAIL_FROM, db });
+    const mailer = createMailer({ from: config.MAIL_FROM, db, masterKeys });
     const tick = () => runEngineTick({ db, clock: systemClock, mailer, config, masterKeys, log: quiet });
     // The heartbeat is fresh, as with an engine running all along (no outage to repair).
     await db.insert(engineHeartbeat).values({ id: 1, lastBeatAt: new Date() }).onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: new Date() } });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN_EMAIL } from "./e2e/support/admin";
+import { MAILBOX_KEY } from "./e2e/support/mailbox";
 
 // Two real servers, each on a throwaway DATA_DIR (embedded database), serving the built app:
 // - the account and workspace journeys run against one with outbox mail (a self-hoster's set-up);
@@ -70,7 +71,7 @@ export default defineConfig({
           timeout: 120_000,
           reuseExistingServer: false,
           stdout: "pipe",
-          env: { ...serverEnv, ...oidcEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "" },
+          env: { ...serverEnv, ...oidcEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "", MAILBOX_KEY },
         },
         {
           command: `node --import tsx e2e/support/smtp-sink-server.ts ${sinkSmtpPort} ${sinkHttpPort}`,
@@ -105,6 +106,7 @@ export default defineConfig({
             DATA_DIR: tempDir(),
             SITE_URL: billingURL,
             SMTP_URL: "",
+            MAILBOX_KEY,
             TEST_CLOCK: "true",
             ENGINE_INTERVAL_MS: "250",
             ADMIN_EMAILS: E2E_ADMIN_EMAIL,

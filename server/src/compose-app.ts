@@ -4,6 +4,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKeys } from "./crypto/check-master-keys.ts";
 import { createMasterKeys } from "./crypto/master-keys.ts";
+import { sealPlaintextRows } from "./crypto/seal-plaintext-rows.ts";
 import type { Database } from "./db/connect.ts";
 import { buildApp } from "./http/app.ts";
 import { startEngine } from "./engine/start-engine.ts";
@@ -14,16 +15,18 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createRealtime } from "./realtime/create-realtime.ts";
 
 /**
- * Wires the parts together on an open database: mail → master keys (checked against the
- * database) → auth → realtime → HTTP. The one composition used by `main.ts` and by the tests.
+ * Wires the parts together on an open database: master keys (checked against the database;
+ * rows an older version left in plaintext are sealed) → mail → auth → realtime → HTTP. The one
+ * composition used by `main.ts` and by the tests.
  */
-export async function composeApp({ config, database, clock }: { config: Config; database: Database; clock: Clock }): Promise<{
+export async function composeApp({ config, database, clock, logStream }: { config: Config; database: Database; clock: Clock; logStream?: NodeJS.WritableStream }): Promise<{
   app: FastifyInstance;
   mailer: Mailer;
 }> {
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
+  await sealPlaintextRows({ db: database.db, masterKeys });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, masterKeys, clock });
   const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys });
   const realtime = createRealtime({ database, auth, clock });
   const engineWaker = createEngineWaker();
@@ -40,7 +43,7 @@ export async function composeApp({ config, database, clock }: { config: Config; 
       }
     }, 1000).unref();
   }
-  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker });
+  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
   const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });

@@ -75,6 +75,12 @@ const envSchema = z.object({
   MAPBOX_TOKEN: z.string().min(1).optional(),
   /** Base address of the Mapbox API (default https://api.mapbox.com; tests point it at a local server). */
   MAPBOX_API_URL: z.url({ message: "must be an absolute URL such as https://api.mapbox.com" }).default("https://api.mapbox.com"),
+  /**
+   * The local mailbox's secret (used only without SMTP_URL, never in production): at least 24 URL-safe
+   * characters. Unset → generated on first start into DATA_DIR/keys/mailbox.key; the start-up log
+   * prints the mailbox's address with it.
+   */
+  MAILBOX_KEY: z.string().regex(/^[A-Za-z0-9_-]{24,200}$/, "must be 24 to 200 letters, digits, - or _ (e.g. openssl rand -hex 24)").optional(),
   /** Browser journeys and drills only: an adjustable clock moved through POST /dev/clock. Refused in production. */
   TEST_CLOCK: bool.default(false),
   /** With TEST_CLOCK: start this many ms ahead of the system clock (a drill's restart after an outage). */

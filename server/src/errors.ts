@@ -12,6 +12,8 @@ export const errorCodes = {
   /** A plan limit (messages, recipients, attachments) is reached; the web app offers an upgrade. */
   plan_limit: 403,
   not_found: 404,
+  /** The request body arrived too slowly and the connection was closed (http/slow-body-guard.ts). */
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -3,6 +3,7 @@ import { composeApp } from "./compose-app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { MasterKeyMismatchError } from "./crypto/check-master-keys.ts";
 import { connect } from "./db/connect.ts";
+import { hasLocalMailbox, mailboxUrl } from "./http/mailbox-key.ts";
 import { clockRoutes } from "./dev/clock-routes.ts";
 
 /** Composition root: config → database → the app → listen. */
@@ -19,7 +20,7 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(
     { database: database.kind, mail: mailer.kind, readyMs: Math.round(performance.now() - startedAt) },
-    `Trigger Switch is ready at ${config.SITE_URL}${mailer.kind === "outbox" ? ` (mail kept in the local mailbox: ${config.SITE_URL}/dev/mailbox)` : ""}`,
+    `Trigger Switch is ready at ${config.SITE_URL}${hasLocalMailbox(config) ? ` (no mail server: e-mails are kept in the local mailbox, which only this address opens: ${mailboxUrl(config)})` : ""}`,
   );
 
   let stopping = false;

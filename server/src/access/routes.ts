@@ -48,7 +48,7 @@ const releaseParams = z.object({ id: z.string(), releaseId: z.string() });
 export const releaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   app.get("/messages/:id/releases", { schema: { tags, security, summary: "Releases of my message and their recipients", params: z.object({ id: z.string() }) } }, (req) =>
-    listReleases({ db, userId: currentUser(req).id, messageId: req.params.id }),
+    listReleases({ db, masterKeys: deps.masterKeys, userId: currentUser(req).id, messageId: req.params.id }),
   );
   app.post("/messages/:id/releases/:releaseId/cancel", { schema: { tags, security, summary: "Withdraw a release before it opens", params: releaseParams } }, (req) =>
     cancelRelease({ db, clock: deps.clock, userId: currentUser(req).id, messageId: req.params.id, releaseId: req.params.releaseId }),

@@ -35,13 +35,13 @@ export async function* exportAccount({ db, clock, masterKeys, storage, userId }:
       second_factors: factors.filter((f) => f.status === "verified").map((f) => ({ type: f.factorType, name: f.friendlyName, added_at: f.createdAt.toISOString() })),
     },
     profile: profile ? toProfileDto(profile) : null,
-    recipients: await listRecipients({ db, userId }),
+    recipients: await listRecipients({ db, masterKeys, userId }),
   };
   const headJson = JSON.stringify(head, null, 2);
   yield `${headJson.slice(0, -2)},\n  "messages": [`;
 
   const rows = await db.select().from(messages).where(eq(messages.userId, userId)).orderBy(asc(messages.createdAt), asc(messages.id));
-  const parts = await loadMessageParts({ db, messageIds: rows.map((r) => r.id), now: clock.now() });
+  const parts = await loadMessageParts({ db, masterKeys, messageIds: rows.map((r) => r.id), now: clock.now() });
   for (const [index, row] of rows.entries()) {
     const dto = toMessageDto(masterKeys, row, parts.get(row.id)!);
     const { attachments, ...message } = dto;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDeps } from "../http/app.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
-import { AppError } from "../errors.ts";
+import { readUpload } from "../http/read-upload.ts";
 import { diskAttachmentStorage } from "./attachment-storage.ts";
 import { sendAttachment } from "./send-attachment.ts";
 import { deleteAttachment } from "./delete-attachment.ts";
@@ -20,25 +20,13 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   const { clock, masterKeys, config } = deps;
   const storage = diskAttachmentStorage(config.DATA_DIR);
   const maxBytes = config.ATTACHMENT_MAX_BYTES;
-  const limitText = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
 
   app.post(
     "/messages/:id/attachments",
     { schema: { tags, security, summary: "Attach a file (multipart field `file`)", params: z.object({ id: z.string() }), response: { 201: attachmentSchema } } },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError("unsupported_media_type", "Send the file as multipart/form-data in a field named 'file'.");
-      // The app-wide multipart limit is the avatar's; attachments get their own.
-      const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-      if (!file || file.fieldname !== "file") throw new AppError("validation_failed", "Choose a file to upload.", { file: "Choose a file to upload." });
-      const readBytes = async () => {
-        try {
-          return await file.toBuffer();
-        } catch (err) {
-          if ((err as { statusCode?: number }).statusCode === 413) throw new AppError("payload_too_large", `A file must be at most ${limitText}.`, { file: `At most ${limitText}.` });
-          throw err;
-        }
-      };
-      const attachment = await uploadAttachment({ db, config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, fileName: file.filename, readBytes });
+      const upload = await readUpload(req, { maxBytes, noun: "file" });
+      const attachment = await uploadAttachment({ db, config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, fileName: upload.filename, readBytes: upload.readBytes });
       return reply.status(201).send(attachment);
     },
   );

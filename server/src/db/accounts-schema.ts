@@ -109,7 +109,12 @@ export const profiles = pgTable("profiles", {
   updatedAt: updated(),
 });
 
-/** Mail kept locally when no SMTP server is configured (like Supabase's local Inbucket). */
+/**
+ * Mail kept locally when no SMTP server is configured (like Supabase's local Inbucket). Subject and
+ * bodies are sealed like a message (docs/decisions/010): a data key per mail, wrapped by master key
+ * `key_id`; only the address is plain, for the mailbox's filter. A null `key_id` marks a row written
+ * in plaintext by an older version; it is sealed at the next start. Purged after 7 days.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -118,6 +123,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body"),
+    keyId: text("key_id"),
+    wrappedKey: text("wrapped_key"),
     createdAt: created(),
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt)],

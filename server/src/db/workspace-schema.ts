@@ -35,12 +35,19 @@ export const messages = pgTable(
   (t) => [index("messages_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** People the owner may send messages to; reusable across messages. */
+/**
+ * People the owner may send messages to; reusable across messages. `name` and `note` are what the
+ * owner wrote about them and are sealed like a message (docs/decisions/010); the addresses stay
+ * plain because every delivery needs them. A null `key_id` marks a row written in plaintext by an
+ * older version; it is sealed at the next start.
+ */
 export const recipients = pgTable(
   "recipients",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: text("key_id"),
+    wrappedKey: text("wrapped_key"),
     name: text("name").notNull(),
     email: text("email"),
     /** E.164, for WhatsApp and SMS. */

@@ -7,6 +7,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { accessGrants, messageConditions, recipients, reminderDeliveryLog, reminderSchedule } from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
+import { recipientName } from "../recipients/seal-recipient.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -25,7 +26,7 @@ export async function readOwnerMessageDiagnostic({ db, clock, masterKeys, userId
     db.select().from(reminderSchedule).where(eq(reminderSchedule.messageId, message.id)).orderBy(asc(reminderSchedule.scheduledAt), asc(reminderSchedule.id)),
     db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.messageId, message.id)).orderBy(asc(reminderDeliveryLog.createdAt), asc(reminderDeliveryLog.id)),
     db
-      .select({ grant: accessGrants, recipientName: recipients.name })
+      .select({ grant: accessGrants, recipient: { id: recipients.id, name: recipients.name, keyId: recipients.keyId, wrappedKey: recipients.wrappedKey } })
       .from(accessGrants)
       .leftJoin(recipients, eq(recipients.id, accessGrants.recipientId))
       .where(eq(accessGrants.messageId, message.id))
@@ -59,9 +60,9 @@ export async function readOwnerMessageDiagnostic({ db, clock, masterKeys, userId
       response_data: l.responseData,
       error: l.error,
     })),
-    releases: grants.map(({ grant: g, recipientName }) => ({
+    releases: grants.map(({ grant: g, recipient }) => ({
       id: g.id,
-      recipient_name: recipientName,
+      recipient_name: recipient && recipientName(masterKeys, recipient),
       opens_at: g.opensAt.toISOString(),
       expires_at: iso(g.expiresAt),
       first_opened_at: iso(g.firstOpenedAt),

@@ -15,17 +15,28 @@ interface Section {
  * The recipient's mail of an emergency (docs/decisions/008). Unlike a timed release, it carries
  * what a person needs to act within minutes without opening anything: who, that it is an
  * emergency, when (UTC, spelled out), where (place, coordinates, map link, or a plain "no current
- * location"), the message itself when it opens at once, and what to do. The access link brings
- * attachments and the rest.
+ * location"), the message itself, and what to do. The access link brings attachments and the rest.
+ *
+ * With an unlock delay the owner chose, the mail carries nothing of the message until it opens —
+ * not its title, not its text, not the place shared with it (docs/decisions/011): a mail cannot be
+ * called back, and the delay is the owner's chance to withdraw a false alarm. The alarm itself
+ * (who pressed, when, what to do) still goes at once.
  */
 export function renderEmergencyMail({ to, ownerName, title, emergency, opensAt, link }: { to: string; ownerName: string; title: string; emergency: EmergencyContext; /** When an unlock delay keeps the message closed; null when it opens at once. */ opensAt: Date | null; link: string }): Mail {
   const when = describeEmergencyTime(emergency.triggeredAt);
   const sections: Section[] = [
     { label: "WHEN", lines: [when] },
-    whereSection(emergency),
-    opensAt
-      ? { label: "THEIR MESSAGE", lines: [`"${title}" opens on ${describeEmergencyTime(opensAt)} (a delay they chose). Use the link below to read it then.`] }
-      : { label: "THEIR MESSAGE", lines: [`"${title}"`, ...(emergency.text.trim() ? emergency.text.split(/\r?\n/) : ["(no text)"])] },
+    ...(opensAt
+      ? [
+          {
+            label: "THEIR MESSAGE",
+            lines: [
+              `${ownerName} chose to have their message open only after a delay: it opens on ${describeEmergencyTime(opensAt)}. Use the link below to read it then.`,
+              "Until then this alert carries nothing of it, not even where they are. Do not assume they are at any place you knew of before.",
+            ],
+          },
+        ]
+      : [whereSection(emergency), { label: "THEIR MESSAGE", lines: [`"${title}"`, ...(emergency.text.trim() ? emergency.text.split(/\r?\n/) : ["(no text)"])] }]),
     {
       label: "WHAT TO DO",
       lines: [

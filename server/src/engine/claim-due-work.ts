@@ -11,16 +11,19 @@ export type ScheduleRow = typeof reminderSchedule.$inferSelect;
  * whose worker died is claimable again once `locked_until` passes. Time is the injected clock,
  * not the database's now(), so tests travel in time (docs/decisions/005).
  */
-export async function claimDueWork({ db, clock, workerId, limit, leaseMs }: { db: Db; clock: Clock; workerId: string; limit: number; leaseMs: number }): Promise<ScheduleRow[]> {
+export async function claimDueWork({ db, clock, workerId, limit, leaseMs, userId }: { db: Db; clock: Clock; workerId: string; limit: number; leaseMs: number; /** Only this owner's rows (a user's own send-reminder-emails call). */ userId?: string }): Promise<ScheduleRow[]> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: reminderSchedule.id })
       .from(reminderSchedule)
       .where(
-        or(
-          and(eq(reminderSchedule.status, "pending"), lte(reminderSchedule.nextAttemptAt, now)),
-          and(eq(reminderSchedule.status, "claimed"), lte(reminderSchedule.lockedUntil, now)),
+        and(
+          or(
+            and(eq(reminderSchedule.status, "pending"), lte(reminderSchedule.nextAttemptAt, now)),
+            and(eq(reminderSchedule.status, "claimed"), lte(reminderSchedule.lockedUntil, now)),
+          ),
+          userId ? eq(reminderSchedule.userId, userId) : undefined,
         ),
       )
       .orderBy(sql`case ${reminderSchedule.deliveryPriority} when 'critical' then 0 when 'high' then 1 else 2 end`, asc(reminderSchedule.nextAttemptAt))

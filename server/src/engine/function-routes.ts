@@ -21,7 +21,9 @@ const sendReminderEmailsBody = z
 
 /**
  * /functions/v1: the spec's functions (§7). send-reminder-emails runs one engine tick now: the
- * same claims and checks as the background loop, so calling it can never send twice or early.
+ * same claims and checks as the background loop, so calling it can never send twice or early. A
+ * user's call handles only their own due work and counts only that; an admin's runs the whole
+ * queue (docs/decisions/011).
  * send-message-notifications is the emergency button (docs/decisions/008); get-mapbox-token
  * hands the web app the configured token.
  */
@@ -33,11 +35,19 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     "/send-reminder-emails",
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { tags: ["functions"], security, summary: "Process due reminders and deliveries now", body: sendReminderEmailsBody, response: { 200: z.object({ success: z.boolean(), error: z.string().nullable(), processed: z.number() }) } },
+      schema: {
+        tags: ["functions"],
+        security,
+        summary: "Process my due reminders and deliveries now",
+        description: "processed: how many of the caller's own due reminders and deliveries this call handled (for an admin: of everyone's).",
+        body: sendReminderEmailsBody,
+        response: { 200: z.object({ success: z.boolean(), error: z.string().nullable(), processed: z.number() }) },
+      },
     },
     async (req) => {
       const { database, clock, mailer, config, masterKeys } = deps;
-      const result = await runEngineTick({ db: database.db, clock, mailer, config, masterKeys, log: req.log });
+      const user = currentUser(req);
+      const result = await runEngineTick({ db: database.db, clock, mailer, config, masterKeys, log: req.log, userId: user.isAdmin ? undefined : user.id });
       return { success: true, error: null, processed: result.claimed };
     },
   );

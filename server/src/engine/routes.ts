@@ -20,24 +20,25 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   }));
 };
 
+const linkCheckInAnswer = z.object({ success: z.literal(true), checked_in_at: z.string() });
+
 /**
- * The reminder e-mail's link (public). GET only describes; POST checks in. Both are rate-limited
- * per IP, and an unknown, used or expired token answers one generic 404.
+ * The reminder e-mail's link (public). The token travels in the body, never in the path, so no
+ * log or proxy records it (docs/decisions/011). Looking a link up only says whether it still
+ * works; the POST checks in. Neither tells the link's holder anything about its owner. Both are
+ * rate-limited per IP, and an unknown, used or expired token answers one generic 404.
  */
 export const checkInTokenRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const { clock } = deps;
   const limit = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
-  app.get(
-    "/check-in/token/:token",
-    {
-      config: limit(30),
-      schema: { tags, summary: "What a check-in link is for (never checks in)", params: z.object({ token: z.string() }), response: { 200: z.object({ valid: z.literal(true), owner_first_name: z.string().nullable(), message_count: z.number(), next_deadline: z.string().nullable() }) } },
-    },
-    async (req, reply) => reply.header("Cache-Control", "no-store").send(await readCheckInToken({ db, clock, token: req.params.token })),
+  app.post(
+    "/check-in/token/lookup",
+    { config: limit(30), schema: { tags, summary: "Whether a check-in link still works (never checks in)", body: tokenBody, response: { 200: z.object({ valid: z.literal(true) }) } } },
+    async (req, reply) => reply.header("Cache-Control", "no-store").send(await readCheckInToken({ db, clock, token: req.body.token })),
   );
-  app.post("/check-in/token", { config: limit(10), schema: { tags, summary: "Check in with a reminder link's token", body: tokenBody, response: { 200: checkInAnswer } } }, async (req) => ({
-    success: true as const,
-    ...(await checkInWithToken({ db, clock, token: req.body.token })),
-  }));
+  app.post("/check-in/token", { config: limit(10), schema: { tags, summary: "Check in with a reminder link's token", body: tokenBody, response: { 200: linkCheckInAnswer } } }, async (req) => {
+    const { checked_in_at } = await checkInWithToken({ db, clock, token: req.body.token });
+    return { success: true as const, checked_in_at };
+  });
 };

@@ -38,6 +38,8 @@ export interface EngineTickOptions {
   leaseMs?: number;
   /** Asked between rows; true (shutting down) hands the remaining claims back at once. */
   shouldStop?: () => boolean;
+  /** Claim only this owner's due rows (a user's own send-reminder-emails call); the downtime guard still runs for all. */
+  userId?: string;
 }
 
 export interface TickResult {
@@ -65,7 +67,7 @@ export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult
   const limit = opts.limit ?? config.ENGINE_BATCH_SIZE;
   const outage = await guardDowntime({ db, clock, mailer: opts.mailer, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId, log });
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
-  const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs: opts.leaseMs ?? 5 * 60_000 });
+  const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs: opts.leaseMs ?? 5 * 60_000, userId: opts.userId });
   const result: TickResult = { outage, claimed: rows.length, sent: 0, obsolete: 0, retried: 0, parked: 0, released: 0, more: false };
   let next = 0;
   // Each lane takes the next row until none is left or we are shutting down; rows in flight finish.

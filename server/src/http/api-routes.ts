@@ -14,6 +14,7 @@ import { recipientRoutes } from "../recipients/routes.ts";
 import type { AppDeps } from "./app.ts";
 import { currentUser, requireUser } from "./authenticate.ts";
 import { apiErrorHandler } from "./errors.ts";
+import { hasLocalMailbox } from "./mailbox-key.ts";
 
 /** Everything under /api: one error shape, bearer auth, Zod-described routes. */
 export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -31,7 +32,8 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
       },
     },
     async () => ({
-      mailbox: deps.config.usesOutbox && deps.config.NODE_ENV !== "production",
+      // Saying that mail is kept locally helps no stranger: the mailbox opens only with its operator's key (docs/security.md).
+      mailbox: hasLocalMailbox(deps.config),
       autoconfirm: deps.config.AUTH_AUTOCONFIRM,
       version: "0.1.0",
     }),

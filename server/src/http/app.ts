@@ -15,9 +15,13 @@ import type { ReverseGeocoder } from "../geocoding/create-geocoder.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { docs } from "./docs.ts";
+import { apiErrorHandler } from "./errors.ts";
+import { registerInputGuard } from "./input-guard.ts";
+import { registerSlowBodyGuard } from "./slow-body-guard.ts";
 import { healthRoutes } from "./health.ts";
 import { logOptions } from "./log-options.ts";
 import { mailboxRoutes } from "./mailbox.ts";
+import { hasLocalMailbox } from "./mailbox-key.ts";
 import { functionRoutes } from "../engine/function-routes.ts";
 import { mediaRoutes } from "../profiles/media-routes.ts";
 import type { Realtime } from "../realtime/create-realtime.ts";
@@ -40,17 +44,44 @@ export interface AppDeps {
   geocoder: ReverseGeocoder;
   /** Starts this process's engine tick at once for urgent work; a no-op where no engine runs (ROLE=web). */
   engineWaker: EngineWaker;
+  /** Where log lines go (default stdout); the security suite reads them back. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Every route the app serves (method and full path), in registration order; the security suite walks them. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = fastify({
-    logger: logOptions(config.LOG_LEVEL),
+    logger: logOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold connections: headers must arrive within 10 s (checked every second),
+    // bodies at a minimum rate (slow-body-guard.ts).
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: RegisteredRoute[] = [];
+  app.decorate("registeredRoutes", routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  // Anything thrown outside a scope with its own handler (/api, /functions, /auth/v1) gets the
+  // API's error shape too: never Fastify's default, which would echo the error's message.
+  app.setErrorHandler(apiErrorHandler);
+  registerSlowBodyGuard(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -58,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "blob:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        // The realtime socket, on this site only ('self' covers it in current browsers; older Safari needs the scheme spelled out).
+        connectSrc: ["'self'", websocketOrigin(config.SITE_URL)],
         scriptSrc: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -87,7 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { deps });
   await app.register(realtimeRoutes, { realtime: deps.realtime });
   await app.register(stripeWebhookRoutes, { prefix: "/webhooks", deps });
-  if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
+  if (hasLocalMailbox(config)) await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
   if (config.SERVE_WEB) await app.register(staticWeb);
   return app;
+}
+
+/** ws://host:port for an http site, wss://… for https. */
+function websocketOrigin(siteUrl: string): string {
+  const url = new URL(siteUrl);
+  return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
 }

@@ -1,3 +1,5 @@
+import type { Clock } from "../clock.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { createOutboxMailer } from "./outbox-transport.ts";
 import { createSmtpMailer } from "./smtp-transport.ts";
@@ -16,7 +18,12 @@ export interface Mailer {
   close(): void;
 }
 
+/** An SMTP mailer needs only the server; the outbox stores mail, sealed with `masterKeys` and dated by `clock` (default the system clock). */
+export type MailerOptions = { smtpUrl: string; from: string; db?: Db; masterKeys?: MasterKeys; clock?: Clock } | { smtpUrl?: string; from: string; db: Db; masterKeys: MasterKeys; clock?: Clock };
+
 /** SMTP when `smtpUrl` is set, else the local outbox table read by the dev mailbox page. */
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): Mailer {
-  return opts.smtpUrl ? createSmtpMailer({ smtpUrl: opts.smtpUrl, from: opts.from }) : createOutboxMailer({ db: opts.db });
+export function createMailer(opts: MailerOptions): Mailer {
+  if (opts.smtpUrl) return createSmtpMailer({ smtpUrl: opts.smtpUrl, from: opts.from });
+  if (!opts.db || !opts.masterKeys) throw new Error("the outbox mailer needs the database and the master keys");
+  return createOutboxMailer({ db: opts.db, masterKeys: opts.masterKeys, clock: opts.clock });
 }

@@ -8,6 +8,6 @@ import { toMessageDto } from "./to-message-dto.ts";
 
 export async function getMessage({ db, clock, masterKeys, userId, messageId, timeZone }: { db: Db; clock: Clock; masterKeys: MasterKeys; userId: string; messageId: string; timeZone?: string }): Promise<Message> {
   const row = await findOwnedMessage({ db, userId, messageId });
-  const parts = await loadMessageParts({ db, messageIds: [row.id], now: clock.now(), timeZone });
+  const parts = await loadMessageParts({ db, masterKeys, messageIds: [row.id], now: clock.now(), timeZone });
   return toMessageDto(masterKeys, row, parts.get(row.id)!);
 }

@@ -1,8 +1,11 @@
 import type { Attachment, Condition, Recipient } from "@trigger-switch/contracts";
 import { asc, eq, inArray } from "drizzle-orm";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { messageAttachments, messageConditions, messageRecipients, recipients } from "../db/schema.ts";
 import { toConditionDto } from "../conditions/to-condition-dto.ts";
+import { byName } from "../recipients/by-name.ts";
+import { openRecipient } from "../recipients/seal-recipient.ts";
 import { toRecipientDto } from "../recipients/to-recipient-dto.ts";
 
 export interface MessageParts {
@@ -12,7 +15,7 @@ export interface MessageParts {
 }
 
 /** Recipients, conditions and attachment rows of several messages in three queries (no N+1 in lists). */
-export async function loadMessageParts({ db, messageIds, now, timeZone }: { db: Db; messageIds: string[]; now: Date; timeZone?: string }): Promise<Map<string, MessageParts>> {
+export async function loadMessageParts({ db, masterKeys, messageIds, now, timeZone }: { db: Db; masterKeys: MasterKeys; messageIds: string[]; now: Date; timeZone?: string }): Promise<Map<string, MessageParts>> {
   const parts = new Map<string, MessageParts>(messageIds.map((id) => [id, { recipients: [], conditions: [], attachments: [] }]));
   if (messageIds.length === 0) return parts;
   const [links, conditions, attachments] = await Promise.all([
@@ -20,12 +23,12 @@ export async function loadMessageParts({ db, messageIds, now, timeZone }: { db: 
       .select({ messageId: messageRecipients.messageId, recipient: recipients })
       .from(messageRecipients)
       .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
-      .where(inArray(messageRecipients.messageId, messageIds))
-      .orderBy(asc(recipients.name), asc(recipients.id)),
+      .where(inArray(messageRecipients.messageId, messageIds)),
     db.select().from(messageConditions).where(inArray(messageConditions.messageId, messageIds)).orderBy(asc(messageConditions.createdAt), asc(messageConditions.id)),
     db.select().from(messageAttachments).where(inArray(messageAttachments.messageId, messageIds)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id)),
   ]);
-  for (const l of links) parts.get(l.messageId)!.recipients.push(toRecipientDto(l.recipient));
+  for (const l of links) parts.get(l.messageId)!.recipients.push(toRecipientDto(openRecipient(masterKeys, l.recipient)));
+  for (const p of parts.values()) p.recipients.sort(byName);
   for (const c of conditions) parts.get(c.messageId)!.conditions.push(toConditionDto(c, now, timeZone));
   for (const a of attachments) {
     parts.get(a.messageId)!.attachments.push({

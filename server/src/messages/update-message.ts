@@ -38,7 +38,7 @@ export async function updateMessage({ db, clock, masterKeys, userId, messageId, 
     .set({ ...sealMessageFields(cipher, secret), shareLocation: share_location, ...(movesLocation(openMessage(cipher, current), changes) ? { locatedAt: null, locationAccuracy: null } : {}), updatedAt: now })
     .where(eq(messages.id, current.id))
     .returning();
-  const parts = await loadMessageParts({ db, messageIds: [current.id], now, timeZone });
+  const parts = await loadMessageParts({ db, masterKeys, messageIds: [current.id], now, timeZone });
   return toMessageDto(masterKeys, row!, parts.get(current.id)!);
 }
 

@@ -2,7 +2,7 @@ import { profileSchema, profileUpdateSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../http/app.ts";
 import { currentUser } from "../http/authenticate.ts";
-import { AppError } from "../errors.ts";
+import { readUpload } from "../http/read-upload.ts";
 import { getProfile } from "./get-profile.ts";
 import { setAvatar } from "./set-avatar.ts";
 import { updateProfile } from "./update-profile.ts";
@@ -29,20 +29,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     "/profile/avatar",
     { schema: { tags, security, summary: "Upload my avatar (multipart field `file`: PNG, JPEG, GIF or WebP)", response: { 200: profileSchema } } },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError("unsupported_media_type", "Send the image as multipart/form-data in a field named 'file'.");
-      const file = await req.file();
-      if (!file) throw new AppError("validation_failed", "Choose an image to upload.", { file: "Choose an image to upload." });
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if ((err as { statusCode?: number }).statusCode === 413) {
-          const limit = `${Math.round(config.AVATAR_MAX_BYTES / 1024 / 1024 * 10) / 10} MB`;
-          throw new AppError("payload_too_large", `The avatar must be at most ${limit}.`, { file: `At most ${limit}.` });
-        }
-        throw err;
-      }
-      return setAvatar({ db, clock, dataDir: config.DATA_DIR, userId: currentUser(req).id, bytes });
+      const upload = await readUpload(req, { maxBytes: config.AVATAR_MAX_BYTES, noun: "image" });
+      return setAvatar({ db, clock, dataDir: config.DATA_DIR, userId: currentUser(req).id, bytes: await upload.readBytes() });
     },
   );
 

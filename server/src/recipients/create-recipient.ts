@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { defaultChannels, type Recipient, type recipientCreateSchema } from "@trigger-switch/contracts";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -5,12 +6,14 @@ import { limitsFor } from "../billing/limits-for.ts";
 import { planLimitError } from "../billing/plan-limit-error.ts";
 import type { Config } from "../config.ts";
 import type { Clock } from "../clock.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { lockUserRow } from "../db/owned-row.ts";
 import { recipients } from "../db/schema.ts";
+import { openRecipient, sealRecipientFields } from "./seal-recipient.ts";
 import { toRecipientDto } from "./to-recipient-dto.ts";
 
-export async function createRecipient({ db, config, clock, userId, input }: { db: Db; config: Config; clock: Clock; userId: string; input: z.output<typeof recipientCreateSchema> }): Promise<Recipient> {
+export async function createRecipient({ db, config, clock, masterKeys, userId, input }: { db: Db; config: Config; clock: Clock; masterKeys: MasterKeys; userId: string; input: z.output<typeof recipientCreateSchema> }): Promise<Recipient> {
   const limits = await limitsFor({ db, config, userId });
   return db.transaction(async (tx) => {
     await lockUserRow(tx, userId);
@@ -18,10 +21,11 @@ export async function createRecipient({ db, config, clock, userId, input }: { db
     const usage = existing?.n ?? 0;
     if (usage >= limits.maxRecipients) throw planLimitError(config, limits, { kind: "recipients", usage });
     const now = clock.now();
+    const id = randomUUID();
     const [row] = await tx
       .insert(recipients)
-      .values({ userId, name: input.name, email: input.email, phone: input.phone, channels: input.channels ?? defaultChannels(input), note: input.note, createdAt: now, updatedAt: now })
+      .values({ id, userId, ...sealRecipientFields(masterKeys, id, input), email: input.email, phone: input.phone, channels: input.channels ?? defaultChannels(input), createdAt: now, updatedAt: now })
       .returning();
-    return toRecipientDto(row!);
+    return toRecipientDto(openRecipient(masterKeys, row!));
   });
 }

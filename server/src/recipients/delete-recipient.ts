@@ -17,7 +17,7 @@ interface Options {
 
 /** Deletes the recipient and its message links, and says which messages lost it and which conditions were disarmed. */
 export async function deleteRecipient({ db, clock, masterKeys, userId, recipientId }: Options) {
-  const recipient = await findOwnedRecipient({ db, userId, recipientId });
+  const recipient = await findOwnedRecipient({ db, masterKeys, userId, recipientId });
   const { affected, disarmed } = await db.transaction(async (tx) => {
     const links = await tx.select({ messageId: messageRecipients.messageId }).from(messageRecipients).where(eq(messageRecipients.recipientId, recipient.id));
     const messageIds = links.map((l) => l.messageId);

@@ -19,19 +19,19 @@ export const recipientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const { clock, masterKeys } = deps;
 
   app.get("/recipients", { schema: { tags, security, summary: "List my recipients", response: { 200: z.array(recipientSchema) } } }, (req) =>
-    listRecipients({ db, userId: currentUser(req).id }),
+    listRecipients({ db, masterKeys, userId: currentUser(req).id }),
   );
 
   app.post("/recipients", { schema: { tags, security, summary: "Add a recipient", body: recipientCreateSchema, response: { 201: recipientSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createRecipient({ db, config: deps.config, clock, userId: currentUser(req).id, input: req.body })),
+    reply.status(201).send(await createRecipient({ db, config: deps.config, clock, masterKeys, userId: currentUser(req).id, input: req.body })),
   );
 
   app.get("/recipients/:id", { schema: { tags, security, summary: "Read a recipient", params: idParams, response: { 200: recipientSchema } } }, async (req) =>
-    toRecipientDto(await findOwnedRecipient({ db, userId: currentUser(req).id, recipientId: req.params.id })),
+    toRecipientDto(await findOwnedRecipient({ db, masterKeys, userId: currentUser(req).id, recipientId: req.params.id })),
   );
 
   app.patch("/recipients/:id", { schema: { tags, security, summary: "Change a recipient", params: idParams, body: recipientUpdateSchema, response: { 200: recipientSchema } } }, (req) =>
-    updateRecipient({ db, clock, userId: currentUser(req).id, recipientId: req.params.id, changes: req.body }),
+    updateRecipient({ db, clock, masterKeys, userId: currentUser(req).id, recipientId: req.params.id, changes: req.body }),
   );
 
   app.delete(

@@ -1,8 +1,9 @@
 import type { Recipient } from "@trigger-switch/contracts";
-import type { recipients } from "../db/schema.ts";
+import type { RecipientRow } from "./seal-recipient.ts";
 
-export type RecipientRow = typeof recipients.$inferSelect;
+export type { RecipientRow };
 
+/** The API shape of a recipient row whose name and note are already opened (`openRecipient`). */
 export function toRecipientDto(row: RecipientRow): Recipient {
   return {
     id: row.id,

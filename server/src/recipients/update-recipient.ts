@@ -2,30 +2,33 @@ import { recipientProblems, type Recipient, type recipientUpdateSchema } from "@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Clock } from "../clock.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { recipients } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findOwnedRecipient } from "./find-owned-recipient.ts";
+import { openRecipient, sealRecipientFields } from "./seal-recipient.ts";
 import { toRecipientDto } from "./to-recipient-dto.ts";
 
 interface Options {
   db: Db;
   clock: Clock;
+  masterKeys: MasterKeys;
   userId: string;
   recipientId: string;
   changes: z.output<typeof recipientUpdateSchema>;
 }
 
 /** Applies the given fields, then checks that the channels still have their addresses. */
-export async function updateRecipient({ db, clock, userId, recipientId, changes }: Options): Promise<Recipient> {
-  const current = await findOwnedRecipient({ db, userId, recipientId });
+export async function updateRecipient({ db, clock, masterKeys, userId, recipientId, changes }: Options): Promise<Recipient> {
+  const current = await findOwnedRecipient({ db, masterKeys, userId, recipientId });
   const merged = { ...current, ...changes };
   const problems = recipientProblems(merged);
   if (Object.keys(problems).length > 0) throw new AppError("validation_failed", Object.values(problems)[0]!, problems);
   const [row] = await db
     .update(recipients)
-    .set({ name: merged.name, email: merged.email, phone: merged.phone, channels: merged.channels, note: merged.note, updatedAt: clock.now() })
+    .set({ ...sealRecipientFields(masterKeys, current.id, merged), email: merged.email, phone: merged.phone, channels: merged.channels, updatedAt: clock.now() })
     .where(eq(recipients.id, current.id))
     .returning();
-  return toRecipientDto(row!);
+  return toRecipientDto(openRecipient(masterKeys, row!));
 }

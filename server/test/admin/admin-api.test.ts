@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, messageConditions, reminderSchedule } from "../../src/db/schema.ts";
+import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { createMailer } from "../../src/mail/mailer.ts";
 import { signUpAdmin } from "../support/admins.ts";
 import { post, type ApiErrorBody } from "../support/content.ts";
@@ -246,7 +247,7 @@ describe("retrying a release to someone without an e-mail address", () => {
     expect(row.status).toBe("parked");
     expect((await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`)).status).toBe(200);
     // The local outbox accepts any address, even none: only the retry's own rule stops a false "sent".
-    await tick(t, { mailer: createMailer({ from: "Trigger Switch <no-reply@localhost>", db: t.database.db }) });
+    await tick(t, { mailer: createMailer({ from: "Trigger Switch <no-reply@localhost>", db: t.database.db, masterKeys: createMasterKeys({ config: t.config }), clock: t.clock }) });
     const [after] = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.id, row.id));
     expect(after).toMatchObject({ status: "parked", attempts: 2 });
   });

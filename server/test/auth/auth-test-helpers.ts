@@ -1,6 +1,5 @@
 import { AuthClient, type SupportedStorage } from "@supabase/auth-js";
-import { and, desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../../src/db/schema.ts";
+import { outboxMails } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /** The real client the web app uses, pointed at the test server, keeping its session in memory. */
@@ -33,11 +32,7 @@ export function newEmail(name = "user"): string {
 export async function waitForMail(t: TestApp, to: string, subject: string, timeoutMs = 5000): Promise<{ text: string; html: string | null }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, to), eq(mailOutbox.subject, subject)))
-      .orderBy(desc(mailOutbox.createdAt));
+    const mail = (await outboxMails(t, to)).find((m) => m.subject === subject);
     if (mail) return { text: mail.text, html: mail.html };
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -45,7 +40,7 @@ export async function waitForMail(t: TestApp, to: string, subject: string, timeo
 }
 
 export async function mailsTo(t: TestApp, to: string) {
-  return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  return outboxMails(t, to);
 }
 
 /** The verify link inside a mail's text. */

@@ -1,9 +1,8 @@
 import { messageDiagnosticSchema, serviceDiagnosticSchema } from "@trigger-switch/contracts";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../../src/db/schema.ts";
 import { createMessage } from "../support/content.ts";
 import { HOUR, tick, travel } from "../support/engine.ts";
+import { outboxMails } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 import { ownerWithMessage } from "../engine/engine-setup.ts";
@@ -28,7 +27,7 @@ afterAll(() => t.close());
 const diagnostic = (path: string, init?: RequestInit) => fetch(`${t.url}/api/diagnostic${path}`, init);
 
 async function accessToken(): Promise<string> {
-  const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, recipientEmail));
+  const mails = await outboxMails(t, recipientEmail);
   const token = mails.map((m) => m.text.match(/\/access\/message\/[0-9a-f-]+\?t=([A-Za-z0-9_-]+)/)?.[1]).find(Boolean);
   if (!token) throw new Error("no access link mailed to the recipient");
   return token;

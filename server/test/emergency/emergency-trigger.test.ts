@@ -165,15 +165,16 @@ describe("pressing the emergency button", () => {
     expect((await press(s.owner, s.messageId, { keepArmed: "yes" })).status).toBe(400);
   });
 
-  it("holds the message back behind the unlock delay and tells the owner how to cancel", async () => {
+  it("holds the message back behind the unlock delay — title, text and place — and tells the owner how to cancel", async () => {
     const s = await panicMessage(t, { unlock_delay_hours: 2, expiry_hours: 24 }, 1);
+    await shareLocation(s.owner, s.messageId, 48.853, 2.349);
     await press(s.owner, s.messageId);
     const pressedAt = t.clock.now();
     await tick(t);
     const text = mailText(mailsTo(sink, s.recipientEmails[0]!)[0]!);
     expect(text).toContain("EMERGENCY alert from Alex Morgan");
-    expect(text).not.toContain("It is under the blue pot.");
-    expect(text).toMatch(/"The spare key" opens on .* \(a delay they chose\)/);
+    for (const content of ["It is under the blue pot.", "The spare key", "Paris", "48.85", "openstreetmap"]) expect(text).not.toContain(content);
+    expect(text).toMatch(/Alex Morgan chose to have their message open only after a delay: it opens on .*\. Use the link below to read it then\./);
     expect(mailText(mailsTo(sink, s.owner.email)[0]!)).toContain("Your emergency alert was sent");
     const [grant] = await t.database.db.select().from(accessGrants).where(eq(accessGrants.conditionId, s.conditionId));
     expect(grant!.opensAt.getTime() - pressedAt.getTime()).toBe(2 * 3_600_000);

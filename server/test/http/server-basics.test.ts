@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../src/mail/mailer.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { proveMailbox } from "../support/admins.ts";
 import { signUpUser } from "../support/users.ts";
@@ -41,17 +40,5 @@ describe("API conventions", () => {
     expect(await (await boss.api("/api/me")).json()).toMatchObject({ is_admin: false });
     await proveMailbox(t, "Boss@Example.com");
     expect(await (await boss.api("/api/me")).json()).toMatchObject({ is_admin: true });
-  });
-});
-
-describe("local mailbox", () => {
-  it("lists outbox mail with clickable links, filtered by address", async () => {
-    const mailer = createMailer({ from: "x", db: t.database.db });
-    await mailer.send({ to: "reader@example.com", subject: "Hello", text: "Open http://localhost/check?a=1&b=2 now" });
-    await mailer.send({ to: "someone@example.com", subject: "Other", text: "nothing" });
-    const html = await (await fetch(`${t.url}/dev/mailbox?to=reader@example.com`)).text();
-    expect(html).toContain("Hello");
-    expect(html).not.toContain("Other");
-    expect(html).toContain('<a href="http://localhost/check?a=1&amp;b=2">');
   });
 });

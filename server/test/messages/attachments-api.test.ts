@@ -65,7 +65,7 @@ describe("attachments", () => {
     const m = await createMessage(owner);
     const res = await uploadFile(owner, m.id, Buffer.concat([pdf, Buffer.alloc(70_000)]), "big.pdf");
     expect(res.status).toBe(413);
-    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(/at most 0.1 MB/);
+    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(/at most 64 KB/);
   });
 
   it("accepts files larger than the avatar limit (the app-wide multipart default)", async () => {

@@ -1,5 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../../src/db/schema.ts";
+import { outboxMails } from "./outbox.ts";
 import type { TestApp } from "./test-app.ts";
 import { signUpUser, type SignedInUser } from "./users.ts";
 
@@ -28,7 +27,7 @@ export async function proveMailbox(t: TestApp, email: string, readMail: (to: str
 async function outboxText(t: TestApp, to: string, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to))).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const [mail] = await outboxMails(t, to);
     if (mail && /verify\?/.test(mail.text)) return mail.text;
     await new Promise((r) => setTimeout(r, 25));
   }

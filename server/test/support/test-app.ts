@@ -25,14 +25,15 @@ export interface TestApp {
  * Mail goes to the outbox unless `env.SMTP_URL` is given. The background engine is off (ROLE=web):
  * tests drive `runEngineTick` themselves with the fake clock. `opts.database` runs a second app
  * on an existing database (two processes on one PostgreSQL); closing this app leaves it open.
+ * `opts.logStream` receives the log lines (give LOG_LEVEL in `env` too).
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { database?: Database; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SERVE_WEB: "false", PORT: "0", ROLE: "web", ...env });
   // A shared database stands for a second process on the same PostgreSQL; its owner closes it.
   const database = opts.database ?? (await createTestDatabase());
   const clock = new FakeClock(new Date());
-  const { app, mailer } = await composeApp({ config, database, clock });
+  const { app, mailer } = await composeApp({ config, database, clock, logStream: opts.logStream });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   // Links in e-mails must point at this very server.
   config.SITE_URL = address;

@@ -44,10 +44,12 @@ describe("the registration form", () => {
       options: { emailRedirectTo: `${window.location.origin}/login` },
     });
     expect(
-      await screen.findByText(/No mail server is configured: open the local mailbox at/),
-    ).toHaveTextContent(
-      "No mail server is configured: open the local mailbox at /dev/mailbox to find the confirmation e-mail.",
+      await screen.findByText(/No mail server is configured: e-mails are kept in a local mailbox that only the person running this server can open/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/printed in the server's start-up log/)).toHaveTextContent(
+      "If that is you, open the mailbox address printed in the server's start-up log (it ends in ?key=…); after that, /dev/mailbox opens in this browser. If not, ask them for your confirmation e-mail.",
     );
+    expect(screen.getByRole("link", { name: "/dev/mailbox" })).toHaveAttribute("href", "/dev/mailbox");
   });
 
   it("shows no mailbox hint when the server sends real mail", async () => {

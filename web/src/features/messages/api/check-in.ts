@@ -25,7 +25,7 @@ export function checkIn(api: ApiClient) {
  * Successful' or 'Check-In Failed'. Afterwards every view of the conditions reloads (this tab's
  * queries, and other tabs and the header through the conditions-updated event).
  */
-export function useCheckInMutation(send: () => Promise<CheckInAnswer>) {
+export function useCheckInMutation<Answer>(send: () => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,

@@ -8,28 +8,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format-date-time";
-import { browserTimeZone } from "@/lib/time-zone";
 import { useCheckInWithLink } from "../../api/check-in-with-link";
 import { useCheckInLink } from "../../api/get-check-in-link";
 import { CheckInLinkInvalid } from "./check-in-link-invalid";
-import { checkInStakes } from "./check-in-stakes";
 
 /**
  * A reminder's check-in link: opening it only reads (mail scanners follow links); the button
- * checks in. Afterwards the new deadline is shown; a link that stopped working says only that.
+ * checks in. The link names nobody and no deadline, before or after (whoever holds a forwarded
+ * mail learns nothing; docs/decisions/011): the owner sees their deadlines once signed in.
  */
 export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn: boolean }) {
   const link = useCheckInLink(token);
   const checkIn = useCheckInWithLink(token);
-  const timeZone = browserTimeZone();
 
   if (link.isPending) return <PageSkeleton />;
   if (link.isError) return <LoadError what="check-in link" onRetry={() => void link.refetch()} />;
   if (link.data === null || (isApiError(checkIn.error) && checkIn.error.status === 404)) return <CheckInLinkInvalid signedIn={signedIn} />;
 
   if (checkIn.isSuccess) {
-    const next = checkIn.data.next_deadline;
     return (
       <EmptyState
         icon={CircleCheckBig}
@@ -42,7 +38,7 @@ export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn:
       >
         <p>Thank you. Your timers have been reset and nothing will be sent now.</p>
         <p className="text-base font-medium text-foreground">
-          {next ? `Your next deadline is ${formatDateTime(new Date(next), timeZone)}.` : "No deadline is running at the moment."}
+          {signedIn ? "Your dashboard shows when your next check-in is due." : "Sign in to see when your next check-in is due."}
         </p>
       </EmptyState>
     );
@@ -55,7 +51,9 @@ export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn:
           <HeartPulse className="size-6" aria-hidden="true" />
         </span>
         <CardTitle className="text-2xl">Are you OK?</CardTitle>
-        <CardDescription className="text-base text-foreground">{checkInStakes(link.data, new Date(), timeZone)}</CardDescription>
+        <CardDescription className="text-base text-foreground">
+          This link is from your Trigger Switch reminder. If you are OK, confirm it below: your check-in timers restart and nothing is sent now.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-3">
         <Button type="button" size="lg" variant="success" className="h-14 w-full max-w-sm text-lg" disabled={checkIn.isPending} onClick={() => checkIn.mutate()}>

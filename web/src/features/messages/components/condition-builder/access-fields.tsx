@@ -15,7 +15,7 @@ export function AccessFields({ unlockDelayHours, expiryHours, onChange, errors }
     <details className="group rounded-lg border bg-background p-3" open={changed || undefined}>
       <summary className="cursor-pointer text-sm font-medium">Recipient access (optional)</summary>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <FormField label="Open after (hours)" hint="0 = they can read it at once." error={errors["panic_config.unlock_delay_hours"]}>
+        <FormField label="Open after (hours)" hint="0 = they can read it at once. Until it opens, no e-mail carries anything of the message or its place, not even an emergency alert." error={errors["panic_config.unlock_delay_hours"]}>
           <Input type="number" inputMode="decimal" min={0} value={unlockDelayHours} onChange={(event) => onChange({ unlock_delay_hours: event.target.value })} />
         </FormField>
         <FormField label="Link expires after (hours)" hint="0 = it never expires." error={errors["panic_config.expiry_hours"]}>
