@@ -19,3 +19,4 @@ export * from "./message-readiness.ts";
 export * from "./realtime.ts";
 export * from "./diagnostics.ts";
 export * from "./emergency.ts";
+export * from "./channels.ts";

@@ -3,3 +3,4 @@ export * from "./accounts-schema.ts";
 export * from "./workspace-schema.ts";
 export * from "./engine-schema.ts";
 export * from "./emergency-schema.ts";
+export * from "./channels-schema.ts";

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { accessRoutes, releaseRoutes } from "../access/routes.ts";
 import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
+import { channelInfoRoutes, ownerChannelRoutes } from "../channels/routes.ts";
 import { attachmentRoutes } from "../attachments/routes.ts";
 import { diagnosticRoutes } from "../diagnostics/routes.ts";
 import { conditionRoutes } from "../conditions/routes.ts";
@@ -37,6 +38,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   await app.register(checkInTokenRoutes, { deps });
   await app.register(accessRoutes, { deps });
   await app.register(diagnosticRoutes, { deps });
+  await app.register(channelInfoRoutes, { deps });
 
   await app.register(async (authed) => {
     authed.addHook("preHandler", requireUser(deps.auth));
@@ -62,5 +64,6 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     await authed.register(attachmentRoutes, { deps });
     await authed.register(checkInRoutes, { deps });
     await authed.register(releaseRoutes, { deps });
+    await authed.register(ownerChannelRoutes, { deps });
   });
 };

@@ -6,6 +6,8 @@ import websocket from "@fastify/websocket";
 import { REALTIME_MAX_FRAME_BYTES } from "@trigger-switch/contracts";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AuthService } from "../auth/auth-service.ts";
+import type { Channels } from "../channels/channel.ts";
+import { webhookRoutes } from "../channels/webhook-routes.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -38,6 +40,8 @@ export interface AppDeps {
   geocoder: ReverseGeocoder;
   /** Starts this process's engine tick at once for urgent work; a no-op where no engine runs (ROLE=web). */
   engineWaker: EngineWaker;
+  /** E-mail, WhatsApp and SMS behind one interface (docs/decisions/014). */
+  channels: Channels;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -82,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(functionRoutes, { prefix: "/functions/v1", deps });
   await app.register(mediaRoutes, { deps });
   await app.register(realtimeRoutes, { realtime: deps.realtime });
+  await app.register(webhookRoutes, { prefix: "/webhooks", deps });
   if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
   if (config.SERVE_WEB) await app.register(staticWeb);
   return app;
