@@ -16,7 +16,8 @@ export interface ChannelsTestApp {
 export async function startChannelsApp(env: Record<string, string> = {}): Promise<ChannelsTestApp> {
   const whatsapp = await startFakeWhatsApp();
   const twilio = await startFakeTwilio();
-  const t = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", ...whatsapp.env, ...twilio.env, ...env });
+  // TRUST_PROXY: each test user comes from its own address (withOwnAddress), so the per-IP limits stay per person.
+  const t = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", TRUST_PROXY: "true", ...whatsapp.env, ...twilio.env, ...env });
   whatsapp.webhookUrl = `${t.url}/webhooks/whatsapp`;
   whatsapp.useClock(() => t.clock.now());
   twilio.inboundUrl = `${t.url}/webhooks/twilio/sms`;
@@ -49,4 +50,11 @@ export async function verifyNumber(c: ChannelsTestApp, user: SignedInUser, numbe
   const done = await post(user, "/api/profile/channels/verify", { code });
   if (!done.ok) throw new Error(`verify: ${done.status} ${await done.text()}`);
   return (await done.json()) as OwnerChannels;
+}
+
+let addresses = 0;
+/** The user's requests come from an address of their own (the app runs with TRUST_PROXY in these tests). */
+export function withOwnAddress(user: SignedInUser): SignedInUser {
+  const ip = `10.9.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+  return { ...user, api: (path, init = {}) => user.api(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), "x-forwarded-for": ip } }) };
 }
