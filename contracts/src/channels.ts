@@ -24,7 +24,8 @@ const channelUses = z.object({
 export const channelsInfoSchema = z.object({
   email: z.object({ available: z.literal(true), transport: z.enum(["smtp", "outbox"]) }),
   whatsapp: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
-  sms: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
+  /** `from`: the number people text (null when SMS is off or sent through a Messaging Service). */
+  sms: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses, from: z.string().nullable() }),
 });
 export type ChannelsInfo = z.infer<typeof channelsInfoSchema>;
 

@@ -20,6 +20,7 @@ export function describeChannels(config: Config): ChannelsInfo {
       available: config.twilio !== null,
       missing: config.twilio ? [] : [...TWILIO_SETTINGS],
       uses: { check_in: config.twilio !== null, verification: config.twilio !== null, owner_reminders: false, deliveries: false },
+      from: config.twilio?.from.startsWith("+") ? config.twilio.from : null,
     },
   };
 }

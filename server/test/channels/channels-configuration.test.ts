@@ -17,7 +17,7 @@ describe("without any provider configured", () => {
     expect(await res.json()).toEqual({
       email: { available: true, transport: "outbox" },
       whatsapp: { available: false, missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } },
-      sms: { available: false, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } },
+      sms: { available: false, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false }, from: null },
     });
   });
 
