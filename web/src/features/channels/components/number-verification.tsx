@@ -1,6 +1,6 @@
 import type { ChannelsInfo, OwnerChannels, PhoneChannel } from "@trigger-switch/contracts";
 import { CheckCircle2, MessageSquareText } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -64,6 +64,7 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
   }
 
   const send = (channel: PhoneChannel) => dispatch({ type: "send", channel, requestId: ++requestIds.current });
+  const waitSeconds = useSecondsUntil(owner.resend_at);
 
   if (!owner.number) {
     return <p className="text-sm text-muted-foreground">Save your WhatsApp number above first; the code goes to that number.</p>;
@@ -88,15 +89,9 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
   }
 
   const pending = owner.pending;
-  const waitSeconds = owner.resend_at ? Math.max(0, Math.ceil((new Date(owner.resend_at).getTime() - Date.now()) / 1000)) : 0;
   const busy = state.kind === "requesting" || state.kind === "checking";
-  const sendButtons = (label: (name: string) => string, variant: "default" | "outline") =>
-    available.map((channel) => (
-      <Button key={channel} type="button" variant={variant} disabled={busy || waitSeconds > 0} onClick={() => send(channel)}>
-        {state.kind === "requesting" && state.channel === channel && <Spinner className={variant === "default" ? "text-primary-foreground" : undefined} />}
-        {label(NAMES[channel])}
-      </Button>
-    ));
+  const sending = state.kind === "requesting" ? state.channel : null;
+  const buttons = { channels: available, busy: busy || waitSeconds > 0, sending, onSend: send };
 
   return (
     <div className="flex flex-col gap-4">
@@ -107,7 +102,9 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
       {(state.kind === "idle" || (state.kind === "requesting" && state.from === "idle")) && (
         <>
           {state.kind === "idle" && state.error && <Alert variant="error" role="alert">{state.error}</Alert>}
-          <div className="flex flex-wrap gap-2">{sendButtons((name) => `Send a code by ${name}`, "default")}</div>
+          <div className="flex flex-wrap gap-2">
+            <SendButtons {...buttons} label={(name) => `Send a code by ${name}`} variant="default" />
+          </div>
           {waitSeconds > 0 && <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>}
         </>
       )}
@@ -136,13 +133,33 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
               {state.kind === "checking" && <Spinner className="text-primary-foreground" />}
               Verify number
             </Button>
-            {sendButtons((name) => `New code by ${name}`, "outline")}
+            <SendButtons {...buttons} label={(name) => `New code by ${name}`} variant="outline" />
           </div>
           {waitSeconds > 0 && <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>}
         </form>
       )}
     </div>
   );
+}
+
+function SendButtons({ channels, busy, sending, onSend, label, variant }: { channels: PhoneChannel[]; busy: boolean; sending: PhoneChannel | null; onSend: (c: PhoneChannel) => void; label: (name: string) => string; variant: "default" | "outline" }) {
+  return channels.map((channel) => (
+    <Button key={channel} type="button" variant={variant} disabled={busy} onClick={() => onSend(channel)}>
+      {sending === channel && <Spinner className={variant === "default" ? "text-primary-foreground" : undefined} />}
+      {label(NAMES[channel])}
+    </Button>
+  ));
+}
+
+/** Whole seconds until `iso` (0 once passed, or for null), counting down once a second. */
+function useSecondsUntil(iso: string | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  return iso ? Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 1000)) : 0;
 }
 
 /** What a verified number can do here, and where to write. */
