@@ -13,8 +13,8 @@ export interface ChannelsTestApp {
 }
 
 /** The real server with WhatsApp and SMS pointed at the local provider servers, which call its webhooks back. */
-export async function startChannelsApp(env: Record<string, string> = {}): Promise<ChannelsTestApp> {
-  const whatsapp = await startFakeWhatsApp();
+export async function startChannelsApp(env: Record<string, string> = {}, opts: { statusDelayMs?: number } = {}): Promise<ChannelsTestApp> {
+  const whatsapp = await startFakeWhatsApp({ statusDelayMs: opts.statusDelayMs });
   const twilio = await startFakeTwilio();
   // TRUST_PROXY: each test user comes from its own address (withOwnAddress), so the per-IP limits stay per person.
   const t = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", TRUST_PROXY: "true", ...whatsapp.env, ...twilio.env, ...env });

@@ -59,12 +59,16 @@ const TEMPLATES: Record<string, { body: number; urlButton: boolean }> = {
 };
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export async function startFakeWhatsApp(opts: { now?: () => Date; autoStatuses?: boolean } = {}): Promise<FakeWhatsApp> {
+/** `statusDelayMs`: how long after accepting a message its first status event is posted (Meta: about a second). Default 0. */
+/** `port` and `credentials`: fixed ones for a server started in its own process (the browser journeys). */
+export async function startFakeWhatsApp(
+  opts: { now?: () => Date; autoStatuses?: boolean; statusDelayMs?: number; port?: number; credentials?: { accessToken: string; appSecret: string; verifyToken: string } } = {},
+): Promise<FakeWhatsApp> {
   let now = opts.now ?? (() => new Date());
   const phoneNumberId = "106540352242922";
-  const accessToken = `EAAG${randomBytes(24).toString("hex")}`;
-  const appSecret = randomBytes(16).toString("hex");
-  const verifyToken = randomBytes(12).toString("hex");
+  const accessToken = opts.credentials?.accessToken ?? `EAAG${randomBytes(24).toString("hex")}`;
+  const appSecret = opts.credentials?.appSecret ?? randomBytes(16).toString("hex");
+  const verifyToken = opts.credentials?.verifyToken ?? randomBytes(12).toString("hex");
   const sent: FakeWhatsAppMessage[] = [];
   const lastInbound = new Map<string, number>();
   const notOnWhatsApp = new Set<string>();
@@ -126,7 +130,7 @@ export async function startFakeWhatsApp(opts: { now?: () => Date; autoStatuses?:
       sent.push(message);
       waiters.splice(0).forEach((w) => w());
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ messaging_product: "whatsapp", contacts: [{ input: to, wa_id: e164.slice(1) }], messages: [{ id: message.id, message_status: "accepted" }] }));
-      if (opts.autoStatuses !== false) follow(message);
+      if (opts.autoStatuses !== false) track(new Promise((resolve) => setTimeout(resolve, opts.statusDelayMs ?? 0)).then(() => follow(message)));
     });
   });
 
@@ -151,7 +155,7 @@ export async function startFakeWhatsApp(opts: { now?: () => Date; autoStatuses?:
     entry: [{ id: "102290129340398", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId }, ...value } }] }],
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const apiUrl = `http://127.0.0.1:${port}/${VERSION}`;
 

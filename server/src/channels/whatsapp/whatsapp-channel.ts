@@ -36,7 +36,8 @@ export function createWhatsAppChannel({ config, db, clock }: { config: WhatsAppC
       if (!isE164(envelope.to)) throw new ChannelError("whatsapp", true, "The number is not in international E.164 format (+ country code and number).", "bad_number");
       // Meta's policy: one-time codes go only as authentication templates, window or not.
       const templateOnly = envelope.purpose === "verification_code" && envelope.template !== undefined;
-      const open = !templateOnly && (await isWindowOpen({ db, channel: "whatsapp", number: envelope.to, now: clock.now() }));
+      // An answer to a message the person has just sent is inside the window by definition.
+      const open = !templateOnly && (envelope.purpose === "check_in_reply" || (await isWindowOpen({ db, channel: "whatsapp", number: envelope.to, now: clock.now() })));
       if (open) {
         try {
           return receipt(await post(textBody(envelope)), "text", clock);
