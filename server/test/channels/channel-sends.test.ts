@@ -59,7 +59,7 @@ describe("WhatsApp channel", () => {
   });
 
   it("fails permanently outside the window when there is no template for it", async () => {
-    const err = await failure(whatsapp.send({ to: "+447700900203", purpose: "check_in_reply", text: "hello" }));
+    const err = await failure(whatsapp.send({ to: "+447700900203", purpose: "owner_notice", text: "hello" }));
     expect(err).toMatchObject({ permanent: true, code: "131047" });
   });
 

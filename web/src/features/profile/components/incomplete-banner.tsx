@@ -13,11 +13,10 @@ export function IncompleteBanner({ checkInBy = null }: { checkInBy?: string | nu
         <p className="font-semibold">Complete your profile to continue</p>
         <p className="text-muted-foreground">
           Your first name, last name and WhatsApp number are needed before you can use the rest of Trigger Switch:
-          recipients see your name on what you send them, and your WhatsApp number is where Trigger Switch can reach
-          you.{" "}
+          recipients see your name on what you send them.{" "}
           {checkInBy
-            ? `Once you verify it, you can also check in by sending a text by ${checkInBy}.`
-            : "Check-ins by message are not set up on this server; you check in from the app or from your reminder e-mails."}
+            ? `Once you verify your number, you can also check in by sending a text by ${checkInBy}.`
+            : "Messaging is not set up on this server yet, so you check in from the app or from your reminder e-mails."}
         </p>
       </div>
     </Alert>
