@@ -20,7 +20,8 @@ describe("the profile's messaging card", () => {
     expect(screen.getByText(/This server sends reminders by e-mail only for now/)).toBeInTheDocument();
   });
 
-  it("sends a code by WhatsApp, takes a wrong one with the server's words, then verifies", async () => {
+  // Three round trips of typing and clicking: more than the default 5 s on a busy machine.
+  it("sends a code by WhatsApp, takes a wrong one with the server's words, then verifies", { timeout: 20_000 }, async () => {
     let owner: OwnerChannels = base;
     const codes: string[] = [];
     const { user } = renderApp({
@@ -66,7 +67,7 @@ describe("the profile's messaging card", () => {
     expect(screen.getByLabelText("WhatsApp")).toBeEnabled();
   });
 
-  it("shows a code that could not be delivered, and goes back to sending after an expired one", async () => {
+  it("shows a code that could not be delivered, and goes back to sending after an expired one", { timeout: 20_000 }, async () => {
     let owner: OwnerChannels = { ...base, pending: { ...pending, delivery: "failed", delivery_error: "Message undeliverable" } };
     const { user } = renderApp({
       path: "/profile",
