@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN_EMAIL } from "./e2e/support/admin";
 import { MAILBOX_KEY } from "./e2e/support/mailbox";
+import { whatsappServerEnv } from "./e2e/support/whatsapp";
 
 // Two real servers, each on a throwaway DATA_DIR (embedded database), serving the built app:
 // - the account and workspace journeys run against one with outbox mail (a self-hoster's set-up);
@@ -24,6 +25,12 @@ const fakeStripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 27);
 // The local OpenID provider the sign-in journey uses (issue 12): base port + 28.
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 28);
 const oidcEnv = { OIDC_TESTID_ISSUER: `http://127.0.0.1:${oidcPort}`, OIDC_TESTID_CLIENT_ID: "trigger-switch-test", OIDC_TESTID_CLIENT_SECRET: "a-test-client-secret-that-is-long-enough" };
+// The WhatsApp journeys (*.channels.spec.ts): a fourth server with WhatsApp pointed at the local Cloud API server.
+const channelsPort = port + 3;
+const channelsURL = process.env.E2E_CHANNELS_URL ?? `http://localhost:${channelsPort}`;
+const whatsappApiPort = Number(process.env.E2E_WHATSAPP_PORT ?? port + 29);
+const whatsappControlPort = whatsappApiPort + 1;
+process.env.E2E_WHATSAPP_CONTROL_URL ??= `http://127.0.0.1:${whatsappControlPort}`;
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ts-e2e-"));
 const serverEnv = { LOG_LEVEL: "warn", DATABASE_URL: "", ADMIN_EMAILS: "" };
 
@@ -117,10 +124,25 @@ export default defineConfig({
             STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
           },
         },
+        {
+          command: `node --import tsx e2e/support/fake-whatsapp-server.ts ${whatsappApiPort} ${whatsappControlPort} ${channelsURL}`,
+          url: `http://127.0.0.1:${whatsappControlPort}/healthz`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+        },
+        {
+          command: "node --import tsx ../server/src/main.ts",
+          url: `${channelsURL}/readyz`,
+          timeout: 120_000,
+          reuseExistingServer: false,
+          stdout: "pipe",
+          env: { ...serverEnv, PORT: String(channelsPort), DATA_DIR: tempDir(), SITE_URL: channelsURL, SMTP_URL: "", MAILBOX_KEY, ...whatsappServerEnv(whatsappApiPort) },
+        },
       ],
   projects: [
-    { name: "chromium", testIgnore: /\.(engine|billing)\.spec\.ts$/, use: { ...chromium, baseURL } },
+    { name: "chromium", testIgnore: /\.(engine|billing|channels)\.spec\.ts$/, use: { ...chromium, baseURL } },
     { name: "billing", testMatch: /\.billing\.spec\.ts$/, use: { ...chromium, baseURL: billingURL } },
+    { name: "channels", testMatch: /\.channels\.spec\.ts$/, use: { ...chromium, baseURL: channelsURL } },
     { name: "engine", testMatch: /\.engine\.spec\.ts$/, use: { ...chromium, baseURL: engineURL } },
   ],
 });

@@ -22,3 +22,4 @@ export * from "./emergency.ts";
 export * from "./billing.ts";
 export * from "./admin.ts";
 export * from "./auth/password-policy.ts";
+export * from "./channels.ts";

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { createAuthService } from "./auth/create-auth-service.ts";
+import { createChannels } from "./channels/create-channels.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKeys } from "./crypto/check-master-keys.ts";
@@ -43,7 +44,8 @@ export async function composeApp({ config, database, clock, logStream }: { confi
       }
     }, 1000).unref();
   }
-  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, logStream });
+  const channels = createChannels({ config, db: database.db, mailer, clock });
+  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, channels, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
   const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });

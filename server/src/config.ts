@@ -6,6 +6,8 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, "must be a template name: lower-case letters, digits and underscores");
+
 const emailList = z
   .string()
   .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
@@ -81,6 +83,28 @@ const envSchema = z.object({
    * prints the mailbox's address with it.
    */
   MAILBOX_KEY: z.string().regex(/^[A-Za-z0-9_-]{24,200}$/, "must be 24 to 200 letters, digits, - or _ (e.g. openssl rand -hex 24)").optional(),
+  /** WhatsApp Cloud API (docs/decisions/014): all four of ID, token, app secret and verify token, or none (WhatsApp off). */
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, "must be the numeric phone number ID from the WhatsApp Manager").optional(),
+  /** A system user's permanent access token with whatsapp_business_messaging permission. */
+  WHATSAPP_ACCESS_TOKEN: z.string().min(10, "must be the access token from the Meta app").optional(),
+  /** The Meta app's secret: checks X-Hub-Signature-256 on every webhook. */
+  WHATSAPP_APP_SECRET: z.string().min(8, "must be the app secret from the Meta app's basic settings").optional(),
+  /** Any string you choose; Meta echoes it when you register the webhook (GET /webhooks/whatsapp). */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  /** Base address of the Graph API with its version (default https://graph.facebook.com/v23.0; tests point it at a local server). */
+  WHATSAPP_API_URL: z.url({ message: "must be an absolute URL such as https://graph.facebook.com/v23.0" }).default("https://graph.facebook.com/v23.0"),
+  /** Approved template names (docs/decisions/014) and their language. */
+  WHATSAPP_TEMPLATE_REMINDER: templateName.default("check_in_reminder"),
+  WHATSAPP_TEMPLATE_DELIVERY: templateName.default("message_delivery"),
+  WHATSAPP_TEMPLATE_VERIFICATION: templateName.default("verification_code"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en or en_US").default("en"),
+  /** Twilio SMS: account SID, auth token and sender, or none (SMS off). */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be the Account SID (AC followed by 32 hex digits)").optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
+  /** The sending number in E.164 (+15005550006) or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "must be a number in E.164 format such as +15005550006, or a Messaging Service SID (MG…)").optional(),
+  /** Base address of Twilio's REST API (default https://api.twilio.com; tests point it at a local server). */
+  TWILIO_API_URL: z.url({ message: "must be an absolute URL such as https://api.twilio.com" }).default("https://api.twilio.com"),
   /** Browser journeys and drills only: an adjustable clock moved through POST /dev/clock. Refused in production. */
   TEST_CLOCK: bool.default(false),
   /** With TEST_CLOCK: start this many ms ahead of the system clock (a drill's restart after an outage). */
@@ -109,7 +133,27 @@ export type Config = Omit<z.infer<typeof envSchema>, "SITE_URL" | "DATA_DIR"> & 
   usesOutbox: boolean;
   /** OpenID Connect sign-in providers from OIDC_<NAME>_* variables (auth/oidc/oidc-config.ts). */
   oidcProviders: OidcProviderConfig[];
+  /** WhatsApp Cloud API settings when all four are set, else null (WhatsApp is off). */
+  whatsapp: WhatsAppConfig | null;
+  /** Twilio settings when all three are set, else null (SMS is off). */
+  twilio: TwilioConfig | null;
 };
+
+export interface WhatsAppConfig {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+  apiUrl: string;
+  templates: { reminder: string; delivery: string; verification: string; language: string };
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiUrl: string;
+}
 
 export class ConfigError extends Error {}
 
@@ -132,11 +176,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const oidc = parseOidcProviders(cleaned);
   if (oidc.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidc.problems.map((p) => `  ${p}`).join("\n")}`);
+  const whatsapp = allOrNone(c, ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"], "WhatsApp");
+  const twilio = allOrNone(c, ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], "SMS");
   return {
     ...c,
     oidcProviders: oidc.providers,
+    whatsapp: whatsapp
+      ? {
+          phoneNumberId: whatsapp.WHATSAPP_PHONE_NUMBER_ID,
+          accessToken: whatsapp.WHATSAPP_ACCESS_TOKEN,
+          appSecret: whatsapp.WHATSAPP_APP_SECRET,
+          verifyToken: whatsapp.WHATSAPP_VERIFY_TOKEN,
+          apiUrl: c.WHATSAPP_API_URL.replace(/\/+$/, ""),
+          templates: { reminder: c.WHATSAPP_TEMPLATE_REMINDER, delivery: c.WHATSAPP_TEMPLATE_DELIVERY, verification: c.WHATSAPP_TEMPLATE_VERIFICATION, language: c.WHATSAPP_TEMPLATE_LANGUAGE },
+        }
+      : null,
+    twilio: twilio ? { accountSid: twilio.TWILIO_ACCOUNT_SID, authToken: twilio.TWILIO_AUTH_TOKEN, from: twilio.TWILIO_FROM, apiUrl: c.TWILIO_API_URL.replace(/\/+$/, "") } : null,
     DATA_DIR: path.resolve(c.DATA_DIR),
     SITE_URL: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     usesOutbox: !c.SMTP_URL,
   };
+}
+
+/**
+ * A provider is on only when every one of its settings is given. Some but not all is a mistake
+ * worth stopping for: a half-configured channel would look on and silently fail.
+ */
+function allOrNone<K extends string>(env: Partial<Record<K, string>>, keys: readonly K[], what: string): Record<K, string> | null {
+  const missing = keys.filter((k) => !env[k]);
+  if (missing.length === keys.length) return null;
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join(", ")}: ${what} needs ${keys.join(", ")} together (set all of them, or none to leave ${what} off)`);
+  return env as Record<K, string>;
 }

@@ -105,6 +105,8 @@ export const profiles = pgTable("profiles", {
   /** IANA zone for the times in the owner's mails; null → UTC. */
   timeZone: text("time_zone"),
   avatarUrl: text("avatar_url"),
+  /** Where the owner's reminders go, all of them at once (docs/decisions/014); e-mail unless chosen otherwise. */
+  reminderChannels: text("reminder_channels").array().$type<("email" | "whatsapp" | "sms")[]>().notNull().default(sql`'{email}'::text[]`),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -6,3 +6,4 @@ export * from "./emergency-schema.ts";
 export * from "./billing-schema.ts";
 export * from "./admin-schema.ts";
 export * from "./auth-security-schema.ts";
+export * from "./channels-schema.ts";

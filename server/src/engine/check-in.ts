@@ -20,7 +20,7 @@ export interface CheckInResult {
  * firing of the same deadline serialise: whichever commits first wins (docs/decisions/003, 005).
  * No active condition: success, nothing changes. `source` says where it came from (app, email link).
  */
-export async function checkIn({ db, clock, userId }: { db: Db; clock: Clock; userId: string; source: "app" | "email_link" | "whatsapp" }): Promise<CheckInResult> {
+export async function checkIn({ db, clock, userId }: { db: Db; clock: Clock; userId: string; source: "app" | "email_link" | "whatsapp" | "sms" }): Promise<CheckInResult> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const mine = and(eq(messageConditions.userId, userId), eq(messageConditions.active, true), inArray(messageConditions.conditionType, [...CHECK_IN_CONDITION_TYPES]));

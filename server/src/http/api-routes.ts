@@ -5,6 +5,7 @@ import { adminRoutes } from "../admin/routes.ts";
 import { billingRoutes } from "../billing/routes.ts";
 import { accountRoutes } from "../account/routes.ts";
 import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
+import { channelInfoRoutes, ownerChannelRoutes } from "../channels/routes.ts";
 import { attachmentRoutes } from "../attachments/routes.ts";
 import { diagnosticRoutes } from "../diagnostics/routes.ts";
 import { conditionRoutes } from "../conditions/routes.ts";
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   await app.register(diagnosticRoutes, { deps });
   // Admins only (401 signed out, 403 otherwise), checked by the plugin's own hook.
   await app.register(adminRoutes, { prefix: "/admin", deps });
+  await app.register(channelInfoRoutes, { deps });
 
   await app.register(async (authed) => {
     authed.addHook("preHandler", requireUser(deps.auth));
@@ -71,5 +73,6 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     await authed.register(releaseRoutes, { deps });
     await authed.register(billingRoutes, { deps });
     await authed.register(accountRoutes, { deps });
+    await authed.register(ownerChannelRoutes, { deps });
   });
 };

@@ -6,6 +6,8 @@ import websocket from "@fastify/websocket";
 import { REALTIME_MAX_FRAME_BYTES } from "@trigger-switch/contracts";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AuthService } from "../auth/auth-service.ts";
+import type { Channels } from "../channels/channel.ts";
+import { webhookRoutes } from "../channels/webhook-routes.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -44,6 +46,8 @@ export interface AppDeps {
   geocoder: ReverseGeocoder;
   /** Starts this process's engine tick at once for urgent work; a no-op where no engine runs (ROLE=web). */
   engineWaker: EngineWaker;
+  /** E-mail, WhatsApp and SMS behind one interface (docs/decisions/014). */
+  channels: Channels;
   /** Where log lines go (default stdout); the security suite reads them back. */
   logStream?: NodeJS.WritableStream;
 }
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { deps });
   await app.register(realtimeRoutes, { realtime: deps.realtime });
   await app.register(stripeWebhookRoutes, { prefix: "/webhooks", deps });
+  await app.register(webhookRoutes, { prefix: "/webhooks", deps });
   if (hasLocalMailbox(config)) await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
   if (config.SERVE_WEB) await app.register(staticWeb);
   return app;

@@ -6,6 +6,7 @@ import type { Db } from "../db/connect.ts";
 import { profiles } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { toProfileDto } from "./to-profile-dto.ts";
+import { forgetOtherNumbers } from "../channels/numbers/forget-other-numbers.ts";
 
 type Changes = z.output<typeof profileUpdateSchema> & { avatar_url?: string | null };
 
@@ -25,5 +26,7 @@ export async function updateProfile({ db, clock, userId, changes }: { db: Db; cl
     .where(eq(profiles.id, userId))
     .returning();
   if (!row) throw notFound("Profile not found");
+  // A new number must be proven again; the old proof must not come back if the number does (docs/decisions/014).
+  if (changes.whatsapp_number !== undefined) await forgetOtherNumbers({ db, userId, keep: row.whatsappNumber });
   return toProfileDto(row);
 }

@@ -38,6 +38,14 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   workspace?: ReturnType<typeof createFakeWorkspace>;
 }
 
+const off = { available: false, uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } };
+/** GET /api/channels of a server with no messaging provider (the default install). */
+export const channelsOff = {
+  email: { available: true, transport: "outbox" },
+  whatsapp: { ...off, missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] },
+  sms: { ...off, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], from: null },
+};
+
 /** The whole app (or given routes) on fake auth and a fake server, at `path`. */
 export function renderApp(options: RenderAppOptions = {}) {
   const { path = "/", signedIn = false, profile = null, isAdmin = false, mailbox = false, width = 1024 } = options;
@@ -50,6 +58,8 @@ export function renderApp(options: RenderAppOptions = {}) {
       profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
     "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
     "GET /api/meta": () => ({ body: { mailbox, autoconfirm: false, version: "test" } }),
+    "GET /api/channels": () => ({ body: channelsOff }),
+    "GET /api/profile/channels": () => ({ body: { number: profile?.whatsapp_number ?? null, verified: null, pending: null, resend_at: null, reminder_channels: ["email"] } }),
     ...options.api,
   });
   const queryClient = createQueryClient();

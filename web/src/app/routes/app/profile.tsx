@@ -1,10 +1,15 @@
 import { profileCompleteness, type Profile } from "@trigger-switch/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { useChannelsInfo } from "@/features/channels/api/get-channels-info";
+import { invalidateOwnerChannels } from "@/features/channels/api/get-owner-channels";
+import { MessagingCard } from "@/features/channels/components/messaging-card";
+import { messagingWords } from "@/features/channels/utils/channel-sentences";
 import { AvatarField } from "@/features/profile/components/avatar-field";
 import { IncompleteBanner } from "@/features/profile/components/incomplete-banner";
 import { ProfileCompleteness } from "@/features/profile/components/profile-completeness";
@@ -15,11 +20,15 @@ import { useAuth } from "@/lib/auth/auth-context";
 export default function ProfilePage() {
   const { profile, profileLoading, user } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const channels = useChannelsInfo();
   if (profileLoading) return <PageSkeleton />;
 
   const wasComplete = profileCompleteness(profile).isComplete;
   const onSaved = (saved: Profile) => {
     toast.success("Profile updated");
+    // A changed number has to be verified again; the messaging card asks the server.
+    void invalidateOwnerChannels(queryClient);
     // The guard held the user here; once the profile is complete the rest of the app opens.
     if (!wasComplete && profileCompleteness(saved).isComplete) navigate(paths.dashboard);
   };
@@ -28,7 +37,7 @@ export default function ProfilePage() {
     <PageContainer>
       <PageHeader title="Your profile" description="How recipients will know who a message is from, and how we reach you." />
       <div className="flex flex-col gap-6">
-        {!wasComplete && <IncompleteBanner />}
+        {!wasComplete && <IncompleteBanner checkInBy={messagingWords(channels.data).checkInBy} />}
         <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
           <Card>
             <CardContent className="flex flex-col gap-8 pt-6">
@@ -46,6 +55,7 @@ export default function ProfilePage() {
             </CardContent>
           </Card>
         </div>
+        {wasComplete && <MessagingCard />}
         <SecuritySection />
       </div>
     </PageContainer>

@@ -1,6 +1,10 @@
+import { useChannelsInfo } from "@/features/channels/api/get-channels-info";
+import { messagingWords } from "@/features/channels/utils/channel-sentences";
 import { LegalPage, LegalSection, SupportContact } from "@/features/legal/components/legal-page";
 
 export default function PrivacyPage() {
+  // Only what this server really does by message (GET /api/channels); e-mail only until it says more.
+  const { checkInBy, remindBy, deliverBy, anyMessaging, providers } = messagingWords(useChannelsInfo().data);
   return (
     <LegalPage
       title="Privacy notice"
@@ -38,19 +42,24 @@ export default function PrivacyPage() {
       <LegalSection title="How delivery works">
         <p>
           Until a trigger fires, nobody but you can open a message. When one fires, each recipient of that message is
-          notified, by e-mail or by messaging app depending on the contact details you gave, with a private link.
+          notified {deliverBy ? `by e-mail or by ${deliverBy}, depending on the contact details you gave,` : "by e-mail"} with a private link.
           The link opens the message on a secure access page. Recipients do not need an account. Every delivery is
           recorded in the delivery log.
         </p>
-        <p>
-          Reminders before a deadline are sent to you, by e-mail and, where set up, by WhatsApp. Check-ins you send by
-          WhatsApp are read only to restart your timers.
-        </p>
+        <p>Reminders before a deadline are sent to you by e-mail{remindBy ? ` and, if you choose, by ${remindBy}` : ""}.</p>
+        {checkInBy && (
+          <p>
+            You can check in by sending a text by {checkInBy} from your number once you have verified it with a one-time code.
+            Such a text is read only to check you in or to answer STATUS and HELP; we keep when it arrived, from which number
+            and what it did, never its words.
+          </p>
+        )}
       </LegalSection>
       <LegalSection title="Who else handles data">
         <p>
-          To deliver e-mail and messaging-app notifications, the notification itself (not the message content) passes
-          through the mail and messaging providers configured for this service. We do not sell data, show
+          {anyMessaging
+            ? `To deliver e-mail and messaging-app notifications, the notification itself (not the message content) passes through the mail and messaging providers configured for this service (${providers}), and so do the texts you send to check in.`
+            : "To deliver e-mail, the notification itself (not the message content) passes through the mail provider configured for this service."} We do not sell data, show
           advertising, or use tracking cookies.
         </p>
       </LegalSection>

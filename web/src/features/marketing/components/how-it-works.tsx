@@ -9,7 +9,7 @@ const steps = [
   },
   {
     title: "Check in",
-    text: "Check in from the header of the app, from the link in a reminder e-mail, or by WhatsApp message. Each check-in resets your timers.",
+    text: "Check in from the header of the app or from the link in a reminder e-mail. Each check-in resets your timers.",
   },
   {
     title: "Delivery, only when it fires",
@@ -17,7 +17,11 @@ const steps = [
   },
 ];
 
-export function HowItWorks() {
+const checkInByMessage = (by: string) =>
+  `Check in from the header of the app, from the link in a reminder e-mail, or by sending a text by ${by} from your verified number. Each check-in resets your timers.`;
+
+/** `checkInBy`: "WhatsApp or SMS" when this server takes check-ins by message (GET /api/channels), else null. */
+export function HowItWorks({ checkInBy = null }: { checkInBy?: string | null }) {
   return (
     <section aria-labelledby="how-title" className="border-y bg-card">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
@@ -34,7 +38,7 @@ export function HowItWorks() {
                 {index + 1}
               </span>
               <h3 className="font-semibold">{title}</h3>
-              <p className="text-sm text-muted-foreground">{text}</p>
+              <p className="text-sm text-muted-foreground">{title === "Check in" && checkInBy ? checkInByMessage(checkInBy) : text}</p>
             </li>
           ))}
         </ol>

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/** Number verification (docs/decisions/014): 6 digits, 10 minutes, single use, 5 tries. */
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+/** A new code no sooner than this after the last one, and at most VERIFICATION_CODES_PER_HOUR an hour. */
+export const VERIFICATION_RESEND_MS = 60 * 1000;
+export const VERIFICATION_CODES_PER_HOUR = 5;
+
+export const PHONE_CHANNELS = ["whatsapp", "sms"] as const;
+export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
+export const REMINDER_CHANNELS = ["email", "whatsapp", "sms"] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+
+const channelUses = z.object({
+  check_in: z.boolean(),
+  verification: z.boolean(),
+  owner_reminders: z.boolean(),
+  deliveries: z.boolean(),
+});
+
+/** GET /api/channels: what this server can do by message; pages say only what is true here. */
+export const channelsInfoSchema = z.object({
+  email: z.object({ available: z.literal(true), transport: z.enum(["smtp", "outbox"]) }),
+  whatsapp: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
+  /** `from`: the number people text (null when SMS is off or sent through a Messaging Service). */
+  sms: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses, from: z.string().nullable() }),
+});
+export type ChannelsInfo = z.infer<typeof channelsInfoSchema>;
+
+export const deliveryStateSchema = z.enum(["sending", "sent", "delivered", "read", "failed"]);
+
+/** GET /api/profile/channels: the owner's number, its proof, a code on its way, and where reminders go. */
+export const ownerChannelsSchema = z.object({
+  number: z.string().nullable(),
+  verified: z.object({ via: z.enum(PHONE_CHANNELS), at: z.string() }).nullable(),
+  pending: z
+    .object({
+      channel: z.enum(PHONE_CHANNELS),
+      sent_at: z.string(),
+      expires_at: z.string(),
+      attempts_left: z.number().int(),
+      /** What the provider told us about the message carrying the code. */
+      delivery: deliveryStateSchema,
+      delivery_error: z.string().nullable(),
+    })
+    .nullable(),
+  /** When another code may be asked for (null: now). */
+  resend_at: z.string().nullable(),
+  /** Always includes "email"; WhatsApp and SMS only with a verified number. */
+  reminder_channels: z.array(z.enum(REMINDER_CHANNELS)),
+});
+export type OwnerChannels = z.infer<typeof ownerChannelsSchema>;
+
+export const requestCodeBodySchema = z.object({ channel: z.enum(PHONE_CHANNELS, { message: "channel must be whatsapp or sms" }) }).strict();
+export const verifyCodeBodySchema = z
+  .object({
+    code: z
+      .string({ message: "Enter the 6-digit code" })
+      .transform((v) => v.replace(/\s/g, ""))
+      .refine((v) => /^\d{6}$/.test(v), "Enter the 6 digits of the code"),
+  })
+  .strict();
+export const reminderChannelsBodySchema = z
+  .object({
+    channels: z
+      .array(z.enum(REMINDER_CHANNELS, { message: "Channels are email, whatsapp and sms" }), { message: "channels must be a list" })
+      .max(REMINDER_CHANNELS.length)
+      .refine((c) => new Set(c).size === c.length, "Each channel may appear once")
+      .refine((c) => c.includes("email"), "Reminders always go by e-mail too: keep email in the list"),
+  })
+  .strict();

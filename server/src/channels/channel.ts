@@ -1,0 +1,98 @@
+import type { StatusListener } from "./record-status.ts";
+
+/**
+ * One interface for every way Trigger Switch reaches a person (STYLE rule 5): e-mail, WhatsApp
+ * and SMS. A send either returns a receipt (the provider took the message) or throws a
+ * ChannelError that says whether trying the same channel again later can help.
+ */
+export type ChannelId = "email" | "whatsapp" | "sms";
+export type PhoneChannelId = Exclude<ChannelId, "email">;
+
+/**
+ * What a message is for. Logs and receipts name it, never the content; WhatsApp uses it to pick
+ * the approved template outside the 24-hour window.
+ */
+export type Purpose =
+  | "verification_code"
+  | "check_in_reply"
+  | "owner_reminder"
+  | "release"
+  | "owner_notice";
+
+/**
+ * A WhatsApp template and its parameters, resolved to the configured template names.
+ * `body` fills {{1}}, {{2}}… of the body; `urlButton` fills a dynamic URL button (the copy-code
+ * button of an authentication template is sent this way too).
+ */
+export interface TemplateContent {
+  template: "reminder" | "delivery" | "verification";
+  body: string[];
+  urlButton?: string;
+}
+
+export interface Envelope {
+  /** An e-mail address for e-mail; E.164 (+447700900123) for WhatsApp and SMS. */
+  to: string;
+  purpose: Purpose;
+  /** The whole plain text: the SMS, WhatsApp's free text inside the window, the e-mail's text part. */
+  text: string;
+  /** E-mail only. */
+  subject?: string;
+  html?: string;
+  /**
+   * How WhatsApp says it when free text is not allowed (no message from this number in the last
+   * 24 hours). Without one, such a send fails permanently rather than going out as free text.
+   */
+  template?: TemplateContent;
+}
+
+export interface Receipt {
+  channel: ChannelId;
+  /** The provider's id (wamid…, SM…), which its status webhooks name; null for e-mail (SMTP gives none back to us). */
+  providerMessageId: string | null;
+  /** WhatsApp: whether it went as free text or as a template. */
+  form: "text" | "template" | "mail";
+  acceptedAt: Date;
+}
+
+/** A failed send. `permanent`: the same message on the same channel will not succeed later. */
+export class ChannelError extends Error {
+  constructor(
+    readonly channel: ChannelId,
+    readonly permanent: boolean,
+    message: string,
+    /** The provider's error code, when it gave one ("131026", "21211", "SMTP 550"). */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "ChannelError";
+  }
+}
+
+export interface Channel {
+  readonly id: ChannelId;
+  /** False when the provider is not configured: every send then fails permanently. */
+  readonly available: boolean;
+  send(envelope: Envelope): Promise<Receipt>;
+}
+
+/** A provider's word about a message after it was accepted (status webhooks). */
+export interface StatusUpdate {
+  channel: PhoneChannelId;
+  providerMessageId: string;
+  status: "sent" | "delivered" | "read" | "failed";
+  providerStatus: string;
+  recipient: string | null;
+  occurredAt: Date;
+  error: { code: string; message: string; permanent: boolean } | null;
+}
+
+export interface Channels {
+  email: Channel;
+  whatsapp: Channel;
+  sms: Channel;
+  get(id: ChannelId): Channel;
+  /** Adds code that runs with each new receipt, in its transaction (see record-status.ts); returns its removal. */
+  onStatus(listener: StatusListener): () => void;
+  statusListeners(): readonly StatusListener[];
+}

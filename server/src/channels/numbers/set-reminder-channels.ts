@@ -1,0 +1,29 @@
+import { REMINDER_CHANNELS, type OwnerChannels, type ReminderChannel } from "@trigger-switch/contracts";
+import { eq } from "drizzle-orm";
+import type { Clock } from "../../clock.ts";
+import type { Db } from "../../db/connect.ts";
+import { profiles } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Channels } from "../channel.ts";
+import { CHANNEL_NAMES } from "../channel-names.ts";
+import { findNumberOwner } from "./find-number-owner.ts";
+import { readOwnerChannels } from "./read-owner-channels.ts";
+
+/**
+ * The owner's reminder channels (docs/decisions/014): e-mail always, plus WhatsApp and SMS when
+ * this server has them and the owner's number is verified. Reminders go to all of them at once.
+ */
+export async function setReminderChannels({ db, clock, channels, userId, chosen }: { db: Db; clock: Clock; channels: Channels; userId: string; chosen: ReminderChannel[] }): Promise<OwnerChannels> {
+  const phone = chosen.filter((c) => c !== "email");
+  for (const c of phone) {
+    if (!channels.get(c).available) throw new AppError("conflict", `${CHANNEL_NAMES[c]} is not available on this server.`, { channels: `${CHANNEL_NAMES[c]} is not available on this server.` });
+  }
+  if (phone.length > 0) {
+    const [profile] = await db.select({ number: profiles.whatsappNumber }).from(profiles).where(eq(profiles.id, userId));
+    const owner = profile?.number ? await findNumberOwner({ db, number: profile.number }) : null;
+    if (owner?.userId !== userId) throw new AppError("conflict", "Verify your number first: reminders go only to a number you have proven is yours.", { channels: "Verify your number first." });
+  }
+  const ordered = REMINDER_CHANNELS.filter((c) => c === "email" || chosen.includes(c));
+  await db.update(profiles).set({ reminderChannels: [...ordered], updatedAt: clock.now() }).where(eq(profiles.id, userId));
+  return readOwnerChannels({ db, clock, userId });
+}
