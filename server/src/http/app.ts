@@ -1,4 +1,5 @@
 import fastify, { type FastifyInstance } from "fastify";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -23,6 +24,8 @@ import { mediaRoutes } from "../profiles/media-routes.ts";
 import type { Realtime } from "../realtime/create-realtime.ts";
 import { realtimeRoutes } from "../realtime/routes.ts";
 import { staticWeb } from "./static-web.ts";
+
+const compressibleTypes = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
 
 export interface AppDeps {
   config: Config;
@@ -64,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // JSON and other text answers above 1 KiB are compressed (brotli at quality 4, else gzip); the web
+  // app's files are compressed at build time instead (static-web.ts). Request bodies are never
+  // decompressed. docs/decisions/020.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false, customTypes: compressibleTypes });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(websocket, {
@@ -83,6 +90,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { deps });
   await app.register(realtimeRoutes, { realtime: deps.realtime });
   if (config.usesOutbox && config.NODE_ENV !== "production") await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
-  if (config.SERVE_WEB) await app.register(staticWeb);
+  if (config.SERVE_WEB) await app.register(staticWeb, { siteUrl: config.SITE_URL });
   return app;
 }
