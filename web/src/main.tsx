@@ -1,13 +1,23 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { loadRoute } from "./app/routes";
 import "./index.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page arrives prerendered (web/vite.config.ts): React takes over the markup that is
+// already on screen instead of painting it again. Every other page starts from the app shell.
+// (No top-level await: pages import shared code from this entry, which must finish evaluating first.)
+if (root.hasAttribute("data-prerendered")) {
+  void loadRoute(window.location.pathname).then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

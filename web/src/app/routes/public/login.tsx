@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { FormError } from "@/features/auth/components/form-error";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { paths } from "@/config/paths";
@@ -15,13 +15,14 @@ function targetOf(state: unknown): string {
 }
 
 export default function LoginPage() {
-  const { loaded, user } = useAuth();
+  // The form shows while the stored session is restored (it is also the prerendered page); a
+  // visitor who turns out to be signed in moves on as soon as that is known.
+  const { user } = useAuth();
   const { linkHint } = useServices();
   const location = useLocation();
   const navigate = useNavigate();
   const target = targetOf(location.state);
 
-  if (!loaded) return <AuthCardSkeleton />;
   // Also where confirmation links land (session in the hash): such a visitor is signed in.
   if (user) return <Navigate to={target} replace />;
 
