@@ -53,6 +53,7 @@ if (!base) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   process.on("exit", () => server?.kill());
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(1));
 }
 
 async function call(pathname, { method, token, body } = {}) {
@@ -159,8 +160,10 @@ try {
   ].filter((p) => !only || only.includes(p.name));
 
   console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ${chromePath}, ${base}; median of ${runs} run(s)`);
-  console.log("| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  // benchmarkIndex is Lighthouse's own measure of this machine's speed at the time of the run: TBT
+  // is the observed main-thread time slowed down 4×, so on a busy machine it grows with the load.
+  console.log("| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | benchmarkIndex |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const page of pages) {
     for (const preset of presets) {
       const lhrs = [];
@@ -177,7 +180,8 @@ try {
       const scores = categories.map((c) => Math.round(median(lhrs.map((l) => l.categories[c].score ?? 0)) * 100));
       const figures = metrics.map(([, id, format]) => format(median(lhrs.map((l) => l.audits[id].numericValue ?? 0))));
       const label = page.name === "access" ? "/access/message/…" : page.path;
-      console.log(`| ${label} | ${preset} | ${scores.join(" | ")} | ${figures.join(" | ")} |`);
+      const benchmarkIndex = Math.round(median(lhrs.map((l) => l.environment.benchmarkIndex)));
+      console.log(`| ${label} | ${preset} | ${scores.join(" | ")} | ${figures.join(" | ")} | ${benchmarkIndex} |`);
       if (args.details) {
         const perfRuns = lhrs.map((l) => Math.round((l.categories.performance.score ?? 0) * 100)).join(", ");
         console.log(`  performance per run: ${perfRuns}; final URL ${lhrs[0].finalDisplayedUrl}; LCP element: ${lcpElement(lhrs[0])}`);
@@ -203,6 +207,7 @@ function failing(lhr) {
       if (a.score === null || a.score >= 0.9 || (category === "performance" && ref.weight === 0 && !a.details?.overallSavingsMs)) continue;
       const saving = a.details?.overallSavingsMs ? ` (saves ~${Math.round(a.details.overallSavingsMs)} ms)` : "";
       out.push(`[${category}] ${a.id}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${saving}`);
+      if (category !== "performance") for (const item of (a.details?.items ?? []).slice(0, 3)) out.push(`    ${JSON.stringify(item).slice(0, 300)}`);
     }
   }
   return out;

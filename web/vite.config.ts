@@ -21,7 +21,12 @@ export default defineConfig(({ mode }) => {
   parseWebEnv(loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_"));
   return {
     plugins: [react(), tailwindcss()],
-    resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+    resolve: {
+      alias: [
+        { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+        { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-jitless.ts", import.meta.url)) },
+      ],
+    },
     server: {
       proxy: {
         ...Object.fromEntries(proxied.map((p) => [p, { target: apiTarget }])),
@@ -50,10 +55,17 @@ async function prerenderPages() {
   const entry = pathToFileURL(path.join(prerenderOut, "prerender-pages.js")).href;
   const { renderPage, renderShell, pagesToPrerender, notFoundPage, routePatterns }: typeof Prerender = await import(entry);
   const template = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+  // A prerendered page is usually someone's first visit (a link in a mail, a search result): its
+  // stylesheet (6.5 kB brotli) comes inline, so it paints after one request instead of two.
+  const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+  const cssFile = template.match(stylesheet)?.[1];
+  if (!cssFile) throw new Error("index.html links no stylesheet");
+  const css = fs.readFileSync(path.join(dist, cssFile), "utf8");
+  const pageTemplate = template.replace(stylesheet, () => `<style>${css}</style>`);
   fs.mkdirSync(path.join(dist, "pages"), { recursive: true });
   const pages = [];
   for (const page of [...pagesToPrerender, notFoundPage]) {
-    const { html, index } = await renderPage(template, page);
+    const { html, index } = await renderPage(pageTemplate, page);
     fs.writeFileSync(path.join(dist, "pages", `${page.name}.html`), html);
     if (page !== notFoundPage) pages.push({ pattern: page.pattern, whenQuery: page.whenQuery, file: `pages/${page.name}.html`, index });
   }

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { loadRoute } from "./app/routes";
@@ -16,8 +16,10 @@ const app = (
 // A public page arrives prerendered (web/vite.config.ts): React takes over the markup that is
 // already on screen instead of painting it again. Every other page starts from the app shell.
 // (No top-level await: pages import shared code from this entry, which must finish evaluating first.)
+// In a transition React yields to the browser every few milliseconds while it renders, so starting
+// the app never blocks a tap for long on a slow phone.
 if (root.hasAttribute("data-prerendered")) {
-  void loadRoute(window.location.pathname).then(() => hydrateRoot(root, app));
+  void loadRoute(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
-  createRoot(root).render(app);
+  startTransition(() => createRoot(root).render(app));
 }
