@@ -21,5 +21,8 @@ const app = (
 if (root.hasAttribute("data-prerendered")) {
   void loadRoute(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
+  // The page's code (and the signed-in layout's) starts downloading now, alongside the session and
+  // the profile, instead of after them.
+  void loadRoute(window.location.pathname);
   startTransition(() => createRoot(root).render(app));
 }
