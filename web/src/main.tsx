@@ -19,10 +19,13 @@ const app = (
 // In a transition React yields to the browser every few milliseconds while it renders, so starting
 // the app never blocks a tap for long on a slow phone.
 if (root.hasAttribute("data-prerendered")) {
-  void loadRoute(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
+  // Hydrate even if the page's code failed to load: the route's error view then offers a reload,
+  // instead of a page that looks ready and never answers.
+  const hydrate = () => startTransition(() => void hydrateRoot(root, app));
+  void loadRoute(window.location.pathname).then(hydrate, hydrate);
 } else {
   // The page's code (and the signed-in layout's) starts downloading now, alongside the session and
   // the profile, instead of after them.
-  void loadRoute(window.location.pathname);
+  void loadRoute(window.location.pathname).catch(() => undefined);
   startTransition(() => createRoot(root).render(app));
 }

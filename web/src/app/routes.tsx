@@ -13,13 +13,13 @@ import type { RouteHandle, RouteHead } from "./route-head";
 const loaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 function page(load: () => Promise<{ default: ComponentType }>) {
   let Loaded: ComponentType | null = null;
-  const loadOnce = () => load().then((module) => ((Loaded = module.default), module));
-  const Lazy = lazy(loadOnce);
+  const loadAndKeep = () => load().then((module) => ((Loaded = module.default), module));
+  const Lazy = lazy(loadAndKeep);
   function Page() {
     return Loaded ? <Loaded /> : <Lazy />;
   }
   const element = <Page />;
-  loaders.set(element, loadOnce);
+  loaders.set(element, loadAndKeep);
   return element;
 }
 
