@@ -8,6 +8,7 @@ if (!fs.existsSync("web/dist/index.html")) spawnSync("npm", ["run", "build"], { 
 // BENCH_DATABASE_URL; here they run at smaller sizes than the recorded figures, to stay quick.
 const benches = [
   ["bench/web-bundle-size.mjs"],
+  ["bench/lighthouse.mjs", "--runs=1"],
   ["bench/cold-start.mjs"],
   ["--import", "tsx", "bench/checkin-throughput.ts", "200", "10", "20"],
   ["--import", "tsx", "bench/engine-idle-tick.ts", "1000,100000", "30"],

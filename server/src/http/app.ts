@@ -1,4 +1,5 @@
 import fastify, { type FastifyInstance } from "fastify";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -31,6 +32,8 @@ import { realtimeRoutes } from "../realtime/routes.ts";
 import { staticWeb } from "./static-web.ts";
 import { stripeWebhookRoutes } from "../billing/webhook-routes.ts";
 import { metricsPlugin } from "../metrics/metrics-plugin.ts";
+
+const compressibleTypes = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
 
 export interface AppDeps {
   config: Config;
@@ -102,6 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // JSON and other text answers above 1 KiB are compressed (brotli at quality 4, else gzip); the web
+  // app's files are compressed at build time instead (static-web.ts). Request bodies are never
+  // decompressed. docs/decisions/020.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false, customTypes: compressibleTypes });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(websocket, {
@@ -125,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes, { prefix: "/webhooks", deps });
   await app.register(webhookRoutes, { prefix: "/webhooks", deps });
   if (hasLocalMailbox(config)) await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
-  if (config.SERVE_WEB) await app.register(staticWeb);
+  if (config.SERVE_WEB) await app.register(staticWeb, { siteUrl: config.SITE_URL });
   return app;
 }
 

@@ -1,9 +1,14 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useAuth } from "@/lib/auth/auth-context";
 import { AuthProvider } from "@/lib/auth/auth-provider";
-import { RealtimeConnection } from "@/lib/realtime/realtime-connection";
 import { ServicesProvider, type Services } from "@/lib/services";
+
+// The toaster is not needed to paint a page: it loads right after the first download. sonner keeps
+// toasts raised before it mounts and shows them then.
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+// Live updates exist only for a signed-in user, so their code (and its schemas) loads with the session.
+const RealtimeConnection = lazy(() => import("@/lib/realtime/realtime-connection").then((m) => ({ default: m.RealtimeConnection })));
 
 export interface AppProviderProps {
   services: Services;
@@ -17,11 +22,23 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
     <ServicesProvider services={services}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RealtimeConnection />
+          <LiveUpdates />
           {children}
         </AuthProvider>
-        <Toaster richColors closeButton position="top-center" />
+        <Suspense fallback={null}>
+          <Toaster richColors closeButton position="top-center" />
+        </Suspense>
       </QueryClientProvider>
     </ServicesProvider>
+  );
+}
+
+function LiveUpdates() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealtimeConnection />
+    </Suspense>
   );
 }

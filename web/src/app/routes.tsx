@@ -1,19 +1,42 @@
 import { FileLock2, Stethoscope } from "lucide-react";
-import { lazy, type ComponentType } from "react";
-import type { RouteObject } from "react-router";
-import { AuthenticatedLayout } from "./layouts/authenticated-layout";
+import { lazy, type ComponentType, type ReactElement } from "react";
+import { matchRoutes, type RouteObject } from "react-router";
 import { MinimalLayout } from "./layouts/minimal-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { RouteError } from "./route-error";
+import type { RouteHandle, RouteHead } from "./route-head";
 
-// Only the layouts are in the first download; every page is its own chunk.
+// Only the public layouts are in the first download; every page, and the signed-in layout with
+// its guard, is its own chunk. Once a page's code is loaded it renders at once, without suspending
+// (React.lazy suspends on every first render, even for code that is already there).
+const loaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
-  return <Page />;
+  let Loaded: ComponentType | null = null;
+  const loadAndKeep = () => load().then((module) => ((Loaded = module.default), module));
+  const Lazy = lazy(loadAndKeep);
+  function Page() {
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  const element = <Page />;
+  loaders.set(element, loadAndKeep);
+  return element;
 }
 
-/** Spec §2, route for route. */
+/**
+ * Loads the code of the pages at this address. A prerendered page is hydrated only once its code is
+ * there: an update (auth restoring the session) reaching a page still waiting for its code would make
+ * React throw the prerendered markup away and show the loading skeleton instead (a flash and a
+ * layout shift).
+ */
+export async function loadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.element ? loaders.get(m.route.element as ReactElement)?.() : undefined)));
+}
+
+const head = (title: string, description: string, index = false): RouteHandle => ({ head: { title, description, index } satisfies RouteHead });
+
+/** Spec §2, route for route. Each route names its own title and description (docs/decisions/021). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -23,42 +46,93 @@ export const routes: RouteObject[] = [
         path: "/",
         element: <PublicLayout />,
         children: [
-          { index: true, element: page(() => import("./routes/public/home")) },
-          { path: "login", element: page(() => import("./routes/public/login")) },
-          { path: "register", element: page(() => import("./routes/public/register")) },
-          { path: "forgot-password", element: page(() => import("./routes/public/forgot-password")) },
-          { path: "reset-password", element: page(() => import("./routes/public/reset-password")) },
-          { path: "terms", element: page(() => import("./routes/public/terms")) },
-          { path: "privacy", element: page(() => import("./routes/public/privacy")) },
-          { path: "check-in", element: page(() => import("./routes/public/check-in")) },
-          { path: "*", element: page(() => import("./routes/public/not-found")) },
+          {
+            index: true,
+            element: page(() => import("./routes/public/home")),
+            handle: head(
+              "Trigger Switch — your words, delivered when it matters",
+              "Write messages for the people you love. If you stop checking in, or press the emergency button, Trigger Switch delivers them. Until then, nobody sees them.",
+              true,
+            ),
+          },
+          {
+            path: "login",
+            element: page(() => import("./routes/public/login")),
+            handle: head("Sign in", "Sign in to Trigger Switch to check in and manage your messages and recipients.", true),
+          },
+          {
+            path: "register",
+            element: page(() => import("./routes/public/register")),
+            handle: head("Create your account", "Create a Trigger Switch account: write the words that matter and choose when they are delivered.", true),
+          },
+          {
+            path: "forgot-password",
+            element: page(() => import("./routes/public/forgot-password")),
+            handle: head("Reset your password", "Forgot your Trigger Switch password? Get a link to set a new one.", true),
+          },
+          {
+            path: "reset-password",
+            element: page(() => import("./routes/public/reset-password")),
+            handle: head("Set a new password", "Choose a new password for your Trigger Switch account."),
+          },
+          {
+            path: "terms",
+            element: page(() => import("./routes/public/terms")),
+            handle: head("Terms of use", "What Trigger Switch does for you, what it cannot promise, and what we ask of you in return.", true),
+          },
+          {
+            path: "privacy",
+            element: page(() => import("./routes/public/privacy")),
+            handle: head("Privacy notice", "What Trigger Switch stores, how it is protected, and when anyone else gets to see it.", true),
+          },
+          {
+            path: "check-in",
+            element: page(() => import("./routes/public/check-in")),
+            handle: head("Check in", "Tell Trigger Switch you are fine and restart your timers, so your messages stay unsent.", true),
+          },
+          {
+            path: "*",
+            element: page(() => import("./routes/public/not-found")),
+            handle: head("Page not found", "There is no page at this address."),
+          },
         ],
       },
       {
         path: "/access",
         element: <MinimalLayout label="Secure Message Access" icon={FileLock2} />,
-        children: [{ path: "message/:id", element: page(() => import("./routes/other/access-message")) }],
+        children: [
+          {
+            path: "message/:id",
+            element: page(() => import("./routes/other/access-message")),
+            handle: head("Secure message", "A message someone chose to send you through Trigger Switch."),
+          },
+        ],
       },
       {
         path: "/diagnostic",
         element: <MinimalLayout label="Diagnostics" icon={Stethoscope} />,
+        handle: head("Diagnostics", "Whether this Trigger Switch service can deliver messages right now."),
         children: [
           { index: true, element: page(() => import("./routes/other/diagnostic")) },
-          { path: "message/:id", element: page(() => import("./routes/other/diagnostic-message")) },
+          {
+            path: "message/:id",
+            element: page(() => import("./routes/other/diagnostic-message")),
+            handle: head("Message diagnostics", "How the delivery of one message went."),
+          },
         ],
       },
       {
-        element: <AuthenticatedLayout />,
+        element: page(() => import("./layouts/authenticated-layout").then((m) => ({ default: m.AuthenticatedLayout }))),
         children: [
-          { path: "messages", element: page(() => import("./routes/app/messages")) },
-          { path: "dashboard", element: page(() => import("./routes/app/dashboard")) },
-          { path: "create-message", element: page(() => import("./routes/app/create-message")) },
-          { path: "message/:id", element: page(() => import("./routes/app/message")) },
-          { path: "message/:id/edit", element: page(() => import("./routes/app/edit-message")) },
-          { path: "profile", element: page(() => import("./routes/app/profile")) },
-          { path: "subscription", element: page(() => import("./routes/app/subscription")) },
-          { path: "recipients", element: page(() => import("./routes/app/recipients")) },
-          { path: "admin", element: page(() => import("./routes/app/admin")) },
+          { path: "messages", element: page(() => import("./routes/app/messages")), handle: head("Messages", "Your messages and when each goes out.") },
+          { path: "dashboard", element: page(() => import("./routes/app/dashboard")), handle: head("Dashboard", "Your next deadline, your check-ins and what happened recently.") },
+          { path: "create-message", element: page(() => import("./routes/app/create-message")), handle: head("New message", "Write a message and choose who receives it and when.") },
+          { path: "message/:id", element: page(() => import("./routes/app/message")), handle: head("Message", "One of your messages, its recipients and its conditions.") },
+          { path: "message/:id/edit", element: page(() => import("./routes/app/edit-message")), handle: head("Edit message", "Change a message, its recipients and its conditions.") },
+          { path: "profile", element: page(() => import("./routes/app/profile")), handle: head("Profile", "Your name, WhatsApp number, time zone and photo.") },
+          { path: "subscription", element: page(() => import("./routes/app/subscription")), handle: head("Subscription", "Your plan and its limits.") },
+          { path: "recipients", element: page(() => import("./routes/app/recipients")), handle: head("Recipients", "The people your messages can be delivered to.") },
+          { path: "admin", element: page(() => import("./routes/app/admin")), handle: head("Admin dashboard", "Run this Trigger Switch service.") },
         ],
       },
     ],

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from "@trigger-switch/contracts";
 import type { z } from "zod";
 
 /** An /api answer that was not 2xx, with the server's code and per-field messages. */
@@ -78,11 +77,25 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
 }
 
 function toApiError(status: number, payload: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(payload);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(status, code, message, fields, payload);
-  }
+  const envelope = readErrorEnvelope(payload);
+  if (envelope) return new ApiError(status, envelope.code, envelope.message, envelope.fields, payload);
   // A proxy or a crash may answer with HTML; never show that to the user.
   return new ApiError(status, "unexpected_response", `The server answered with an unexpected error (${status}).`, {}, payload);
+}
+
+/**
+ * The server's error envelope, the shape of the contracts' `apiErrorSchema`, read without zod so
+ * that the parser stays out of every page's first download (api-client.test.ts checks that the
+ * two agree).
+ */
+export function readErrorEnvelope(payload: unknown): { code: string; message: string; fields: Record<string, string> } | null {
+  const error = isRecord(payload) ? payload.error : undefined;
+  if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string") return null;
+  if (error.fields === undefined) return { code: error.code, message: error.message, fields: {} };
+  if (!isRecord(error.fields) || !Object.values(error.fields).every((v) => typeof v === "string")) return null;
+  return { code: error.code, message: error.message, fields: error.fields as Record<string, string> };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import { isApiError } from "./api-client";
 
 export interface ToastContent {
@@ -31,5 +30,6 @@ export function describeError(error: unknown): ToastContent {
 
 export function toastError(error: unknown): void {
   const { title, description } = describeError(error);
-  toast.error(title, { description });
+  // sonner is loaded on demand (app/provider.tsx); by the time anything can fail it is there.
+  void import("sonner").then(({ toast }) => toast.error(title, { description }));
 }

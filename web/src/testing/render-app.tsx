@@ -4,6 +4,12 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+// The signed-in layout (guard, header, their features), live updates and the profile's schema are
+// loaded on demand in the app; loading them here, up front, keeps the tests' waits about behaviour
+// rather than about transforming modules on first use.
+import "@/app/layouts/authenticated-layout";
+import "@/lib/auth/profile-schema";
+import "@/lib/realtime/realtime-connection";
 import { AppProvider } from "@/app/provider";
 import { routes as appRoutes } from "@/app/routes";
 import type { LinkHint } from "@/lib/auth/auth-client";

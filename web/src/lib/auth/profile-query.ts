@@ -1,4 +1,4 @@
-import { profileSchema, type Profile } from "@trigger-switch/contracts";
+import type { Profile } from "@trigger-switch/contracts";
 import type { QueryClient } from "@tanstack/react-query";
 import { isApiError, type ApiClient } from "../api-client";
 
@@ -6,8 +6,12 @@ export const profileQueryKey = (userId: string) => ["profile", userId] as const;
 
 /** GET /api/profile. A 404 means the user has no profile yet, which is not an error. */
 export async function fetchProfile(api: ApiClient): Promise<Profile | null> {
+  // The schema loads alongside the request (a signed-in start only), not in every first download.
+  const schema = import("./profile-schema").then((m) => m.profileSchema);
+  schema.catch(() => undefined); // awaited below unless the request fails first
   try {
-    return await api.get("/api/profile", profileSchema);
+    const payload = await api.get<unknown>("/api/profile");
+    return (await schema).parse(payload);
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

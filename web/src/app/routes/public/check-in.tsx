@@ -24,6 +24,7 @@ function CheckInExplainer({ signedIn }: { signedIn: boolean }) {
     <EmptyState
       icon={CalendarCheck}
       title="Check in"
+      headingLevel={1}
       actions={
         <Button asChild>
           <Link to={signedIn ? paths.dashboard : paths.login}>{signedIn ? "Go to your dashboard" : "Sign in"}</Link>

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { FormError } from "@/features/auth/components/form-error";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { ProviderButtons } from "@/features/auth/components/provider-buttons";
@@ -24,13 +24,14 @@ function targetOf(state: unknown): string {
  * account needs) it moves on to where the person was going.
  */
 export default function LoginPage() {
-  const { loaded, user, secondFactor } = useAuth();
+  // The form shows while the stored session is restored (it is also the prerendered page); a
+  // visitor who turns out to be signed in moves on as soon as that is known.
+  const { user, secondFactor } = useAuth();
   const { linkHint } = useServices();
   const location = useLocation();
   const target = targetOf(location.state);
   const providerReturn = useProviderReturn();
 
-  if (!loaded) return <AuthCardSkeleton />;
   // Also where confirmation links land (session in the hash): such a visitor is signed in.
   if (user) return <Navigate to={target} replace />;
 

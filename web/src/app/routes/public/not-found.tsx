@@ -11,6 +11,7 @@ export default function NotFoundPage() {
       <EmptyState
         icon={Compass}
         title="Page not found"
+        headingLevel={1}
         actions={
           <Button asChild>
             <Link to={paths.home}>Go to the home page</Link>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
-import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { CheckEmail } from "@/features/auth/components/check-email";
 import { ProviderButtons } from "@/features/auth/components/provider-buttons";
 import { RegisterForm } from "@/features/auth/components/register-form";
@@ -8,11 +8,12 @@ import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth/auth-context";
 
 export default function RegisterPage() {
-  const { loaded, user } = useAuth();
+  // The form shows while the stored session is restored (it is also the prerendered page); a
+  // visitor who turns out to be signed in moves on as soon as that is known.
+  const { user } = useAuth();
   const navigate = useNavigate();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
-  if (!loaded) return <AuthCardSkeleton />;
   if (user && !pendingEmail) return <Navigate to={paths.dashboard} replace />;
 
   if (pendingEmail) {

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/empty-state";
  */
 export function AccessUnavailable() {
   return (
-    <EmptyState icon={LinkIcon} title="This link is not valid, has expired or was withdrawn.">
+    <EmptyState icon={LinkIcon} title="This link is not valid, has expired or was withdrawn." headingLevel={1}>
       <p>If you were expecting a message, check that you opened the whole link from the e-mail you received.</p>
     </EmptyState>
   );

@@ -11,6 +11,7 @@ export function LockedMessage({ opensAt, onCheckAgain, checking }: { opensAt: st
     <EmptyState
       icon={Clock}
       title={`This message opens on ${when}`}
+      headingLevel={1}
       actions={
         <Button type="button" variant="outline" onClick={onCheckAgain} disabled={checking}>
           Check again

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export interface AuthCardProps {
@@ -15,9 +15,8 @@ export function AuthCard({ title, description, footer, children }: AuthCardProps
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10 sm:py-16">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <span className="text-2xl">{title}</span>
-          </CardTitle>
+          {/* Each auth page's one heading (issue 14). */}
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>
         <CardContent>{children}</CardContent>

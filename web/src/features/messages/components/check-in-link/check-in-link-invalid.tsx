@@ -13,6 +13,7 @@ export function CheckInLinkInvalid({ signedIn }: { signedIn: boolean }) {
     <EmptyState
       icon={LinkIcon}
       title="This check-in link cannot be used"
+      headingLevel={1}
       actions={
         <Button asChild>
           <Link to={signedIn ? paths.dashboard : paths.login}>{signedIn ? "Go to your dashboard" : "Sign in to check in"}</Link>

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
@@ -30,6 +30,7 @@ export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn:
       <EmptyState
         icon={CircleCheckBig}
         title="You are checked in"
+        headingLevel={1}
         actions={
           <Button asChild variant="outline">
             <Link to={signedIn ? paths.dashboard : paths.login}>{signedIn ? "Go to your dashboard" : "Sign in"}</Link>
@@ -50,7 +51,7 @@ export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn:
         <span className="mx-auto mb-2 inline-flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
           <HeartPulse className="size-6" aria-hidden="true" />
         </span>
-        <CardTitle className="text-2xl">Are you OK?</CardTitle>
+        <h1 className="text-2xl font-semibold tracking-tight">Are you OK?</h1>
         <CardDescription className="text-base text-foreground">
           This link is from your Trigger Switch reminder. If you are OK, confirm it below: your check-in timers restart and nothing is sent now.
         </CardDescription>

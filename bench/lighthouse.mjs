@@ -1,0 +1,214 @@
+// Lighthouse (npm `lighthouse`, driving Debian's Chromium) on the pages a person on a weak phone
+// opens first: the home page, sign-in, the dashboard signed in, and a recipient's access page.
+// Prints the four category scores and FCP / LCP / TBT / CLS for the mobile and desktop presets,
+// the median of `--runs` runs each (simulated throttling is noisy on a shared machine).
+//
+// Usage: npm run build && node bench/lighthouse.mjs [--runs=3] [--port=3790] [--base-url=URL]
+//        [--only=home,login,dashboard,access] [--presets=mobile,desktop] [--details]
+// Without --base-url it starts the server itself, as `npm start` does (the built web app served
+// by `server/src/main.ts`, embedded database in a throwaway DATA_DIR, auto-confirmed sign-up).
+// With --base-url it measures a server started elsewhere; that server must keep mail in its local
+// mailbox (no SMTP_URL, NODE_ENV not production) so the access link can be read from it.
+// CHROME_PATH (default /usr/bin/chromium) names the browser.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import puppeteer from "puppeteer-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [key, value] = a.replace(/^--/, "").split("=");
+    return [key, value ?? "true"];
+  }),
+);
+const runs = Number(args.runs ?? 3);
+const port = Number(args.port ?? 3790);
+const presets = (args.presets ?? "mobile,desktop").split(",");
+const only = args.only?.split(",");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+const metrics = [
+  ["FCP", "first-contentful-paint", (v) => `${(v / 1000).toFixed(2)} s`],
+  ["LCP", "largest-contentful-paint", (v) => `${(v / 1000).toFixed(2)} s`],
+  ["TBT", "total-blocking-time", (v) => `${Math.round(v)} ms`],
+  ["CLS", "cumulative-layout-shift", (v) => v.toFixed(3)],
+];
+
+let server = null;
+let base = args["base-url"]?.replace(/\/$/, "");
+if (!base) {
+  if (!fs.existsSync(path.join(root, "web/dist/index.html"))) throw new Error("build the web app first: npm run build");
+  base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-lighthouse-"));
+  server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_URL: base, SMTP_URL: "", DATABASE_URL: "", AUTH_AUTOCONFIRM: "true", LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  process.on("exit", () => server?.kill());
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(1));
+}
+
+async function call(pathname, { method, token, body } = {}) {
+  const res = await fetch(`${base}${pathname}`, {
+    method: method ?? (body === undefined ? "GET" : "POST"),
+    headers: { "content-type": "application/json", apikey: process.env.ANON_KEY ?? "trigger-switch-anon-key", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method ?? "GET"} ${pathname}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function waitFor(what, check, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => null);
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** An owner with a complete profile, a recipient and a message sent by the emergency button. */
+async function seed() {
+  const stamp = Date.now();
+  const email = `owner-${stamp}@bench.example`;
+  const recipientEmail = `grace-${stamp}@bench.example`;
+  const password = "a long enough passphrase";
+  await call("/auth/v1/signup", { body: { email, password } });
+  // A server without AUTH_AUTOCONFIRM mails a confirmation link: follow it like the owner would.
+  const signIn = () => call("/auth/v1/token?grant_type=password", { body: { email, password } });
+  let session = await signIn().catch(() => null);
+  if (!session) {
+    const link = await waitFor("no confirmation mail", () => linkInMail(email), 15_000);
+    await fetch(link, { redirect: "manual" });
+    session = await signIn();
+  }
+  const token = session.access_token;
+  await call("/api/profile", { method: "PUT", token, body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" } });
+  const recipient = await call("/api/recipients", { token, body: { name: "Grace Hopper", email: recipientEmail } });
+  const message = await call("/api/messages", {
+    token,
+    body: {
+      title: "If you are reading this",
+      text_content:
+        "I have not checked in, so something has gone wrong. The spare key is with Mrs Patel at number 12. " +
+        "My notes for you are in the blue folder on the desk, and the bank's number is on the first page.",
+    },
+  });
+  await call(`/api/messages/${message.id}/recipients`, { method: "PUT", token, body: { recipient_ids: [recipient.id] } });
+  await call(`/api/messages/${message.id}/conditions`, { token, body: { condition_type: "panic_trigger" } });
+  // A second message with a check-in condition, so the dashboard shows a deadline and a countdown.
+  const later = await call("/api/messages", { token, body: { title: "Weekly check-in", text_content: "Everything you need is in the folder." } });
+  await call(`/api/messages/${later.id}/recipients`, { method: "PUT", token, body: { recipient_ids: [recipient.id] } });
+  await call(`/api/messages/${later.id}/conditions`, { token, body: { condition_type: "no_check_in", hours_threshold: 168, minutes_threshold: 0, reminder_hours: [1440] } });
+  await call("/functions/v1/send-message-notifications", { token, body: { messageId: message.id, isEmergency: true, deduplicationId: `bench-${stamp}` } });
+  const access = await waitFor("no access link mailed to the recipient", () => linkInMail(recipientEmail), 30_000);
+  return { session, access: access.replace(/^https?:\/\/[^/]+/, "") };
+}
+
+async function linkInMail(to) {
+  const mails = await call(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);
+  return mails.map((m) => m.text.match(/https?:\/\/\S+/)?.[0]).find(Boolean) ?? null;
+}
+
+/** One Lighthouse run in a fresh browser; a signed-in page gets the session in local storage first. */
+async function audit(url, preset, session) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    if (session) {
+      // auth-js keeps the session under sb-<hostname>-auth-token (docs/decisions/002).
+      await page.goto(`${base}/robots.txt`);
+      const key = `sb-${new URL(base).hostname}-auth-token`;
+      await page.evaluate((k, v) => localStorage.setItem(k, v), key, JSON.stringify(session));
+      const cdp = await page.createCDPSession();
+      await cdp.send("Network.clearBrowserCache");
+      await cdp.detach();
+    }
+    const flags = { logLevel: "error", output: "json", onlyCategories: categories, disableStorageReset: Boolean(session) };
+    const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined, page);
+    await browser.disconnect();
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+try {
+  await waitFor("the server did not become ready", () => fetch(`${base}/readyz`).then((r) => r.ok), 120_000);
+  const { session, access } = await seed();
+  const pages = [
+    { name: "home", path: "/" },
+    { name: "login", path: "/login" },
+    { name: "dashboard", path: "/dashboard", session },
+    { name: "access", path: access },
+  ].filter((p) => !only || only.includes(p.name));
+
+  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ${chromePath}, ${base}; median of ${runs} run(s)`);
+  // benchmarkIndex is Lighthouse's own measure of this machine's speed at the time of the run: TBT
+  // is the observed main-thread time slowed down 4×, so on a busy machine it grows with the load.
+  console.log("| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | benchmarkIndex |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const page of pages) {
+    for (const preset of presets) {
+      const lhrs = [];
+      for (let i = 0; i < runs; i++) {
+        const lhr = await audit(`${base}${page.path}`, preset, page.session);
+        // A run Lighthouse could not finish (e.g. NO_FCP when the machine stalls) is reported, not averaged in.
+        if (lhr.runtimeError) console.error(`  ${page.name} ${preset} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        else lhrs.push(lhr);
+      }
+      if (lhrs.length === 0) {
+        console.log(`| ${page.name} | ${preset} | no successful run |`);
+        continue;
+      }
+      const scores = categories.map((c) => Math.round(median(lhrs.map((l) => l.categories[c].score ?? 0)) * 100));
+      const figures = metrics.map(([, id, format]) => format(median(lhrs.map((l) => l.audits[id].numericValue ?? 0))));
+      const label = page.name === "access" ? "/access/message/…" : page.path;
+      const benchmarkIndex = Math.round(median(lhrs.map((l) => l.environment.benchmarkIndex)));
+      console.log(`| ${label} | ${preset} | ${scores.join(" | ")} | ${figures.join(" | ")} | ${benchmarkIndex} |`);
+      if (args.details) {
+        const perfRuns = lhrs.map((l) => Math.round((l.categories.performance.score ?? 0) * 100)).join(", ");
+        console.log(`  performance per run: ${perfRuns}; final URL ${lhrs[0].finalDisplayedUrl}; LCP element: ${lcpElement(lhrs[0])}`);
+        for (const line of failing(lhrs[0])) console.log(`  - ${line}`);
+      }
+    }
+  }
+} finally {
+  server?.kill();
+}
+
+function lcpElement(lhr) {
+  const item = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  return item ? `${item.nodeLabel} (${item.selector})` : "none";
+}
+
+/** Audits that cost points in the median run, for --details. */
+function failing(lhr) {
+  const out = [];
+  for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
+    for (const ref of auditRefs) {
+      const a = lhr.audits[ref.id];
+      if (a.score === null || a.score >= 0.9 || (category === "performance" && ref.weight === 0 && !a.details?.overallSavingsMs)) continue;
+      const saving = a.details?.overallSavingsMs ? ` (saves ~${Math.round(a.details.overallSavingsMs)} ms)` : "";
+      out.push(`[${category}] ${a.id}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${saving}`);
+      if (category !== "performance") for (const item of (a.details?.items ?? []).slice(0, 3)) out.push(`    ${JSON.stringify(item).slice(0, 300)}`);
+    }
+  }
+  return out;
+}

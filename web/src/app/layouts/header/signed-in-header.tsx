@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect } from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EmergencyStatus } from "@/features/emergency/components/emergency-status";
+import { usePanicButton } from "@/features/emergency/hooks/use-panic-button";
+import { toPanicMessages } from "@/features/emergency/utils/panic-messages";
+import { useCheckIn } from "@/features/messages/api/check-in";
+import { useHeaderConditions } from "@/features/messages/api/get-active-conditions";
+import { useMessages } from "@/features/messages/api/get-messages";
+import { ActionButtons } from "./action-buttons";
+import { HeaderBar, type HeaderVariant } from "./header-bar";
+import { MobileUserMenu } from "./mobile-user-menu";
+
+// The radix menu and dialog (with floating-ui and scroll locking) are most of this part's weight;
+// they load when first shown.
+const DesktopUserMenu = lazy(() => import("./desktop-user-menu").then((m) => ({ default: m.DesktopUserMenu })));
+const loadSelector = () => import("@/features/emergency/components/emergency-selector-dialog");
+const EmergencySelectorDialog = lazy(() => loadSelector().then((m) => ({ default: m.EmergencySelectorDialog })));
+
+export interface SignedInHeaderProps {
+  variant: HeaderVariant;
+  isMobile: boolean;
+}
+
+/** The header of a signed-in user: the action buttons (a second row on mobile) and the user menu. */
+export function SignedInHeader({ variant, isMobile }: SignedInHeaderProps) {
+  const actions = useHeaderActions();
+  return (
+    <>
+      <HeaderBar variant={variant}>
+        {isMobile ? (
+          <MobileUserMenu />
+        ) : (
+          <div className="flex items-center gap-4">
+            <ActionButtons {...actions.handlers} />
+            <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+              <DesktopUserMenu />
+            </Suspense>
+          </div>
+        )}
+      </HeaderBar>
+      {isMobile && (
+        <div className="border-t px-4 py-2">
+          <ActionButtons mobile {...actions.handlers} />
+        </div>
+      )}
+      {actions.status}
+      {actions.dialog}
+    </>
+  );
+}
+
+/**
+ * Check In Now and Emergency appear only with an active condition of their kind (spec §2). The
+ * Emergency button also stays while a press is under way: a keep_armed false condition switches off
+ * when the alert goes, and the countdown's cancel must not vanish with it.
+ */
+function useHeaderActions() {
+  const { hasCheckIn, hasPanic, panicConditions } = useHeaderConditions();
+  const checkIn = useCheckIn();
+  // Titles for the selector; a press never waits for them (toPanicMessages has defaults).
+  const messages = useMessages({ enabled: hasPanic });
+  const panic = usePanicButton({ signedIn: true, messages: toPanicMessages(panicConditions, messages.data) });
+  const showEmergency = hasPanic || panic.state.kind !== "idle";
+
+  // The selector is a lazy chunk; fetch it as soon as the button shows, not in the emergency.
+  useEffect(() => {
+    if (showEmergency) void loadSelector();
+  }, [showEmergency]);
+
+  const { state } = panic;
+  return {
+    handlers: {
+      onCheckIn: hasCheckIn ? () => !checkIn.isPending && checkIn.mutate() : undefined,
+      emergency: showEmergency ? panic : undefined,
+    },
+    status: showEmergency && <EmergencyStatus state={state} />,
+    dialog: state.kind === "selecting" && (
+      <Suspense fallback={null}>
+        <EmergencySelectorDialog messages={state.messages} chosenId={state.chosenId} onChoose={panic.choose} onCancel={panic.dismissSelector} onTrigger={panic.triggerChosen} />
+      </Suspense>
+    ),
+  };
+}
