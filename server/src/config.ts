@@ -65,8 +65,8 @@ const envSchema = z.object({
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   /** Pause between engine ticks in ms (default 1000). */
   ENGINE_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** Most schedule rows one engine tick claims (default 100); a full batch makes the next tick start at once. */
-  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Most schedule rows one engine tick claims and commits together (default 500); a full batch makes the next tick start at once. */
+  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** Mails one engine process sends at the same time, each on its own SMTP connection (default 8). */
   ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** A heartbeat gap longer than this (ms, default 120000) is an outage: the downtime guard moves deadlines. */

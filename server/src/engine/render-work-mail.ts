@@ -17,9 +17,9 @@ type DeliveryRow = typeof deliveries.$inferSelect;
  * `link` is the check-in link (reminder) or access link (release).
  */
 export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: { config: Config; ctx: WorkContext; delivery: DeliveryRow; link: string; recipientCount: number }): Mail {
-  const when = formatWhen(ctx.row.deadline, ctx.timeZone);
   const people = recipientCount === 1 ? "1 person" : `${recipientCount} people`;
   if (delivery.kind === "reminder") {
+    const when = formatWhen(ctx.row.deadline, ctx.timeZone);
     const body = renderMail({
       heading: "Please check in",
       paragraphs: [`Hi ${ctx.ownerFirstName}, '${ctx.messageTitle ?? "your message"}' goes to ${people} on ${when} unless you check in: ${link}`, "Checking in resets all your timers. If you did not expect this e-mail, sign in and review your conditions."],

@@ -33,8 +33,10 @@ export interface SendPipeline {
   addWork(contexts: WorkContext[]): void;
   /** Queues claimed notices (owner-notices.ts). */
   addNotices(notices: NoticeRow[]): void;
-  /** Rows and notices not finished and written yet: the loop claims more only below a bound. */
+  /** Rows and notices not finished and written yet. */
   backlog(): number;
+  /** Sends waiting for a lane: the loop claims more only below a bound. */
+  queued(): number;
   /** Resolves once everything queued was sent (or failed) and written. */
   drain(): Promise<void>;
   /**
@@ -48,8 +50,8 @@ export interface SendPipeline {
 }
 
 /** How long outcomes may wait before they are written together (a kill -9 repeats at most these sends). */
-const FLUSH_AFTER_MS = 50;
-const FLUSH_AT = 500;
+const FLUSH_AFTER_MS = 200;
+const FLUSH_AT = 1000;
 
 /**
  * The engine's sends (issue 10): `concurrency` lanes take jobs from one queue and send them through
@@ -116,7 +118,9 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
     return flushing;
   };
   const scheduleFlush = () => {
-    if (attempts.length + done.length >= FLUSH_AT) void flush();
+    // Write at once when nothing else is coming (the last send of a burst, a test's tick), else in batches.
+    const quiet = queue.length === 0 && inFlight.size <= 1;
+    if (quiet || attempts.length + done.length >= FLUSH_AT) void flush();
     else flushTimer ??= setTimeout(() => void flush(), FLUSH_AFTER_MS);
   };
   const rowDone = (state: RowState) => {
@@ -207,6 +211,7 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
       wake();
     },
     backlog: () => open,
+    queued: () => queue.length,
     async drain() {
       if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       await flushing;

@@ -47,9 +47,10 @@ export function startEngine({ intervalMs = 1000, ...opts }: EngineTickOptions & 
       .catch((err: unknown) => opts.log.error({ err }, "engine heartbeat failed"));
   }, beatEveryMs);
 
-  // Room for about two batches of rows in the send queue: enough that sends never wait on a claim,
-  // few enough that every claimed row is sent well within its lease.
-  const hasRoom = () => pipeline.backlog() < limit;
+  // Claim again while fewer than a batch of mails wait for a lane (and a few batches of rows are
+  // open): the next batch is committed before the sends run dry, and every claimed row is sent
+  // well within its lease (a row whose lease nears its end goes back untried, send-pipeline.ts).
+  const hasRoom = () => pipeline.queued() < limit && pipeline.backlog() < 4 * limit;
   const loop = () => {
     if (stopping) return;
     if (!hasRoom()) {
