@@ -52,6 +52,7 @@ await runDrill("drill 5: SMTP stalls (no greeting; no answer after DATA)", async
   let beatChangedAt = Date.now();
   let longestSilenceMs = 0;
   let committedAfterMs: number | null = null;
+  let mostHeld = 0;
   while (Date.now() - dueAt < 4 * SEND_LIMIT_MS) {
     const [b] = await rows<{ at: Date }>(db.pool, "select last_beat_at at from engine_heartbeat where id = 1");
     if (b && b.at.getTime() !== lastBeat) {
@@ -59,6 +60,7 @@ await runDrill("drill 5: SMTP stalls (no greeting; no answer after DATA)", async
       beatChangedAt = Date.now();
     }
     longestSilenceMs = Math.max(longestSilenceMs, Date.now() - beatChangedAt);
+    mostHeld = Math.max(mostHeld, smtp.held);
     if (committedAfterMs === null) {
       const [c] = await rows<{ n: number }>(db.pool, "select count(*)::int n from reminder_schedule where reminder_type = 'final_delivery' and released_at is not null and message_id = any($1::uuid[])", [first.messages.map((m) => m.id)]);
       if (c!.n === first.messages.length) committedAfterMs = Date.now() - dueAt;
@@ -66,10 +68,10 @@ await runDrill("drill 5: SMTP stalls (no greeting; no answer after DATA)", async
     await sleep(200);
   }
   const [failed] = await rows<{ n: number; sample: string | null }>(db.pool, "select count(*)::int n, min(error) sample from reminder_delivery_log where delivery_status = 'failed'");
-  ctx.metric("greeting stall: connections held silent", smtp.held);
+  ctx.metric("greeting stall: most connections held silent at once", mostHeld);
   ctx.metric("greeting stall: every release committed after", committedAfterMs === null ? "not within the window" : `${(committedAfterMs / 1000).toFixed(1)} s`);
   ctx.metric("greeting stall: longest heartbeat silence", `${(longestSilenceMs / 1000).toFixed(1)} s`);
-  ctx.check("the mail server really stalled (connections held, attempts failed on time)", smtp.mails.length === 0 && failed!.n > 0, `${failed!.n} failed attempts, e.g. "${failed!.sample ?? ""}"`);
+  ctx.check("the mail server really stalled (connections held, attempts failed on time)", smtp.mails.length === 0 && mostHeld > 0 && failed!.n > 0, `${failed!.n} failed attempts, e.g. "${failed!.sample ?? ""}"`);
   ctx.check("no tick held: every due release committed while the sends stalled", committedAfterMs !== null && committedAfterMs < 2 * SEND_LIMIT_MS + 5_000, `${committedAfterMs} ms`);
   ctx.check("the heartbeat beat on during the stall", longestSilenceMs < 8_000, `longest silence ${longestSilenceMs} ms (outage threshold 10 s)`);
   smtp.stallGreeting = false;
@@ -111,7 +113,7 @@ await runDrill("drill 5: SMTP stalls (no greeting; no answer after DATA)", async
   const secondExpected = expectedReleaseKeys(second.messages);
   await drain(db, smtp, second.messages, secondExpected);
   await settle(smtp, 1000);
-  const secondCount = countReleases(smtp.mails, secondExpected);
+  const secondCount = countReleases(smtp.mails.slice(before), secondExpected);
   ctx.check("after the DATA stall: every mail arrived, none twice beyond the sends cut off in flight", secondCount.lost === 0 && secondCount.unexpected === 0 && secondCount.duplicates <= stalled.size * size.messagesPerOwner, `${secondCount.receivedUnique}/${secondCount.expected}, ${secondCount.duplicates} duplicates`);
 
   const [early] = await rows<{ n: number }>(db.pool, "select count(*)::int n from deliveries where kind = 'notice' and idempotency_key like 'notice:outage:%'");
