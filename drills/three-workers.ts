@@ -19,7 +19,7 @@ await runDrill("drill 2: three workers, one database", async (ctx) => {
   const web = await deployment.start({ name: "web", role: "web" });
   // Claims of 100 rows (the default is 500), so the workers compete for the burst; ENGINE_BATCH_SIZE overrides.
   // DRILLS_WORKERS=1|2 runs fewer workers (docs/scaling.md measures 1, 2 and 3).
-  const env = process.env.ENGINE_BATCH_SIZE ? {} : { ENGINE_BATCH_SIZE: "100" };
+  const env: Record<string, string> = process.env.ENGINE_BATCH_SIZE ? {} : { ENGINE_BATCH_SIZE: "100" };
   const count0 = Math.max(1, Number(process.env.DRILLS_WORKERS ?? 3));
   const workers = await Promise.all(Array.from({ length: count0 }, (_, k) => deployment.start({ name: `worker-${k + 1}`, role: "worker", env })));
   const all = [web, ...workers];
