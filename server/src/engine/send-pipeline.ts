@@ -1,10 +1,10 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { and, eq, inArray } from "drizzle-orm";
 import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
 import { sendDelivery, type SendDeliveryDeps, type SendOutcome } from "./send-delivery.ts";
 import { sendNotice, settleNotice } from "./send-notices.ts";

@@ -4,8 +4,8 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule, users } from "../db/schema.ts";
 import { chunked } from "./chunked.ts";
-import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
-import { loadMessageTitle } from "./load-work-context.ts";
+import type { ScheduleRow } from "./claim-due-work.ts";
+import { loadMessageTitle, type DeliveryRow, type WorkContext } from "./load-work-context.ts";
 import { notifyParked } from "./notify-parked.ts";
 import { nextRetryAt } from "./retry-policy.ts";
 import type { SendOutcome } from "./send-delivery.ts";
@@ -82,7 +82,7 @@ export async function settleWork({ db, config, masterKeys, workerId, now, attemp
 }
 
 /** Hands claimed rows back after an error in the engine itself, with the row's backoff (never a crash loop). */
-export async function releaseWithBackoff(db: Db, { rows, workerId, now, error, config, masterKeys }: { rows: WorkContext["row"][]; workerId: string; now: Date; error: string; config: Config; masterKeys: MasterKeys }): Promise<void> {
+export async function releaseWithBackoff(db: Db, { rows, workerId, now, error, config, masterKeys }: { rows: ScheduleRow[]; workerId: string; now: Date; error: string; config: Config; masterKeys: MasterKeys }): Promise<void> {
   const reason = shortError(error);
   await db.transaction(async (tx) => {
     for (const row of rows) {
