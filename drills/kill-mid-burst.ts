@@ -12,7 +12,8 @@ import { waitUntil } from "./support/wait.ts";
 const LEASE_MS = 5 * 60_000;
 /**
  * Kill once this share of the burst has reached the mail server: mid-batch in both sizes (a claim
- * takes 100 rows of 20 mails by default; 40 % of 10,000 would fall exactly between two batches).
+ * takes up to 500 rows by default, and their sends' outcomes are written in batches; 45 % never
+ * falls exactly between two of them).
  */
 const KILL_AT = 0.45;
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { adminUrl, postgresAvailable } from "./support/scratch-db.ts";
 import { repoRoot } from "./support/server-process.ts";
 
-const DRILLS = ["kill-mid-burst.ts", "three-workers.ts", "smtp-outage.ts", "our-outage.ts"];
+const DRILLS = ["kill-mid-burst.ts", "three-workers.ts", "smtp-outage.ts", "our-outage.ts", "smtp-stall.ts"];
 const small = process.argv.includes("--small");
 
 interface Result {

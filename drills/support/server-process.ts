@@ -56,7 +56,8 @@ async function freePort(): Promise<number> {
 
 export interface Deployment {
   readonly logDir: string;
-  start(opts: { name: string; role: Role; offsetMs?: number }): Promise<ServerProcess>;
+  /** `env`: more settings for this process (e.g. SMTP_SEND_TIMEOUT_MS, ADMIN_EMAILS). */
+  start(opts: { name: string; role: Role; offsetMs?: number; env?: Record<string, string> }): Promise<ServerProcess>;
   /** Stops every process still running (SIGKILL) and removes DATA_DIR. */
   shutdown(): Promise<void>;
 }
@@ -74,7 +75,7 @@ export function createDeployment({ label, databaseUrl, smtpUrl }: { label: strin
 
   return {
     logDir,
-    async start({ name, role, offsetMs = 0 }) {
+    async start({ name, role, offsetMs = 0, env: extraEnv = {} }) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const logFile = path.join(logDir, `${name}.log`);
@@ -104,6 +105,7 @@ export function createDeployment({ label, databaseUrl, smtpUrl }: { label: strin
         // Each seeded owner comes from its own X-Forwarded-For address, as real people would.
         TRUST_PROXY: "true",
         LOG_LEVEL: process.env.DRILLS_LOG_LEVEL ?? "warn",
+        ...extraEnv,
       };
       fs.writeSync(out, `--- ${new Date().toISOString()} start ${name} ROLE=${role} CLOCK_OFFSET_MS=${offsetMs}\n`);
       const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: serverRoot, env, stdio: ["ignore", out, out] });

@@ -34,7 +34,7 @@ export interface SmtpSink {
 
 const ACCESS_LINK = /\/access\/message\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
 
-function kindOf(subject: string): MailKind {
+export function kindOf(subject: string): MailKind {
   if (subject.startsWith("A message from ")) return "release";
   if (subject === "Your message was released") return "release_notice";
   if (subject.startsWith("Check in before")) return "reminder";

@@ -46,7 +46,7 @@ export async function engineState(db: ScratchDatabase): Promise<EngineState> {
 }
 
 /** Waits until the sink has taken no new mail for `quietMs` (late duplicates would show up here). */
-export async function settle(sink: SmtpSink, quietMs: number, timeoutMs = 120_000): Promise<void> {
+export async function settle(sink: Pick<SmtpSink, "mails">, quietMs: number, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let seen = sink.mails.length;
   let since = Date.now();

@@ -12,7 +12,7 @@ import { startEngine } from "./engine/start-engine.ts";
 import { createEngineWaker } from "./emergency/engine-waker.ts";
 import { createGeocoder } from "./geocoding/create-geocoder.ts";
 import { preloadTowns } from "./geocoding/nearest-town.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailer, smtpLimitsOf, type Mailer } from "./mail/mailer.ts";
 import { createRealtime } from "./realtime/create-realtime.ts";
 
 /**
@@ -27,7 +27,7 @@ export async function composeApp({ config, database, clock, logStream }: { confi
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
   await sealPlaintextRows({ db: database.db, masterKeys });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, masterKeys, clock });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, masterKeys, clock, limits: smtpLimitsOf(config) });
   const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys });
   const realtime = createRealtime({ database, auth, clock });
   const engineWaker = createEngineWaker();

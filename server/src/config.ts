@@ -65,12 +65,16 @@ const envSchema = z.object({
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   /** Pause between engine ticks in ms (default 1000). */
   ENGINE_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** Most schedule rows one engine tick claims (default 100); a full batch makes the next tick start at once. */
-  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
-  /** Claimed rows one engine process works on at the same time (default 8; keep it below the database pool's 10). */
+  /** Most schedule rows one engine tick claims and commits together (default 500); a full batch makes the next tick start at once. */
+  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Mails one engine process sends at the same time, each on its own SMTP connection (default 8). */
   ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** A heartbeat gap longer than this (ms, default 120000) is an outage: the downtime guard moves deadlines. */
   ENGINE_OUTAGE_THRESHOLD_MS: z.coerce.number().int().min(10_000).default(120_000),
+  /** The most one e-mail send may take (ms, default 30000, at most 60000), connecting included; past it the connection is closed and the send retried later. */
+  SMTP_SEND_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(30_000),
+  /** The SMTP server's limit for connecting, greeting and each reply (ms, default 10000). */
+  SMTP_STEP_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
   /** Serve the built web app from web/dist (default true). */
   SERVE_WEB: bool.default(true),
   /** Mapbox access token: reverse geocoding of emergency positions and the web app's maps; unset → offline nearest-town names. */

@@ -1,14 +1,18 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
-import type { Db } from "../db/connect.ts";
-import { accessGrants, messageConditions, messageRecipients, messages, profiles, users } from "../db/schema.ts";
+import type { Db, Tx } from "../db/connect.ts";
+import { accessGrants, deliveries, messageConditions, messageRecipients, messages, profiles, users } from "../db/schema.ts";
 import { loadEmergencyContext, type EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
+import { chunked } from "./chunked.ts";
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
 
 export interface WorkContext {
   row: ScheduleRow;
-  messageTitle: string;
+  /** The message's title, opened only for the mails that name it (the owner's); else null. */
+  messageTitle: string | null;
   ownerEmail: string;
   ownerName: string;
   ownerFirstName: string;
@@ -20,28 +24,71 @@ export interface WorkContext {
   recipientCount: number;
   /** Set when the row is an emergency (a panic press, docs/decisions/008); null for timed work. */
   emergency: EmergencyContext | null;
+  /** Every delivery of the row (sent, pending and failed). */
+  deliveries: DeliveryRow[];
 }
 
-/** What the mails of one schedule row need, read once per attempt. */
-export async function loadWorkContext({ db, masterKeys, row }: { db: Db; masterKeys: MasterKeys; row: ScheduleRow }): Promise<WorkContext> {
-  const [message] = await db.select().from(messages).where(eq(messages.id, row.messageId));
-  const [owner] = await db.select({ email: users.email, first: profiles.firstName, last: profiles.lastName, timeZone: profiles.timeZone }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, row.userId));
-  const [condition] = await db.select().from(messageConditions).where(eq(messageConditions.id, row.conditionId));
-  const [linked] = await db.select({ n: count() }).from(messageRecipients).where(eq(messageRecipients.messageId, row.messageId));
-  const grants = await db.select().from(accessGrants).where(eq(accessGrants.releaseId, row.id));
-  const first = owner?.first?.trim() ?? "";
-  const name = [first, owner?.last?.trim() ?? ""].filter(Boolean).join(" ");
-  const pattern = condition?.recurringPattern as { time_zone?: string } | null | undefined;
-  return {
-    row,
-    messageTitle: message ? messageCipherOf(masterKeys, message).openText("title", message.title) : "(deleted message)",
-    ownerEmail: owner?.email ?? "",
-    ownerName: name || "Someone who uses Trigger Switch",
-    ownerFirstName: first || "there",
-    timeZone: owner?.timeZone ?? pattern?.time_zone ?? "UTC",
-    keepArmed: condition?.conditionType === "panic_trigger" ? condition.panicConfig.keep_armed !== false : null,
-    recipientCount: condition && condition.recipients.length > 0 ? condition.recipients.length : (linked?.n ?? 0),
-    grants: new Map(grants.map((g) => [g.id, g])),
-    emergency: condition?.conditionType === "panic_trigger" ? await loadEmergencyContext({ db, masterKeys, reminderId: row.id }) : null,
-  };
+/**
+ * What the mails of a batch of committed rows need, read in a few statements for the whole batch
+ * (issue 10). The title is opened only where a mail names it: a reminder, the owner's release
+ * notice, an emergency; a recipient's mail of a timed release never carries it.
+ */
+export async function loadWorkContexts({ db, masterKeys, rows }: { db: Db; masterKeys: MasterKeys; rows: ScheduleRow[] }): Promise<WorkContext[]> {
+  if (rows.length === 0) return [];
+  const ids = (pick: (r: ScheduleRow) => string) => [...new Set(rows.map(pick))];
+  const all: DeliveryRow[] = [];
+  for (const part of chunked(ids((r) => r.id), 5000)) all.push(...(await db.select().from(deliveries).where(inArray(deliveries.reminderId, part))));
+  const byRow = groupBy(all, (d) => d.reminderId!);
+  const owners = new Map((await db.select({ id: users.id, email: users.email, first: profiles.firstName, last: profiles.lastName, timeZone: profiles.timeZone }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(inArray(users.id, ids((r) => r.userId)))).map((o) => [o.id, o]));
+  const conditions = new Map((await db.select().from(messageConditions).where(inArray(messageConditions.id, ids((r) => r.conditionId)))).map((c) => [c.id, c]));
+  const linked = new Map((await db.select({ messageId: messageRecipients.messageId, n: count() }).from(messageRecipients).where(inArray(messageRecipients.messageId, ids((r) => r.messageId))).groupBy(messageRecipients.messageId)).map((l) => [l.messageId, l.n]));
+  const grants = groupBy(await db.select().from(accessGrants).where(inArray(accessGrants.releaseId, ids((r) => r.id))), (g) => g.releaseId);
+  const namesTitle = (r: ScheduleRow) => r.reminderType === "reminder" || conditions.get(r.conditionId)?.conditionType === "panic_trigger" || (byRow.get(r.id) ?? []).some((d) => d.kind === "release_notice");
+  const titled = rows.filter(namesTitle);
+  const titles = new Map<string, string>();
+  if (titled.length > 0) {
+    for (const m of await db.select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey }).from(messages).where(inArray(messages.id, [...new Set(titled.map((r) => r.messageId))]))) {
+      titles.set(m.id, messageCipherOf(masterKeys, m).openText("title", m.title));
+    }
+  }
+  return Promise.all(
+    rows.map(async (row) => {
+      const owner = owners.get(row.userId);
+      const condition = conditions.get(row.conditionId);
+      const first = owner?.first?.trim() ?? "";
+      const name = [first, owner?.last?.trim() ?? ""].filter(Boolean).join(" ");
+      const pattern = condition?.recurringPattern as { time_zone?: string } | null | undefined;
+      const panic = condition?.conditionType === "panic_trigger";
+      return {
+        row,
+        messageTitle: namesTitle(row) ? (titles.get(row.messageId) ?? "(deleted message)") : null,
+        ownerEmail: owner?.email ?? "",
+        ownerName: name || "Someone who uses Trigger Switch",
+        ownerFirstName: first || "there",
+        timeZone: owner?.timeZone ?? pattern?.time_zone ?? "UTC",
+        keepArmed: panic ? condition.panicConfig.keep_armed !== false : null,
+        recipientCount: condition && condition.recipients.length > 0 ? condition.recipients.length : (linked.get(row.messageId) ?? 0),
+        grants: new Map((grants.get(row.id) ?? []).map((g) => [g.id, g])),
+        emergency: panic ? await loadEmergencyContext({ db, masterKeys, reminderId: row.id }) : null,
+        deliveries: byRow.get(row.id) ?? [],
+      };
+    }),
+  );
+}
+
+/** The title of one message, opened (the parked notice names it). */
+export async function loadMessageTitle({ db, masterKeys, messageId }: { db: Db | Tx; masterKeys: MasterKeys; messageId: string }): Promise<string> {
+  const [m] = await db.select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey }).from(messages).where(eq(messages.id, messageId));
+  return m ? messageCipherOf(masterKeys, m).openText("title", m.title) : "(deleted message)";
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
-import { accessGrants, deliveries, messageConditions, users } from "../db/schema.ts";
-import { conditionRecipients } from "../emergency/condition-recipients.ts";
+import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
-import { rescheduleCondition } from "./reschedule-condition.ts";
+import { chunked } from "./chunked.ts";
+import { rescheduleConditions } from "./reschedule-condition.ts";
 import { newSecretToken } from "./secret-token.ts";
 
 type ConditionRow = typeof messageConditions.$inferSelect;
@@ -14,60 +15,95 @@ const HOUR = 3_600_000;
 /** Conditions that fire once; a recurring schedule goes on to its next occurrence. */
 const ONE_SHOT = new Set(["no_check_in", "inactivity_to_date"]);
 
+export interface Release {
+  /** The final_delivery (or emergency) row that fired. */
+  row: ScheduleRow;
+  /** Its condition, locked by the caller. */
+  condition: ConditionRow;
+  /** The rule's deadline that fired (before any downtime shift). */
+  ruleDeadline: Date;
+}
+
 /**
- * Commits a release inside the firing transaction: the condition is marked fired (docs/decisions/003;
- * an emergency's was settled at the press, docs/decisions/008),
- * and each recipient (the condition's subset, empty = all) gets an access grant and a delivery
- * intent whose link token is kept sealed by the master key, so a retry sends the same link.
- * Unlock delay and expiry come from panic_config: the grant opens `unlock_delay_hours` after the
- * release and closes `expiry_hours` after it opens (0 = never).
+ * Commits releases inside the firing transaction, a few statements for the whole batch: each
+ * condition is marked fired (docs/decisions/003; an emergency's was settled at the press,
+ * docs/decisions/008) and rescheduled, and each recipient (the condition's subset, empty = all)
+ * gets an access grant and a delivery intent whose link token is kept sealed by the master key, so
+ * a retry sends the same link. Unlock delay and expiry come from panic_config: the grant opens
+ * `unlock_delay_hours` after the release and closes `expiry_hours` after it opens (0 = never); with
+ * a delay, the owner gets a `release_notice` delivery.
  */
-export async function releaseMessage({ tx, clock, masterKeys, row, condition, ruleDeadline }: { tx: Tx; clock: Clock; masterKeys: MasterKeys; row: ScheduleRow; condition: ConditionRow; ruleDeadline: Date }): Promise<void> {
+export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx: Tx; clock: Clock; masterKeys: MasterKeys; releases: Release[] }): Promise<void> {
+  if (releases.length === 0) return;
   const now = clock.now();
   // An emergency's condition was settled at the press (keep_armed, emergency/trigger-emergency.ts),
   // in the transaction that accepted it, so the header's button reflects it at once.
-  if (condition.conditionType !== "panic_trigger") {
-    const fired = ONE_SHOT.has(condition.conditionType)
-      ? { active: false }
-      : // The occurrence that fired counts as done: the next one due after it is the new deadline.
-        // last_checked stays: it is the owner's latest check-in, and a change of it reads as one (spec §4).
-        { armedAt: ruleDeadline };
-    await tx.update(messageConditions).set({ ...fired, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now }).where(eq(messageConditions.id, condition.id));
-    await rescheduleCondition({ db: tx, clock, conditionId: condition.id });
+  const timed = releases.filter((r) => r.condition.conditionType !== "panic_trigger");
+  const oneShot = timed.filter((r) => ONE_SHOT.has(r.condition.conditionType));
+  // The occurrence that fired counts as done: the next one due after it is the new deadline.
+  // last_checked stays: it is the owner's latest check-in, and a change of it reads as one (spec §4).
+  const recurring = timed.filter((r) => !ONE_SHOT.has(r.condition.conditionType));
+  for (const ids of chunked(oneShot.map((r) => r.condition.id), 5000)) {
+    await tx.update(messageConditions).set({ active: false, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now }).where(inArray(messageConditions.id, ids));
   }
+  for (const part of chunked(recurring, 5000)) {
+    await tx.execute(sql`update message_conditions c set armed_at = v.at, shifted_deadline = null, deadline_shift_ms = 0, updated_at = ${now.toISOString()}::timestamptz
+      from (select unnest(${`{${part.map((r) => r.condition.id).join(",")}}`}::uuid[]) id, unnest(${`{${part.map((r) => r.ruleDeadline.toISOString()).join(",")}}`}::timestamptz[]) at) v
+      where c.id = v.id`);
+  }
+  await rescheduleConditions({
+    db: tx,
+    clock,
+    conditions: timed.map(({ condition, ruleDeadline }) => ({ ...condition, ...(ONE_SHOT.has(condition.conditionType) ? { active: false } : { armedAt: ruleDeadline }), shiftedDeadline: null, deadlineShiftMs: 0 })),
+  });
 
-  const chosen = await conditionRecipients({ db: tx, messageId: row.messageId, subset: condition.recipients });
-  const opensAt = new Date(now.getTime() + (condition.panicConfig.unlock_delay_hours ?? 0) * HOUR);
-  const expiryHours = condition.panicConfig.expiry_hours ?? 0;
-  const expiresAt = expiryHours > 0 ? new Date(opensAt.getTime() + expiryHours * HOUR) : null;
-  const keyBase = `condition:${condition.id}:${row.deadline.toISOString()}`;
+  const linked = await tx
+    .select({ messageId: messageRecipients.messageId, id: recipients.id, email: recipients.email })
+    .from(messageRecipients)
+    .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
+    .where(inArray(messageRecipients.messageId, [...new Set(releases.map((r) => r.row.messageId))]));
+  const byMessage = new Map<string, { id: string; email: string | null }[]>();
+  for (const r of linked) byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), { id: r.id, email: r.email }]);
 
-  for (const r of chosen) {
-    const { token, hash } = newSecretToken();
-    const [grant] = await tx
-      .insert(accessGrants)
-      .values({ tokenHash: hash, messageId: row.messageId, recipientId: r.id, releaseId: row.id, conditionId: condition.id, deadline: row.deadline, releasedAt: now, opensAt, expiresAt, createdAt: now })
-      .returning({ id: accessGrants.id });
-    const sealed = masterKeys.wrap(Buffer.from(token, "utf8"), `access-token:${grant!.id}`);
-    // No e-mail address: WhatsApp/SMS are not built yet, so this one fails at once and the owner is told.
-    await tx
-      .insert(deliveries)
-      .values({
+  const grants: (typeof accessGrants.$inferInsert)[] = [];
+  const intents: (typeof deliveries.$inferInsert)[] = [];
+  const noticeOwners: { row: ScheduleRow; keyBase: string }[] = [];
+  for (const { row, condition } of releases) {
+    const all = byMessage.get(row.messageId) ?? [];
+    const subset = new Set(condition.recipients);
+    const chosen = subset.size === 0 ? all : all.filter((r) => subset.has(r.id));
+    const opensAt = new Date(now.getTime() + (condition.panicConfig.unlock_delay_hours ?? 0) * HOUR);
+    const expiryHours = condition.panicConfig.expiry_hours ?? 0;
+    const expiresAt = expiryHours > 0 ? new Date(opensAt.getTime() + expiryHours * HOUR) : null;
+    const keyBase = `condition:${condition.id}:${row.deadline.toISOString()}`;
+    for (const r of chosen) {
+      const { token, hash } = newSecretToken();
+      const grantId = randomUUID();
+      grants.push({ id: grantId, tokenHash: hash, messageId: row.messageId, recipientId: r.id, releaseId: row.id, conditionId: condition.id, deadline: row.deadline, releasedAt: now, opensAt, expiresAt, createdAt: now });
+      const sealed = masterKeys.wrap(Buffer.from(token, "utf8"), `access-token:${grantId}`);
+      // No e-mail address: WhatsApp/SMS deliveries are not wired yet, so this one fails at once and the owner is told.
+      intents.push({
         reminderId: row.id,
         kind: "release",
         recipientId: r.id,
-        grantId: grant!.id,
+        grantId,
         address: r.email ?? "",
         idempotencyKey: `${keyBase}:${r.id}:email`,
         sealedToken: sealed.wrapped,
         tokenKeyId: sealed.keyId,
         ...(r.email ? {} : { status: "failed" as const, lastError: "This recipient has no e-mail address (other channels are not available yet)." }),
         createdAt: now,
-      })
-      .onConflictDoNothing();
+      });
+    }
+    if (chosen.length > 0 && opensAt > now) noticeOwners.push({ row, keyBase });
   }
-  if (chosen.length > 0 && opensAt > now) {
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
-    await tx.insert(deliveries).values({ reminderId: row.id, kind: "release_notice", address: owner!.email, idempotencyKey: `${keyBase}:owner-release-notice:email`, createdAt: now }).onConflictDoNothing();
+  for (const part of chunked(grants, 2000)) await tx.insert(accessGrants).values(part);
+  for (const part of chunked(intents, 2000)) await tx.insert(deliveries).values(part).onConflictDoNothing();
+  if (noticeOwners.length > 0) {
+    const owners = new Map((await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...new Set(noticeOwners.map((o) => o.row.userId))]))).map((u) => [u.id, u.email]));
+    await tx
+      .insert(deliveries)
+      .values(noticeOwners.map(({ row, keyBase }) => ({ reminderId: row.id, kind: "release_notice" as const, address: owners.get(row.userId) ?? "", idempotencyKey: `${keyBase}:owner-release-notice:email`, createdAt: now })))
+      .onConflictDoNothing();
   }
 }

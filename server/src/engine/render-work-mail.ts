@@ -17,12 +17,12 @@ type DeliveryRow = typeof deliveries.$inferSelect;
  * `link` is the check-in link (reminder) or access link (release).
  */
 export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: { config: Config; ctx: WorkContext; delivery: DeliveryRow; link: string; recipientCount: number }): Mail {
-  const when = formatWhen(ctx.row.deadline, ctx.timeZone);
   const people = recipientCount === 1 ? "1 person" : `${recipientCount} people`;
   if (delivery.kind === "reminder") {
+    const when = formatWhen(ctx.row.deadline, ctx.timeZone);
     const body = renderMail({
       heading: "Please check in",
-      paragraphs: [`Hi ${ctx.ownerFirstName}, '${ctx.messageTitle}' goes to ${people} on ${when} unless you check in: ${link}`, "Checking in resets all your timers. If you did not expect this e-mail, sign in and review your conditions."],
+      paragraphs: [`Hi ${ctx.ownerFirstName}, '${ctx.messageTitle ?? "your message"}' goes to ${people} on ${when} unless you check in: ${link}`, "Checking in resets all your timers. If you did not expect this e-mail, sign in and review your conditions."],
       action: { label: "Check in now", url: link },
     });
     return { to: delivery.address, subject: `Check in before ${when}`, ...body };
@@ -33,7 +33,7 @@ export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: 
       const body = renderMail({
         heading: "Your emergency alert was sent",
         paragraphs: [
-          `Your emergency alert '${ctx.messageTitle}' went to ${people}. They can read your message from ${formatWhen(opensAt, ctx.timeZone)}, the delay you chose.`,
+          `Your emergency alert '${ctx.messageTitle ?? "your message"}' went to ${people}. They can read your message from ${formatWhen(opensAt, ctx.timeZone)}, the delay you chose.`,
           "If it was a false alarm, cancel the release before then; they have already been told that you pressed the button.",
         ],
         action: { label: "Review or cancel", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
@@ -43,7 +43,7 @@ export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: 
     const body = renderMail({
       heading: "Your message was released",
       paragraphs: [
-        `'${ctx.messageTitle}' was released to ${people}. It opens for them on ${formatWhen(opensAt, ctx.timeZone)}.`,
+        `'${ctx.messageTitle ?? "your message"}' was released to ${people}. It opens for them on ${formatWhen(opensAt, ctx.timeZone)}.`,
         "If this is a mistake, cancel the release before then and they will not be able to read it.",
       ],
       action: { label: "Review or cancel", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
@@ -52,7 +52,7 @@ export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: 
   }
   const grant = delivery.grantId ? ctx.grants.get(delivery.grantId) : undefined;
   if (ctx.emergency) {
-    return renderEmergencyMail({ to: delivery.address, ownerName: ctx.ownerName, title: ctx.messageTitle, emergency: ctx.emergency, opensAt: grant && grant.opensAt > grant.releasedAt ? grant.opensAt : null, link });
+    return renderEmergencyMail({ to: delivery.address, ownerName: ctx.ownerName, title: ctx.messageTitle ?? "", emergency: ctx.emergency, opensAt: grant && grant.opensAt > grant.releasedAt ? grant.opensAt : null, link });
   }
   const opens = grant && grant.opensAt > grant.releasedAt ? [`It can be opened from ${formatWhen(grant.opensAt, "UTC")}.`] : [];
   const body = renderMail({

@@ -1,11 +1,12 @@
 import { HIGH_PRIORITY_OFFSET_UNDER } from "@trigger-switch/contracts";
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db } from "../db/connect.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import { messageConditions, reminderSchedule } from "../db/schema.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 
 type NewRow = typeof reminderSchedule.$inferInsert;
+type ConditionRow = typeof messageConditions.$inferSelect;
 
 export const scheduleKey = (type: "reminder" | "final_delivery", conditionId: string, deadline: Date, offset: number) =>
   `${type}:${conditionId}:${deadline.toISOString()}:${offset}`;
@@ -18,16 +19,34 @@ export const scheduleKey = (type: "reminder" | "final_delivery", conditionId: st
  * with it. A row already sent for the same deadline is left alone (its key is taken), so a
  * reschedule never repeats a reminder. Returns the deadline, or null when nothing will fire.
  */
-export async function rescheduleCondition({ db, clock, conditionId }: { db: Db; clock: Clock; conditionId: string }): Promise<Date | null> {
-  const now = clock.now();
+export async function rescheduleCondition({ db, clock, conditionId }: { db: Db | Tx; clock: Clock; conditionId: string }): Promise<Date | null> {
   const [condition] = await db.select().from(messageConditions).where(eq(messageConditions.id, conditionId)).for("update");
+  if (!condition) {
+    await db.update(reminderSchedule).set({ status: "obsolete", updatedAt: clock.now(), completedAt: clock.now() }).where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.status, "pending")));
+    return null;
+  }
+  return (await rescheduleConditions({ db, clock, conditions: [condition] })).get(condition.id) ?? null;
+}
+
+/**
+ * rescheduleCondition for many conditions at once, in three statements whatever their number (a
+ * burst of releases, the downtime guard): `conditions` are current rows the caller has locked.
+ * Returns each condition's deadline (absent: nothing will fire).
+ */
+export async function rescheduleConditions({ db, clock, conditions }: { db: Db | Tx; clock: Clock; conditions: ConditionRow[] }): Promise<Map<string, Date>> {
+  const now = clock.now();
+  const deadlines = new Map<string, Date>();
+  const wanted: NewRow[] = [];
   // A panic condition has no schedule: its rows are emergencies already accepted at a press
   // (docs/decisions/008), which an edit, a disarm or keep_armed must never make obsolete.
-  if (condition?.conditionType === "panic_trigger") return null;
-  const due = condition ? effectiveDeadline(condition, now) : null;
-  const wanted: NewRow[] = [];
-  if (condition && due) {
+  const timed = conditions.filter((c) => c.conditionType !== "panic_trigger");
+  if (timed.length === 0) return deadlines;
+  for (const condition of timed) {
+    const due = effectiveDeadline(condition, now);
+    if (!due) continue;
     const { deadline } = due;
+    deadlines.set(condition.id, deadline);
+    const conditionId = condition.id;
     const base = { messageId: condition.messageId, conditionId, userId: condition.userId, deadline, createdAt: now, updatedAt: now };
     for (const offset of condition.reminderHours) {
       const at = new Date(deadline.getTime() - offset * 60_000);
@@ -41,7 +60,16 @@ export async function rescheduleCondition({ db, clock, conditionId }: { db: Db; 
   await db
     .update(reminderSchedule)
     .set({ status: "obsolete", updatedAt: now, completedAt: now })
-    .where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.status, "pending"), keys.length ? notInArray(reminderSchedule.idempotencyKey, keys) : undefined));
+    .where(
+      and(
+        inArray(
+          reminderSchedule.conditionId,
+          timed.map((c) => c.id),
+        ),
+        eq(reminderSchedule.status, "pending"),
+        keys.length ? notInArray(reminderSchedule.idempotencyKey, keys) : undefined,
+      ),
+    );
   if (wanted.length > 0) {
     // Revive a row obsoleted earlier for this same deadline; never touch one claimed, sent or parked.
     await db
@@ -53,5 +81,5 @@ export async function rescheduleCondition({ db, clock, conditionId }: { db: Db; 
         setWhere: sql`${reminderSchedule.status} = 'obsolete'`,
       });
   }
-  return due?.deadline ?? null;
+  return deadlines;
 }

@@ -1,21 +1,17 @@
 import os from "node:os";
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import { reminderSchedule } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { claimDueWork, type ScheduleRow } from "./claim-due-work.ts";
-import { commitWork } from "./commit-work.ts";
-import { deliverWork } from "./deliver-work.ts";
-import { finishWork } from "./finish-work.ts";
+import { commitBatch, type CommitResult } from "./commit-batch.ts";
 import { guardDowntime, type Outage } from "./guard-downtime.ts";
-import { loadWorkContext } from "./load-work-context.ts";
-import { notifyParked } from "./notify-parked.ts";
-import { nextRetryAt } from "./retry-policy.ts";
-import { claimDueNotices, sendNotice, settleNotice } from "./send-notices.ts";
+import { loadWorkContexts } from "./load-work-context.ts";
+import { claimDueNotices } from "./send-notices.ts";
+import { createSendPipeline, type SendPipeline } from "./send-pipeline.ts";
+import { releaseWithBackoff } from "./settle-work.ts";
 
 export interface EngineLog {
   info(obj: object, msg: string): void;
@@ -29,16 +25,14 @@ export interface EngineTickOptions {
   config: Config;
   masterKeys: MasterKeys;
   log: EngineLog;
-  /** Rows claimed per tick (default config.ENGINE_BATCH_SIZE, 100). */
+  /** Rows claimed per tick (default config.ENGINE_BATCH_SIZE). */
   limit?: number;
-  /** Claimed rows worked on at once (default config.ENGINE_CONCURRENCY, 8). */
+  /** Sends at once (default config.ENGINE_CONCURRENCY). */
   concurrency?: number;
   /** Names this worker in claims (default host:pid:random). */
   workerId?: string;
   /** How long a claim lasts before another worker may take the row over (default 5 min). */
   leaseMs?: number;
-  /** Asked between rows; true (shutting down) hands the remaining claims back at once. */
-  shouldStop?: () => boolean;
   /** Claim only this owner's due rows (a user's own send-reminder-emails call); the downtime guard still runs for all. */
   userId?: string;
 }
@@ -56,84 +50,97 @@ export interface TickResult {
 }
 
 export const defaultWorkerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+const DEFAULT_LEASE_MS = 5 * 60_000;
+
+export interface ClaimStepResult {
+  outage: Outage | null;
+  claimed: number;
+  obsolete: number;
+  notYet: number;
+  more: boolean;
+}
 
 /**
- * One pass of the engine: downtime guard and heartbeat, then claim due rows and act on them,
- * `concurrency` rows at a time. Each row is still handled on its own (its transaction locks only
- * its condition), so rows in flight together cannot deadlock or see each other half-done.
+ * The database half of a tick (issue 10): the downtime guard (and heartbeat), then claim a batch,
+ * commit its decisions and releases set-based (commit-batch.ts), read what the mails need
+ * (load-work-context.ts) and hand the sends to `pipeline`, which sends and writes back on its own.
+ * Also claims due owner/admin notices. A batch that cannot be committed as a whole is committed
+ * row by row, so one row that throws holds back nobody else; that row goes back with backoff.
  */
-export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult> {
-  const { db, clock, config, log } = opts;
+export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeline): Promise<ClaimStepResult> {
+  const { db, clock, config, log, masterKeys } = opts;
   const workerId = opts.workerId ?? defaultWorkerId;
   const limit = opts.limit ?? config.ENGINE_BATCH_SIZE;
-  const outage = await guardDowntime({ db, clock, masterKeys: opts.masterKeys, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId });
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  const outage = await guardDowntime({ db, clock, masterKeys, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId });
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
-  const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs: opts.leaseMs ?? 5 * 60_000, userId: opts.userId });
-  const result: TickResult = { outage, claimed: rows.length, sent: 0, obsolete: 0, retried: 0, parked: 0, released: 0, more: false };
-  let next = 0;
-  // Each lane takes the next row until none is left or we are shutting down; rows in flight finish.
-  const lane = async () => {
-    while (next < rows.length && !opts.shouldStop?.()) await workOn(opts, workerId, rows[next++]!, result);
-  };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? config.ENGINE_CONCURRENCY, rows.length) }, lane));
-  const rest = rows.slice(next);
-  for (const row of rest) await releaseClaim(db, row, workerId, null);
-  result.released = rest.length;
-  result.more = rows.length >= limit && rest.length === 0;
-  if (!opts.shouldStop?.()) await sendDueNotices(opts, workerId, log);
+  const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs, userId: opts.userId });
+  const result: ClaimStepResult = { outage, claimed: rows.length, obsolete: 0, notYet: 0, more: rows.length >= limit };
+  for (const part of await commitInParts(opts, workerId, rows)) {
+    result.obsolete += part.obsolete;
+    result.notYet += part.notYet;
+    if (part.deliver.length === 0) continue;
+    try {
+      pipeline.addWork(await loadWorkContexts({ db, masterKeys, rows: part.deliver }));
+    } catch (err) {
+      log.error({ err, rows: part.deliver.length }, "could not read what the mails need; the rows will be retried");
+      await releaseWithBackoff(db, { rows: part.deliver, workerId, now: clock.now(), error: errorText(err), config, masterKeys });
+    }
+  }
+  if (!opts.userId) {
+    const notices = await claimDueNotices({ db, now: clock.now(), workerId, limit, leaseMs });
+    pipeline.addNotices(notices);
+  }
   return result;
 }
 
-async function workOn(opts: EngineTickOptions, workerId: string, row: ScheduleRow, result: TickResult): Promise<void> {
-  const { db, clock, mailer, config, masterKeys, log } = opts;
+async function commitInParts(opts: EngineTickOptions, workerId: string, rows: ScheduleRow[]): Promise<CommitResult[]> {
+  const { db, clock, masterKeys, log, config } = opts;
   try {
-    const decision = await commitWork({ db, clock, masterKeys, row, workerId });
-    if (decision === "obsolete") result.obsolete++;
-    if (decision === "not_yet") await releaseClaim(db, row, workerId, null);
-    if (decision !== "deliver") return;
-    const ctx = await loadWorkContext({ db, masterKeys, row: { ...row, releasedAt: row.releasedAt ?? clock.now() } });
-    await deliverWork({ db, clock, mailer, config, masterKeys, ctx });
-    const outcome = await finishWork({ db, clock, row, workerId });
-    if (outcome.status === "sent") result.sent++;
-    if (outcome.status === "retry") result.retried++;
-    if (outcome.status === "parked") {
-      result.parked++;
-      await notifyParked(db, { masterKeys, config, now: clock.now(), row, attempts: row.attempts + 1, messageTitle: ctx.messageTitle, ownerEmail: ctx.ownerEmail, reason: outcome.reason });
-    }
+    return [await commitBatch({ db, clock, masterKeys, rows, workerId })];
   } catch (err) {
-    // A row that throws is pushed back with backoff, never crash-looping and never dropped.
-    log.error({ err, reminderId: row.id }, "engine work failed; it will be retried");
-    await releaseClaim(db, row, workerId, err instanceof Error ? err.message : String(err), clock.now()).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
-    result.retried++;
-  }
-}
-
-/** Sends the owner and admin notices that are due (owner-notices.ts), `concurrency` at a time. */
-async function sendDueNotices(opts: EngineTickOptions, workerId: string, log: EngineLog): Promise<void> {
-  const { db, clock, mailer, masterKeys, config } = opts;
-  const notices = await claimDueNotices({ db, now: clock.now(), workerId, limit: opts.limit ?? config.ENGINE_BATCH_SIZE, leaseMs: opts.leaseMs ?? 5 * 60_000 });
-  let next = 0;
-  const lane = async () => {
-    while (next < notices.length) {
-      const notice = notices[next++]!;
-      const outcome = await sendNotice({ mailer, masterKeys, notice });
-      await settleNotice({ db, now: clock.now(), workerId, notice, outcome, log });
+    if (rows.length === 1) {
+      // A row whose processing throws is pushed back with backoff, never crash-looping and never dropped.
+      log.error({ err, reminderId: rows[0]!.id }, "engine work failed; it will be retried");
+      await releaseWithBackoff(db, { rows, workerId, now: clock.now(), error: errorText(err), config, masterKeys }).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
+      return [];
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? config.ENGINE_CONCURRENCY, notices.length) }, lane));
+    log.error({ err, rows: rows.length }, "a batch could not be committed as a whole; committing its rows one by one");
+    const parts: CommitResult[] = [];
+    for (const row of rows) parts.push(...(await commitInParts(opts, workerId, [row])));
+    return parts;
+  }
 }
 
-/** Hands a claimed row back: at once (shutdown, not yet due) or, after an error, with backoff. */
-async function releaseClaim(db: Db, row: ScheduleRow, workerId: string, error: string | null, now?: Date): Promise<void> {
-  const mine = and(eq(reminderSchedule.id, row.id), eq(reminderSchedule.claimedBy, workerId), eq(reminderSchedule.status, "claimed"));
-  if (error === null || !now) {
-    await db.update(reminderSchedule).set({ status: "pending", lockedUntil: null, claimedBy: null }).where(mine);
-    return;
+/**
+ * A short, plain reason for reminder_schedule.last_error: the database's own message (a failed
+ * query's text with its parameters would put ids and sealed values in the table), cut short.
+ */
+export function errorText(err: unknown): string {
+  const e = err as { cause?: { message?: string }; message?: string };
+  const text = e?.cause?.message ?? (e?.message?.startsWith("Failed query") ? "a database query failed" : e?.message) ?? String(err);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/**
+ * One whole pass, waiting for its sends: guard, claim, commit, send, write back. What tests (with
+ * a fake clock) and the send-reminder-emails route run; the background loop (start-engine.ts)
+ * runs the same steps without waiting on sends.
+ */
+export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult> {
+  const workerId = opts.workerId ?? defaultWorkerId;
+  const pipeline = createSendPipeline({ ...opts, workerId, concurrency: opts.concurrency ?? opts.config.ENGINE_CONCURRENCY });
+  try {
+    const step = await runClaimStep({ ...opts, workerId }, pipeline);
+    await pipeline.drain();
+    // Notices this pass queued (a row parked) go out in the same pass, as they would a moment later in the loop.
+    if (!opts.userId) {
+      pipeline.addNotices(await claimDueNotices({ db: opts.db, now: opts.clock.now(), workerId, limit: opts.limit ?? opts.config.ENGINE_BATCH_SIZE, leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS }));
+      await pipeline.drain();
+    }
+    const { sent, retried, parked, handedBack } = pipeline.counts;
+    return { outage: step.outage, claimed: step.claimed, sent, obsolete: step.obsolete, retried, parked, released: step.notYet + handedBack, more: step.more };
+  } finally {
+    await pipeline.stop(0);
   }
-  const attempts = row.attempts + 1;
-  const at = nextRetryAt({ strategy: row.retryStrategy, attempts, scheduledAt: row.scheduledAt, now });
-  await db
-    .update(reminderSchedule)
-    .set(at ? { status: "pending", attempts, nextAttemptAt: at, lockedUntil: null, claimedBy: null, lastError: error } : { status: "parked", attempts, lockedUntil: null, lastError: error, completedAt: now })
-    .where(mine);
 }

@@ -1,47 +1,73 @@
 import { guardDowntime } from "./guard-downtime.ts";
-import { defaultWorkerId, runEngineTick, type EngineTickOptions } from "./run-engine-tick.ts";
+import { defaultWorkerId, runClaimStep, type EngineTickOptions } from "./run-engine-tick.ts";
+import { createSendPipeline } from "./send-pipeline.ts";
 
 export interface RunningEngine {
   /** Runs the next tick now instead of after the interval (new urgent work, e.g. an emergency). */
   wake(): void;
-  /** Stops claiming, lets the tick in flight finish the rows it is working on, hands back the rest. */
+  /**
+   * Stops the engine within STOP_WITHIN_MS (5 s) whatever the mail server does: no more claims and
+   * no new sends; sends in flight get a short grace, then every row not fully sent is handed back
+   * (status pending, claim cleared) so another process can take it at once. A send still stuck is
+   * abandoned (its own limit ends it); if it did reach the mail server it may repeat, like the
+   * in-flight sends of a kill -9. main.ts calls this on SIGTERM with a 10 s budget (issue 10).
+   */
   stop(): Promise<void>;
 }
 
+/** The longest `stop()` takes (sends' grace + writing back); see RunningEngine.stop. */
+export const STOP_WITHIN_MS = 5_000;
+const SEND_GRACE_MS = 2_500;
+
 /**
- * The background loop: one tick, then wait `intervalMs` (default 1000), and so on; a tick that
- * claimed a full batch is followed by the next one at once. Ticks never overlap in a process;
- * other processes are kept apart by the claims. A failing tick (database down) is logged and the
- * loop goes on: the downtime guard covers the gap when it comes back.
+ * The background loop: a claim step (guard, claim, commit, hand the sends over), then the next at
+ * once while the batch was full and the send queue has room, else after `intervalMs` (default
+ * 1000). Sends run in the pipeline meanwhile, never in the tick (send-pipeline.ts), so a slow mail
+ * server slows only the sends. Claim steps never overlap in a process; other processes are kept
+ * apart by the claims. A failing step (database down) is logged and the loop goes on: the
+ * downtime guard covers the gap when it comes back.
  */
-export function startEngine({ intervalMs = 1000, ...opts }: Omit<EngineTickOptions, "shouldStop"> & { intervalMs?: number }): RunningEngine {
+export function startEngine({ intervalMs = 1000, ...opts }: EngineTickOptions & { intervalMs?: number }): RunningEngine {
+  const workerId = opts.workerId ?? defaultWorkerId;
+  const limit = opts.limit ?? opts.config.ENGINE_BATCH_SIZE;
+  const pipeline = createSendPipeline({ ...opts, workerId, concurrency: opts.concurrency ?? opts.config.ENGINE_CONCURRENCY });
   let stopping = false;
   let running = false;
   let wokenWhileRunning = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
-  // The heartbeat (and the downtime guard with it) runs on its own timer, not at the end of a tick:
-  // a tick waiting on a slow mail server must never look like our outage to the next guard.
-  const beatEveryMs = Math.max(intervalMs, Math.min(5_000, opts.config.ENGINE_OUTAGE_THRESHOLD_MS / 4));
-  const workerId = opts.workerId ?? defaultWorkerId;
+
+  // The heartbeat (and the downtime guard with it) runs on its own timer as well as before each
+  // claim: a loop waiting for room in the send queue must never look like our outage.
+  const beatEveryMs = Math.max(Math.min(intervalMs, 5_000), Math.min(5_000, opts.config.ENGINE_OUTAGE_THRESHOLD_MS / 4));
   let beating: Promise<unknown> = Promise.resolve();
   const heartbeat = setInterval(() => {
     beating = guardDowntime({ db: opts.db, clock: opts.clock, masterKeys: opts.masterKeys, config: opts.config, thresholdMs: opts.config.ENGINE_OUTAGE_THRESHOLD_MS, workerId })
       .then((outage) => outage && opts.log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved"))
       .catch((err: unknown) => opts.log.error({ err }, "engine heartbeat failed"));
   }, beatEveryMs);
+
+  // Claim again while fewer than a batch of mails wait for a lane (and a few batches of rows are
+  // open): the next batch is committed before the sends run dry, and every claimed row is sent
+  // well within its lease (a row whose lease nears its end goes back untried, send-pipeline.ts).
+  const hasRoom = () => pipeline.queued() < limit && pipeline.backlog() < 4 * limit;
   const loop = () => {
+    if (stopping) return;
+    if (!hasRoom()) {
+      timer = setTimeout(loop, 20);
+      return;
+    }
     running = true;
     wokenWhileRunning = false;
     let more = false;
-    inFlight = runEngineTick({ ...opts, workerId, shouldStop: () => stopping })
+    inFlight = runClaimStep({ ...opts, workerId }, pipeline)
       .then((result) => {
         more = result.more;
       })
       .catch((err: unknown) => opts.log.error({ err }, "engine tick failed"))
       .finally(() => {
         running = false;
-        // Work that arrived during the tick may not have been seen by its claim, and a full batch
+        // Work that arrived during the step may not have been seen by its claim, and a full batch
         // means more is probably due (a burst of deadlines): go again at once, not after the pause.
         if (!stopping) timer = setTimeout(loop, wokenWhileRunning || more ? 0 : intervalMs);
       });
@@ -61,7 +87,15 @@ export function startEngine({ intervalMs = 1000, ...opts }: Omit<EngineTickOptio
       stopping = true;
       clearTimeout(timer);
       clearInterval(heartbeat);
-      await Promise.all([inFlight, beating]);
+      let deadline: NodeJS.Timeout | undefined;
+      const bounded = new Promise<void>((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS)));
+      const orderly = (async () => {
+        // The claim step is database work only (no sends): let it finish so its rows are in the pipeline.
+        await Promise.race([Promise.all([inFlight, beating]), new Promise((r) => setTimeout(r, STOP_WITHIN_MS - SEND_GRACE_MS - 1_000).unref())]);
+        await pipeline.stop(SEND_GRACE_MS);
+      })().catch((err: unknown) => opts.log.error({ err }, "engine stop: could not hand every claim back; they lapse with their lease"));
+      await Promise.race([orderly, bounded]);
+      clearTimeout(deadline);
     },
   };
 }

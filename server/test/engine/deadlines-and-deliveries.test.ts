@@ -165,12 +165,12 @@ describe("the final delivery", () => {
     const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 });
     await travel(t, HOUR);
     const { claimDueWork } = await import("../../src/engine/claim-due-work.ts");
-    const { commitWork } = await import("../../src/engine/commit-work.ts");
+    const { commitBatch } = await import("../../src/engine/commit-batch.ts");
     const { createMasterKeys } = await import("../../src/crypto/master-keys.ts");
     const claimed = (await claimDueWork({ db: t.database.db, clock: t.clock, workerId: "racer", limit: 100, leaseMs: MINUTE })).filter((r) => r.conditionId === conditionId);
     expect(claimed).toHaveLength(1);
     await post(owner, "/api/check-in", {});
-    expect(await commitWork({ db: t.database.db, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }), row: claimed[0]!, workerId: "racer" })).toBe("obsolete");
+    expect(await commitBatch({ db: t.database.db, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }), rows: claimed, workerId: "racer" })).toMatchObject({ deliver: [], obsolete: 1 });
     await tick(t);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
     expect((await conditionOf(conditionId)).active).toBe(true);

@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db } from "../db/connect.ts";
+import { deliveries, messageConditions, reminderSchedule, sentReminders, users } from "../db/schema.ts";
+import type { ScheduleRow } from "./claim-due-work.ts";
+import { effectiveDeadline } from "./effective-deadline.ts";
+import { chunked } from "./chunked.ts";
+import { releaseMessages, type Release } from "./release-message.ts";
+
+export interface CommitResult {
+  /** Rows whose intents (deliveries) are committed: their pending deliveries go out now. */
+  deliver: ScheduleRow[];
+  obsolete: number;
+  /** Final deliveries claimed before their deadline: handed back untouched. */
+  notYet: number;
+  /** Rows another worker took over (our lease ran out). */
+  lost: number;
+}
+
+/**
+ * The decisions of a claimed batch, in one transaction and a few set-based statements (issue 10):
+ * the conditions are locked in id order — the lock a check-in takes, so a check-in and the firing
+ * of the same deadline have exactly one winner, and two workers cannot deadlock — then each row is
+ * decided as decision 005 says: a row is acted on only if its deadline is still the condition's and
+ * (a final delivery) is reached, else it is obsolete. Acting writes `sent_reminders` (its unique key
+ * stops a second firing), the intents — the owner's reminder delivery, or the release
+ * (release-message.ts) — and `released_at`. The mails go out afterwards, from the intents.
+ */
+export async function commitBatch({ db, clock, masterKeys, rows, workerId }: { db: Db; clock: Clock; masterKeys: MasterKeys; rows: ScheduleRow[]; workerId: string }): Promise<CommitResult> {
+  const now = clock.now();
+  if (rows.length === 0) return { deliver: [], obsolete: 0, notYet: 0, lost: 0 };
+  return db.transaction(async (tx) => {
+    const conditionIds = [...new Set(rows.map((r) => r.conditionId))].sort();
+    const conditions = new Map<string, typeof messageConditions.$inferSelect>();
+    for (const ids of chunked(conditionIds, 5000)) {
+      for (const c of await tx.select().from(messageConditions).where(inArray(messageConditions.id, ids)).orderBy(asc(messageConditions.id)).for("update")) conditions.set(c.id, c);
+    }
+    const current = new Map<string, ScheduleRow>();
+    for (const ids of chunked(rows.map((r) => r.id).sort(), 5000)) {
+      for (const r of await tx.select().from(reminderSchedule).where(inArray(reminderSchedule.id, ids)).orderBy(asc(reminderSchedule.id)).for("update")) current.set(r.id, r);
+    }
+
+    const result: CommitResult = { deliver: [], obsolete: 0, notYet: 0, lost: 0 };
+    const obsolete: string[] = [];
+    const notYet: string[] = [];
+    const firing: { row: ScheduleRow; kind: string; ruleDeadline: Date }[] = [];
+    for (const row of rows) {
+      const cur = current.get(row.id);
+      // Our lease ran out and another worker took the row: it is theirs now.
+      if (!cur || cur.status !== "claimed" || cur.claimedBy !== workerId) {
+        result.lost++;
+        continue;
+      }
+      if (cur.releasedAt) {
+        result.deliver.push(cur);
+        continue;
+      }
+      const condition = conditions.get(cur.conditionId);
+      if (!condition) {
+        obsolete.push(cur.id);
+        continue;
+      }
+      // An emergency (docs/decisions/008): the press is its deadline and it was accepted in the
+      // transaction that wrote this row, so nothing since (a check-in, keep_armed, a disarm) undoes it.
+      const panic = condition.conditionType === "panic_trigger";
+      const due = panic ? { deadline: cur.deadline, ruleDeadline: cur.deadline } : effectiveDeadline(condition, now);
+      if (!due || due.deadline.getTime() !== cur.deadline.getTime()) {
+        obsolete.push(cur.id);
+        continue;
+      }
+      if (cur.reminderType === "reminder") {
+        // A reminder after its deadline helps nobody: the final delivery takes over.
+        if (now >= cur.deadline) {
+          obsolete.push(cur.id);
+          continue;
+        }
+      } else if (now < cur.deadline) {
+        notYet.push(cur.id);
+        continue;
+      }
+      firing.push({ row: cur, kind: panic ? "panic" : cur.reminderType === "final_delivery" ? "final_delivery" : `reminder:${cur.offsetMinutes}`, ruleDeadline: due.ruleDeadline });
+    }
+
+    // Someone already acted on this deadline (a duplicate row): never twice.
+    const first = new Set<string>();
+    const onceKey = (conditionId: string, deadline: Date, kind: string) => `${conditionId}|${deadline.getTime()}|${kind}`;
+    for (const part of chunked(firing, 2000)) {
+      const inserted = await tx
+        .insert(sentReminders)
+        .values(part.map(({ row, kind }) => ({ messageId: row.messageId, conditionId: row.conditionId, userId: row.userId, deadline: row.deadline, kind, createdAt: now })))
+        .onConflictDoNothing()
+        .returning({ conditionId: sentReminders.conditionId, deadline: sentReminders.deadline, kind: sentReminders.kind });
+      for (const r of inserted) first.add(onceKey(r.conditionId, r.deadline, r.kind));
+    }
+    const acting = firing.filter((f) => {
+      const key = onceKey(f.row.conditionId, f.row.deadline, f.kind);
+      if (first.delete(key)) return true;
+      obsolete.push(f.row.id);
+      return false;
+    });
+
+    const reminders = acting.filter((f) => f.row.reminderType === "reminder").map((f) => f.row);
+    if (reminders.length > 0) {
+      const owners = new Map((await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...new Set(reminders.map((r) => r.userId))]))).map((u) => [u.id, u.email]));
+      for (const part of chunked(reminders, 2000)) {
+        await tx
+          .insert(deliveries)
+          .values(part.map((r) => ({ reminderId: r.id, kind: "reminder" as const, address: owners.get(r.userId) ?? "", idempotencyKey: `condition:${r.conditionId}:${r.deadline.toISOString()}:owner-reminder-${r.offsetMinutes}:email`, createdAt: now })))
+          .onConflictDoNothing();
+      }
+    }
+    const releases: Release[] = acting.filter((f) => f.row.reminderType !== "reminder").map((f) => ({ row: f.row, condition: conditions.get(f.row.conditionId)!, ruleDeadline: f.ruleDeadline }));
+    await releaseMessages({ tx, clock, masterKeys, releases });
+
+    for (const ids of chunked(acting.map((f) => f.row.id), 5000)) {
+      await tx.update(reminderSchedule).set({ releasedAt: now, updatedAt: now }).where(inArray(reminderSchedule.id, ids));
+    }
+    for (const ids of chunked(obsolete, 5000)) {
+      await tx.update(reminderSchedule).set({ status: "obsolete", lockedUntil: null, completedAt: now, updatedAt: now }).where(inArray(reminderSchedule.id, ids));
+    }
+    for (const ids of chunked(notYet, 5000)) {
+      await tx.update(reminderSchedule).set({ status: "pending", lockedUntil: null, claimedBy: null }).where(and(inArray(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId)));
+    }
+    result.deliver.push(...acting.map((f) => ({ ...f.row, releasedAt: now })));
+    result.obsolete = obsolete.length;
+    result.notYet = notYet.length;
+    return result;
+  });
+}

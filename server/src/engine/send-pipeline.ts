@@ -1,0 +1,257 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db } from "../db/connect.ts";
+import { deliveries } from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
+import { sendDelivery, type SendDeliveryDeps, type SendOutcome } from "./send-delivery.ts";
+import { sendNotice, settleNotice } from "./send-notices.ts";
+import { settleWork, type Attempt, type DoneRow, type RowOutcome } from "./settle-work.ts";
+
+type NoticeRow = typeof deliveries.$inferSelect;
+type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
+
+interface RowState {
+  ctx: WorkContext;
+  /** Jobs of this row not finished yet. */
+  remaining: number;
+  /** Set when the row must go back untried (shutdown, lease about to run out): its other jobs are skipped. */
+  handBack: boolean;
+}
+
+export interface PipelineCounts {
+  sent: number;
+  retried: number;
+  parked: number;
+  handedBack: number;
+}
+
+export interface SendPipeline {
+  /** Queues the pending deliveries of committed rows (rows with none are settled at once). */
+  addWork(contexts: WorkContext[]): void;
+  /** Queues claimed notices (owner-notices.ts). */
+  addNotices(notices: NoticeRow[]): void;
+  /** Rows and notices not finished and written yet. */
+  backlog(): number;
+  /** Sends waiting for a lane: the loop claims more only below a bound. */
+  queued(): number;
+  /** Resolves once everything queued was sent (or failed) and written. */
+  drain(): Promise<void>;
+  /**
+   * Starts no more sends, gives the sends in flight up to `graceMs`, writes what finished and hands
+   * every unfinished row and notice back (claim cleared: another process may take it at once).
+   * Bounded: a send still stuck after the grace is abandoned (its own time limit ends it; if it did
+   * reach the mail server, that one mail may repeat, as after a kill -9).
+   */
+  stop(graceMs: number): Promise<void>;
+  counts: PipelineCounts;
+}
+
+/** How long outcomes may wait before they are written together (a kill -9 repeats at most these sends). */
+const FLUSH_AFTER_MS = 200;
+const FLUSH_AT = 1000;
+
+/**
+ * The engine's sends (issue 10): `concurrency` lanes take jobs from one queue and send them through
+ * `send` (default sendDelivery: the only way out, a seam for other channels); outcomes are written
+ * back in batches (settle-work.ts) a few milliseconds later. A slow or stuck send occupies one
+ * lane for at most the mailer's per-send limit and holds only its own row (its lease); it never
+ * holds a tick, the heartbeat or other rows. Before each send the row's lease is checked: a row
+ * whose lease is about to run out goes back untried instead of being sent twice.
+ */
+export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config; masterKeys: MasterKeys; mailer: Mailer; workerId: string; concurrency: number; log: { error(obj: object, msg: string): void }; send?: (deps: SendDeliveryDeps, job: { ctx: WorkContext; delivery: DeliveryRow; now: Date }) => Promise<SendOutcome> }): SendPipeline {
+  const { db, clock, config, masterKeys, mailer, workerId, log } = opts;
+  const send = opts.send ?? sendDelivery;
+  const deps: SendDeliveryDeps = { db, config, masterKeys, mailer };
+  // A send may take up to the per-send limit: a lease must outlast it, with room to write the outcome.
+  const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
+  const queue: Job[] = [];
+  const attempts: Attempt[] = [];
+  const done: DoneRow[] = [];
+  const counts: PipelineCounts = { sent: 0, retried: 0, parked: 0, handedBack: 0 };
+  let open = 0; // rows + notices not yet written
+  let stopping = false;
+  let idleWaiters: (() => void)[] = [];
+  let wakeLane: (() => void)[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
+  /** Rows with jobs not finished. */
+  const active = new Set<RowState>();
+  /** After stop(): a send that comes back now was abandoned and its row handed back; nothing is written. */
+  let closed = false;
+
+  const settleIdle = () => {
+    if (open > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  };
+  const tally = (outcome: RowOutcome) => {
+    if (outcome.status === "sent") counts.sent++;
+    else if (outcome.status === "retry") counts.retried++;
+    else if (outcome.status === "parked") counts.parked++;
+    else counts.handedBack++;
+  };
+
+  const flush = (): Promise<void> => {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    flushing = flushing.then(async () => {
+      if (attempts.length === 0 && done.length === 0) return;
+      const a = attempts.splice(0);
+      const d = done.splice(0);
+      try {
+        const outcomes = await settleWork({ db, config, masterKeys, workerId, now: clock.now(), attempts: a, done: d });
+        for (const outcome of outcomes.values()) tally(outcome);
+        open -= d.length;
+      } catch (err) {
+        // The database is unreachable: these claims lapse with their lease and another attempt follows
+        // (the sends may repeat, as after a crash). Nothing is lost: the intents are committed.
+        log.error({ err, rows: d.length, attempts: a.length }, "could not write the outcome of sends; their rows will be retried when their lease runs out");
+        open -= d.length;
+      }
+      settleIdle();
+    });
+    return flushing;
+  };
+  const scheduleFlush = () => {
+    // Write at once when nothing else is coming (the last send of a burst, a test's tick), else in batches.
+    const quiet = queue.length === 0 && inFlight.size <= 1;
+    if (quiet || attempts.length + done.length >= FLUSH_AT) void flush();
+    else flushTimer ??= setTimeout(() => void flush(), FLUSH_AFTER_MS);
+  };
+  const rowDone = (state: RowState) => {
+    active.delete(state);
+    done.push({ ctx: state.ctx, handBack: state.handBack });
+    scheduleFlush();
+  };
+
+  const runJob = async (job: Job): Promise<void> => {
+    if (job.kind === "notice") {
+      const outcome = await sendNotice({ mailer, masterKeys, notice: job.notice });
+      if (closed) return;
+      try {
+        await settleNotice({ db, now: clock.now(), workerId, notice: job.notice, outcome, log });
+      } catch (err) {
+        log.error({ err, deliveryId: job.notice.id }, "could not write a notice's outcome; it will be tried again when its claim runs out");
+      }
+      open--;
+      settleIdle();
+      return;
+    }
+    const { state, delivery } = job;
+    const lease = state.ctx.row.lockedUntil?.getTime() ?? Infinity;
+    if (stopping || state.handBack || clock.now().getTime() + leaseMargin > lease) {
+      state.handBack = true;
+    } else {
+      const outcome = await send(deps, { ctx: state.ctx, delivery, now: clock.now() });
+      if (closed) return;
+      const at = clock.now();
+      attempts.push({ ctx: state.ctx, delivery, outcome, at });
+      // The row is settled from its deliveries as they now stand.
+      const i = state.ctx.deliveries.findIndex((d) => d.id === delivery.id);
+      const after: DeliveryRow = { ...delivery, attempts: delivery.attempts + 1, ...(outcome.status === "sent" ? { status: "sent", sentAt: at, lastError: null } : { status: outcome.permanent ? "failed" : "pending", lastError: outcome.error }) };
+      if (i >= 0) state.ctx.deliveries[i] = after;
+    }
+    if (--state.remaining === 0) rowDone(state);
+    else scheduleFlush();
+  };
+
+  const lane = async () => {
+    for (;;) {
+      const job = queue.shift();
+      if (!job) {
+        if (stopping) return;
+        await new Promise<void>((resolve) => wakeLane.push(resolve));
+        continue;
+      }
+      const running = runJob(job).catch((err: unknown) => log.error({ err }, "an engine send failed unexpectedly"));
+      inFlight.add(running);
+      await running;
+      inFlight.delete(running);
+    }
+  };
+  const wake = () => {
+    const lanes = wakeLane;
+    wakeLane = [];
+    for (const w of lanes) w();
+  };
+  for (let i = 0; i < Math.max(1, opts.concurrency); i++) void lane();
+
+  return {
+    counts,
+    addWork(contexts) {
+      if (stopping) {
+        // A claim step that finished after stop() began: its rows go straight back.
+        open += contexts.length;
+        for (const ctx of contexts) done.push({ ctx, handBack: true });
+        void flush();
+        return;
+      }
+      for (const ctx of contexts) {
+        const pending = ctx.deliveries.filter((d) => d.status === "pending");
+        const state: RowState = { ctx, remaining: pending.length, handBack: stopping };
+        open++;
+        active.add(state);
+        if (pending.length === 0) rowDone(state);
+        for (const delivery of pending) queue.push({ kind: "delivery", state, delivery });
+      }
+      wake();
+    },
+    addNotices(notices) {
+      if (stopping) {
+        void unclaimNotices(notices.map((n) => n.id));
+        return;
+      }
+      open += notices.length;
+      for (const notice of notices) queue.push({ kind: "notice", notice });
+      wake();
+    },
+    backlog: () => open,
+    queued: () => queue.length,
+    async drain() {
+      if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      await flushing;
+    },
+    async stop(graceMs) {
+      stopping = true;
+      // Jobs not started go back untried: their rows are handed back, their notices unclaimed.
+      const notStarted = queue.splice(0);
+      const notices = notStarted.flatMap((j) => (j.kind === "notice" ? [j.notice.id] : []));
+      for (const job of notStarted) {
+        if (job.kind === "delivery") {
+          job.state.handBack = true;
+          if (--job.state.remaining === 0) rowDone(job.state);
+        }
+      }
+      wake();
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), graceMs)));
+      const finished = await Promise.race([Promise.all([...inFlight]).then(() => "done" as const), graceOver]);
+      clearTimeout(timer);
+      if (finished === "late") {
+        // Stuck sends are abandoned: their rows go back now, so another process can take them at once.
+        closed = true;
+        for (const state of [...active]) {
+          state.handBack = true;
+          rowDone(state);
+        }
+      }
+      await flush();
+      closed = true;
+      await unclaimNotices(notices);
+    },
+  };
+
+  async function unclaimNotices(ids: string[]) {
+    if (ids.length === 0) return;
+    await db
+      .update(deliveries)
+      .set({ lockedUntil: null, claimedBy: null })
+      .where(and(inArray(deliveries.id, ids), eq(deliveries.claimedBy, workerId)))
+      .catch((err: unknown) => log.error({ err }, "could not hand back claimed notices"));
+  }
+}
