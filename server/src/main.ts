@@ -33,7 +33,7 @@ async function main() {
   const testClock = config.TEST_CLOCK ? createAdjustableClock(config.CLOCK_OFFSET_MS) : null;
   const { app, mailer } = await composeApp({ config, database, clock: testClock ?? systemClock });
   open.app = app;
-  if (lock?.tookOverFrom) app.log.warn({ previous: lock.tookOverFrom }, `DATA_DIR was locked by process ${lock.tookOverFrom.pid}, which is no longer running; took its lock over`);
+  if (lock?.tookOverFrom) app.log.warn({ previous: { pid: lock.tookOverFrom.pid, port: lock.tookOverFrom.port, startedAt: lock.tookOverFrom.startedAt } }, `DATA_DIR was locked by process ${lock.tookOverFrom.pid}, which is no longer running; took its lock over`);
   if (fixed.fixed > 0) app.log.warn({ files: fixed.fixed }, "made files under DATA_DIR private to this account (0600 files, 0700 directories)");
   if (testClock) {
     await app.register(clockRoutes, { prefix: "/dev/clock", clock: testClock, db: database.db });

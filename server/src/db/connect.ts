@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { sql } from "drizzle-orm";
+import { chmodPrivate } from "../runtime/private-files.ts";
 import { createStorageHealth, isOutOfSpace, probeFileWrite, type StorageHealth } from "../runtime/storage-health.ts";
 import { listenPostgres } from "./listen-postgres.ts";
 import * as schema from "./schema.ts";
@@ -71,14 +72,18 @@ export async function connect(opts: { url?: string; dataDir: string }): Promise<
     return { db, kind: "postgres", storage, listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }), close: () => pool.end() };
   }
   if (embedded) fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const isNew = embedded && !fs.existsSync(path.join(opts.dataDir, "PG_VERSION"));
   let client: PGlite;
   try {
     client = await PGlite.create(opts.dataDir);
     await migratePglite(drizzlePglite(client), { migrationsFolder });
   } catch (err) {
-    if (isOutOfSpace(err)) throw new DiskFullError(diskFullAtStart(opts.dataDir));
-    throw err;
+    if (!isOutOfSpace(err)) throw err;
+    // A database that could not even be created is removed, so the next start (with room) creates it afresh.
+    if (isNew) removeHalfCreatedDatabase(opts.dataDir);
+    throw new DiskFullError(diskFullAtStart(opts.dataDir));
   }
+  if (embedded) chmodPrivate(opts.dataDir);
   for (const method of ["query", "exec", "transaction"] as const) observeErrors(client, method, storage);
   db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -92,7 +97,10 @@ export async function connect(opts: { url?: string; dataDir: string }): Promise<
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (embedded) chmodPrivate(opts.dataDir); // what PGlite created while running, at its own modes
+    },
   };
 }
 
@@ -118,4 +126,11 @@ function diskFullAtStart(dataDir: string): string {
     `Trigger Switch could not start: the disk holding DATA_DIR (${dataDir}) is full${free}. ` +
     `The embedded database needs about ${EMBEDDED_MIN_MIB} MiB to be created, and room to grow. Free some space or set DATA_DIR to a larger disk, then start again.`
   );
+}
+
+/** What PGlite's initdb writes into DATA_DIR (never keys/, attachments or our lock). */
+const PGLITE_ENTRIES = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.[a-z]+)$/;
+
+function removeHalfCreatedDatabase(dataDir: string): void {
+  for (const name of fs.readdirSync(dataDir)) if (PGLITE_ENTRIES.test(name)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
 }
