@@ -5,7 +5,7 @@
 // opens it), no release mail is lost, and the only duplicates are mails that had reached the
 // mail server but were not yet marked sent when the process died (at most the in-flight batch).
 // Usage: node --import tsx drills/embedded-kill-mid-burst.ts [--small]   (full: 10,000 deliveries; small: 1,000)
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../server/src/db/connect.ts";
 import { countReleases, releaseKey } from "./support/count-mails.ts";
 import { readLock, stageEmbedded, withEmbeddedDatabase } from "./support/embedded.ts";
@@ -17,7 +17,7 @@ import { waitUntil } from "./support/wait.ts";
 const LEASE_MS = 5 * 60_000;
 const KILL_AT = 0.45;
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(database: Database, query: SQL): Promise<T[]> {
   return (await database.db.execute(query)).rows as T[];
 }
 
