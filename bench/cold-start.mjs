@@ -23,9 +23,12 @@ async function startOnce(dataDir, args) {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "" },
     stdio: "ignore",
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
-    if (Date.now() > deadline) throw new Error("server did not become ready within 60 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("server did not become ready within 180 s");
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (res.ok) break;

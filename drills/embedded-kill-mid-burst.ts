@@ -18,7 +18,7 @@ const LEASE_MS = 5 * 60_000;
 const KILL_AT = 0.45;
 
 async function rows<T>(database: Database, query: SQL): Promise<T[]> {
-  return (await database.db.execute(query)).rows as T[];
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
