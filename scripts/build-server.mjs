@@ -56,7 +56,13 @@ export async function buildServerIfNeeded({ force = false } = {}) {
   fs.cpSync(path.join(root, "server/src/db/migrations"), path.join(tmpDir, "migrations"), { recursive: true });
   // Swap in whole, so a start interrupted mid-build never runs half a build.
   fs.rmSync(outDir, { recursive: true, force: true });
-  fs.renameSync(tmpDir, outDir);
+  try {
+    fs.renameSync(tmpDir, outDir);
+  } catch (err) {
+    // Another start in this checkout built it at the same moment: theirs is as good as ours.
+    if (!["ENOTEMPTY", "EEXIST"].includes(err.code)) throw err;
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
   console.log(`Built the server in ${Math.round(performance.now() - started)} ms (${path.relative(root, serverBundle)})`);
   return true;
 }
