@@ -55,5 +55,5 @@ describe("files under DATA_DIR are private (0600 files, 0700 directories)", () =
     const files = fs.readdirSync(dir, { recursive: true });
     expect(files.length).toBeGreaterThan(100);
     expect(notPrivate(dir)).toEqual([]);
-  });
+  }, 120_000); // a real database on disk: slow on a busy machine
 });
