@@ -6,7 +6,17 @@ import path from "node:path";
 import { adminUrl, postgresAvailable } from "./support/scratch-db.ts";
 import { repoRoot } from "./support/server-process.ts";
 
-const DRILLS = ["kill-mid-burst.ts", "three-workers.ts", "smtp-outage.ts", "our-outage.ts", "smtp-stall.ts"];
+const DRILLS = [
+  "kill-mid-burst.ts",
+  "three-workers.ts",
+  "smtp-outage.ts",
+  "our-outage.ts",
+  "smtp-stall.ts",
+  // The embedded default (PGlite in DATA_DIR), as `npm install && npm start` runs it (docs/decisions/013).
+  "embedded-kill-mid-burst.ts",
+  "embedded-one-process.ts",
+  "sigterm-npm-start.ts",
+];
 const small = process.argv.includes("--small");
 
 interface Result {

@@ -12,6 +12,8 @@ export const serviceDiagnosticSchema = z.object({
   engine: z.object({ role: z.enum(["all", "web", "worker"]), heartbeat_at: z.string().nullable(), heartbeat_age_seconds: z.number().nullable() }),
   queue: z.object({ pending: z.number(), due: z.number(), claimed: z.number(), parked: z.number(), oldest_due_lateness_seconds: z.number().nullable() }).nullable(),
   mail: z.object({ transport: z.enum(["smtp", "outbox"]) }),
+  /** Writes failing for lack of space (docs/decisions/013): `problem` says so in words; degraded while it lasts. */
+  storage: z.object({ ok: z.boolean(), problem: z.string().nullable(), since: z.string().nullable() }).optional(),
   checked_at: z.string(),
 });
 export type ServiceDiagnostic = z.infer<typeof serviceDiagnosticSchema>;

@@ -56,14 +56,16 @@ async function freePort(): Promise<number> {
 
 export interface Deployment {
   readonly logDir: string;
+  /** The DATA_DIR every process gets (with no database URL: the embedded PGlite database itself). */
+  readonly dataDir: string;
   /** `env`: more settings for this process (e.g. SMTP_SEND_TIMEOUT_MS, ADMIN_EMAILS). */
   start(opts: { name: string; role: Role; offsetMs?: number; env?: Record<string, string> }): Promise<ServerProcess>;
   /** Stops every process still running (SIGKILL) and removes DATA_DIR. */
   shutdown(): Promise<void>;
 }
 
-/** One drill's servers: shared keys, DATA_DIR, database and mail server. */
-export function createDeployment({ label, databaseUrl, smtpUrl }: { label: string; databaseUrl: string; smtpUrl: string }): Deployment {
+/** One drill's servers: shared keys, DATA_DIR, database (none: the embedded PGlite in DATA_DIR) and mail server. */
+export function createDeployment({ label, databaseUrl, smtpUrl }: { label: string; databaseUrl: string | null; smtpUrl: string }): Deployment {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `drill-${label}-`));
   const dataDir = path.join(root, "data");
   const logDir = path.join(root, "logs");
@@ -75,6 +77,7 @@ export function createDeployment({ label, databaseUrl, smtpUrl }: { label: strin
 
   return {
     logDir,
+    dataDir,
     async start({ name, role, offsetMs = 0, env: extraEnv = {} }) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -91,7 +94,7 @@ export function createDeployment({ label, databaseUrl, smtpUrl }: { label: strin
         // tokens' issuer, so every process accepts every other process's tokens.
         SITE_URL: "http://trigger-switch.drill.test",
         ROLE: role,
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: databaseUrl ?? "",
         SMTP_URL: smtpUrl,
         DATA_DIR: dataDir,
         JWT_PRIVATE_KEY: keys.JWT_PRIVATE_KEY,

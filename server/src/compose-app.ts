@@ -51,8 +51,15 @@ export async function composeApp({ config, database, clock, logStream }: { confi
   const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
   // An emergency accepted by this process starts its delivery at once (a ROLE=web process has no engine to wake).
   engineWaker.attach(engine);
+  // The engine starts stopping as soon as close begins (preClose), alongside the requests in flight,
+  // so a slow request cannot eat the time it has to hand back unsent rows (docs/decisions/013).
+  let engineStopping: Promise<void> | undefined;
+  app.addHook("preClose", (done) => {
+    engineStopping = engine?.stop();
+    done();
+  });
   app.addHook("onClose", async () => {
-    await engine?.stop();
+    await (engineStopping ?? engine?.stop());
     // Unlisten before the caller closes the database; sockets still open get 1001.
     await realtime.stop();
     mailer.close();

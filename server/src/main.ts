@@ -1,45 +1,93 @@
+import type { FastifyInstance } from "fastify";
 import { createAdjustableClock, systemClock } from "./clock.ts";
 import { composeApp } from "./compose-app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { MasterKeyMismatchError } from "./crypto/check-master-keys.ts";
-import { connect } from "./db/connect.ts";
+import { connect, DiskFullError, type Database } from "./db/connect.ts";
 import { hasLocalMailbox, mailboxUrl } from "./http/mailbox-key.ts";
 import { clockRoutes } from "./dev/clock-routes.ts";
+import { acquireDataDirLock, DataDirLockedError } from "./runtime/data-dir-lock.ts";
+import { checkEmbeddedRole } from "./runtime/embedded-role.ts";
+import { makeDataDirPrivate } from "./runtime/private-files.ts";
+import { runShutdownSteps, SHUTDOWN_BUDGET_MS } from "./runtime/shutdown.ts";
+import { isOutOfSpace } from "./runtime/storage-health.ts";
 
-/** Composition root: config → database → the app → listen. */
+/** What is open so far; a signal during the start closes just that. */
+const open: { app: FastifyInstance | null; database: Database | null } = { app: null, database: null };
+
+/**
+ * Composition root: config → DATA_DIR (private; locked when it holds the embedded database) →
+ * database → the app → listen. SIGTERM/SIGINT/SIGHUP stop it within SHUTDOWN_BUDGET_MS.
+ */
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database = await connect({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  checkEmbeddedRole(config);
+  const fixed = makeDataDirPrivate(config.DATA_DIR);
+  // One embedded database, one process (docs/decisions/013); PostgreSQL deployments share DATA_DIR for keys.
+  const lock = config.DATABASE_URL ? null : acquireDataDirLock({ dataDir: config.DATA_DIR, port: config.PORT });
+  if (lock) process.on("exit", () => lock.release());
+  installSignalHandlers();
+
+  const database = (open.database = await connect({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const testClock = config.TEST_CLOCK ? createAdjustableClock(config.CLOCK_OFFSET_MS) : null;
   const { app, mailer } = await composeApp({ config, database, clock: testClock ?? systemClock });
+  open.app = app;
+  if (lock?.tookOverFrom) app.log.warn({ previous: { pid: lock.tookOverFrom.pid, port: lock.tookOverFrom.port, startedAt: lock.tookOverFrom.startedAt } }, `DATA_DIR was locked by process ${lock.tookOverFrom.pid}, which is no longer running; took its lock over`);
+  if (fixed.fixed > 0) app.log.warn({ files: fixed.fixed }, "made files under DATA_DIR private to this account (0600 files, 0700 directories)");
   if (testClock) {
     await app.register(clockRoutes, { prefix: "/dev/clock", clock: testClock, db: database.db });
     app.log.warn({ offsetMs: config.CLOCK_OFFSET_MS }, "TEST_CLOCK is on: time can be moved through POST /dev/clock");
   }
   await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  if (lock && address && typeof address === "object") lock.setPort(address.port);
   app.log.info(
-    { database: database.kind, mail: mailer.kind, readyMs: Math.round(performance.now() - startedAt) },
+    { database: database.kind, mail: mailer.kind, pid: process.pid, readyMs: Math.round(performance.now() - startedAt) },
     `Trigger Switch is ready at ${config.SITE_URL}${hasLocalMailbox(config) ? ` (no mail server: e-mails are kept in the local mailbox, which only this address opens: ${mailboxUrl(config)})` : ""}`,
   );
+}
 
+function installSignalHandlers() {
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  const stop = async (signal: NodeJS.Signals) => {
+    const log = {
+      info: (msg: string) => (open.app ? open.app.log.info(msg) : console.log(msg)),
+      error: (msg: string) => (open.app ? open.app.log.error(msg) : console.error(msg)),
+    };
+    if (stopping) {
+      log.error(`${signal} received again: exiting now`);
+      process.exit(1);
+    }
     stopping = true;
-    app.log.info(`${signal} received: finishing requests and closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
+    log.info(`${signal} received: finishing requests and closing (at most ${SHUTDOWN_BUDGET_MS / 1000} s)`);
+    // The backstop, should a step block the event loop itself.
+    setTimeout(() => {
+      log.error(`shutdown took longer than ${SHUTDOWN_BUDGET_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_BUDGET_MS + 500).unref();
+    const { app, database } = open;
+    const clean = await runShutdownSteps(
+      [
+        // Stops taking requests, waits for those in flight, then the engine (which hands back the rows it has not sent), realtime and mail.
+        ...(app ? [{ name: "HTTP, engine and realtime", budgetMs: SHUTDOWN_BUDGET_MS - 2_500, run: () => app.close() }] : []),
+        ...(database ? [{ name: "database", budgetMs: 2_000, run: () => database.close() }] : []),
+      ],
+      log,
+    );
+    process.exit(clean ? 0 : 1);
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void stop(signal));
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof MasterKeyMismatchError) {
+  if (err instanceof ConfigError || err instanceof MasterKeyMismatchError || err instanceof DataDirLockedError) {
     console.error(err.message);
     process.exit(78); // EX_CONFIG
+  }
+  if (err instanceof DiskFullError || isOutOfSpace(err)) {
+    console.error(err instanceof DiskFullError ? err.message : `Trigger Switch could not start: the disk holding DATA_DIR is full (${(err as Error).message}). Free some space or set DATA_DIR to a larger disk, then start again.`);
+    process.exit(74); // EX_IOERR
   }
   console.error("Trigger Switch failed to start:", err);
   process.exit(1);

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,8 +9,12 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { sql } from "drizzle-orm";
+import { chmodPrivate } from "../runtime/private-files.ts";
+import { createStorageHealth, isOutOfSpace, probeFileWrite, type StorageHealth } from "../runtime/storage-health.ts";
 import { listenPostgres } from "./listen-postgres.ts";
 import * as schema from "./schema.ts";
+import { storageProbe } from "./runtime-schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`; it can be passed wherever a Db is expected. */
@@ -23,8 +28,16 @@ export interface Database {
    * function that unsubscribes. PostgreSQL: one dedicated connection per call, reopened on error.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Whether writes fail for lack of space (seen on every query the driver runs; docs/decisions/013). */
+  storage: StorageHealth;
   close(): Promise<void>;
 }
+
+/** A start that failed because the disk is full, said in words (not `ErrnoError { errno: 51 }`). */
+export class DiskFullError extends Error {}
+
+/** Roughly what a new embedded database takes on disk (measured: see docs/decisions/013). */
+const EMBEDDED_MIN_MIB = 40;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -34,23 +47,49 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PGlite is used through its own driver, never behind a pg.Pool adapter (parameterised queries break).
  */
 export async function connect(opts: { url?: string; dataDir: string }): Promise<Database> {
+  let db: Db | null = null;
+  const embedded = !opts.url && opts.dataDir !== "memory://";
+  // The probe is a real write: a row rewritten in the database and, embedded, 1 MiB in DATA_DIR.
+  const storage = createStorageHealth({
+    describe: opts.url ? "the PostgreSQL server's disk" : `the disk holding DATA_DIR (${opts.dataDir})`,
+    probe: async () => {
+      if (embedded) await probeFileWrite(opts.dataDir);
+      const filler = crypto.randomBytes(4096).toString("base64");
+      await db!.insert(storageProbe).values({ id: 1, writtenAt: new Date(), filler }).onConflictDoUpdate({ target: storageProbe.id, set: { writtenAt: sql`excluded.written_at`, filler: sql`excluded.filler` } });
+    },
+  });
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it and the next query reports any real outage.
     pool.on("error", (err) => console.error("PostgreSQL idle client error:", err.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Pool.query (drizzle's plain queries) and each client's query (transactions) report to `storage`.
+    observeErrors(pool, "query", storage);
+    pool.on("connect", (client) => observeErrors(client, "query", storage));
+    db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     const url = opts.url;
-    return { db, kind: "postgres", listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }), close: () => pool.end() };
+    return { db, kind: "postgres", storage, listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }), close: () => pool.end() };
   }
-  if (opts.dataDir !== "memory://") fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (embedded) fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const isNew = embedded && !fs.existsSync(path.join(opts.dataDir, "PG_VERSION"));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(opts.dataDir);
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (err) {
+    if (!isOutOfSpace(err)) throw err;
+    // A database that could not even be created is removed, so the next start (with room) creates it afresh.
+    if (isNew) removeHalfCreatedDatabase(opts.dataDir);
+    throw new DiskFullError(diskFullAtStart(opts.dataDir));
+  }
+  if (embedded) chmodPrivate(opts.dataDir);
+  for (const method of ["query", "exec", "transaction"] as const) observeErrors(client, method, storage);
+  db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
+    storage,
     // One embedded database lives in one process, so its own listen() reaches every listener.
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
@@ -58,6 +97,40 @@ export async function connect(opts: { url?: string; dataDir: string }): Promise<
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (embedded) chmodPrivate(opts.dataDir); // what PGlite created while running, at its own modes
+    },
   };
+}
+
+/** Lets `storage` see every error a driver method returns, leaving the result to the caller untouched. */
+function observeErrors<T extends object>(target: T, method: keyof T & string, storage: StorageHealth): void {
+  const original = (target[method] as (...args: unknown[]) => unknown).bind(target);
+  (target as Record<string, unknown>)[method] = (...args: unknown[]) => {
+    const result = original(...args);
+    if (result instanceof Promise) result.catch((err: unknown) => storage.noteError(err));
+    return result;
+  };
+}
+
+function diskFullAtStart(dataDir: string): string {
+  let free = "";
+  try {
+    const st = fs.statfsSync(dataDir);
+    free = ` (${((st.bavail * st.bsize) / 1024 / 1024).toFixed(1)} MiB free)`;
+  } catch {
+    /* the message stands without the figure */
+  }
+  return (
+    `Trigger Switch could not start: the disk holding DATA_DIR (${dataDir}) is full${free}. ` +
+    `The embedded database needs about ${EMBEDDED_MIN_MIB} MiB to be created, and room to grow. Free some space or set DATA_DIR to a larger disk, then start again.`
+  );
+}
+
+/** What PGlite's initdb writes into DATA_DIR (never keys/, attachments or our lock). */
+const PGLITE_ENTRIES = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.[a-z]+)$/;
+
+function removeHalfCreatedDatabase(dataDir: string): void {
+  for (const name of fs.readdirSync(dataDir)) if (PGLITE_ENTRIES.test(name)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
 }

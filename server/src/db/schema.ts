@@ -7,3 +7,4 @@ export * from "./billing-schema.ts";
 export * from "./admin-schema.ts";
 export * from "./auth-security-schema.ts";
 export * from "./channels-schema.ts";
+export * from "./runtime-schema.ts";

@@ -11,7 +11,8 @@ const LATENESS_LIMIT_S = 60;
 /**
  * The public status of the service: counts and ages only, never a user, address or title.
  * Degraded when no engine has beaten within 3 ticks + 60 s (or ever), when work is parked, when
- * due work waits more than 60 s, or when the database does not answer (docs/decisions/006).
+ * due work waits more than 60 s, when the database does not answer (docs/decisions/006), or when
+ * writes fail for lack of space (docs/decisions/013).
  */
 export async function readServiceDiagnostic({ database, clock, config, mailTransport }: {
   database: Database;
@@ -20,7 +21,9 @@ export async function readServiceDiagnostic({ database, clock, config, mailTrans
   mailTransport: "smtp" | "outbox";
 }): Promise<ServiceDiagnostic> {
   const now = clock.now();
-  const base = { mail: { transport: mailTransport }, checked_at: now.toISOString() };
+  const storageProblem = await database.storage.check();
+  const storage = { ok: !storageProblem, problem: storageProblem?.cause ?? null, since: storageProblem?.since.toISOString() ?? null };
+  const base = { mail: { transport: mailTransport }, storage, checked_at: now.toISOString() };
   const { db } = database;
   try {
     const [[beat], [counts]] = await Promise.all([
@@ -41,7 +44,7 @@ export async function readServiceDiagnostic({ database, clock, config, mailTrans
     const oldest = due[0]?.oldest ?? null;
     const latenessS = oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : null;
     const heartbeatLimitS = (3 * config.ENGINE_INTERVAL_MS) / 1000 + 60;
-    const degraded = ageS === null || ageS > heartbeatLimitS || counts!.parked > 0 || (latenessS ?? 0) > LATENESS_LIMIT_S;
+    const degraded = storageProblem !== null || ageS === null || ageS > heartbeatLimitS || counts!.parked > 0 || (latenessS ?? 0) > LATENESS_LIMIT_S;
     return {
       status: degraded ? "degraded" : "ok",
       database: { ok: true, kind: database.kind },

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type ErrorCode } from "../errors.ts";
+import { isOutOfSpace } from "../runtime/storage-health.ts";
 
 /** The one place where anything thrown under /api becomes `{ error: { code, message, fields } }`. */
 export function apiErrorHandler(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
@@ -34,5 +35,7 @@ function toApiError(err: FastifyError | AppError): { status: number; code: Error
     // Fastify's own client errors (malformed JSON, empty body…) carry a readable message.
     return { status, code: "bad_request", message: err.message.replace(/^Body /, "The request body ") };
   }
+  // The write was rolled back; say why, and that it is ours to fix (docs/decisions/013).
+  if (isOutOfSpace(err)) return { status: 503, code: "unavailable", message: "This could not be saved: the server's disk is full. Nothing was changed. Please try again later." };
   return { status: 500, code: "internal", message: "Something went wrong on our side. Please try again." };
 }

@@ -1,0 +1,127 @@
+// Drill: SIGTERM stops `npm start` — all of it, within 10 s — whether it is sent to the PID of
+// npm or to the server's, also while the engine is stuck on a mail server that accepts the
+// connection and never greets (docs/decisions/013). The product is started exactly as a
+// self-hoster does (`npm start`, embedded database), in its own process group, so every process
+// it starts can be counted afterwards.
+// Usage: node --import tsx drills/sigterm-npm-start.ts [--small]   (small: 2 tries each way; full: 4)
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { freePort, isAlive, readLock } from "./support/embedded.ts";
+import { sharedKeys } from "./support/keys.ts";
+import { runDrill } from "./support/report.ts";
+import { seed } from "./support/seed.ts";
+import { untilAfter } from "./support/stage.ts";
+import { repoRoot } from "./support/server-process.ts";
+import { GiveUp, sleep, waitUntil } from "./support/wait.ts";
+
+const LIMIT_MS = 10_000;
+
+/** Whether any process of the group `pgid` is still there. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
+  // A mail server that accepts and then says nothing: a send waits for a greeting that never comes.
+  const silent = new Set<net.Socket>();
+  let connections = 0;
+  const smtp = net.createServer((socket) => {
+    connections++;
+    silent.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => silent.delete(socket));
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  ctx.cleanup(() => {
+    for (const s of silent) s.destroy();
+    smtp.close();
+  });
+  const smtpPort = (smtp.address() as net.AddressInfo).port;
+
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "drill-sigterm-"));
+  const dataDir = path.join(root, "data");
+  const groups = new Set<number>();
+  ctx.cleanup(() => {
+    for (const g of groups) if (groupAlive(g)) process.kill(-g, "SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true }); // the logs stay, for a failure's report
+  });
+  ctx.log(`silent SMTP server on port ${smtpPort}; DATA_DIR ${dataDir}; logs in ${root}`);
+
+  const keys = sharedKeys(); // one deployment: the same keys at every start
+  const tries = (ctx.small ? 2 : 4) * 2;
+  const stopTimes: number[] = [];
+  for (let i = 0; i < tries; i++) {
+    const target = i % 2 === 0 ? "npm" : "server";
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const log = fs.openSync(path.join(root, `try-${i + 1}.log`), "a");
+    const npm = spawn("npm", ["start"], {
+      cwd: repoRoot,
+      detached: true, // its own process group: everything it starts can be found and counted
+      stdio: ["ignore", log, log],
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ...keys,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        TEST_CLOCK: "true",
+        AUTH_AUTOCONFIRM: "true",
+        SERVE_WEB: "false",
+        TRUST_PROXY: "true",
+        LOG_LEVEL: process.env.DRILLS_LOG_LEVEL ?? "info",
+      },
+    });
+    fs.closeSync(log);
+    const pgid = npm.pid!;
+    groups.add(pgid);
+    const exited = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
+    let exitCode: number | null | undefined;
+    void exited.then((code) => (exitCode = code));
+    await waitUntil(
+      `npm start (try ${i + 1}) to answer /readyz`,
+      async () => {
+        if (exitCode !== undefined) throw new GiveUp(`npm start exited with ${exitCode} during start; see ${path.join(root, `try-${i + 1}.log`)}`);
+        return (await fetch(`${url}/readyz`).catch(() => null))?.ok ?? false;
+      },
+      { timeoutMs: 300_000, intervalMs: 200 },
+    );
+    const server = readLock(dataDir);
+    if (!server) throw new Error("the running server left no lock in DATA_DIR");
+
+    // A due message, so the engine is in the middle of a send to the silent server when the signal comes.
+    const seen = connections;
+    const { messages } = await seed(url, { tag: `term${i}`, owners: 1, messagesPerOwner: 1, recipientsPerOwner: 1, thresholdMinutes: () => 5 });
+    await fetch(`${url}/dev/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceMs: untilAfter(messages.map((m) => m.deadline), 0, 60_000) }) });
+    await waitUntil("the engine to connect to the silent mail server", () => connections > seen, { timeoutMs: 60_000, intervalMs: 50 });
+    await sleep(300);
+
+    const pid = target === "npm" ? npm.pid! : server.pid;
+    const t0 = performance.now();
+    process.kill(pid, "SIGTERM");
+    let gone = true;
+    try {
+      await waitUntil("every process of npm start to exit", () => !groupAlive(pgid) && !isAlive(server.pid), { timeoutMs: LIMIT_MS + 5_000, intervalMs: 50 });
+    } catch {
+      gone = false;
+    }
+    const ms = performance.now() - t0;
+    stopTimes.push(ms);
+    ctx.log(`try ${i + 1}: SIGTERM to ${target} (pid ${pid}; npm ${npm.pid}, server ${server.pid}) → ${gone ? `all gone in ${(ms / 1000).toFixed(1)} s` : "processes left"}`);
+    ctx.check(`try ${i + 1}: SIGTERM to the ${target} PID stops every process within ${LIMIT_MS / 1000} s`, gone && ms <= LIMIT_MS, `${(ms / 1000).toFixed(1)} s${gone ? "" : `; left: group ${pgid} alive ${groupAlive(pgid)}, server alive ${isAlive(server.pid)}`}`);
+    ctx.check(`try ${i + 1}: the port is closed and the lock released`, (await fetch(`${url}/healthz`).catch(() => null)) === null && readLock(dataDir) === null);
+    if (groupAlive(pgid)) process.kill(-pgid, "SIGKILL");
+  }
+  ctx.metric("tries", tries);
+  ctx.metric("slowest stop", `${(Math.max(...stopTimes) / 1000).toFixed(1)} s`);
+});
