@@ -189,6 +189,35 @@ try {
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(bench.stdout)?.[1]);
   const lat = /latency average = ([\d.]+) ms/.exec(bench.stdout)?.[1];
   console.log(`pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${lat} ms (${concurrency} clients, ${seconds} s)`);
+
+  // The check-in statement alone, through pgbench like the UPDATE: the ceiling any HTTP server in front of it could reach.
+  await scratch.pool.query("create table bench_owners as select row_number() over (order by id)::int as n, id from users");
+  await scratch.pool.query("alter table bench_owners add primary key (n)");
+  const statementScript = path.join(dataDir, "check-in.sql");
+  fs.writeFileSync(statementScript, `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`);
+  const statement = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", statementScript, ...conn, dbName], { encoding: "utf8" });
+  const statementTps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(statement.stdout)?.[1]);
+  if (!Number.isFinite(statementTps)) throw new Error(`pgbench check_in failed: ${statement.stderr}`);
+  console.log(`pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${/latency average = ([\d.]+) ms/.exec(statement.stdout)?.[1]} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE`);
+
+  // What the realtime NOTIFY costs (decision 006's trigger announces every check-in): a notifying transaction holds a
+  // cluster-wide lock through its commit, so such transactions commit one at a time. Probes, not product paths.
+  const pgbenchTps = (name: string, body: string) => {
+    const file = path.join(dataDir, `${name}.sql`);
+    fs.writeFileSync(file, body);
+    const out = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(Math.min(seconds, 10)), "-f", file, ...conn, dbName], { encoding: "utf8" });
+    const value = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout)?.[1]);
+    if (!Number.isFinite(value)) throw new Error(`pgbench ${name} failed: ${out.stderr}`);
+    return value;
+  };
+  const notifyTps = pgbenchTps("update-notify", "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n");
+  await scratch.pool.query("alter table message_conditions disable trigger message_conditions_notify_update");
+  const quietTps = pgbenchTps("check-in-quiet", fs.readFileSync(statementScript, "utf8"));
+  await scratch.pool.query("alter table message_conditions enable trigger message_conditions_notify_update");
+  console.log(
+    `  probes: single-row UPDATE + pg_notify ${notifyTps.toFixed(0)} TPS (${((100 * notifyTps) / tps).toFixed(0)} % of the UPDATE); ` +
+      `check_in with the realtime trigger disabled ${quietTps.toFixed(0)} TPS (${((100 * quietTps) / tps).toFixed(0)} %)`,
+  );
   console.log(`check-in / pgbench: ${((100 * rps) / tps).toFixed(0)} % — aim ≥ 50 % → ${rps / tps >= 0.5 ? "met" : "not met"}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 
   // Open loop at 80 % of the load reached above: latency as a steady stream of owners sees it.
