@@ -1,11 +1,16 @@
 // POST /api/check-in through the real HTTP server (node --import tsx server/src/main.ts, ROLE=web,
 // on a scratch PostgreSQL database) by real signed-up users, each with active no_check_in
-// conditions, `concurrency` requests in flight; against pgbench's single-row UPDATE on the same
-// server with as many clients. Aim: check-ins/s ≥ 50 % of pgbench's TPS.
+// conditions, against pgbench's single-row UPDATE on the same server with as many clients.
+// Aims (issue 10): check-ins/s ≥ 50 % of pgbench's TPS (closed loop, `concurrency` in flight), and
+// p99 < 25 ms at 80 % of that load (open loop: requests sent at a fixed rate, each timed from the
+// moment it was due, so a stall is not hidden by the clients waiting).
 // Usage: node --import tsx bench/checkin-throughput.ts [users=200] [concurrency=10] [seconds=20] [conditionsPerUser=2]
-import { spawn, spawnSync } from "node:child_process";
+// BENCH_CPU_PROF=<dir>: run the server under `node --cpu-prof` and write its profile there
+// (summarise it with `node bench/support/summarise-cpu-profile.mjs <file>`).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,13 +23,20 @@ if (!(await postgresAvailable()) || spawnSync("pgbench", ["--version"]).status !
   process.exit(0);
 }
 
-const port = 3931;
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port: free } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return free;
+}
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 4 });
-function request(method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: string }> {
+function request(method: string, urlPath: string, headers: Record<string, string>, body?: unknown, via = agent): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(`${base}${urlPath}`, { method, agent, headers: { ...headers, ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}) } }, (res) => {
+    const req = http.request(`${base}${urlPath}`, { method, agent: via, headers: { ...headers, ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
@@ -56,19 +68,30 @@ async function postgresCpuMs(database: string): Promise<number> {
 
 const scratch = await scratchDatabase("checkin");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-  cwd: root,
-  env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ROLE: "web", LOG_LEVEL: "warn", AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", SERVE_WEB: "false", TRUST_PROXY: "true", NODE_ENV: "production" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-try {
+const profileDir = process.env.BENCH_CPU_PROF;
+/** The server as `npm start` runs it, on the scratch database; under `--cpu-prof` for the measured phase when asked. */
+async function startServer(profile: boolean): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...(profile && profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : []), "--import", "tsx", "server/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ROLE: "web", LOG_LEVEL: "warn", AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", SERVE_WEB: "false", TRUST_PROXY: "true", NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   for (const started = Date.now(); ; ) {
     if (Date.now() - started > 60_000) throw new Error("the server did not become ready within 60 s");
     const up = await request("GET", "/readyz", {}).catch(() => null);
-    if (up?.status === 200) break;
+    if (up?.status === 200) return child;
     await new Promise((r) => setTimeout(r, 100));
   }
-
+}
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+let server = await startServer(false);
+try {
   // Real users through the real sign-up (each from its own address: sign-up is rate-limited per IP).
   const tokens: string[] = [];
   const setupStart = Date.now();
@@ -95,6 +118,10 @@ try {
     }),
   );
   console.log(`${users} users signed up with ${perUser} active no_check_in conditions each (3 schedule rows per condition) in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`);
+  // The measured phase gets a fresh process: its profile (BENCH_CPU_PROF) holds check-ins, not sign-ups' password hashing.
+  await stopServer(server);
+  agent.destroy();
+  server = await startServer(true);
 
   // Closed loop: `concurrency` clients, each checks in as a random user as soon as its last answer came.
   const run = async (ms: number) => {
@@ -111,6 +138,32 @@ try {
         }
       }),
     );
+    return { latencies: latencies.sort((a, b) => a - b), errors };
+  };
+  // Open loop: request i is due at start + i / rate and timed from then (no coordinated omission).
+  const openAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const openLoop = async (perSecond: number, ms: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const inFlight: Promise<void>[] = [];
+    const start = performance.now();
+    for (let i = 0; i < Math.floor((perSecond * ms) / 1000); i++) {
+      const due = start + (i * 1000) / perSecond;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const authorization = tokens[Math.floor(Math.random() * tokens.length)]!;
+      inFlight.push(
+        request("POST", "/api/check-in", { authorization }, {}, openAgent).then(
+          (res) => {
+            latencies.push(performance.now() - due);
+            if (res.status !== 200) errors++;
+          },
+          () => void errors++,
+        ),
+      );
+    }
+    await Promise.all(inFlight);
+    openAgent.destroy();
     return { latencies: latencies.sort((a, b) => a - b), errors };
   };
   await run(3000); // warm-up
@@ -136,13 +189,47 @@ try {
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(bench.stdout)?.[1]);
   const lat = /latency average = ([\d.]+) ms/.exec(bench.stdout)?.[1];
   console.log(`pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${lat} ms (${concurrency} clients, ${seconds} s)`);
+
+  // The check-in statement alone, through pgbench like the UPDATE: the ceiling any HTTP server in front of it could reach.
+  await scratch.pool.query("create table bench_owners as select row_number() over (order by id)::int as n, id from users");
+  await scratch.pool.query("alter table bench_owners add primary key (n)");
+  const statementScript = path.join(dataDir, "check-in.sql");
+  fs.writeFileSync(statementScript, `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`);
+  const statement = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", statementScript, ...conn, dbName], { encoding: "utf8" });
+  const statementTps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(statement.stdout)?.[1]);
+  if (!Number.isFinite(statementTps)) throw new Error(`pgbench check_in failed: ${statement.stderr}`);
+  console.log(`pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${/latency average = ([\d.]+) ms/.exec(statement.stdout)?.[1]} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE`);
+
+  // What the realtime NOTIFY costs (decision 006's trigger announces every check-in): a notifying transaction holds a
+  // cluster-wide lock through its commit, so such transactions commit one at a time. Probes, not product paths.
+  const pgbenchTps = (name: string, body: string) => {
+    const file = path.join(dataDir, `${name}.sql`);
+    fs.writeFileSync(file, body);
+    const out = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(Math.min(seconds, 10)), "-f", file, ...conn, dbName], { encoding: "utf8" });
+    const value = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout)?.[1]);
+    if (!Number.isFinite(value)) throw new Error(`pgbench ${name} failed: ${out.stderr}`);
+    return value;
+  };
+  const notifyTps = pgbenchTps("update-notify", "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n");
+  await scratch.pool.query("alter table message_conditions disable trigger message_conditions_notify_update");
+  const quietTps = pgbenchTps("check-in-quiet", fs.readFileSync(statementScript, "utf8"));
+  await scratch.pool.query("alter table message_conditions enable trigger message_conditions_notify_update");
+  console.log(
+    `  probes: single-row UPDATE + pg_notify ${notifyTps.toFixed(0)} TPS (${((100 * notifyTps) / tps).toFixed(0)} % of the UPDATE); ` +
+      `check_in with the realtime trigger disabled ${quietTps.toFixed(0)} TPS (${((100 * quietTps) / tps).toFixed(0)} %)`,
+  );
   console.log(`check-in / pgbench: ${((100 * rps) / tps).toFixed(0)} % — aim ≥ 50 % → ${rps / tps >= 0.5 ? "met" : "not met"}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+
+  // Open loop at 80 % of the load reached above: latency as a steady stream of owners sees it.
+  const rate = 0.8 * rps;
+  const open = await openLoop(rate, seconds * 1000);
+  console.log(
+    `open loop at ${rate.toFixed(0)} check-ins/s (80 % of ${rps.toFixed(0)}; ${((100 * rate) / tps).toFixed(0)} % of pgbench): p50 ${percentile(open.latencies, 50).toFixed(1)} ms, p99 ${percentile(open.latencies, 99).toFixed(1)} ms, ` +
+      `${open.latencies.length} requests, ${open.errors} errors — aim p99 < 25 ms → ${percentile(open.latencies, 99) < 25 ? "met" : "not met"}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`,
+  );
 } finally {
   agent.destroy();
-  await new Promise((resolve) => {
-    server.once("exit", resolve);
-    server.kill("SIGTERM");
-  });
+  await stopServer(server);
   await scratch.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
