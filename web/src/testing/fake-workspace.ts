@@ -4,6 +4,7 @@ import {
   conditionUpdateSchema,
   describeCondition,
   messageCreateSchema,
+  messageSaveSchema,
   messageUpdateSchema,
   nextDeadline,
   recipientCreateSchema,
@@ -117,6 +118,9 @@ export function createFakeWorkspace(timeZone = "UTC") {
       messages.push(stored);
       return { status: 201, body: toMessage(stored) };
     },
+    // The editor's one-request save (issue 14): everything checked first, then applied, so a refusal changes nothing.
+    "POST /api/messages/save": ({ body }) => saveWhole(null, body),
+    "PUT /api/messages/:id": ({ body, params }) => saveWhole(params.id!, body),
     "GET /api/messages/:id": ({ params }) => (message(params.id!) ? { body: toMessage(message(params.id!)!) } : notFound),
     "PATCH /api/messages/:id": ({ body, params }) => {
       const stored = message(params.id!);
@@ -174,6 +178,30 @@ export function createFakeWorkspace(timeZone = "UTC") {
       return { status: 201, body: attachment };
     },
   };
+
+  function saveWhole(id: string | null, body: unknown) {
+    const stored = id === null ? undefined : message(id);
+    if (id !== null && !stored) return notFound;
+    const parsed = messageSaveSchema.safeParse(body);
+    if (!parsed.success) return invalid(parsed.error);
+    const input = parsed.data;
+    if (input.recipient_ids.some((r) => !recipients.some((known) => known.id === r))) return invalid(fieldError("recipient_ids", "Choose from your own recipients"));
+    const own = stored?.conditions ?? [];
+    if ([...input.remove_condition_ids, ...input.change_conditions.map((c) => c.id)].some((c) => !own.some((o) => o.id === c))) return notFound;
+    const at = stamp();
+    const target: StoredMessage = stored ?? { id: uuid(), title: "", text_content: "", created_at: at, updated_at: at, recipientIds: [], conditions: [], attachments: [] };
+    Object.assign(target, { title: input.title, text_content: input.text_content, recipientIds: input.recipient_ids, updated_at: at });
+    target.conditions = target.conditions.filter((c) => !input.remove_condition_ids.includes(c.id));
+    for (const { id: changed, changes } of input.change_conditions) Object.assign(target.conditions.find((c) => c.id === changed)!, changes, { armed_at: at, last_checked: at, updated_at: at });
+    for (const added of input.add_conditions) target.conditions.push({ id: uuid(), message_id: target.id, active: true, is_armed: true, last_checked: at, armed_at: at, created_at: at, updated_at: at, ...added });
+    target.attachments = target.attachments.filter((a) => !input.remove_attachment_ids.includes(a.id));
+    if (!stored) messages.push(target);
+    return { status: stored ? 200 : 201, body: toMessage(target) };
+  }
+
+  function fieldError(path: string, message: string): z.ZodError {
+    return { issues: [{ path: path.split("."), message }] } as unknown as z.ZodError;
+  }
 
   function arm(id: string, armed: boolean) {
     const stored = condition(id);
