@@ -1,3 +1,4 @@
+import { releasedMessageSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
@@ -28,8 +29,8 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     perToken((req.query as { t?: string }).t);
   });
 
-  app.get("/access/:messageId", { config, schema: { tags, summary: "Read a released message with its access token", params: z.object({ messageId: z.string() }), querystring: tokenQuery } }, async (req, reply) =>
-    reply.header("Cache-Control", "private, no-store").header("Referrer-Policy", "no-referrer").send(await readReleasedMessage({ db, clock, masterKeys, messageId: req.params.messageId, token: req.query.t })),
+  app.get("/access/:messageId", { config, schema: { tags, summary: "Read a released message with its access token", params: z.object({ messageId: z.string() }), querystring: tokenQuery, response: { 200: releasedMessageSchema } } }, async (req, reply) =>
+    reply.header("Cache-Control", "private, no-store").header("Referrer-Policy", "no-referrer").send(await readReleasedMessage({ db, config: deps.config, clock, masterKeys, messageId: req.params.messageId, token: req.query.t })),
   );
 
   app.get(
