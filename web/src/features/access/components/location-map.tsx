@@ -33,7 +33,7 @@ export default function LocationMap({ latitude, longitude, accuracyM, token, api
       });
     } catch {
       // No WebGL (old device, locked-down browser): the link below the map still works.
-      setFailed(true);
+      queueMicrotask(() => setFailed(true));
       return;
     }
     map.addControl(new mapboxgl.NavigationControl({ showCompass: false }));
