@@ -66,7 +66,8 @@ export async function releaseMessage({ tx, clock, masterKeys, row, condition, ru
       })
       .onConflictDoNothing();
   }
-  if (chosen.length > 0 && opensAt > now) {
+  // owner-server (issue 14): the owner learns of every release, not only of a delayed one they could still cancel.
+  if (chosen.length > 0) {
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
     await tx.insert(deliveries).values({ reminderId: row.id, kind: "release_notice", address: owner!.email, idempotencyKey: `${keyBase}:owner-release-notice:email`, createdAt: now }).onConflictDoNothing();
   }
