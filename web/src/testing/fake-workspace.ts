@@ -12,6 +12,7 @@ import {
   type Attachment,
   type Condition,
   type Message,
+  type OwnerRelease,
   type Recipient,
 } from "@trigger-switch/contracts";
 import type { z } from "zod";
@@ -43,6 +44,8 @@ const notFound = { status: 404, body: { error: { code: "not_found", message: "No
 export function createFakeWorkspace(timeZone = "UTC") {
   const recipients: Recipient[] = [];
   const messages: StoredMessage[] = [];
+  /** What GET /api/releases answers; tests push releases here. */
+  const releases: OwnerRelease[] = [];
   let counter = 0;
   const uuid = () => `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, "0")}`;
   const stamp = () => new Date().toISOString();
@@ -120,6 +123,7 @@ export function createFakeWorkspace(timeZone = "UTC") {
     },
     // The editor's one-request save (issue 14): everything checked first, then applied, so a refusal changes nothing.
     "POST /api/messages/save": ({ body }) => saveWhole(null, body),
+    "GET /api/releases": () => ({ body: releases }),
     "PUT /api/messages/:id": ({ body, params }) => saveWhole(params.id!, body),
     "GET /api/messages/:id": ({ params }) => (message(params.id!) ? { body: toMessage(message(params.id!)!) } : notFound),
     "PATCH /api/messages/:id": ({ body, params }) => {
@@ -210,5 +214,5 @@ export function createFakeWorkspace(timeZone = "UTC") {
     return { body: toCondition(stored) };
   }
 
-  return { routes, recipients, messages, addRecipient: (r: Partial<Recipient> & { name: string }) => routes["POST /api/recipients"]!({ method: "POST", path: "", params: {}, body: r }).body as Recipient };
+  return { routes, recipients, messages, releases, addRecipient: (r: Partial<Recipient> & { name: string }) => routes["POST /api/recipients"]!({ method: "POST", path: "", params: {}, body: r }).body as Recipient };
 }

@@ -26,7 +26,7 @@ describe("the message pages", () => {
 
     expect(await screen.findByText("Message saved")).toBeInTheDocument();
     const id = workspace.messages[0]!.id;
-    await screen.findByRole("heading", { name: "For Grace" });
+    await screen.findByRole("heading", { name: "For Grace" }, AFTER_GUARD);
     expect(router.state.location.pathname).toBe(`/message/${id}`);
     expect(workspace.messages[0]!.recipientIds).toEqual([workspace.recipients[0]!.id]);
     expect(screen.getAllByText(/Goes out \w{3} \d\d:\d\d unless you check in/).length).toBeGreaterThan(0);
