@@ -71,3 +71,37 @@ test("a deadline passes with the dashboard open: the release arrives live, the o
   // Exactly one notice, however many engine ticks ran.
   expect((await mailsTo(request, ownerEmail)).filter((m) => m.subject === "Your message 'For my family' was released")).toHaveLength(1);
 });
+
+test("an emergency's access page says it is one, how old and precise the position is, and links to the map (no MAPBOX_TOKEN here)", async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const ownerEmail = await signUp(page, request, "emergency-access", linkFromSink);
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const recipientEmail = uniqueEmail("emergency-access-recipient");
+  const { id: recipientId } = (await (await request.post("/api/recipients", { headers, data: { name: "Grace Hopper", email: recipientEmail } })).json()) as { id: string };
+  const saved = await request.post("/api/messages/save", {
+    headers,
+    data: { title: "I need help now", text_content: "I am walking home along the canal.", recipient_ids: [recipientId], add_conditions: [{ condition_type: "panic_trigger", panic_config: { keep_armed: true } }] },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const { id: messageId } = (await saved.json()) as { id: string };
+  expect((await request.put(`/api/messages/${messageId}/location`, { headers, data: { latitude: 51.539, longitude: -0.1426, accuracy: 35 } })).ok()).toBe(true);
+  expect((await request.post("/functions/v1/send-message-notifications", { headers, data: { messageId, isEmergency: true, forceSend: true } })).ok()).toBe(true);
+
+  const notice = await waitForMail(request, ownerEmail, /^Your emergency alert 'I need help now' was sent$/);
+  expect(notice.text).toContain("They can read your message now.");
+  const mail = await waitForMail(request, recipientEmail, /^EMERGENCY alert from Ada Lovelace$/);
+  const link = mail.links.find((l) => l.includes("/access/message/"))!;
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const phone = await context.newPage();
+    await phone.goto(link);
+    const alert = phone.getByRole("alert").filter({ hasText: "Emergency alert" });
+    await expect(alert).toContainText(/Ada Lovelace pressed their emergency button (just now|\d+ minutes? ago)/);
+    await expect(phone.getByText(/^Taken by their device .+ Accurate to about 35\u00a0m\.$/)).toBeVisible();
+    await expect(phone.getByRole("link", { name: /Open the location on a map \(51\.53900, -0\.14260\)/ })).toBeVisible();
+    await expect(phone.getByTestId("location-map")).toHaveCount(0);
+    await shot(phone, `65-access-emergency-no-map-${width}`);
+    await context.close();
+  }
+});

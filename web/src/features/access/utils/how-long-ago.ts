@@ -11,6 +11,6 @@ export function howLongAgo(then: Date, now: Date): string {
 
 /** "about 12 m" / "about 1.2 km": the device's stated accuracy, rounded as a person would say it. */
 export function accuracyText(metres: number): string {
-  if (metres < 1000) return `about ${Math.max(1, Math.round(metres))} m`;
-  return `about ${(metres / 1000).toFixed(metres < 10_000 ? 1 : 0)} km`;
+  if (metres < 1000) return `about ${Math.max(1, Math.round(metres))}\u00a0m`;
+  return `about ${(metres / 1000).toFixed(metres < 10_000 ? 1 : 0)}\u00a0km`;
 }
