@@ -23,3 +23,4 @@ export * from "./billing.ts";
 export * from "./admin.ts";
 export * from "./auth/password-policy.ts";
 export * from "./channels.ts";
+export * from "./access.ts";

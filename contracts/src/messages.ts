@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { attachmentSchema } from "./attachments.ts";
-import { conditionSchema } from "./conditions/condition-schema.ts";
-import { LOCATION_NAME_MAX, MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./limits.ts";
+import { conditionCreateSchema, conditionSchema, conditionUpdateSchema } from "./conditions/condition-schema.ts";
+import { CONDITIONS_PER_MESSAGE_MAX, LOCATION_NAME_MAX, MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./limits.ts";
 import { recipientSchema } from "./recipients.ts";
 
 const messageFields = {
@@ -55,6 +55,28 @@ export const messageRecipientsSchema = z
       .refine((ids) => new Set(ids).size === ids.length, "Each recipient may appear once"),
   })
   .strict();
+
+/**
+ * POST /api/messages/save (a new message) and PUT /api/messages/:id (an edit): the editor's whole
+ * form in one request, saved in one transaction — all of it or, on any error, none of it.
+ * Conditions are given as changes, so a condition the owner did not touch keeps its clock.
+ * New files are uploaded afterwards (POST /api/messages/:id/attachments): bytes do not travel in JSON.
+ */
+export const messageSaveSchema = z
+  .object({
+    title: messageFields.title,
+    text_content: messageFields.text_content.default(""),
+    recipient_ids: messageRecipientsSchema.shape.recipient_ids.default([]),
+    add_conditions: z.array(conditionCreateSchema, { message: "add_conditions must be a list of conditions" }).max(CONDITIONS_PER_MESSAGE_MAX).default([]),
+    change_conditions: z
+      .array(z.object({ id: z.uuid({ message: "must be a condition id" }), changes: conditionUpdateSchema }).strict(), { message: "change_conditions must be a list" })
+      .max(CONDITIONS_PER_MESSAGE_MAX)
+      .default([]),
+    remove_condition_ids: z.array(z.uuid({ message: "must be a condition id" })).max(CONDITIONS_PER_MESSAGE_MAX).default([]),
+    remove_attachment_ids: z.array(z.uuid({ message: "must be an attachment id" })).max(500).default([]),
+  })
+  .strict();
+export type MessageSave = z.input<typeof messageSaveSchema>;
 
 const readiness = {
   /** True when the message has recipients and an armed, active condition. */

@@ -1,5 +1,7 @@
+import type { ReleasedMessage } from "@trigger-switch/contracts";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
@@ -11,29 +13,13 @@ import { attachmentNameField } from "../attachments/attachment-fields.ts";
 import { openMessage } from "../messages/open-message.ts";
 import { findAccessGrant, NO_ACCESS } from "./find-access-grant.ts";
 
-export type ReleasedMessage =
-  | { state: "locked"; opens_at: string }
-  | {
-      state: "open";
-      sender: { first_name: string | null; last_name: string | null };
-      title: string;
-      text_content: string;
-      /** `located_at`: when the device captured it (null: typed by hand). For an emergency, only a position current at the press. */
-      location: { latitude: number | null; longitude: number | null; name: string | null; located_at: string | null; accuracy_m: number | null } | null;
-      /** Set when the release was an emergency (docs/decisions/008). */
-      emergency: { triggered_at: string; location_current: boolean } | null;
-      attachments: { id: string; name: string; type: string; size: number }[];
-      released_at: string;
-      expires_at: string | null;
-    };
-
 /**
  * What a recipient sees through their link: nothing but the opening time during the unlock delay,
  * then the message, decrypted on the way out. The first opening is recorded for the owner.
  * An emergency release says so, and shows a position only if it was current at the press: an old
  * one is never presented as where the sender is (docs/decisions/008).
  */
-export async function readReleasedMessage({ db, clock, masterKeys, messageId, token }: { db: Db; clock: Clock; masterKeys: MasterKeys; messageId: string; token: string | undefined }): Promise<ReleasedMessage> {
+export async function readReleasedMessage({ db, config, clock, masterKeys, messageId, token }: { db: Db; config: Pick<Config, "MAPBOX_TOKEN" | "MAPBOX_API_URL">; clock: Clock; masterKeys: MasterKeys; messageId: string; token: string | undefined }): Promise<ReleasedMessage> {
   const { grant, open } = await findAccessGrant({ db, clock, messageId, token });
   if (!open) return { state: "locked", opens_at: grant.opensAt.toISOString() };
   const [message] = await db.select().from(messages).where(eq(messages.id, messageId));
@@ -60,6 +46,7 @@ export async function readReleasedMessage({ db, clock, masterKeys, messageId, to
     attachments: files.map((f) => ({ id: f.id, name: cipher.openText(attachmentNameField(f.id), f.fileName), type: f.contentType, size: f.sizeBytes })),
     released_at: grant.releasedAt.toISOString(),
     expires_at: grant.expiresAt?.toISOString() ?? null,
+    map: config.MAPBOX_TOKEN && location?.latitude != null && location.longitude != null ? { token: config.MAPBOX_TOKEN, api_url: config.MAPBOX_API_URL } : null,
   };
 }
 

@@ -95,7 +95,8 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
         createdAt: now,
       });
     }
-    if (chosen.length > 0 && opensAt > now) noticeOwners.push({ row, keyBase });
+    // The owner learns of every release, not only of a delayed one they could still cancel (issue 14).
+    if (chosen.length > 0) noticeOwners.push({ row, keyBase });
   }
   for (const part of chunked(grants, 2000)) await tx.insert(accessGrants).values(part);
   for (const part of chunked(intents, 2000)) await tx.insert(deliveries).values(part).onConflictDoNothing();

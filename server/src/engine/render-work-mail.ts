@@ -27,29 +27,7 @@ export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: 
     });
     return { to: delivery.address, subject: `Check in before ${when}`, ...body };
   }
-  if (delivery.kind === "release_notice") {
-    const opensAt = [...ctx.grants.values()][0]?.opensAt ?? ctx.row.deadline;
-    if (ctx.emergency) {
-      const body = renderMail({
-        heading: "Your emergency alert was sent",
-        paragraphs: [
-          `Your emergency alert '${ctx.messageTitle ?? "your message"}' went to ${people}. They can read your message from ${formatWhen(opensAt, ctx.timeZone)}, the delay you chose.`,
-          "If it was a false alarm, cancel the release before then; they have already been told that you pressed the button.",
-        ],
-        action: { label: "Review or cancel", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
-      });
-      return { to: delivery.address, subject: "Your emergency alert was sent", ...body };
-    }
-    const body = renderMail({
-      heading: "Your message was released",
-      paragraphs: [
-        `'${ctx.messageTitle ?? "your message"}' was released to ${people}. It opens for them on ${formatWhen(opensAt, ctx.timeZone)}.`,
-        "If this is a mistake, cancel the release before then and they will not be able to read it.",
-      ],
-      action: { label: "Review or cancel", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
-    });
-    return { to: delivery.address, subject: "Your message was released", ...body };
-  }
+  if (delivery.kind === "release_notice") return renderReleaseNotice({ config, ctx, delivery, people });
   const grant = delivery.grantId ? ctx.grants.get(delivery.grantId) : undefined;
   if (ctx.emergency) {
     return renderEmergencyMail({ to: delivery.address, ownerName: ctx.ownerName, title: ctx.messageTitle ?? "", emergency: ctx.emergency, opensAt: grant && grant.opensAt > grant.releasedAt ? grant.opensAt : null, link });
@@ -65,4 +43,44 @@ export function renderWorkMail({ config, ctx, delivery, link, recipientCount }: 
     action: { label: "Read the message", url: link },
   });
   return { to: delivery.address, subject: `A message from ${ctx.ownerName}`, ...body };
+}
+
+/**
+ * owner-server (issue 14): the owner's notice of a release names the message, when it went out and
+ * to how many people (the message page lists them by name, with each one's delivery and first
+ * opening), and says whether they can read it now or only after the chosen delay.
+ */
+function renderReleaseNotice({ config, ctx, delivery, people }: { config: Config; ctx: WorkContext; delivery: DeliveryRow; people: string }): Mail {
+  const grants = [...ctx.grants.values()];
+  const releasedAt = grants[0]?.releasedAt ?? ctx.row.releasedAt ?? ctx.row.deadline;
+  const opensAt = grants[0]?.opensAt ?? releasedAt;
+  const delayed = opensAt > releasedAt;
+  const sentAt = formatWhen(releasedAt, ctx.timeZone);
+  const action = { label: delayed ? "Review or cancel" : "See who received it", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) };
+  if (ctx.emergency) {
+    const body = renderMail({
+      heading: "Your emergency alert was sent",
+      paragraphs: [
+        `Your emergency alert '${ctx.messageTitle}' went to ${people} on ${sentAt}, when you pressed the Emergency button.`,
+        delayed
+          ? `They can read your message from ${formatWhen(opensAt, ctx.timeZone)}, the delay you chose. If it was a false alarm, cancel the release before then; they have already been told that you pressed the button.`
+          : "They can read your message now. If it was a false alarm, contact them yourself: a sent alert cannot be recalled.",
+        "The message page shows who received it and when each person opened it.",
+      ],
+      action,
+    });
+    return { to: delivery.address, subject: `Your emergency alert '${ctx.messageTitle}' was sent`, ...body };
+  }
+  const body = renderMail({
+    heading: "Your message was released",
+    paragraphs: [
+      `'${ctx.messageTitle}' was released to ${people} on ${sentAt}, because you did not check in in time.`,
+      delayed
+        ? `It opens for them on ${formatWhen(opensAt, ctx.timeZone)}. If this is a mistake, cancel the release before then and they will not be able to read it.`
+        : "They can read it now. If this is a mistake, contact them yourself: a released message cannot be recalled.",
+      "The message page shows who received it and when each person opened it.",
+    ],
+    action,
+  });
+  return { to: delivery.address, subject: `Your message '${ctx.messageTitle}' was released`, ...body };
 }

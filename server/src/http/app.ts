@@ -97,8 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", "data:", "blob:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The realtime socket, on this site only ('self' covers it in current browsers; older Safari needs the scheme spelled out).
-        connectSrc: ["'self'", websocketOrigin(config.SITE_URL)],
+        connectSrc: ["'self'", websocketOrigin(config.SITE_URL), ...mapSources(config)],
         scriptSrc: ["'self'"],
+        // Mapbox GL JS (the recipient's map, only with MAPBOX_TOKEN) runs its tile decoding in a blob: worker.
+        ...(config.MAPBOX_TOKEN ? { workerSrc: ["'self'", "blob:"], childSrc: ["'self'", "blob:"] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -140,4 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function websocketOrigin(siteUrl: string): string {
   const url = new URL(siteUrl);
   return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
+}
+
+/** Where the recipient's map loads styles and tiles from (and Mapbox's own telemetry), only when a token is set. */
+function mapSources(config: Config): string[] {
+  return config.MAPBOX_TOKEN ? [new URL(config.MAPBOX_API_URL).origin, "https://events.mapbox.com"] : [];
 }

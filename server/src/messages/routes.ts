@@ -1,4 +1,4 @@
-import { messageCreateSchema, messageLocationBody, messageLocationResponse, messageListItemSchema, messageRecipientsSchema, messageSchema, messageUpdateSchema } from "@trigger-switch/contracts";
+import { messageCreateSchema, messageLocationBody, messageLocationResponse, messageListItemSchema, messageRecipientsSchema, messageSaveSchema, messageSchema, messageUpdateSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
@@ -9,6 +9,7 @@ import { createMessage } from "./create-message.ts";
 import { deleteMessage } from "./delete-message.ts";
 import { getMessage } from "./get-message.ts";
 import { listMessages } from "./list-messages.ts";
+import { saveMessage } from "./save-message.ts";
 import { setMessageLocation } from "./set-message-location.ts";
 import { setMessageRecipients } from "./set-message-recipients.ts";
 import { updateMessage } from "./update-message.ts";
@@ -27,6 +28,15 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post("/messages", { schema: { tags, security, summary: "Write a message (saved encrypted)", body: messageCreateSchema, response: { 201: messageSchema } } }, async (req, reply) =>
     reply.status(201).send(await createMessage({ db, config: deps.config, clock, masterKeys, userId: currentUser(req).id, input: req.body })),
+  );
+
+  // The editor's form, saved whole in one transaction (issue 14): one request, all of it or none of it.
+  app.post("/messages/save", { schema: { tags, security, summary: "Write a message with its recipients and conditions, in one transaction", querystring: timeZoneQuery, body: messageSaveSchema, response: { 201: messageSchema } } }, async (req, reply) =>
+    reply.status(201).send(await saveMessage({ db, config: deps.config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: null, input: req.body, timeZone: req.query.tz })),
+  );
+
+  app.put("/messages/:id", { schema: { tags, security, summary: "Save the whole message (text, recipients, condition changes, removed attachments) in one transaction", params: idParams, querystring: timeZoneQuery, body: messageSaveSchema, response: { 200: messageSchema } } }, (req) =>
+    saveMessage({ db, config: deps.config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, input: req.body, timeZone: req.query.tz }),
   );
 
   app.get("/messages/:id", { schema: { tags, security, summary: "Read a message with its recipients, conditions and attachments", params: idParams, querystring: timeZoneQuery, response: { 200: messageSchema } } }, (req) =>

@@ -204,6 +204,8 @@ describe("step-up: at aal1 an account with a verified factor", () => {
     const attempts = [
       fetch(`${t.url}/api/messages/${message.id}`, json(token, "DELETE")),
       fetch(`${t.url}/api/messages/${message.id}/recipients`, json(token, "PUT", { recipient_ids: [] })),
+      fetch(`${t.url}/api/messages/${message.id}`, json(token, "PUT", { title: "Stolen", remove_condition_ids: [condition.id] })),
+      fetch(`${t.url}/api/messages/save`, json(token, "POST", { title: "Planted", add_conditions: [{ condition_type: "no_check_in", hours_threshold: 1 }] })),
       fetch(`${t.url}/api/conditions/${condition.id}`, json(token, "PATCH", { hours_threshold: 48 })),
       fetch(`${t.url}/api/conditions/${condition.id}/disarm`, json(token, "POST")),
       fetch(`${t.url}/api/messages/${message.id}`, json(token, "GET")),

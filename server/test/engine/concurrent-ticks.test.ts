@@ -27,7 +27,8 @@ describe("several workers at once", () => {
     await Promise.all([tick(t, { workerId: "a" }), tick(t, { workerId: "b" }), tick(t, { workerId: "c" })]);
     await Promise.all([tick(t, { workerId: "a" }), tick(t, { workerId: "b" })]);
     for (const s of setups) {
-      expect(mailsTo(sink, s.owner.email)).toHaveLength(1);
+      // The reminder and the notice of the release (issue 14), each once.
+      expect(mailsTo(sink, s.owner.email)).toHaveLength(2);
       for (const email of s.recipientEmails) expect(mailsTo(sink, email)).toHaveLength(1);
       const rows = await scheduleOf(t, s.conditionId);
       expect(rows.map((r) => r.status).sort()).toEqual(["sent", "sent"]);

@@ -131,9 +131,11 @@ describe("the final delivery", () => {
     expect((await conditionOf(conditionId)).active).toBe(false);
     expect(await t.database.db.select().from(sentReminders).where(eq(sentReminders.conditionId, conditionId))).toHaveLength(1);
     const log = await t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.conditionId, conditionId));
-    expect(log.map((l) => [l.deliveryStatus, l.deliveryChannel, l.attempt])).toEqual([
-      ["sent", "email", 1],
-      ["sent", "email", 1],
+    // Two recipients and the owner's notice of the release (issue 14: the owner learns of every release).
+    expect(log.map((l) => [l.responseData.kind, l.deliveryStatus, l.deliveryChannel, l.attempt]).sort()).toEqual([
+      ["release", "sent", "email", 1],
+      ["release", "sent", "email", 1],
+      ["release_notice", "sent", "email", 1],
     ]);
     expect(log[0]!.responseData).toMatchObject({ emergency: false, triggered_by: "deadline", manual_trigger: false, keep_armed: null, fallback_method: null });
   });

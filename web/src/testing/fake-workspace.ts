@@ -4,6 +4,7 @@ import {
   conditionUpdateSchema,
   describeCondition,
   messageCreateSchema,
+  messageSaveSchema,
   messageUpdateSchema,
   nextDeadline,
   recipientCreateSchema,
@@ -11,6 +12,7 @@ import {
   type Attachment,
   type Condition,
   type Message,
+  type OwnerRelease,
   type Recipient,
 } from "@trigger-switch/contracts";
 import type { z } from "zod";
@@ -42,6 +44,8 @@ const notFound = { status: 404, body: { error: { code: "not_found", message: "No
 export function createFakeWorkspace(timeZone = "UTC") {
   const recipients: Recipient[] = [];
   const messages: StoredMessage[] = [];
+  /** What GET /api/releases answers; tests push releases here. */
+  const releases: OwnerRelease[] = [];
   let counter = 0;
   const uuid = () => `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, "0")}`;
   const stamp = () => new Date().toISOString();
@@ -117,6 +121,10 @@ export function createFakeWorkspace(timeZone = "UTC") {
       messages.push(stored);
       return { status: 201, body: toMessage(stored) };
     },
+    // The editor's one-request save (issue 14): everything checked first, then applied, so a refusal changes nothing.
+    "POST /api/messages/save": ({ body }) => saveWhole(null, body),
+    "GET /api/releases": () => ({ body: releases }),
+    "PUT /api/messages/:id": ({ body, params }) => saveWhole(params.id!, body),
     "GET /api/messages/:id": ({ params }) => (message(params.id!) ? { body: toMessage(message(params.id!)!) } : notFound),
     "PATCH /api/messages/:id": ({ body, params }) => {
       const stored = message(params.id!);
@@ -175,6 +183,30 @@ export function createFakeWorkspace(timeZone = "UTC") {
     },
   };
 
+  function saveWhole(id: string | null, body: unknown) {
+    const stored = id === null ? undefined : message(id);
+    if (id !== null && !stored) return notFound;
+    const parsed = messageSaveSchema.safeParse(body);
+    if (!parsed.success) return invalid(parsed.error);
+    const input = parsed.data;
+    if (input.recipient_ids.some((r) => !recipients.some((known) => known.id === r))) return invalid(fieldError("recipient_ids", "Choose from your own recipients"));
+    const own = stored?.conditions ?? [];
+    if ([...input.remove_condition_ids, ...input.change_conditions.map((c) => c.id)].some((c) => !own.some((o) => o.id === c))) return notFound;
+    const at = stamp();
+    const target: StoredMessage = stored ?? { id: uuid(), title: "", text_content: "", created_at: at, updated_at: at, recipientIds: [], conditions: [], attachments: [] };
+    Object.assign(target, { title: input.title, text_content: input.text_content, recipientIds: input.recipient_ids, updated_at: at });
+    target.conditions = target.conditions.filter((c) => !input.remove_condition_ids.includes(c.id));
+    for (const { id: changed, changes } of input.change_conditions) Object.assign(target.conditions.find((c) => c.id === changed)!, changes, { armed_at: at, last_checked: at, updated_at: at });
+    for (const added of input.add_conditions) target.conditions.push({ id: uuid(), message_id: target.id, active: true, is_armed: true, last_checked: at, armed_at: at, created_at: at, updated_at: at, ...added });
+    target.attachments = target.attachments.filter((a) => !input.remove_attachment_ids.includes(a.id));
+    if (!stored) messages.push(target);
+    return { status: stored ? 200 : 201, body: toMessage(target) };
+  }
+
+  function fieldError(path: string, message: string): z.ZodError {
+    return { issues: [{ path: path.split("."), message }] } as unknown as z.ZodError;
+  }
+
   function arm(id: string, armed: boolean) {
     const stored = condition(id);
     if (!stored) return notFound;
@@ -182,5 +214,5 @@ export function createFakeWorkspace(timeZone = "UTC") {
     return { body: toCondition(stored) };
   }
 
-  return { routes, recipients, messages, addRecipient: (r: Partial<Recipient> & { name: string }) => routes["POST /api/recipients"]!({ method: "POST", path: "", params: {}, body: r }).body as Recipient };
+  return { routes, recipients, messages, releases, addRecipient: (r: Partial<Recipient> & { name: string }) => routes["POST /api/recipients"]!({ method: "POST", path: "", params: {}, body: r }).body as Recipient };
 }

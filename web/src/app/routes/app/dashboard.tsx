@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useMessages } from "@/features/messages/api/get-messages";
+import { useRecentReleases } from "@/features/messages/api/get-recent-releases";
 import { CheckInCard } from "@/features/messages/components/dashboard/check-in-card";
 import { CountsRow } from "@/features/messages/components/dashboard/counts-row";
 import { NextDeadlineCard } from "@/features/messages/components/dashboard/next-deadline-card";
@@ -20,6 +21,7 @@ export default function DashboardPage() {
   const { profile } = useAuth();
   const messages = useMessages();
   const recipients = useRecipients();
+  const releases = useRecentReleases();
   const name = profile?.first_name?.trim();
   const timeZone = browserTimeZone();
   const title = name ? `Welcome, ${name}` : "Welcome";
@@ -43,7 +45,7 @@ export default function DashboardPage() {
               <NextDeadlineCard messages={messages.data} timeZone={timeZone} />
               <CheckInCard messages={messages.data} timeZone={timeZone} />
             </div>
-            <RecentActivity messages={messages.data} timeZone={timeZone} />
+            <RecentActivity messages={messages.data} releases={releases.data} timeZone={timeZone} />
           </div>
         </div>
       )}

@@ -26,20 +26,20 @@ describe("the message pages", () => {
 
     expect(await screen.findByText("Message saved")).toBeInTheDocument();
     const id = workspace.messages[0]!.id;
-    await screen.findByRole("heading", { name: "For Grace" });
+    await screen.findByRole("heading", { name: "For Grace" }, AFTER_GUARD);
     expect(router.state.location.pathname).toBe(`/message/${id}`);
     expect(workspace.messages[0]!.recipientIds).toEqual([workspace.recipients[0]!.id]);
     expect(screen.getAllByText(/Goes out \w{3} \d\d:\d\d unless you check in/).length).toBeGreaterThan(0);
     expect(screen.getByText("Armed", { selector: "span" })).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Upcoming" })).getAllByRole("listitem")).toHaveLength(2);
-  });
+  }, 15_000); // a long journey through the form on a shared machine
 
   it("keeps what was typed and shows the server's message next to the title", async () => {
     const refuse: Handler = () => ({
       status: 400,
       body: { error: { code: "validation_failed", message: "Invalid message", fields: { title: "That title is taken by the server" } } },
     });
-    const { user } = renderApp({ ...signedIn, path: "/create-message", api: { "POST /api/messages": refuse } });
+    const { user } = renderApp({ ...signedIn, path: "/create-message", api: { "POST /api/messages/save": refuse } });
     const title = await screen.findByLabelText("Title", {}, AFTER_GUARD);
     await user.type(title, "Kept");
     await user.type(screen.getByLabelText("Message"), "Still here");
@@ -47,6 +47,48 @@ describe("the message pages", () => {
     expect(await screen.findByText("That title is taken by the server")).toBeInTheDocument();
     expect(title).toHaveValue("Kept");
     expect(screen.getByLabelText("Message")).toHaveValue("Still here");
+  });
+
+  it("saves the whole form in one request, and shows a refused condition next to it with nothing saved", async () => {
+    const workspace = createFakeWorkspace();
+    const grace = workspace.addRecipient({ name: "Grace Hopper", email: "grace@example.com" });
+    const refuse: Handler = () => ({
+      status: 400,
+      body: { error: { code: "validation_failed", message: "A condition can only name recipients of its message.", fields: { "add_conditions.0.hours_threshold": "The server refused this interval" } } },
+    });
+    const { user, server } = renderApp({ ...signedIn, path: "/create-message", workspace, api: { "POST /api/messages/save": refuse } });
+    await user.type(await screen.findByLabelText("Title", {}, AFTER_GUARD), "For Grace");
+    await user.click(await screen.findByRole("checkbox", { name: /Grace Hopper/ }));
+    await user.click(screen.getByRole("button", { name: /^No check-in/ }));
+    await user.click(screen.getByRole("button", { name: "Save message" }));
+    expect(await screen.findByText("The server refused this interval")).toBeInTheDocument();
+    const writes = server.calls.filter((c) => c.method !== "GET");
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/messages/save"]);
+    expect(writes[0]!.body).toMatchObject({ title: "For Grace", recipient_ids: [grace.id], add_conditions: [expect.objectContaining({ condition_type: "no_check_in" })] });
+    expect(workspace.messages).toEqual([]);
+    // No "saved as a draft" banner: nothing was stored.
+    expect(screen.queryByText(/saved as a draft|itself is saved/)).not.toBeInTheDocument();
+  });
+
+  it("edits in one request that carries only what changed", async () => {
+    const workspace = createFakeWorkspace();
+    const grace = workspace.addRecipient({ name: "Grace Hopper", email: "grace@example.com" });
+    const created = workspace.routes["POST /api/messages/save"]!({
+      method: "POST",
+      path: "",
+      params: {},
+      body: { title: "Before", recipient_ids: [grace.id], add_conditions: [{ condition_type: "no_check_in", hours_threshold: 24 }] },
+    }).body as { id: string; conditions: { id: string; last_checked: string }[] };
+    const { user, server } = renderApp({ ...signedIn, path: `/message/${created.id}/edit`, workspace });
+    const title = await screen.findByLabelText("Title", {}, AFTER_GUARD);
+    await user.clear(title);
+    await user.type(title, "After");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Message saved")).toBeInTheDocument();
+    const writes = server.calls.filter((c) => c.method !== "GET");
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /api/messages/${created.id}`]);
+    expect(writes[0]!.body).toMatchObject({ title: "After", recipient_ids: [grace.id], add_conditions: [], change_conditions: [], remove_condition_ids: [] });
+    expect(workspace.messages[0]!.conditions[0]!.last_checked).toBe(created.conditions[0]!.last_checked);
   });
 
   it("lists each message with its state and deletes one after confirmation", async () => {

@@ -14,12 +14,20 @@ const open: Handler = () => ({
     sender: { first_name: "Ada", last_name: "Lovelace" },
     title: "For Grace",
     text_content: "The papers are in the blue folder.\nI love you.\n<img src=x onerror=alert(1)><b>not bold</b>",
-    location: { latitude: 51.5007, longitude: -0.1246, name: "Westminster" },
+    location: { latitude: 51.5007, longitude: -0.1246, name: "Westminster", located_at: null, accuracy_m: null },
+    emergency: null,
     attachments: [{ id: "a1", name: "will.pdf", type: "application/pdf", size: 2048 }],
     released_at: "2026-03-10T14:00:00.000Z",
     expires_at: null,
+    map: null,
   },
 });
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const emergency = (changes: Record<string, unknown>): Handler => () => {
+  const body = open({ method: "GET", path: "", params: {}, body: null }).body as Record<string, unknown>;
+  return { body: { ...body, title: "I need help now", attachments: [], emergency: { triggered_at: minutesAgo(4), location_current: true }, ...changes } };
+};
 
 describe("the secure message access page", () => {
   it("shows an open message: sender, title, words as written, files and the shared place", async () => {
@@ -44,6 +52,44 @@ describe("the secure message access page", () => {
     expect(screen.getByText(/^Released \w{3} \d+ Mar 2026, \d\d:\d\d$/)).toBeInTheDocument();
     expect(server.calls[0]).toMatchObject({ method: "GET", path: `/api/access/${ID}` });
   });
+
+  it("says an emergency is one, when it was pressed, and how old and precise the position is", async () => {
+    const api = { "GET /api/access/:id": emergency({ location: { latitude: 51.5007, longitude: -0.1246, name: "Westminster", located_at: minutesAgo(5), accuracy_m: 18.4 } }) };
+    renderApp({ path, api });
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { name: "Emergency alert" })).toBeInTheDocument();
+    expect(alert).toHaveTextContent(/Ada Lovelace pressed their emergency button 4 minutes ago \(\w{3} \d+ \w{3} \d{4}, \d\d:\d\d\)/);
+    expect(alert).toHaveTextContent("Their position around that time is shown below.");
+    expect(screen.getByText("An emergency message from Ada Lovelace")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Position: Westminster" })).toBeInTheDocument();
+    // The matcher turns the no-break space in "18 m" into a plain one.
+    expect(screen.getByText(/^Taken by their device 5 minutes ago \(.+\)\. Accurate to about 18 m\.$/)).toBeInTheDocument();
+    // No token: no map is loaded, the plain link is there.
+    expect(screen.queryByTestId("location-map")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Open the location on a map \(51\.50070, -0\.12460\)/ })).toBeInTheDocument();
+  });
+
+  it("says plainly when an emergency came without a current position", async () => {
+    renderApp({ path, api: { "GET /api/access/:id": emergency({ location: null, emergency: { triggered_at: minutesAgo(90), location_current: false } }) } });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("pressed their emergency button 1 hour ago");
+    expect(alert).toHaveTextContent("No current position came with it: Ada Lovelace's device did not share where they were at the time.");
+    expect(screen.queryByRole("link", { name: /Open the location on a map/ })).not.toBeInTheDocument();
+  });
+
+  it("does not present a typed-in place as a live position", async () => {
+    renderApp({ path, api: { "GET /api/access/:id": open } });
+    expect(await screen.findByText("Entered by hand, not taken from a device: it may not be where they are now.")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("loads the map only when the server offers one, and keeps the link beside it", async () => {
+    const api = { "GET /api/access/:id": emergency({ location: { latitude: 51.5007, longitude: -0.1246, name: "Westminster", located_at: minutesAgo(1), accuracy_m: 30 }, map: { token: "pk.test", api_url: "http://127.0.0.1:9" } }) };
+    renderApp({ path, api });
+    // jsdom has no WebGL: the lazily loaded map says it cannot draw, and the link remains.
+    expect(await screen.findByText(/The map could not be shown here|Map: Westminster/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Open the location on a map/ })).toBeInTheDocument();
+  }, 15_000);
 
   it("says calmly when a locked message opens", async () => {
     renderApp({ path, api: { "GET /api/access/:id": () => ({ body: { state: "locked", opens_at: "2031-05-06T07:08:00.000Z" } }) } });

@@ -1,23 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { releasedMessageSchema, type OpenReleasedMessage, type ReleasedMessage } from "@trigger-switch/contracts";
 import { isApiError, type ApiClient } from "@/lib/api-client";
 import { useApi } from "@/lib/services";
 
-const openSchema = z.object({
-  state: z.literal("open"),
-  sender: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
-  title: z.string(),
-  text_content: z.string(),
-  location: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable(), name: z.string().nullable() }).nullable(),
-  attachments: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() })),
-  released_at: z.string(),
-  expires_at: z.string().nullable(),
-});
-
-/** GET /api/access/:messageId?t= — the message, or only its opening time during the unlock delay. */
-export const releasedMessageSchema = z.discriminatedUnion("state", [z.object({ state: z.literal("locked"), opens_at: z.string() }), openSchema]);
-export type ReleasedMessage = z.infer<typeof releasedMessageSchema>;
-export type OpenMessage = z.infer<typeof openSchema>;
+export type { ReleasedMessage } from "@trigger-switch/contracts";
+/** The open message as the server sends it (contracts/src/access.ts, shared with the server's route). */
+export type OpenMessage = OpenReleasedMessage;
 
 export const releasedMessageQueryKey = (id: string, token: string) => ["released-message", id, token] as const;
 

@@ -1,10 +1,13 @@
-import { Download, MapPin, Paperclip } from "lucide-react";
+import { Download, Paperclip } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { fileSize } from "@/lib/file-size";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import { releasedAttachmentUrl, type OpenMessage } from "../api/get-released-message";
+import { useNow } from "../utils/use-now";
+import { EmergencyNotice } from "./emergency-notice";
 import { senderName } from "./sender-name";
+import { SharedLocation } from "./shared-location";
 
 /**
  * The message as its sender wrote it. The text is rendered as text (React escapes it; line breaks
@@ -13,10 +16,12 @@ import { senderName } from "./sender-name";
 export function ReleasedMessage({ messageId, token, message }: { messageId: string; token: string; message: OpenMessage }) {
   const timeZone = browserTimeZone();
   const from = senderName(message.sender);
+  const now = useNow();
   return (
     <article className="flex flex-col gap-6">
+      {message.emergency && <EmergencyNotice from={from} emergency={message.emergency} hasLocation={hasPoint(message.location)} now={now} timeZone={timeZone} />}
       <header className="flex flex-col gap-2 text-center">
-        <p className="text-muted-foreground">A message from {from}</p>
+        <p className="text-muted-foreground">{message.emergency ? `An emergency message from ${from}` : `A message from ${from}`}</p>
         <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{message.title}</h1>
         <p className="text-sm text-muted-foreground">Released {formatDateTime(new Date(message.released_at), timeZone)}</p>
       </header>
@@ -25,7 +30,7 @@ export function ReleasedMessage({ messageId, token, message }: { messageId: stri
         <CardHeader className="sr-only">Message</CardHeader>
         <CardContent className="pt-6">
           {message.text_content ? (
-            <p data-testid="message-text" className="font-serif text-lg leading-relaxed break-words whitespace-pre-wrap">
+            <p data-testid="message-text" className="text-lg leading-relaxed break-words whitespace-pre-wrap">
               {message.text_content}
             </p>
           ) : (
@@ -34,7 +39,7 @@ export function ReleasedMessage({ messageId, token, message }: { messageId: stri
         </CardContent>
       </Card>
 
-      {message.location && <SharedLocation location={message.location} />}
+      {message.location && <SharedLocation location={message.location} map={message.map} emergency={message.emergency !== null} now={now} timeZone={timeZone} />}
 
       {message.attachments.length > 0 && (
         <section aria-labelledby="attachments-heading" className="flex flex-col gap-2">
@@ -72,28 +77,4 @@ export function ReleasedMessage({ messageId, token, message }: { messageId: stri
   );
 }
 
-/** A plain link to the map, no embedded map: nothing loads from a third party unless the reader asks. */
-function SharedLocation({ location }: { location: NonNullable<OpenMessage["location"]> }) {
-  const { latitude, longitude, name } = location;
-  const hasPoint = latitude !== null && longitude !== null;
-  if (!hasPoint && !name) return null;
-  return (
-    <section aria-label="Shared location" className="flex items-start gap-3 rounded-lg border bg-card px-4 py-3 text-sm">
-      <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-      <div className="flex flex-col gap-1">
-        <p className="font-medium">{name ? `Location shared: ${name}` : "A location was shared with this message"}</p>
-        {hasPoint && (
-          // noreferrer: the page's address holds the access token, which must not reach the map site.
-          <a
-            className="text-primary underline-offset-4 hover:underline"
-            href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
-            target="_blank"
-            rel="noreferrer noopener"
-          >
-            Open the location on a map ({latitude.toFixed(5)}, {longitude.toFixed(5)})
-          </a>
-        )}
-      </div>
-    </section>
-  );
-}
+const hasPoint = (location: OpenMessage["location"]) => location !== null && location.latitude !== null && location.longitude !== null;

@@ -1,24 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { releaseGrantSchema, type ReleaseGrant } from "@trigger-switch/contracts";
 import { z } from "zod";
 import { isApiError, type ApiClient } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
 
-/** One recipient's access grant of one release (the server lists grants, oldest release first). */
-export const releaseGrantSchema = z.object({
-  release_id: z.string(),
-  grant_id: z.string(),
-  /** Null when the recipient was deleted from the address book after the release. */
-  recipient: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
-  released_at: z.string(),
-  opens_at: z.string(),
-  expires_at: z.string().nullable(),
-  first_opened_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  /** From the Emergency button rather than a missed deadline. */
-  emergency: z.boolean(),
-});
-export type ReleaseGrant = z.infer<typeof releaseGrantSchema>;
+export type { ReleaseGrant } from "@trigger-switch/contracts";
 
 export const releasesQueryKey = (userId: string, messageId: string) => ["message-releases", userId, messageId] as const;
 
@@ -35,5 +22,17 @@ export async function getReleases(api: ApiClient, messageId: string): Promise<Re
 export function useReleases(messageId: string) {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: releasesQueryKey(user?.id ?? "", messageId), queryFn: () => getReleases(api, messageId), enabled: user !== null });
+  return useQuery({
+    queryKey: releasesQueryKey(user?.id ?? "", messageId),
+    queryFn: () => getReleases(api, messageId),
+    enabled: user !== null,
+    // While an e-mail is still on its way, its state changes without a live event: look again soon.
+    refetchInterval: (query) => releaseRefetchDelay(query.state.data),
+  });
+}
+
+/** 5 s while a delivery is pending (sending, retrying), else once a minute for first openings. */
+export function releaseRefetchDelay(grants: ReleaseGrant[] | undefined): number | false {
+  if (!grants || grants.length === 0) return false;
+  return grants.some((g) => g.delivery_status === "pending" && !g.cancelled_at) ? 5_000 : 60_000;
 }

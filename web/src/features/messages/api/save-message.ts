@@ -1,19 +1,13 @@
-import type { Attachment, Message } from "@trigger-switch/contracts";
+import { messageSchema, type Attachment, type Message, type MessageSave } from "@trigger-switch/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
+import { isApiError } from "@/lib/api-client";
 import { announceConditionsUpdated } from "@/lib/conditions-events";
 import { useApi } from "@/lib/services";
-import { browserTimeZone } from "@/lib/time-zone";
+import { browserTimeZone, withTimeZone } from "@/lib/time-zone";
 import { conditionToDraft, type ConditionDraft } from "../utils/condition-draft";
 import { draftToInput, draftToUpdate } from "../utils/draft-to-input";
-import { createCondition } from "./create-condition";
-import { createMessage } from "./create-message";
-import { deleteAttachment } from "./delete-attachment";
-import { deleteCondition } from "./delete-condition";
 import { invalidateMessages } from "./get-messages";
-import { setMessageRecipients } from "./set-message-recipients";
-import { updateCondition } from "./update-condition";
-import { updateMessage } from "./update-message";
 import { uploadAttachment } from "./upload-attachment";
 
 export interface MessageDraft {
@@ -32,99 +26,103 @@ export class SaveStepError extends Error {
     override readonly cause: unknown,
     /** The condition draft's or file's key. */
     readonly key?: string,
+    /** The server's field messages for that part, with the part's own prefix taken off. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(cause instanceof Error ? cause.message : "Saving failed");
   }
 }
 
 export interface SaveProgress {
-  onMessageId: (id: string) => void;
-  onConditionSaved: (key: string, id: string) => void;
+  /** The message as saved (text, recipients, conditions): the editor now shows exactly that. */
+  onSaved: (message: Message) => void;
   onFileUploaded: (key: string, attachment: Attachment) => void;
-  onAttachmentRemoved: (id: string) => void;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-const sorted = (ids: string[]) => [...ids].sort();
+
+/** The request body: the form whole, with conditions as changes to what the server holds. */
+export function toSaveBody(draft: MessageDraft, savedConditions: Map<string, string>): MessageSave {
+  const kept = new Set(draft.conditions.map((c) => c.id).filter(Boolean));
+  return {
+    title: draft.title,
+    text_content: draft.text_content,
+    recipient_ids: draft.recipientIds,
+    remove_condition_ids: [...savedConditions.keys()].filter((id) => !kept.has(id)),
+    // A change of timing restarts a condition's clock, so an untouched condition is not sent.
+    change_conditions: draft.conditions.filter((c) => c.id && savedConditions.get(c.id) !== json(draftToUpdate(c))).map((c) => ({ id: c.id!, changes: draftToUpdate(c) })),
+    add_conditions: draft.conditions.filter((c) => !c.id).map(draftToInput),
+    remove_attachment_ids: draft.removedAttachmentIds,
+  };
+}
+
+/** Turns the server's refusal into the part of the form it concerns. */
+export function saveErrorOf(error: unknown, draft: MessageDraft, body: MessageSave): SaveStepError {
+  const fields = isApiError(error) ? error.fields : {};
+  const added = draft.conditions.filter((c) => !c.id);
+  const changed = body.change_conditions ?? [];
+  for (const path of Object.keys(fields)) {
+    const match = /^(add_conditions\.(\d+)|change_conditions\.(\d+)(?:\.changes)?)(?:\.(.*))?$/.exec(path);
+    if (match) {
+      const key = match[2] !== undefined ? added[Number(match[2])]?.key : draft.conditions.find((c) => c.id === changed[Number(match[3])]?.id)?.key;
+      const own = Object.fromEntries(Object.entries(fields).filter(([p]) => p.startsWith(`${match[1]}.`) || p === match[1]).map(([p, message]) => [p.slice(match[1]!.length + 1) || "condition", message]));
+      return new SaveStepError("condition", error, key, own);
+    }
+    if (path.startsWith("recipient_ids")) return new SaveStepError("recipients", error, undefined, fields);
+  }
+  return new SaveStepError("message", error, undefined, fields);
+}
+
+/** What the server holds, to send only what changed: the id and each condition's editable fields. */
+function snapshot(message: Message | undefined, zone: string) {
+  return {
+    id: message?.id ?? null,
+    conditions: new Map((message?.conditions ?? []).map((c) => [c.id, json(draftToUpdate(conditionToDraft(c, zone)))])),
+  };
+}
 
 /**
- * Saves the editor's draft as a sequence of API calls: the message, its recipients, its
- * conditions, then attachments. It remembers what each step saved, so after a failure the next
- * attempt resumes without creating anything twice, and only what changed is sent (a PATCH of a
- * condition's timing restarts its clock, so an untouched condition must not be sent).
+ * Saves the editor's draft in one request (POST /api/messages/save or PUT /api/messages/:id): the
+ * server applies text, recipients, condition changes and removed attachments in one transaction,
+ * so a refusal leaves the message exactly as it was. New files follow, one upload each; a file
+ * that fails leaves the saved message in place and can be retried on its own.
  */
 export function useSaveMessage(original: Message | undefined) {
   const api = useApi();
   const queryClient = useQueryClient();
   const zone = browserTimeZone();
-  const saved = useRef({
-    id: original?.id ?? null,
-    content: original ? json({ title: original.title, text_content: original.text_content }) : null,
-    recipients: json(sorted(original?.recipients.map((r) => r.id) ?? [])),
-    conditions: new Map((original?.conditions ?? []).map((c) => [c.id, json(draftToUpdate(conditionToDraft(c, zone)))])),
-  });
+  const saved = useRef(snapshot(original, zone));
 
   return useCallback(
     async (draft: MessageDraft, progress: SaveProgress): Promise<string> => {
       const state = saved.current;
-      const step = async <T>(name: SaveStepError["step"], run: () => Promise<T>, key?: string): Promise<T> => {
-        try {
-          return await run();
-        } catch (error) {
-          throw new SaveStepError(name, error, key);
-        }
-      };
-      let touchedConditions = false;
+      const body = toSaveBody(draft, state.conditions);
+      const touchedConditions = Boolean(body.add_conditions?.length || body.change_conditions?.length || body.remove_condition_ids?.length);
       try {
-        const content = { title: draft.title, text_content: draft.text_content };
-        if (state.id === null) {
-          const created = await step("message", () => createMessage(api, content));
-          state.id = created.id;
-          state.content = json(content);
-          progress.onMessageId(created.id);
-        } else if (state.content !== json(content)) {
-          await step("message", () => updateMessage(api, state.id!, content));
-          state.content = json(content);
+        let message: Message;
+        try {
+          message =
+            state.id === null
+              ? await api.post(withTimeZone("/api/messages/save"), body, messageSchema)
+              : await api.put(withTimeZone(`/api/messages/${encodeURIComponent(state.id)}`), body, messageSchema);
+        } catch (error) {
+          throw saveErrorOf(error, draft, body);
         }
-        const id = state.id;
-
-        const recipients = json(sorted(draft.recipientIds));
-        if (state.recipients !== recipients) {
-          await step("recipients", () => setMessageRecipients(api, id, draft.recipientIds));
-          state.recipients = recipients;
-        }
-
-        const kept = new Set(draft.conditions.map((c) => c.id).filter(Boolean));
-        for (const conditionId of [...state.conditions.keys()].filter((c) => !kept.has(c))) {
-          touchedConditions = true;
-          await step("condition", () => deleteCondition(api, conditionId));
-          state.conditions.delete(conditionId);
-        }
-        for (const condition of draft.conditions) {
-          const body = json(draftToUpdate(condition));
-          if (condition.id && state.conditions.get(condition.id) === body) continue;
-          touchedConditions = true;
-          const result = condition.id
-            ? await step("condition", () => updateCondition(api, condition.id!, draftToUpdate(condition)), condition.key)
-            : await step("condition", () => createCondition(api, id, draftToInput(condition)), condition.key);
-          state.conditions.set(result.id, body);
-          progress.onConditionSaved(condition.key, result.id);
-        }
-
-        for (const attachmentId of draft.removedAttachmentIds) {
-          await step("attachment", () => deleteAttachment(api, id, attachmentId));
-          progress.onAttachmentRemoved(attachmentId);
-        }
-        for (const { key, file } of draft.files) {
-          const attachment = await step("attachment", () => uploadAttachment(api, id, file), key);
-          progress.onFileUploaded(key, attachment);
-        }
-        return id;
-      } finally {
+        saved.current = snapshot(message, zone);
         if (touchedConditions) announceConditionsUpdated();
+        progress.onSaved(message);
+        for (const { key, file } of draft.files) {
+          try {
+            progress.onFileUploaded(key, await uploadAttachment(api, message.id, file));
+          } catch (error) {
+            throw new SaveStepError("attachment", error, key);
+          }
+        }
+        return message.id;
+      } finally {
         await invalidateMessages(queryClient);
       }
     },
-    [api, queryClient],
+    [api, queryClient, zone],
   );
 }

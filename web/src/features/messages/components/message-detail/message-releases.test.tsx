@@ -17,6 +17,7 @@ function workspaceWithMessage() {
 const grant = (overrides: Partial<ReleaseGrant>): ReleaseGrant => ({
   release_id: "r1",
   grant_id: "g1",
+  message_id: "m1",
   recipient: { id: "p1", name: "Grace Hopper", email: "grace@example.com" },
   released_at: hoursFromNow(-1),
   opens_at: hoursFromNow(23),
@@ -24,6 +25,8 @@ const grant = (overrides: Partial<ReleaseGrant>): ReleaseGrant => ({
   first_opened_at: null,
   cancelled_at: null,
   emergency: false,
+  delivery_status: "sent",
+  delivered_at: hoursFromNow(-1),
   ...overrides,
 });
 
@@ -47,7 +50,7 @@ describe("the owner's Released to section", () => {
     expect(screen.getByText("Released to")).toBeInTheDocument();
     expect(within(releases).getByText("Grace Hopper")).toBeInTheDocument();
     expect(within(releases).getByText("Alan Turing")).toBeInTheDocument();
-    expect(within(releases).getAllByText("not opened yet")).toHaveLength(2);
+    expect(within(releases).getAllByText(/^e-mail sent .+ · not opened yet$/)).toHaveLength(2);
     expect(within(releases).getByText(/never expires/)).toBeInTheDocument();
 
     await user.click(within(releases).getByRole("button", { name: "Withdraw" }));
@@ -66,7 +69,7 @@ describe("the owner's Released to section", () => {
     const opened = grant({ opens_at: hoursFromNow(-1), first_opened_at: "2026-03-10T15:30:00.000Z", expires_at: hoursFromNow(100) });
     renderApp({ signedIn: true, profile: makeProfile(), path: `/message/${id}`, workspace, api: { "GET /api/messages/:id/releases": () => ({ body: [opened] }) } });
     const releases = await screen.findByRole("list", { name: "Releases" }, AFTER_GUARD);
-    expect(within(releases).getByText(/^first opened \w{3} 10 Mar 2026, \d\d:\d\d$/)).toBeInTheDocument();
+    expect(within(releases).getByText(/^e-mail sent .+ · first opened \w{3} 10 Mar 2026, \d\d:\d\d$/)).toBeInTheDocument();
     expect(within(releases).getByText(/expires/)).toBeInTheDocument();
     expect(within(releases).queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument();
   });

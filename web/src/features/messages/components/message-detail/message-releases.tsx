@@ -71,7 +71,24 @@ function GrantRow({ grant, when }: { grant: ReleaseGrant; when: (iso: string) =>
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-3">
       <span className="font-medium">{grant.recipient ? grant.recipient.name : "A deleted recipient"}</span>
-      <span className="text-muted-foreground">{grant.first_opened_at ? `first opened ${when(grant.first_opened_at)}` : "not opened yet"}</span>
+      <span className="text-muted-foreground">
+        {deliveryText(grant, when)} · {grant.first_opened_at ? `first opened ${when(grant.first_opened_at)}` : "not opened yet"}
+      </span>
     </li>
   );
+}
+
+/** Whether the e-mail with the link reached the recipient's mail server, in the owner's words. */
+export function deliveryText(grant: Pick<ReleaseGrant, "delivery_status" | "delivered_at" | "cancelled_at">, when: (iso: string) => string): string {
+  if (grant.cancelled_at) return "withdrawn";
+  switch (grant.delivery_status) {
+    case "sent":
+      return grant.delivered_at ? `e-mail sent ${when(grant.delivered_at)}` : "e-mail sent";
+    case "pending":
+      return "e-mail being sent";
+    case "failed":
+      return "e-mail could not be sent";
+    default:
+      return "no e-mail sent";
+  }
 }

@@ -21,7 +21,7 @@ import { conditionToDraft, type ConditionDraft } from "../../utils/condition-dra
 import { AttachmentsField, type PendingFile } from "../attachments-field";
 import { ConditionsEditor } from "../condition-builder/conditions-editor";
 import { EditorSection } from "./editor-section";
-import { conditionFieldErrors, STEP_WORDS } from "./save-error";
+import { conditionFieldErrors } from "./save-error";
 
 // The server's own field rules for the two text fields.
 const formSchema = messageUpdateSchema.pick({ title: true, text_content: true }).required();
@@ -85,26 +85,35 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
       const id = await save(
         { ...values, recipientIds, conditions: drafts, files, removedAttachmentIds },
         {
-          onMessageId: (created) => (savedId = created),
-          onConditionSaved: (key, conditionId) =>
-            setDrafts((current) => current.map((d) => (d.key === key ? { ...d, id: conditionId, initial_deliver_at: d.deliver_at } : d))),
+          onSaved: (saved) => {
+            savedId = saved.id;
+            // The form now stands for what the server holds, so a retry sends only what is left.
+            setDrafts(saved.conditions.map((c) => conditionToDraft(c, timeZone)));
+            setConditionErrors({});
+            setExisting(saved.attachments);
+            setRemovedAttachmentIds([]);
+          },
           onFileUploaded: (key, attachment) => {
             setFiles((current) => current.filter((f) => f.key !== key));
             setExisting((current) => [...current, attachment]);
           },
-          onAttachmentRemoved: (attachmentId) => setRemovedAttachmentIds((current) => current.filter((r) => r !== attachmentId)),
         },
       );
       toast.success("Message saved");
       onSaved(id);
     } catch (error) {
       if (!(error instanceof SaveStepError)) return toastError(error);
-      if (!message && savedId) setPartial(`${STEP_WORDS[error.step]} could not be saved. Your message itself is saved as a draft: fix the problem and press Save again.`);
+      if (error.step === "attachment") {
+        if (!message && savedId) setPartial("A file could not be attached. Your message itself is saved: fix the problem and press Save again to add the file.");
+        toastError(error.cause);
+        if (error.key) setFileErrors((current) => ({ ...current, [error.key!]: error.message }));
+        return;
+      }
+      // The save was refused as a whole: nothing of it was stored.
       if (error.step === "message") return showServerErrors(form, error.cause, ["title", "text_content"]);
       toastError(error.cause);
       if (error.step === "recipients") setRecipientsError(error.message);
       if (error.step === "condition" && error.key) setConditionErrors((current) => ({ ...current, [error.key!]: conditionFieldErrors(error) }));
-      if (error.step === "attachment" && error.key) setFileErrors((current) => ({ ...current, [error.key!]: error.message }));
     } finally {
       setSaving(false);
     }

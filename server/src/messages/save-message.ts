@@ -1,0 +1,109 @@
+import type { Message, messageSaveSchema } from "@trigger-switch/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
+import { limitsFor } from "../billing/limits-for.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { createCondition } from "../conditions/create-condition.ts";
+import { findOwnedCondition } from "../conditions/find-owned-condition.ts";
+import { updateCondition } from "../conditions/update-condition.ts";
+import { messageCipherOf } from "../crypto/message-cipher.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db, Tx } from "../db/connect.ts";
+import { messageAttachments, messageConditions, messages } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
+import { insertMessage } from "./create-message.ts";
+import { findOwnedMessage } from "./find-owned-message.ts";
+import { getMessage } from "./get-message.ts";
+import { sealMessageFields } from "./seal-message-fields.ts";
+import { replaceMessageRecipients } from "./set-message-recipients.ts";
+
+interface Options {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  storage: AttachmentStorage;
+  userId: string;
+  /** The message being edited; null writes a new one. */
+  messageId: string | null;
+  input: z.output<typeof messageSaveSchema>;
+  timeZone?: string;
+}
+
+/**
+ * Saves the editor's whole form in one transaction: the text, the recipient list, the condition
+ * changes (removed, changed, added — in that order, so a replaced condition frees its place) and
+ * removed attachments. Any error rolls all of it back: no half-saved message, and no new condition
+ * armed beside a change that was refused. The same rules as the granular routes apply, because
+ * they are the same functions (plan limits, recipient subsets, deliver_at ahead, ownership).
+ */
+export async function saveMessage({ db, config, clock, masterKeys, storage, userId, messageId, input, timeZone }: Options): Promise<Message> {
+  const limits = await limitsFor({ db, config, userId });
+  const { id, removedBlobs } = await db.transaction(async (tx) => {
+    const id = messageId === null ? (await insertMessage({ tx, config, clock, masterKeys, userId, limits, input: newMessageInput(input) })).id : await rewriteContent(tx, { clock, masterKeys, userId, messageId, input });
+    await replaceMessageRecipients({ tx, clock, userId, messageId: id, recipientIds: input.recipient_ids });
+    await applyConditionChanges(tx, { config, clock, userId, messageId: id, input });
+    const removedBlobs = await removeAttachmentRows(tx, id, input.remove_attachment_ids);
+    return { id, removedBlobs };
+  });
+  // Blobs go only after the rows are gone for good (a crash leaves an unreadable orphan, never a dangling row).
+  for (const key of removedBlobs) await storage.remove(key);
+  return getMessage({ db, clock, masterKeys, userId, messageId: id, timeZone });
+}
+
+function newMessageInput(input: Options["input"]) {
+  return { title: input.title, text_content: input.text_content, share_location: false, location_latitude: null, location_longitude: null, location_name: null };
+}
+
+/** Locks the owner's message for the whole save and re-encrypts its title and text. */
+async function rewriteContent(tx: Tx, { clock, masterKeys, userId, messageId, input }: Pick<Options, "clock" | "masterKeys" | "userId" | "input"> & { messageId: string }): Promise<string> {
+  const current = await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true });
+  const sealed = sealMessageFields(messageCipherOf(masterKeys, current), { title: input.title, text_content: input.text_content });
+  await tx
+    .update(messages)
+    .set({ ...sealed, updatedAt: clock.now() })
+    .where(eq(messages.id, current.id));
+  return current.id;
+}
+
+async function applyConditionChanges(tx: Tx, { config, clock, userId, messageId, input }: Pick<Options, "config" | "clock" | "userId" | "input"> & { messageId: string }): Promise<void> {
+  const ofThisMessage = async (conditionId: string) => {
+    const row = await findOwnedCondition({ db: tx, userId, conditionId });
+    if (row.messageId !== messageId) throw notFound("Condition not found");
+    return row;
+  };
+  for (const conditionId of input.remove_condition_ids) {
+    const row = await ofThisMessage(conditionId);
+    await tx.delete(messageConditions).where(eq(messageConditions.id, row.id));
+  }
+  for (const [index, { id, changes }] of input.change_conditions.entries()) {
+    await ofThisMessage(id);
+    await pointedAt(`change_conditions.${index}.changes`, () => updateCondition({ db: tx, config, clock, userId, conditionId: id, changes }));
+  }
+  for (const [index, condition] of input.add_conditions.entries()) {
+    await pointedAt(`add_conditions.${index}`, () => createCondition({ db: tx, config, clock, userId, messageId, input: condition }));
+  }
+}
+
+/** Names the condition a field error belongs to, so the editor can show it next to that condition. */
+async function pointedAt<T>(prefix: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message])) : { [prefix]: error.message };
+    throw new AppError(error.code, error.message, fields);
+  }
+}
+
+async function removeAttachmentRows(tx: Tx, messageId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .delete(messageAttachments)
+    .where(and(eq(messageAttachments.messageId, messageId), inArray(messageAttachments.id, ids)))
+    .returning({ id: messageAttachments.id, storageKey: messageAttachments.storageKey });
+  if (rows.length !== new Set(ids).size) throw notFound("Attachment not found");
+  return rows.map((r) => r.storageKey);
+}
