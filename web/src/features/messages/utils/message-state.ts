@@ -1,7 +1,7 @@
-import { describeCondition, type Condition } from "@trigger-switch/contracts";
+import { cancelledByCheckIn, canFire, describeCondition, type Condition } from "@trigger-switch/contracts";
 import { liveDeadline, timingOf } from "./condition-timing";
 
-export type MessageStateKind = "armed" | "due" | "delivered" | "disarmed" | "not_ready";
+export type MessageStateKind = "armed" | "due" | "delivered" | "cancelled" | "disarmed" | "not_ready";
 
 export interface MessageState {
   kind: MessageStateKind;
@@ -21,11 +21,18 @@ interface Readiness {
 /**
  * A message's state, computed from its conditions for `now` (STYLE rule 3). "Delivered" means
  * a condition is no longer in force because it fired: the server sets active=false only then.
+ * "Cancelled": its only live condition was a delivery date that a check-in called off; the engine
+ * has nothing scheduled, so it is neither armed nor counted (see `canFire`).
  */
 export function messageState({ conditions, ready, problems }: Readiness, now: Date, timeZone: string): MessageState {
-  const inForce = conditions.filter((c) => c.active && c.is_armed);
+  const inForce = conditions.filter(canFire);
   if (inForce.length === 0 && conditions.some((c) => !c.active)) {
     return { kind: "delivered", label: "Delivered", sentence: "A condition fired and this message went out. Arm it again to keep it in force.", deadline: null };
+  }
+  const cancelled = conditions.find(cancelledByCheckIn);
+  if (inForce.length === 0 && cancelled) {
+    const sentence = `${describeCondition(timingOf(cancelled), now, timeZone)} Nothing will send this message until you arm it again.`;
+    return { kind: "cancelled", label: "Cancelled", sentence, deadline: null };
   }
   if (!ready) {
     const disarmed = conditions.length > 0 && inForce.length === 0;

@@ -27,7 +27,7 @@ export function NextDeadlineCard({ messages, timeZone }: { messages: MessageList
       <CardContent className="flex flex-col gap-2">
         {next ? (
           <>
-            <p role="timer" aria-label={`Time left: ${countdownWords(msLeft)}`} className={cn("text-4xl font-semibold tracking-tight tabular-nums sm:text-5xl", urgent && "text-destructive")}>
+            <p role="timer" aria-label={`Time left: ${countdownWords(msLeft)}`} className={cn("text-3xl font-semibold tracking-tight tabular-nums sm:text-4xl", urgent && "text-destructive")}>
               {countdownText(msLeft)}
             </p>
             <p className="text-sm">

@@ -37,7 +37,8 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
         <div className="flex shrink-0 gap-2">{actions}</div>
       </div>
 
-      {message.problems.length > 0 && (
+      {/* A delivered or cancelled message says so above; "needs attention" would read as a fault. */}
+      {message.problems.length > 0 && state.kind !== "delivered" && state.kind !== "cancelled" && (
         <Alert variant="warning" role="status">
           <CircleAlert aria-hidden="true" />
           <div className="flex flex-col gap-1">
