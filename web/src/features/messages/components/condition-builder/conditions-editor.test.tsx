@@ -53,18 +53,26 @@ describe("the condition builder", () => {
     expect(draftToInput(seen.drafts[0]!)).toMatchObject({ condition_type: "no_check_in", hours_threshold: 3, minutes_threshold: 30, reminder_hours: [60] });
   });
 
-  it("makes a 15-minute check-in one tap and says when a reminder no longer fits", async () => {
-    const { user, pick, preview } = renderBuilder();
+  it("makes a 15-minute check-in one tap that leaves the form valid, its reminder fitted inside", async () => {
+    const { user, pick, preview, seen } = renderBuilder();
     const group = await pick(/^No check-in/);
     await user.click(within(group).getByRole("button", { name: "15 min" }));
-    expect(within(group).getByRole("alert")).toHaveTextContent("Reminders are minutes before the deadline and must be less than 15 (15 minutes)");
-    expect(preview()).toHaveTextContent("Fix the highlighted fields to see what will happen.");
-
-    await user.selectOptions(within(group).getByLabelText("Reminder 1 unit"), "minutes");
-    await user.clear(within(group).getByLabelText("Reminder 1 amount"));
-    await user.type(within(group).getByLabelText("Reminder 1 amount"), "5");
     expect(within(group).queryByRole("alert")).not.toBeInTheDocument();
     expect(preview()).toHaveTextContent("Each check-in gives you another 15 minutes.");
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({ hours_threshold: 0, minutes_threshold: 15, reminder_hours: [5] });
+
+    await user.click(within(group).getByRole("button", { name: "30 min" }));
+    expect(within(group).queryByRole("alert")).not.toBeInTheDocument();
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({ minutes_threshold: 30, reminder_hours: [5] });
+  });
+
+  it("still says when a typed interval leaves a reminder that no longer fits", async () => {
+    const { user, pick, preview } = renderBuilder();
+    const group = await pick(/^No check-in/);
+    await user.clear(within(group).getByLabelText("Days"));
+    await user.type(within(group).getByLabelText("Minutes"), "30");
+    expect(within(group).getByRole("alert")).toHaveTextContent("Reminders are minutes before the deadline and must be less than 30 (30 minutes)");
+    expect(preview()).toHaveTextContent("Fix the highlighted fields to see what will happen.");
   });
 
   it("refuses a check-in interval under five minutes, with the contracts' words", async () => {
