@@ -55,6 +55,20 @@ describe("the profile page", () => {
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 
+  it("refuses on the form a required field emptied with spaces, and never says 'Profile updated'", async () => {
+    const { user, server, router } = renderApp({ path: "/profile", signedIn: true, profile: makeProfile() });
+    const first = await screen.findByLabelText("First Name", {}, AFTER_GUARD);
+    await user.clear(first);
+    await user.type(first, "   ");
+    await user.click(screen.getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByText("Enter your first name")).toBeInTheDocument();
+    expect(first).toHaveAttribute("aria-invalid", "true");
+    expect(server.calls.some((call) => call.method === "PUT")).toBe(false);
+    expect(screen.queryByText("Profile updated")).not.toBeInTheDocument();
+    expect(screen.queryByText("Complete your profile to continue")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/profile");
+  });
+
   it("shows the server's field message next to the input and keeps what was typed", async () => {
     const put: Handler = () => ({
       status: 400,
