@@ -42,6 +42,14 @@ describe("the Emergency button", () => {
     expect(status).toHaveTextContent("Cancel only stops the countdown on this device.");
   });
 
+  it("never claims attachments a message does not have", async () => {
+    const { user } = await setup({ attachments: 0 });
+    await pressTwice(user);
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
+    expect(screen.getByText("Your emergency message with your current location has been sent.")).toBeInTheDocument();
+    expect(screen.queryByText(/attachments/)).not.toBeInTheDocument();
+  });
+
   it("counts down 3, 2, 1, then resets and goes to /messages", async () => {
     const { user, router } = await setup();
     await pressTwice(user);
@@ -64,7 +72,8 @@ describe("the Emergency button", () => {
     await settle();
     expect(screen.getByText("Emergency alert cancelled")).toBeInTheDocument();
     expect(screen.getByText("Your emergency message has been cancelled.")).toBeInTheDocument();
-    expect(screen.getByText("It had already been sent")).toBeInTheDocument();
+    expect(screen.getByText("Cancelled on this device only")).toBeInTheDocument();
+    expect(screen.getByText("Your recipients were sent the message before you cancelled. If you are safe, tell them yourself.")).toBeInTheDocument();
     expect(button("Emergency")).toBeInTheDocument();
     await wait(5000);
     expect(router.state.location.pathname).toBe("/");

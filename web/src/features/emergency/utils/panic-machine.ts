@@ -22,6 +22,8 @@ export interface SendResult {
   recipients: number | null;
   /** The server skipped this press as a repeat of one it had just sent (spec §5). */
   duplicate: boolean;
+  /** How many files went with the message, when known (null: unknown, so never claimed). */
+  attachments: number | null;
 }
 
 export type PanicState =
@@ -43,7 +45,7 @@ export type PanicEvent =
   | { type: "trigger-chosen" }
   | { type: "located"; deduplicationId: string; location: LocationOutcome }
   | { type: "send-failed"; deduplicationId: string; attempt: number; authRequired: boolean; /** The server's sentence for a refusal. */ reason?: string | null }
-  | { type: "send-succeeded"; deduplicationId: string; attempt: number; recipients: number | null; duplicate: boolean; locationIncluded: boolean | null }
+  | { type: "send-succeeded"; deduplicationId: string; attempt: number; recipients: number | null; duplicate: boolean; locationIncluded: boolean | null; attachments: number | null }
   | { type: "tick" };
 
 export type PanicToast =
@@ -157,7 +159,7 @@ function sendSucceeded(state: PanicState, event: Extract<PanicEvent, { type: "se
   const located = state.location ?? { included: false, reason: "unavailable" };
   // The server has the last word: it may not have attached a position the browser stored.
   const location: LocationOutcome = located.included && event.locationIncluded === false ? { included: false, reason: "not-saved" } : located;
-  const result: SendResult = { location, recipients: event.recipients, duplicate: event.duplicate };
+  const result: SendResult = { location, recipients: event.recipients, duplicate: event.duplicate, attachments: event.attachments };
   const effects: PanicEffect[] = [{ type: "toast", toast: "triggered", result }];
   if (!location.included) effects.push({ type: "toast", toast: "location-missing", result });
   effects.push({ type: "conditions-changed" });
