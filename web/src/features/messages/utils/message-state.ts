@@ -1,4 +1,5 @@
 import { cancelledByCheckIn, canFire, describeCondition, type Condition } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
 import { liveDeadline, timingOf } from "./condition-timing";
 
 export type MessageStateKind = "armed" | "due" | "delivered" | "cancelled" | "disarmed" | "not_ready";
@@ -31,7 +32,7 @@ export function messageState({ conditions, ready, problems }: Readiness, now: Da
   }
   const cancelled = conditions.find(cancelledByCheckIn);
   if (inForce.length === 0 && cancelled) {
-    const sentence = `${describeCondition(timingOf(cancelled), now, timeZone)} Nothing will send this message until you arm it again.`;
+    const sentence = `${describeCondition(timingOf(cancelled), now, timeZone, undefined, userLocale())} Nothing will send this message until you arm it again.`;
     return { kind: "cancelled", label: "Cancelled", sentence, deadline: null };
   }
   if (!ready) {
@@ -44,7 +45,7 @@ export function messageState({ conditions, ready, problems }: Readiness, now: Da
     .sort((a, b) => a.deadline.getTime() - b.deadline.getTime());
   const first = timed[0];
   const shown = first?.condition ?? inForce[0]!;
-  const sentence = describeCondition(timingOf(shown), now, timeZone);
+  const sentence = describeCondition(timingOf(shown), now, timeZone, undefined, userLocale());
   if (first && first.deadline.getTime() <= now.getTime()) return { kind: "due", label: "Due now", sentence, deadline: first.deadline };
   return { kind: "armed", label: "Armed", sentence, deadline: first?.deadline ?? null };
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ConditionDraft } from "../../utils/condition-draft";
 import { draftToInput } from "../../utils/draft-to-input";
 import { ConditionsEditor } from "./conditions-editor";
@@ -97,6 +97,17 @@ describe("the condition builder", () => {
     await user.type(at, "14:30");
     expect(preview()).toHaveTextContent("Check in every Sat and Sun at 14:30, 1 hour grace. Next: by");
     expect(draftToInput(seen.drafts[0]!).recurring_pattern).toEqual({ kind: "weekdays", time_zone: ZONE, weekdays: [6, 7], at: "14:30", grace_minutes: 60 });
+  });
+
+  it("writes every time on the reader's clock: 12-hour for en-US, as the browser's own time field does", async () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
+    const { user, pick, preview } = renderBuilder();
+    const group = await pick(/^Recurring check-in/);
+    const at = within(group).getByLabelText("Check in by");
+    await user.clear(at);
+    await user.type(at, "14:30");
+    expect(preview()).toHaveTextContent(/Check in every .+ at 2:30 PM, 1 hour grace\. Next: by \w{3} 3:30 PM/);
+    expect(preview()).not.toHaveTextContent("14:30");
   });
 
   it("wants a delivery date at least five minutes ahead", async () => {

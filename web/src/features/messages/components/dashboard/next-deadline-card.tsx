@@ -1,4 +1,5 @@
 import { describeCondition, type MessageListItem } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
 import { Hourglass } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -34,7 +35,7 @@ export function NextDeadlineCard({ messages, timeZone }: { messages: MessageList
               <Link to={paths.message(next.message.id)} className="font-medium text-primary hover:underline">
                 {next.message.title}
               </Link>
-              : {describeCondition(timingOf(next.condition), now, timeZone)}
+              : {describeCondition(timingOf(next.condition), now, timeZone, undefined, userLocale())}
             </p>
           </>
         ) : (

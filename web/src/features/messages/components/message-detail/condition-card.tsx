@@ -1,4 +1,5 @@
 import { canFire, cancelledByCheckIn, describeCondition, formatDuration, type Condition } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
 import { useId } from "react";
 import { Switch } from "@/components/ui/switch";
 import { useSetConditionArmed } from "../../api/set-condition-armed";
@@ -32,7 +33,7 @@ export function ConditionCard({ condition, now, timeZone }: { condition: Conditi
           />
         </span>
       </div>
-      <p className="text-sm">{describeCondition(timingOf(condition), now, timeZone)}</p>
+      <p className="text-sm">{describeCondition(timingOf(condition), now, timeZone, undefined, userLocale())}</p>
       {reminders.length > 0 && armed && <p className="text-xs text-muted-foreground">Reminders to you: {reminders.join(", ")} before.</p>}
     </li>
   );
