@@ -1,8 +1,13 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
 import { installMatchMedia, setViewportWidth } from "./viewport";
+
+// findBy*/waitFor give up after 1 s by default. The first render of a file pays for loading its
+// modules, which on the shared 2-core machine (load average over 20 at times) took longer than
+// that; an answer that is there sooner is still taken at once.
+configure({ asyncUtilTimeout: 3000 });
 
 // What jsdom lacks and radix or our code touches.
 installMatchMedia();

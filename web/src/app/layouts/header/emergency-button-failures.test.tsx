@@ -54,6 +54,19 @@ describe("the Emergency button when something fails", () => {
     expect(screen.queryByRole("button", { name: "Emergency" })).not.toBeInTheDocument();
   });
 
+  it("says 'Failed to trigger emergency message. Please try again.' when the alert never reached the server", async () => {
+    const { user, posts } = await setup({ answers: ["offline"] });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await pressTwice(user);
+    await wait(1500);
+    expect(posts()).toHaveLength(2);
+    await showToasts();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+    expect(screen.getByText("Failed to trigger emergency message. Please try again.")).toBeInTheDocument();
+    expect(screen.queryByText("EMERGENCY ALERT TRIGGERED")).not.toBeInTheDocument();
+    expect(button("Emergency")).toBeInTheDocument();
+  });
+
   it("treats a duplicate answer as a success", async () => {
     const duplicate = { body: { success: false, error: null, duplicate: true, keepArmed: true, recipients: 0 } };
     const { user } = await setup({ answers: [duplicate] });

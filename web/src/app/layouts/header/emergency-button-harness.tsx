@@ -46,8 +46,8 @@ interface Setup {
   /** Message ids with an active panic condition. Default: one. */
   panicMessages?: string[];
   position?: Parameters<typeof installFakeGeolocation>[0];
-  /** Answers to the alert POST, one per attempt (the last repeats). */
-  answers?: ReturnType<Handler>[];
+  /** Answers to the alert POST, one per attempt (the last repeats); "offline": the request never arrives. */
+  answers?: (ReturnType<Handler> | "offline")[];
   width?: number;
   /** The condition is a keep_armed false one: it is gone once the alert was sent. */
   keepArmed?: boolean;
@@ -64,7 +64,11 @@ interface Setup {
 export async function setup({ panicMessages = ["m1"], position = { latitude: 51.539, longitude: -0.1426 }, answers = [sent()], width, keepArmed = true, locationFails = false, attachments = 1 }: Setup = {}) {
   const geolocation = installFakeGeolocation(position);
   let attempt = 0;
-  const notify: Handler = () => answers[Math.min((attempt += 1) - 1, answers.length - 1)]!;
+  const notify: Handler = () => {
+    const answer = answers[Math.min((attempt += 1) - 1, answers.length - 1)]!;
+    if (answer === "offline") throw new TypeError("Failed to fetch");
+    return answer;
+  };
   const inForce = () => (keepArmed || attempt === 0 ? panicMessages : []);
   const app = renderApp({
     routes,

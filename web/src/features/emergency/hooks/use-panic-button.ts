@@ -104,7 +104,7 @@ function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, 
         void sendEmergency(api, request).then((outcome) => {
           if (!outcome.ok) {
             console.error(`Emergency alert attempt ${attempt} failed`, outcome.error);
-            dispatch({ type: "send-failed", deduplicationId: request.deduplicationId, attempt, authRequired: outcome.authRequired, reason: outcome.reason });
+            dispatch({ type: "send-failed", deduplicationId: request.deduplicationId, attempt, authRequired: outcome.authRequired, reason: outcome.reason, unreachable: outcome.unreachable });
             return;
           }
           const { answer } = outcome;

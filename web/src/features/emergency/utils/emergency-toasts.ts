@@ -72,6 +72,9 @@ export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: s
     case "error":
       toast.error("Emergency Alert Error", { id: ALERT_ID, description: "There was an error sending your emergency message. Please try again or contact support.", ...sticky });
       return;
+    case "not-reached":
+      toast.error("Error", { id: ALERT_ID, description: "Failed to trigger emergency message. Please try again.", ...sticky });
+      return;
     case "failure-reason":
       toast.error("Nobody was alerted", { id: "emergency-reason", description: reason, ...sticky });
       return;
