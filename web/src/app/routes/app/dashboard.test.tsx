@@ -76,6 +76,16 @@ describe("a delivery date cancelled by a check-in", () => {
   });
 });
 
+describe("the message page and the signed-in footer", () => {
+  it("link to the message's diagnostics and the service status", async () => {
+    const { workspace, messageId } = workspaceWith({ condition_type: "no_check_in", hours_threshold: 24 });
+    renderApp({ ...signedIn, path: `/message/${messageId}`, workspace });
+    await screen.findByRole("heading", { name: "For Grace" }, AFTER_GUARD);
+    expect(screen.getByRole("link", { name: /Diagnostics: every reminder and delivery attempt/ })).toHaveAttribute("href", `/diagnostic/message/${messageId}`);
+    expect(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Service status" })).toHaveAttribute("href", "/diagnostic");
+  });
+});
+
 describe("a delivered message", () => {
   it("says it went out, without the amber 'needs attention' banner", async () => {
     const { workspace, messageId } = workspaceWith({ condition_type: "no_check_in", hours_threshold: 1 });
