@@ -143,9 +143,18 @@ describe("the Emergency button", () => {
     expect(posts()).toHaveLength(1);
   });
 
-  it("works from the mobile row too", async () => {
+  it("works from the mobile row too, where the pressed button has the row to itself on one line", async () => {
     const { user } = await setup({ width: 375 });
-    await pressTwice(user);
-    expect(button("CLICK TO CANCEL (3)")).toBeInTheDocument();
+    await user.click(button("Emergency"));
+    const confirm = button("CONFIRM EMERGENCY");
+    expect(confirm).toHaveClass("w-full", "h-11", "whitespace-nowrap");
+    expect(screen.queryByRole("link", { name: "Messages" })).not.toBeInTheDocument();
+    await user.click(confirm);
+    await settle();
+    expect(button("CLICK TO CANCEL (3)")).toHaveClass("w-full", "h-11", "whitespace-nowrap");
+    await wait(3000);
+    // Back to idle: the row holds all its buttons again.
+    expect(button("Emergency")).not.toHaveClass("w-full");
+    expect(screen.getByRole("link", { name: "Messages" })).toBeInTheDocument();
   });
 });
