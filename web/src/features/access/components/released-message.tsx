@@ -25,7 +25,7 @@ export function ReleasedMessage({ messageId, token, message }: { messageId: stri
         <CardHeader className="sr-only">Message</CardHeader>
         <CardContent className="pt-6">
           {message.text_content ? (
-            <p data-testid="message-text" className="font-serif text-lg leading-relaxed break-words whitespace-pre-wrap">
+            <p data-testid="message-text" className="text-lg leading-relaxed break-words whitespace-pre-wrap">
               {message.text_content}
             </p>
           ) : (
