@@ -37,9 +37,18 @@ for (const [w, h, tag, locale] of [[1280, 900, "1280", "en-GB"], [375, 740, "375
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/dashboard/);
+  await page.waitForURL(/dashboard/, { timeout: 60000 }).catch(async (e) => { await page.screenshot({ path: `${OUT}/${tag}-login-fail.png` }); throw e; });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${OUT}/${tag}-dashboard.png`, fullPage: true });
+  if (w >= 768) {
+    const centres = await page.evaluate(() => {
+      const mid = (el) => { const r = el.getBoundingClientRect(); return Math.round((r.top + r.height / 2) * 10) / 10; };
+      const avatar = document.querySelector('[aria-label="Open user menu"] span');
+      const messages = [...document.querySelectorAll("header a")].find((a) => a.textContent?.trim() === "Messages");
+      return { avatar: avatar && mid(avatar), messages: messages && mid(messages) };
+    });
+    console.log("header centres", JSON.stringify(centres));
+  }
   await page.goto(BASE + `/message/${m1.id}`); await page.waitForTimeout(1500);
   await page.screenshot({ path: `${OUT}/${tag}-message.png`, fullPage: true });
   await page.goto(BASE + `/message/${m3.id}`); await page.waitForTimeout(1500);
@@ -64,7 +73,15 @@ for (const [w, h, tag, locale] of [[1280, 900, "1280", "en-GB"], [375, 740, "375
   await page.getByRole("button", { name: /CLICK TO CANCEL/ }).waitFor({ timeout: 20000 });
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${OUT}/${tag}-emergency-countdown.png` });
-  await page.getByRole("button", { name: /CLICK TO CANCEL/ }).click(); await page.waitForTimeout(500);
+  const covered = await page.evaluate(() => {
+    const b = [...document.querySelectorAll("button")].find((x) => /CLICK TO CANCEL/.test(x.textContent ?? ""));
+    if (!b) return "no button";
+    const r = b.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return b.contains(top) ? `free ${Math.round(r.width)}x${Math.round(r.height)}` : `covered by ${top?.outerHTML.slice(0, 80)}`;
+  });
+  console.log(tag, "cancel button", covered);
+  await page.getByRole("button", { name: /CLICK TO CANCEL/ }).click({ timeout: 5000 }).catch((e) => console.log(tag, "cancel click failed", e.message.split("\n")[0])); await page.waitForTimeout(500);
   await page.screenshot({ path: `${OUT}/${tag}-emergency-cancelled.png` });
   await page.goto(BASE + "/diagnostic"); await page.waitForTimeout(1500);
   await page.screenshot({ path: `${OUT}/${tag}-diagnostic.png`, fullPage: true });

@@ -37,7 +37,8 @@ function describeUnmoved(condition: Describable, now: Date, timeZone: string, mo
   const deadline = movedDeadline ?? nextDeadline(condition, now);
   if (deadline === null) {
     if (condition.condition_type === "inactivity_to_date" && condition.last_checked !== null) {
-      return `Will not go out: you checked in ${when(toMs(condition.last_checked, now.getTime()))}.`;
+      const date = condition.deliver_at === null ? "" : ` on ${when(toMs(condition.deliver_at, now.getTime()))}`;
+      return `Will not go out${date}: you checked in on ${when(toMs(condition.last_checked, now.getTime()))}.`;
     }
     return "No schedule set: it will not go out.";
   }

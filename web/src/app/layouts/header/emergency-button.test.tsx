@@ -35,6 +35,8 @@ describe("the Emergency button", () => {
 
     expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
     expect(screen.getByText("Your emergency message with your current location and attachments has been sent.")).toBeInTheDocument();
+    // Top centre like every other toast (they used to sit at the bottom).
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED").closest("[data-sonner-toaster]")).toHaveAttribute("data-y-position", "top");
     expect(button("CLICK TO CANCEL (3)")).toBeInTheDocument();
     const status = screen.getByRole("status");
     expect(status).toHaveTextContent("Your emergency message has been sent to 2 recipients.");

@@ -80,6 +80,8 @@ describe("the header when signed in", () => {
     renderApp({ routes, signedIn: true, profile: makeProfile({ avatar_url: "/avatars/ada.png" }) });
     const trigger = await screen.findByRole("button", { name: "Open user menu" });
     expect(trigger.querySelector("img")).toHaveAttribute("src", "/avatars/ada.png");
+    // A flex box, not an inline one: inline, the avatar sat on the text baseline, 3 px above the buttons.
+    expect(trigger).toHaveClass("flex");
     expect(trigger).not.toHaveTextContent("AL");
   });
 

@@ -71,7 +71,7 @@ describe("a delivery date cancelled by a check-in", () => {
     expect(screen.queryByText("Armed", { selector: "span" })).not.toBeInTheDocument();
     expect(screen.getAllByText("Cancelled").length).toBeGreaterThan(0);
     expect(screen.getByRole("switch", { name: /armed/ })).not.toBeChecked();
-    expect(screen.getAllByText(/Will not go out: you checked in/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/Will not go out on \w{3} .+: you checked in on \w{3} \d\d:\d\d\./).length).toBeGreaterThan(0);
     expect(screen.queryByText(/needs attention/)).not.toBeInTheDocument();
   });
 });
