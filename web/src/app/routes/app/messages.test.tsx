@@ -112,6 +112,8 @@ describe("the recipients page", () => {
     expect(await screen.findByRole("heading", { name: "No recipients yet" }, AFTER_GUARD)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add recipient" }));
     const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    // Its buttons stay in view while the form scrolls (they were cut off on a 375 px phone).
+    expect(within(dialog).getByRole("button", { name: "Cancel" }).parentElement).toHaveClass("sticky");
     await user.type(within(dialog).getByLabelText("Name"), "Alan");
     await user.click(within(dialog).getByRole("button", { name: "Add recipient" }));
     expect(await within(dialog).findByText("Give an e-mail address or a phone number so they can be reached")).toBeInTheDocument();
