@@ -4,7 +4,7 @@ import { makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 import { SESSION_ENDED_TOAST } from "./auth-provider";
 
-const AFTER_GUARD = { timeout: 3000 };
+const AFTER_GUARD = { timeout: 5000 };
 const sessionGone: Handler = () => ({ status: 401, body: { error: { code: "unauthorized", message: "Session not found" } } });
 
 describe("a session ended elsewhere", () => {

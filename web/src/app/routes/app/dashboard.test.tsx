@@ -5,7 +5,7 @@ import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 import { countdownText } from "@/features/messages/utils/countdown-text";
 
-const AFTER_GUARD = { timeout: 3000 };
+const AFTER_GUARD = { timeout: 5000 };
 const signedIn = { signedIn: true, profile: makeProfile() } as const;
 const HOUR = 3_600_000;
 

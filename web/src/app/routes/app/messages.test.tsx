@@ -12,7 +12,7 @@ import "./message";
 import "./messages";
 import "./recipients";
 
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 const signedIn = { signedIn: true, profile: makeProfile() } as const;
 
 describe("the message pages", () => {

@@ -4,7 +4,7 @@ import { makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 // The guard holds every page for 500 ms; give it room.
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 
 describe("the profile page", () => {
   it("shows the completeness percentage and the missing labels", async () => {
