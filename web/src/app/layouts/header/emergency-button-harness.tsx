@@ -82,7 +82,7 @@ export async function setup({ panicMessages = ["m1"], position = { latitude: 51.
       [`POST ${NOTIFY}`]: notify,
     },
   });
-  await screen.findByRole("button", { name: "Emergency" });
+  await screen.findByRole("button", { name: "Emergency" }, { timeout: 10_000 });
   if (panicMessages.length > 1) await settleReal(() => app.server.calls.some((c) => c.path === "/api/messages"));
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
   // fireEvent, not user-event: Testing Library's async wrapper waits on a real-looking
