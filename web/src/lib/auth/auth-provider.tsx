@@ -74,7 +74,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         auth
           .signOut({ scope: "local" })
           .catch((error: unknown) => console.error("Could not end the local session", error))
-          .finally(() => (endingSession.current = false));
+          .finally(() => {
+            endingSession.current = false;
+            // Never leave the guard loading: SIGNED_OUT normally cleared this already.
+            setState((previous) => (previous.ending ? { ...previous, ending: false } : previous));
+          });
       }),
     [api, auth],
   );
