@@ -33,7 +33,7 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
           {/* Below the sticky header (and on a phone its row of buttons), never over it: a toast
               must not hide CLICK TO CANCEL. Expanded, so a second notice (e.g. that the location
               did not go) never hides the first. */}
-          <Toaster richColors closeButton expand position="top-center" offset={{ top: TOASTS_BELOW_HEADER_PX }} mobileOffset={{ top: TOASTS_BELOW_MOBILE_HEADER_PX }} />
+          <Toaster richColors closeButton expand position="top-center" offset={{ top: TOASTS_BELOW_HEADER_PX }} mobileOffset={{ top: TOASTS_BELOW_MOBILE_HEADER_PX, left: 16, right: 16 }} />
         </Suspense>
       </QueryClientProvider>
     </ServicesProvider>
