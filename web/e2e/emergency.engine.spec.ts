@@ -54,10 +54,11 @@ test("a press with the position granted sends the message with the place, counts
   await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
 
   await expect(page.getByText("EMERGENCY ALERT TRIGGERED")).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText("Your emergency message with your current location and attachments has been sent.")).toBeVisible();
+  // The message has no attachments: the toast claims only what went (issue 14).
+  await expect(page.getByText("Your emergency message with your current location has been sent.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^CLICK TO CANCEL \([123]\)$/ })).toBeVisible();
   await expect(page.getByText(/Your location( \(.+\))? went with it\./)).toBeVisible();
-  await expect(page.getByText("Your location was not included")).toHaveCount(0);
+  await expect(page.getByText("Sent without your location")).toHaveCount(0);
   await shot(page, "51-emergency-countdown-1280");
   await expect(page).toHaveURL(/\/messages$/, { timeout: 10_000 });
 
@@ -95,15 +96,16 @@ test("with the position denied and two panic messages: the selector, a plain 'lo
   await trigger.click();
 
   // Denied (or a prompt nobody answers, which the app gives up on after 10 s): it goes without.
-  await expect(page.getByText("Your location was not included", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Sent without your location", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("EMERGENCY ALERT TRIGGERED")).toBeVisible();
+  await expect(page.getByText("Your emergency message has been sent.", { exact: true })).toBeVisible();
   await expect(page.getByText(/^Your location was not included: /)).toBeVisible();
   await expect(page.getByText("Cancel only stops the countdown on this device.", { exact: false })).toBeVisible();
   await shot(page, "53-emergency-no-location-375");
 
   await page.getByRole("button", { name: /^CLICK TO CANCEL/ }).click();
   await expect(page.getByText("Emergency alert cancelled")).toBeVisible();
-  await expect(page.getByText("It had already been sent")).toBeVisible();
+  await expect(page.getByText("Cancelled on this device only")).toBeVisible();
   await expect(page.getByRole("button", { name: "Emergency" })).toBeVisible();
   await page.waitForTimeout(4000);
   await expect(page).not.toHaveURL(/\/messages$/);

@@ -2,7 +2,7 @@ import { thresholdMinutes, toMs, type ConditionTiming } from "./condition-timing
 import { nextDeadline } from "./next-deadline.ts";
 import type { RecurringPatternInput } from "./recurring-pattern.ts";
 import { formatDuration } from "./format-duration.ts";
-import { daysBetween, localDateOf } from "./zoned-time.ts";
+import { formatInstant, formatTimeOfDay } from "../format/date-time.ts";
 
 type Describable = ConditionTiming & { panic_config?: { keep_armed?: boolean } | null };
 
@@ -13,14 +13,21 @@ type Describable = ConditionTiming & { panic_config?: { keep_armed?: boolean } |
  * `moved` is the downtime guard's shift (docs/decisions/005): the deadline it really fires at and
  * by how much our outage moved it, so the sentence never names a time that no longer holds.
  */
-export function describeCondition(condition: Describable, now: Date, timeZone: string, moved?: { deadline: Date; shiftMs: number }): string {
-  const sentence = describeUnmoved(condition, now, timeZone, moved?.shiftMs ? moved.deadline : undefined);
+export function describeCondition(
+  condition: Describable,
+  now: Date,
+  timeZone: string,
+  moved?: { deadline: Date; shiftMs: number },
+  /** The reader's locale, for its 12- or 24-hour clock (format/date-time.ts). Default: en-GB. */
+  locale?: string,
+): string {
+  const sentence = describeUnmoved(condition, now, timeZone, moved?.shiftMs ? moved.deadline : undefined, locale);
   if (!moved?.shiftMs || !condition.active || !condition.is_armed) return sentence;
   return `${sentence} (Moved by ${formatDuration(Math.round(moved.shiftMs / 60_000))} because our service was down.)`;
 }
 
-function describeUnmoved(condition: Describable, now: Date, timeZone: string, movedDeadline: Date | undefined): string {
-  const when = (ms: number) => formatInstant(ms, now.getTime(), timeZone);
+function describeUnmoved(condition: Describable, now: Date, timeZone: string, movedDeadline: Date | undefined, locale: string | undefined): string {
+  const when = (ms: number) => formatInstant(new Date(ms), now, { timeZone, locale });
   if (!condition.active) return "Switched off: it will not send this message.";
   if (!condition.is_armed) return "Disarmed: it will not go out until you arm it.";
   if (condition.condition_type === "panic_trigger") {
@@ -30,7 +37,8 @@ function describeUnmoved(condition: Describable, now: Date, timeZone: string, mo
   const deadline = movedDeadline ?? nextDeadline(condition, now);
   if (deadline === null) {
     if (condition.condition_type === "inactivity_to_date" && condition.last_checked !== null) {
-      return `Will not go out: you checked in ${when(toMs(condition.last_checked, now.getTime()))}.`;
+      const date = condition.deliver_at === null ? "" : ` on ${when(toMs(condition.deliver_at, now.getTime()))}`;
+      return `Will not go out${date}: you checked in on ${when(toMs(condition.last_checked, now.getTime()))}.`;
     }
     return "No schedule set: it will not go out.";
   }
@@ -40,7 +48,7 @@ function describeUnmoved(condition: Describable, now: Date, timeZone: string, mo
     case "no_check_in":
       return `Goes out ${when(at)} unless you check in. Each check-in gives you another ${formatDuration(thresholdMinutes(condition))}.`;
     case "recurring_check_in":
-      return `Check in ${describeSchedule(condition.recurring_pattern!, timeZone)}. Next: by ${when(at)}, or it goes out.`;
+      return `Check in ${describeSchedule(condition.recurring_pattern!, timeZone, locale)}. Next: by ${when(at)}, or it goes out.`;
     default: {
       const windowMinutes = thresholdMinutes(condition);
       if (windowMinutes === 0) return `Goes out ${when(at)} unless you check in before then.`;
@@ -51,7 +59,7 @@ function describeUnmoved(condition: Describable, now: Date, timeZone: string, mo
 
 const WEEKDAYS = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-function describeSchedule(p: RecurringPatternInput, displayZone: string): string {
+function describeSchedule(p: RecurringPatternInput, displayZone: string, locale: string | undefined): string {
   const days =
     p.kind === "every_n_days"
       ? p.every_days === 1
@@ -62,24 +70,7 @@ function describeSchedule(p: RecurringPatternInput, displayZone: string): string
         : `every ${listWords([...p.weekdays].sort().map((d) => WEEKDAYS[d] ?? "?"))}`;
   const zone = p.time_zone === displayZone ? "" : ` (${p.time_zone} time)`;
   const grace = p.grace_minutes ?? 60;
-  return `${days} at ${p.at}${zone}${grace > 0 ? `, ${formatDuration(grace)} grace` : ", no grace"}`;
+  return `${days} at ${formatTimeOfDay(p.at, locale)}${zone}${grace > 0 ? `, ${formatDuration(grace)} grace` : ", no grace"}`;
 }
 
 const listWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "Tue 14:00" within six days of now, else "Tue 10 Mar 14:00", adding the year when it differs. */
-function formatInstant(ms: number, nowMs: number, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    formatters.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  const time = `${p.weekday} ${p.hour}:${p.minute}`;
-  const days = Math.abs(daysBetween(localDateOf(nowMs, timeZone), localDateOf(ms, timeZone)));
-  if (days <= 6) return time;
-  const sameYear = localDateOf(nowMs, timeZone).year === localDateOf(ms, timeZone).year;
-  return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`} ${p.hour}:${p.minute}`;
-}

@@ -10,6 +10,10 @@ const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })
 // Live updates exist only for a signed-in user, so their code (and its schemas) loads with the session.
 const RealtimeConnection = lazy(() => import("@/lib/realtime/realtime-connection").then((m) => ({ default: m.RealtimeConnection })));
 
+/** The header is 64 px high; on a phone (under 768 px) its action row adds about 60 px. */
+const TOASTS_BELOW_HEADER_PX = 72;
+const TOASTS_BELOW_MOBILE_HEADER_PX = 132;
+
 export interface AppProviderProps {
   services: Services;
   queryClient: QueryClient;
@@ -26,7 +30,10 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
           {children}
         </AuthProvider>
         <Suspense fallback={null}>
-          <Toaster richColors closeButton position="top-center" />
+          {/* Below the sticky header (and on a phone its row of buttons), never over it: a toast
+              must not hide CLICK TO CANCEL. Expanded, so a second notice (e.g. that the location
+              did not go) never hides the first. */}
+          <Toaster richColors closeButton expand position="top-center" offset={{ top: TOASTS_BELOW_HEADER_PX }} mobileOffset={{ top: TOASTS_BELOW_MOBILE_HEADER_PX, left: 16, right: 16 }} />
         </Suspense>
       </QueryClientProvider>
     </ServicesProvider>

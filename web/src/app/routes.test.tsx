@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 
 describe("the routes", () => {
   it("shows the landing page at /", async () => {

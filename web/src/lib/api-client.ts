@@ -39,6 +39,8 @@ interface RequestOptions<T> {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = "" }: ApiClientOptions) {
+  const unauthorizedListeners = new Set<() => void>();
+
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
     const headers = new Headers({ Accept: options.blob ? "*/*" : "application/json" });
     const token = await getAccessToken();
@@ -59,6 +61,9 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     if (response.ok && options.blob) return (await response.blob()) as T;
     // 204 and empty bodies read as null.
     const payload: unknown = await response.json().catch(() => null);
+    // Our /api answers 401 only when the bearer token no longer opens a session (signed out or
+    // ended elsewhere): whoever holds the session must end it here too.
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     if (!response.ok) throw toApiError(response.status, payload);
     return options.schema ? options.schema.parse(payload) : (payload as T);
   }
@@ -73,6 +78,11 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     delete: <T>(path: string, schema?: z.ZodType<T>, json?: unknown) => request<T>("DELETE", path, { schema, json }),
     /** A file behind the bearer token (a plain link cannot send it), as a Blob. */
     download: (path: string) => request<Blob>("GET", path, { blob: true }),
+    /** Calls `listener` whenever a request sent with a token is answered 401. Returns the unsubscribe. */
+    onUnauthorized: (listener: () => void) => {
+      unauthorizedListeners.add(listener);
+      return () => void unauthorizedListeners.delete(listener);
+    },
   };
 }
 

@@ -1,6 +1,17 @@
+import { formatDateTime as formatForReader, formatInstant, DEFAULT_DISPLAY_LOCALE } from "@trigger-switch/contracts";
+
+/**
+ * The reader's locale, for the 12- or 24-hour clock of every time the app shows (the contracts'
+ * format/date-time.ts writes them; docs/decisions/022). The browser's language is also what its own
+ * time inputs follow, so "Check in by" and the sentences about it agree.
+ */
+export function userLocale(): string {
+  return (typeof navigator !== "undefined" && navigator.language) || DEFAULT_DISPLAY_LOCALE;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The parts of an instant's wall time in `timeZone` (en-GB names: "Tue", "Mar"). */
+/** The parts of an instant's wall time in `timeZone` (en-GB names: "Tue", "Mar"; 24-hour numbers), for input values. */
 export function dateParts(date: Date, timeZone: string): Record<string, string> {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
@@ -19,8 +30,12 @@ export function dateParts(date: Date, timeZone: string): Record<string, string> 
   return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
 }
 
-/** "Tue 10 Mar 2026, 14:00" for places where the full date matters (history, releases, access links). */
+/** "Tue 10 Mar 2026, 14:00" (or "2:00 PM") for places where the full date matters (history, releases, access links). */
 export function formatDateTime(date: Date, timeZone: string): string {
-  const p = dateParts(date, timeZone);
-  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+  return formatForReader(date, { timeZone, locale: userLocale() });
+}
+
+/** "Tue 14:00" within six days of now, else "Tue 10 Mar 14:00": the words of the condition sentences. */
+export function formatWhen(date: Date, now: Date, timeZone: string): string {
+  return formatInstant(date, now, { timeZone, locale: userLocale() });
 }

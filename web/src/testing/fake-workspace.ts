@@ -61,7 +61,7 @@ export function createFakeWorkspace(timeZone = "UTC") {
     };
   };
   const readiness = (m: StoredMessage) =>
-    messageReadiness({ recipients: recipients.filter((r) => m.recipientIds.includes(r.id)), conditions: m.conditions });
+    messageReadiness({ recipients: recipients.filter((r) => m.recipientIds.includes(r.id)), conditions: m.conditions.map(toCondition) });
   const toMessage = (m: StoredMessage): Message => ({
     id: m.id,
     title: m.title,

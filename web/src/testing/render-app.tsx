@@ -8,6 +8,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 // loaded on demand in the app; loading them here, up front, keeps the tests' waits about behaviour
 // rather than about transforming modules on first use.
 import "@/app/layouts/authenticated-layout";
+import "@/app/layouts/header/desktop-user-menu";
+import "@/features/emergency/components/emergency-selector-dialog";
 import "@/lib/auth/profile-schema";
 import "@/lib/realtime/realtime-connection";
 import { AppProvider } from "@/app/provider";

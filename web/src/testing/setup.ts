@@ -1,8 +1,13 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { installMatchMedia, setViewportWidth } from "./viewport";
+
+// findBy*/waitFor give up after 1 s by default. The first render of a file pays for loading its
+// modules, which on the shared 2-core machine (load average over 20 at times) took longer than
+// that; an answer that is there sooner is still taken at once.
+configure({ asyncUtilTimeout: 3000 });
 
 // What jsdom lacks and radix or our code touches.
 installMatchMedia();
@@ -18,7 +23,12 @@ Element.prototype.releasePointerCapture ??= () => undefined;
 URL.createObjectURL ??= () => "blob:preview";
 URL.revokeObjectURL ??= () => undefined;
 
-beforeEach(() => setViewportWidth(1024));
+beforeEach(() => {
+  setViewportWidth(1024);
+  // jsdom says en-US; the tests read times on the 24-hour clock of en-GB unless they set another
+  // language themselves (the app follows the browser's language for 12- or 24-hour times).
+  vi.spyOn(navigator, "language", "get").mockReturnValue("en-GB");
+});
 afterEach(() => {
   cleanup();
   // sonner keeps toasts in module state and replays active ones to a new <Toaster>.

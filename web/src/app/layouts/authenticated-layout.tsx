@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Guard } from "../guard";
+import { Footer } from "./footer";
 import { Header } from "./header/header";
 import { SignedInHeader } from "./header/signed-in-header";
 
@@ -16,6 +17,7 @@ export function AuthenticatedLayout() {
             <Outlet />
           </Suspense>
         </main>
+        <Footer />
       </div>
     </Guard>
   );

@@ -6,7 +6,7 @@ export function Footer() {
     <footer className="border-t bg-card">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
         <p>© {new Date().getFullYear()} Trigger Switch. Your words, delivered when it matters.</p>
-        <nav aria-label="Legal" className="flex gap-5">
+        <nav aria-label="Legal" className="flex flex-wrap gap-x-5 gap-y-2">
           <Link className="hover:text-foreground hover:underline" to={paths.terms}>
             Terms
           </Link>
@@ -15,6 +15,9 @@ export function Footer() {
           </Link>
           <Link className="hover:text-foreground hover:underline" to={paths.checkIn}>
             Check in
+          </Link>
+          <Link className="hover:text-foreground hover:underline" to={paths.diagnostic}>
+            Service status
           </Link>
         </nav>
       </div>

@@ -14,14 +14,23 @@ interface SessionState {
   session: Session | null;
   recovery: boolean;
   signedOutByUser: boolean;
+  /** An /api call answered 401: the session is being ended here; nothing may act on its cache. */
+  ending: boolean;
 }
+
+/** Said when a session ends without the user signing out here (another device, a password change, an /api 401). */
+export const SESSION_ENDED_TOAST = {
+  title: "You were signed out",
+  description: "Your session ended, on another device or by a password change. Please sign in again.",
+} as const;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { auth, api, linkHint } = useServices();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>({ loaded: false, session: null, recovery: false, signedOutByUser: false });
+  const [state, setState] = useState<SessionState>({ loaded: false, session: null, recovery: false, signedOutByUser: false, ending: false });
   // Set for the duration of our own signOut(), so its SIGNED_OUT event is known to be the user's doing.
   const userSigningOut = useRef(false);
+  const endingSession = useRef(false);
 
   useEffect(() => {
     // auth-js calls back with INITIAL_SESSION first (that is "loaded"), then on every change:
@@ -36,13 +45,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             previous.recovery ||
             (event === "INITIAL_SESSION" && linkHint.type === "recovery")),
         signedOutByUser: session === null && (userSigningOut.current || previous.signedOutByUser),
+        ending: session !== null && previous.ending && event !== "SIGNED_IN",
       }));
       if (event === "SIGNED_OUT") {
         // Nothing of the previous user may linger in memory (or storage) for the next one.
         queryClient.removeQueries();
         clearHeaderButtons();
         if (!userSigningOut.current) {
-          toast.info("You were signed out", { description: "This session was ended, on another device or by a password change. Please sign in again." });
+          toast.info(SESSION_ENDED_TOAST.title, { description: SESSION_ENDED_TOAST.description });
         }
       } else if (session && event !== "INITIAL_SESSION" && !assuranceOf(session).needsSecondFactor) {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });
@@ -50,6 +60,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => data.subscription.unsubscribe();
   }, [auth, queryClient, linkHint]);
+
+  // The server no longer knows this session (ended elsewhere; the periodic watch may not have
+  // noticed yet). End it here too: auth-js forgets it and announces SIGNED_OUT, which clears the
+  // cache and says so above; the guard then sends the user to /login.
+  useEffect(
+    () =>
+      api.onUnauthorized(() => {
+        // Several requests may fail at once; one sign-out (and one toast) is enough.
+        if (endingSession.current) return;
+        endingSession.current = true;
+        setState((previous) => (previous.session ? { ...previous, ending: true } : previous));
+        auth
+          .signOut({ scope: "local" })
+          .catch((error: unknown) => console.error("Could not end the local session", error))
+          .finally(() => {
+            endingSession.current = false;
+            // Never leave the guard loading: SIGNED_OUT normally cleared this already.
+            setState((previous) => (previous.ending ? { ...previous, ending: false } : previous));
+          });
+      }),
+    [api, auth],
+  );
 
   // Spec §4 / issue 12: aal1 with aal2 next is not signed in yet; the sign-in page asks for the code.
   const assurance = useMemo(() => assuranceOf(state.session), [state.session]);
@@ -76,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const { error } = await auth.signOut();
       if (!error) {
-        setState({ loaded: true, session: null, recovery: false, signedOutByUser: true });
+        setState({ loaded: true, session: null, recovery: false, signedOutByUser: true, ending: false });
         queryClient.removeQueries();
         clearHeaderButtons();
       }
@@ -93,7 +125,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       secondFactor,
       profile: user ? (profileQuery.data ?? null) : null,
-      profileLoading: user !== null && profileQuery.isPending,
+      // While an ended session is being forgotten, its failed profile must not send the guard to /profile.
+      profileLoading: user !== null && (profileQuery.isPending || state.ending),
       recovery: state.recovery,
       signedOutByUser: state.signedOutByUser,
       signOut,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AuthError, makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 
 async function signOutFromDesktopMenu(options: Parameters<typeof renderApp>[0] = {}) {
   const rendered = renderApp({ path: "/dashboard", signedIn: true, profile: makeProfile(), ...options });

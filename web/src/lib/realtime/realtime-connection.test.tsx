@@ -7,7 +7,7 @@ import { fakeSockets } from "@/testing/fake-socket";
 import { noteOwnCheckIn, OWN_CHECK_IN_WINDOW_MS } from "./own-check-ins";
 import { conditionUpdate } from "@/testing/condition-update";
 
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 
 describe("live updates in the app", () => {
   it("opens no socket for a visitor", async () => {

@@ -22,6 +22,15 @@ export interface ActionButtonsProps {
  * On mobile the row sits below the header and the buttons share its width.
  */
 export function ActionButtons({ mobile = false, onCheckIn, emergency }: ActionButtonsProps) {
+  // On a phone, while CONFIRM EMERGENCY or CLICK TO CANCEL (n) shows, that button takes the whole
+  // row: a third of 375 px wrapped it onto two or three lines that spilled out of the button.
+  if (mobile && emergency && emergency.state.kind !== "idle") {
+    return (
+      <div className="flex w-full">
+        <EmergencyButton state={emergency.state} onPress={emergency.press} mobile />
+      </div>
+    );
+  }
   return (
     // Three buttons must fit 375 px side by side: on mobile they share the width and pad less.
     <div className={cn("flex items-center gap-2", mobile && "w-full gap-1.5 *:min-w-0 *:flex-1 *:gap-1.5 *:px-2")}>

@@ -22,7 +22,8 @@ export function DesktopUserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label="Open user menu"
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        // flex: as an inline box the avatar sat on the text baseline, 3 px above the buttons beside it.
+        className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <UserAvatar profile={profile} />
       </DropdownMenuTrigger>

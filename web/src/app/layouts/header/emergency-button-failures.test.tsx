@@ -40,15 +40,30 @@ describe("the Emergency button when something fails", () => {
     expect(posts()).toHaveLength(2);
   });
 
-  it("says Authentication Required when the server answers 401, without retrying", async () => {
+  it("says Authentication Required when the server answers 401, without retrying, and ends the session", async () => {
     const unauthorized = { status: 401, body: { error: { code: "unauthorized", message: "Sign in" } } };
-    const { user, posts } = await setup({ answers: [unauthorized] });
+    const { user, posts, auth } = await setup({ answers: [unauthorized] });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     await pressTwice(user);
     expect(screen.getByText("Authentication Required")).toBeInTheDocument();
     expect(screen.getByText("You must be logged in to trigger an emergency message.")).toBeInTheDocument();
     await wait(5000);
     expect(posts()).toHaveLength(1);
+    // The session is over: the header no longer offers what would fail again.
+    expect(auth.mocks.signOut).toHaveBeenCalledWith({ scope: "local" });
+    expect(screen.queryByRole("button", { name: "Emergency" })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to trigger emergency message. Please try again.' when the alert never reached the server", async () => {
+    const { user, posts } = await setup({ answers: ["offline"] });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await pressTwice(user);
+    await wait(1500);
+    expect(posts()).toHaveLength(2);
+    await showToasts();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+    expect(screen.getByText("Failed to trigger emergency message. Please try again.")).toBeInTheDocument();
+    expect(screen.queryByText("EMERGENCY ALERT TRIGGERED")).not.toBeInTheDocument();
     expect(button("Emergency")).toBeInTheDocument();
   });
 
@@ -66,8 +81,11 @@ describe("the Emergency button when something fails", () => {
     expect(server.calls.some((c) => c.method === "PUT")).toBe(false);
     expect(posts()).toHaveLength(1);
     expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
-    expect(screen.getByText("Your location was not included")).toBeInTheDocument();
-    expect(screen.getByText("The message went without it: location access is blocked for this site in your browser.")).toBeInTheDocument();
+    // The first toast claims no location; the second says why, without contradicting it.
+    expect(screen.getByText("Your emergency message with its attachments has been sent.")).toBeInTheDocument();
+    expect(screen.queryByText(/with your current location/)).not.toBeInTheDocument();
+    expect(screen.getByText("Sent without your location")).toBeInTheDocument();
+    expect(screen.getByText("Your location could not go with it: location access is blocked for this site in your browser.")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Your location was not included: location access is blocked");
   });
 
@@ -75,7 +93,7 @@ describe("the Emergency button when something fails", () => {
     const { user, posts } = await setup({ position: 3, answers: [sent({ locationIncluded: false })] });
     await pressTwice(user);
     expect(posts()).toHaveLength(1);
-    expect(screen.getByText("The message went without it: your position could not be found within 10 seconds.")).toBeInTheDocument();
+    expect(screen.getByText("Your location could not go with it: your position could not be found within 10 seconds.")).toBeInTheDocument();
   });
 
   it("stops waiting for an unanswered permission prompt after 10 s and sends", async () => {
@@ -87,7 +105,7 @@ describe("the Emergency button when something fails", () => {
     await wait(1);
     expect(posts()).toHaveLength(1);
     await showToasts();
-    expect(screen.getByText("Your location was not included")).toBeInTheDocument();
+    expect(screen.getByText("Sent without your location")).toBeInTheDocument();
   });
 
   it("goes on without the location when storing it fails", async () => {

@@ -23,7 +23,7 @@ const panicCondition = (id: string, messageId: string) => ({
   recurring_pattern: null,
   panic_config: {},
 });
-const listItem = (id: string, title: string, preview: string, recipient_count: number) => ({
+const listItem = (id: string, title: string, preview: string, recipient_count: number, attachment_count = 0) => ({
   id,
   title,
   preview,
@@ -31,7 +31,7 @@ const listItem = (id: string, title: string, preview: string, recipient_count: n
   created_at: "2025-01-01T00:00:00Z",
   updated_at: "2025-01-01T00:00:00Z",
   recipient_count,
-  attachment_count: 0,
+  attachment_count,
   conditions: [],
   ready: true,
   problems: [],
@@ -46,23 +46,29 @@ interface Setup {
   /** Message ids with an active panic condition. Default: one. */
   panicMessages?: string[];
   position?: Parameters<typeof installFakeGeolocation>[0];
-  /** Answers to the alert POST, one per attempt (the last repeats). */
-  answers?: ReturnType<Handler>[];
+  /** Answers to the alert POST, one per attempt (the last repeats); "offline": the request never arrives. */
+  answers?: (ReturnType<Handler> | "offline")[];
   width?: number;
   /** The condition is a keep_armed false one: it is gone once the alert was sent. */
   keepArmed?: boolean;
   /** PUT …/location answers 500. */
   locationFails?: boolean;
+  /** Files attached to m1. Default: 1. */
+  attachments?: number;
 }
 
 /**
  * The header on the fake server, with the fake geolocation, and fake timers switched on once the
  * Emergency button shows: from then on only the test moves the clock.
  */
-export async function setup({ panicMessages = ["m1"], position = { latitude: 51.539, longitude: -0.1426 }, answers = [sent()], width, keepArmed = true, locationFails = false }: Setup = {}) {
+export async function setup({ panicMessages = ["m1"], position = { latitude: 51.539, longitude: -0.1426 }, answers = [sent()], width, keepArmed = true, locationFails = false, attachments = 1 }: Setup = {}) {
   const geolocation = installFakeGeolocation(position);
   let attempt = 0;
-  const notify: Handler = () => answers[Math.min((attempt += 1) - 1, answers.length - 1)]!;
+  const notify: Handler = () => {
+    const answer = answers[Math.min((attempt += 1) - 1, answers.length - 1)]!;
+    if (answer === "offline") throw new TypeError("Failed to fetch");
+    return answer;
+  };
   const inForce = () => (keepArmed || attempt === 0 ? panicMessages : []);
   const app = renderApp({
     routes,
@@ -71,12 +77,12 @@ export async function setup({ panicMessages = ["m1"], position = { latitude: 51.
     profile: makeProfile(),
     api: {
       "GET /api/conditions": () => ({ body: inForce().map((id, i) => panicCondition(`c${i}`, id)) }),
-      "GET /api/messages": () => ({ body: [listItem("m1", "Walking home", "I am walking home through the park", 2), listItem("m2", "", "Call the police", 1)] }),
+      "GET /api/messages": () => ({ body: [listItem("m1", "Walking home", "I am walking home through the park", 2, attachments), listItem("m2", "", "Call the police", 1)] }),
       "PUT /api/messages/:id/location": locationFails ? () => ({ status: 500, body: { error: { code: "internal", message: "geocoder down" } } }) : located,
       [`POST ${NOTIFY}`]: notify,
     },
   });
-  await screen.findByRole("button", { name: "Emergency" });
+  await screen.findByRole("button", { name: "Emergency" }, { timeout: 10_000 });
   if (panicMessages.length > 1) await settleReal(() => app.server.calls.some((c) => c.path === "/api/messages"));
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
   // fireEvent, not user-event: Testing Library's async wrapper waits on a real-looking

@@ -35,11 +35,21 @@ describe("the Emergency button", () => {
 
     expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
     expect(screen.getByText("Your emergency message with your current location and attachments has been sent.")).toBeInTheDocument();
+    // Top centre like every other toast (they used to sit at the bottom).
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED").closest("[data-sonner-toaster]")).toHaveAttribute("data-y-position", "top");
     expect(button("CLICK TO CANCEL (3)")).toBeInTheDocument();
     const status = screen.getByRole("status");
     expect(status).toHaveTextContent("Your emergency message has been sent to 2 recipients.");
     expect(status).toHaveTextContent("Your location (Camden Town, London) went with it.");
     expect(status).toHaveTextContent("Cancel only stops the countdown on this device.");
+  });
+
+  it("never claims attachments a message does not have", async () => {
+    const { user } = await setup({ attachments: 0 });
+    await pressTwice(user);
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
+    expect(screen.getByText("Your emergency message with your current location has been sent.")).toBeInTheDocument();
+    expect(screen.queryByText(/attachments/)).not.toBeInTheDocument();
   });
 
   it("counts down 3, 2, 1, then resets and goes to /messages", async () => {
@@ -64,7 +74,8 @@ describe("the Emergency button", () => {
     await settle();
     expect(screen.getByText("Emergency alert cancelled")).toBeInTheDocument();
     expect(screen.getByText("Your emergency message has been cancelled.")).toBeInTheDocument();
-    expect(screen.getByText("It had already been sent")).toBeInTheDocument();
+    expect(screen.getByText("Cancelled on this device only")).toBeInTheDocument();
+    expect(screen.getByText("Your recipients were sent the message before you cancelled. If you are safe, tell them yourself.")).toBeInTheDocument();
     expect(button("Emergency")).toBeInTheDocument();
     await wait(5000);
     expect(router.state.location.pathname).toBe("/");
@@ -134,9 +145,18 @@ describe("the Emergency button", () => {
     expect(posts()).toHaveLength(1);
   });
 
-  it("works from the mobile row too", async () => {
+  it("works from the mobile row too, where the pressed button has the row to itself on one line", async () => {
     const { user } = await setup({ width: 375 });
-    await pressTwice(user);
-    expect(button("CLICK TO CANCEL (3)")).toBeInTheDocument();
+    await user.click(button("Emergency"));
+    const confirm = button("CONFIRM EMERGENCY");
+    expect(confirm).toHaveClass("w-full", "h-11", "whitespace-nowrap");
+    expect(screen.queryByRole("link", { name: "Messages" })).not.toBeInTheDocument();
+    await user.click(confirm);
+    await settle();
+    expect(button("CLICK TO CANCEL (3)")).toHaveClass("w-full", "h-11", "whitespace-nowrap");
+    for (let second = 0; second < 3; second += 1) await wait(1000);
+    // Back to idle: the row holds all its buttons again.
+    expect(button("Emergency")).not.toHaveClass("w-full");
+    expect(screen.getByRole("link", { name: "Messages" })).toBeInTheDocument();
   });
 });

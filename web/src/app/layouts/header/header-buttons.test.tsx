@@ -103,7 +103,33 @@ describe("the header's Check In Now and Emergency buttons", () => {
   });
 
   it("says 'Check-In Failed' with the server's reason", async () => {
-    const refuse: Handler = () => ({ status: 500, body: { error: { code: "internal", message: "Failed to update condition timestamps" } } });
+    const refuse: Handler = () => ({ status: 409, body: { error: { code: "conflict", message: "Nothing to check in: no armed condition waits for it" } } });
+    const { user } = renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/conditions": answering(() => [condition("c1", "no_check_in")]), "POST /api/check-in": refuse },
+    });
+    await user.click(await screen.findByRole("button", { name: "Check In Now" }));
+    expect(await screen.findByText("Check-In Failed")).toBeInTheDocument();
+    expect(screen.getByText("Nothing to check in: no armed condition waits for it")).toBeInTheDocument();
+  });
+
+  it("says 'Authentication Required' / 'You must be logged in to perform a check-in.' when the session is gone", async () => {
+    const gone: Handler = () => ({ status: 401, body: { error: { code: "unauthorized", message: "Session not found" } } });
+    const { user } = renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/conditions": answering(() => [condition("c1", "no_check_in")]), "POST /api/check-in": gone },
+    });
+    await user.click(await screen.findByRole("button", { name: "Check In Now" }));
+    expect(await screen.findByText("Authentication Required")).toBeInTheDocument();
+    expect(screen.getByText("You must be logged in to perform a check-in.")).toBeInTheDocument();
+  });
+
+  it("says 'Failed to update condition timestamps' when the server could not record the check-in", async () => {
+    const refuse: Handler = () => ({ status: 500, body: { error: { code: "internal", message: "Something went wrong on our side" } } });
     const { user } = renderApp({
       routes,
       signedIn: true,

@@ -80,6 +80,8 @@ describe("the header when signed in", () => {
     renderApp({ routes, signedIn: true, profile: makeProfile({ avatar_url: "/avatars/ada.png" }) });
     const trigger = await screen.findByRole("button", { name: "Open user menu" });
     expect(trigger.querySelector("img")).toHaveAttribute("src", "/avatars/ada.png");
+    // A flex box, not an inline one: inline, the avatar sat on the text baseline, 3 px above the buttons.
+    expect(trigger).toHaveClass("flex");
     expect(trigger).not.toHaveTextContent("AL");
   });
 
@@ -87,6 +89,8 @@ describe("the header when signed in", () => {
     const { user } = renderApp({ routes, signedIn: true, profile: makeProfile(), isAdmin: true, width: 375 });
     const toggle = await screen.findByRole("button", { name: /Ada Lovelace/ });
     expect(toggle).toHaveTextContent(EMAIL);
+    // Shown in full, never cut to "Ada Lovel…" (issue 14).
+    expect(toggle.querySelector(".truncate")).toBeNull();
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(screen.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/messages");
 
@@ -98,6 +102,7 @@ describe("the header when signed in", () => {
       .map((item) => item.textContent?.trim());
     expect(entries).toEqual(["Dashboard", "Messages", "Recipients", "Profile", "Subscription", "Admin Dashboard", "Sign out"]);
     expect(within(menu).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(menu).toHaveTextContent(`Ada Lovelace${EMAIL}`);
   });
 
   it("leaves Admin Dashboard out of the mobile menu for other users", async () => {

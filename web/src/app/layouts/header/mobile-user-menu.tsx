@@ -2,6 +2,7 @@ import { ChevronDown, CreditCard, LayoutDashboard, LogOut, Mail, ShieldCheck, Us
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/config/paths";
+import { EmailAddress } from "@/components/email-address";
 import { fullName, UserAvatar } from "@/features/profile/components/user-avatar";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useIsAdmin } from "@/lib/auth/me-query";
@@ -50,12 +51,15 @@ export function MobileUserMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
-        className="flex max-w-56 min-w-0 items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+        className="flex min-w-0 items-center gap-2 rounded-2xl py-1 pr-2 pl-1 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <UserAvatar profile={profile} className="size-8" />
+        <UserAvatar profile={profile} className="size-8 shrink-0" />
+        {/* Name and e-mail in full (spec §2), wrapping at "@" and dots rather than cut off. */}
         <span className="flex min-w-0 flex-col text-left leading-tight">
-          {name && <span className="truncate text-sm font-medium">{name}</span>}
-          <span className="truncate text-xs text-muted-foreground">{email}</span>
+          {name && <span className="text-sm font-medium break-words">{name}</span>}
+          <span className="line-clamp-2 text-xs text-muted-foreground">
+            <EmailAddress email={email} />
+          </span>
         </span>
         <ChevronDown aria-hidden="true" className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")} />
       </button>
@@ -65,6 +69,12 @@ export function MobileUserMenu() {
         hidden={!open}
         className="absolute inset-x-0 top-full z-40 border-b bg-card px-4 py-2 shadow-lg"
       >
+        <p className="border-b px-3 pt-1 pb-3 text-sm">
+          {name && <span className="block font-medium break-words">{name}</span>}
+          <span className="block text-muted-foreground">
+            <EmailAddress email={email} />
+          </span>
+        </p>
         <ul className="flex flex-col">
           <Entry to={paths.dashboard} icon={LayoutDashboard} label="Dashboard" />
           <Entry to={paths.messages} icon={Mail} label="Messages" />

@@ -5,9 +5,11 @@ import { ListSkeleton } from "@/features/messages/components/list-skeleton";
 import { MessageList } from "@/features/messages/components/message-list";
 import { MessagesEmptyState } from "@/features/messages/components/messages-empty-state";
 import { NewMessageButton } from "@/features/messages/components/new-message-button";
+import { useRecipients } from "@/features/recipients/api/get-recipients";
 
 export default function MessagesPage() {
   const messages = useMessages();
+  const recipients = useRecipients();
   return (
     <PageContainer>
       <PageHeader
@@ -20,7 +22,7 @@ export default function MessagesPage() {
       ) : messages.isError ? (
         <LoadError what="messages" onRetry={() => void messages.refetch()} />
       ) : messages.data.length === 0 ? (
-        <MessagesEmptyState />
+        <MessagesEmptyState recipientCount={recipients.data?.length ?? null} />
       ) : (
         <MessageList messages={messages.data} />
       )}

@@ -4,7 +4,7 @@ import { makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 // The guard holds every page for 500 ms; give it room.
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 
 describe("the profile page", () => {
   it("shows the completeness percentage and the missing labels", async () => {
@@ -28,6 +28,8 @@ describe("the profile page", () => {
   it("says the profile is complete at 100% and shows no banner", async () => {
     renderApp({ path: "/profile", signedIn: true, profile: makeProfile() });
     expect(await screen.findByText("100% complete", {}, AFTER_GUARD)).toBeInTheDocument();
+    // The label wraps under its heading rather than spilling out of the 18rem card (issue 14).
+    expect(screen.getByText("100% complete").parentElement).toHaveClass("flex-wrap");
     expect(screen.getByText("Your profile is complete.")).toBeInTheDocument();
     expect(screen.queryByText("Complete your profile to continue")).not.toBeInTheDocument();
     expect(screen.getByLabelText("E-mail")).toHaveValue("ada@example.com");
@@ -53,6 +55,20 @@ describe("the profile page", () => {
     });
     await screen.findByRole("heading", { name: "Welcome, Ada" }, AFTER_GUARD);
     expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("refuses on the form a required field emptied with spaces, and never says 'Profile updated'", async () => {
+    const { user, server, router } = renderApp({ path: "/profile", signedIn: true, profile: makeProfile() });
+    const first = await screen.findByLabelText("First Name", {}, AFTER_GUARD);
+    await user.clear(first);
+    await user.type(first, "   ");
+    await user.click(screen.getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByText("Enter your first name")).toBeInTheDocument();
+    expect(first).toHaveAttribute("aria-invalid", "true");
+    expect(server.calls.some((call) => call.method === "PUT")).toBe(false);
+    expect(screen.queryByText("Profile updated")).not.toBeInTheDocument();
+    expect(screen.queryByText("Complete your profile to continue")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/profile");
   });
 
   it("shows the server's field message next to the input and keeps what was typed", async () => {

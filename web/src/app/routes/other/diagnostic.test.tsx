@@ -35,10 +35,24 @@ describe("the service status page", () => {
       mail: { transport: "outbox" },
     });
     renderApp({ path: "/diagnostic", api: { "GET /api/diagnostic": () => ({ body: degraded }) } });
-    expect(await screen.findByText("Trigger Switch is running with problems")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Trigger Switch is running with problems: the deadline engine is not running, deliveries are late and e-mails reach no one (no mail server is configured)"),
+    ).toBeInTheDocument();
     expect(screen.getByText(/The engine has not run for 10 minutes/)).toBeInTheDocument();
     expect(screen.getByText(/has waited 9 minutes past its time/)).toBeInTheDocument();
     expect(screen.getByText(/kept in a local outbox/)).toBeInTheDocument();
+  });
+
+  it("never says 'working normally' above a card that says e-mail reaches no one", async () => {
+    renderApp({ path: "/diagnostic", api: { "GET /api/diagnostic": () => ({ body: status({ mail: { transport: "outbox" } }) }) } });
+    expect(await screen.findByText("Trigger Switch is running, but e-mails reach no one (no mail server is configured)")).toBeInTheDocument();
+    expect(screen.queryByText(/working normally/)).not.toBeInTheDocument();
+  });
+
+  it("is linked from every page's footer", async () => {
+    renderApp({ path: "/terms" });
+    const footer = await screen.findByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Service status" })).toHaveAttribute("href", "/diagnostic");
   });
 
   it("shows the status the server sends with a 503 when its database is down", async () => {

@@ -39,7 +39,7 @@ function CheckInExplainer({ signedIn }: { signedIn: boolean }) {
       <p>
         {signedIn
           ? "You are signed in: use Check In Now at the top of the page or on your dashboard."
-          : "Signed in, you can check in at any time with Check In Now at the top of the page."}
+          : "You must be logged in to perform a check-in. Signed in, you can check in at any time with Check In Now at the top of the page."}
       </p>
     </EmptyState>
   );

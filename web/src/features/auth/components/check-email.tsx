@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { EmailAddress } from "@/components/email-address";
 import { paths } from "@/config/paths";
 import { MailboxHint } from "./mailbox-hint";
 
@@ -12,7 +13,9 @@ export function CheckEmail({ email }: { email: string }) {
         <MailCheck className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
         <div className="flex flex-col gap-2 text-sm">
           <p>
-            We sent a confirmation link to <strong className="break-all">{email}</strong>.
+            We sent a confirmation link to <strong>
+              <EmailAddress email={email} />
+            </strong>.
           </p>
           <p className="text-muted-foreground">
             Open it to activate your account; the link signs you in. If nothing arrives within a few

@@ -4,7 +4,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import type { Diagnostic } from "../api/get-diagnostic";
-import { explainDiagnostic, type Health } from "./explain-diagnostic";
+import { diagnosticHeadline, explainDiagnostic, type Health } from "./explain-diagnostic";
 
 const icons = { good: CircleCheckBig, warning: TriangleAlert, bad: CircleAlert } satisfies Record<Health, unknown>;
 const colours = { good: "text-success", warning: "text-warning", bad: "text-destructive" } satisfies Record<Health, string>;
@@ -12,20 +12,25 @@ const words = { good: "Working", warning: "Needs a look", bad: "Not working" } s
 
 /** The overall answer first, then each part in plain words. */
 export function ServiceStatus({ diagnostic }: { diagnostic: Diagnostic }) {
-  const ok = diagnostic.status === "ok";
+  const findings = explainDiagnostic(diagnostic);
+  const headline = diagnosticHeadline(findings);
+  // The server's own status counts too: it may know of a problem no card explains.
+  const serverWorried = diagnostic.status !== "ok" && headline.health === "good";
+  const ok = headline.health === "good" && !serverWorried;
+  const text = serverWorried ? "Trigger Switch is running with problems" : headline.text;
   return (
     <div className="flex flex-col gap-6">
       <Alert variant={ok ? "info" : "warning"} role="status">
         {ok ? <CircleCheckBig aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}
         <div className="flex flex-col gap-1">
-          <p className="text-base font-semibold">{ok ? "Trigger Switch is working normally" : "Trigger Switch is running with problems"}</p>
+          <p className="text-base font-semibold">{text}</p>
           <p className="text-muted-foreground">
             Checked {formatDateTime(new Date(diagnostic.checked_at), browserTimeZone())}. This page refreshes every 10 seconds.
           </p>
         </div>
       </Alert>
       <ul aria-label="Service parts" className="grid gap-4 sm:grid-cols-2">
-        {explainDiagnostic(diagnostic).map((finding) => {
+        {findings.map((finding) => {
           const Icon = icons[finding.health];
           return (
             <li key={finding.title}>

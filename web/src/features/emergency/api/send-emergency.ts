@@ -12,7 +12,15 @@ export interface EmergencyRequest {
 
 export type SendOutcome =
   | { ok: true; answer: SendMessageNotificationsResponse }
-  | { ok: false; authRequired: boolean; error: string; /** The server's own sentence for a refusal (409), worth showing. */ reason: string | null };
+  | {
+      ok: false;
+      authRequired: boolean;
+      error: string;
+      /** The server's own sentence for a refusal (409), worth showing. */
+      reason: string | null;
+      /** No answer at all: the request never reached the server. */
+      unreachable: boolean;
+    };
 
 /**
  * POST /functions/v1/send-message-notifications (spec §7) for one press. Never throws: a refusal
@@ -31,13 +39,14 @@ export async function sendEmergency(api: ApiClient, request: EmergencyRequest): 
     const answer = await api.post("/functions/v1/send-message-notifications", body, sendMessageNotificationsResponse);
     // A skipped duplicate (spec §5) is a success: the same alert already went out.
     if (answer.success || answer.duplicate) return { ok: true, answer };
-    return { ok: false, authRequired: false, error: answer.error ?? "The server did not send the message", reason: answer.error };
+    return { ok: false, authRequired: false, error: answer.error ?? "The server did not send the message", reason: answer.error, unreachable: false };
   } catch (error) {
     const authRequired = isApiError(error) && error.status === 401;
     // A refusal (409: no active panic condition, nobody with an e-mail address) keeps the spec's
     // body shape; the API client hands it over as the error's payload.
     const refusal = isApiError(error) ? sendMessageNotificationsResponse.safeParse(error.payload) : null;
     const reason = refusal?.success ? refusal.data.error : null;
-    return { ok: false, authRequired, error: error instanceof Error ? error.message : String(error), reason };
+    const unreachable = isApiError(error) && error.status === 0;
+    return { ok: false, authRequired, error: error instanceof Error ? error.message : String(error), reason, unreachable };
   }
 }

@@ -6,7 +6,7 @@ import type { PanicState } from "../utils/panic-machine";
 export interface EmergencyButtonProps {
   state: PanicState;
   onPress: () => void;
-  /** The narrow row below the header (spec §2): the longer labels wrap onto two lines. */
+  /** The row below the header on a phone (spec §2): once pressed, the button takes the whole row. */
   mobile?: boolean;
 }
 
@@ -44,8 +44,8 @@ export function EmergencyButton({ state, onPress, mobile = false }: EmergencyBut
       className={cn(
         armed && "font-bold tracking-wide ring-2 ring-destructive ring-offset-2 ring-offset-background",
         state.kind === "confirming" && "animate-pulse",
-        // 'CONFIRM EMERGENCY' and 'CLICK TO CANCEL (3)' do not fit a third of 375 px on one line.
-        mobile && armed && "flex-[2] text-xs leading-tight whitespace-normal",
+        // The row is the button's alone then (action-buttons.tsx): one line, large enough to hit.
+        mobile && armed && "h-11 w-full text-base whitespace-nowrap",
       )}
     >
       {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Siren aria-hidden="true" />}

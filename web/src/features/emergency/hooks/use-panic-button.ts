@@ -85,9 +85,10 @@ interface Context {
   api: ReturnType<typeof useApi>;
   queryClient: ReturnType<typeof useQueryClient>;
   navigate: ReturnType<typeof useNavigate>;
+  messages: PanicMessage[];
 }
 
-function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, queryClient, navigate }: Context): void {
+function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, queryClient, navigate, messages }: Context): void {
   switch (effect.type) {
     case "toast":
       showPanicToast(effect.toast, effect.result, effect.reason);
@@ -103,7 +104,7 @@ function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, 
         void sendEmergency(api, request).then((outcome) => {
           if (!outcome.ok) {
             console.error(`Emergency alert attempt ${attempt} failed`, outcome.error);
-            dispatch({ type: "send-failed", deduplicationId: request.deduplicationId, attempt, authRequired: outcome.authRequired, reason: outcome.reason });
+            dispatch({ type: "send-failed", deduplicationId: request.deduplicationId, attempt, authRequired: outcome.authRequired, reason: outcome.reason, unreachable: outcome.unreachable });
             return;
           }
           const { answer } = outcome;
@@ -114,6 +115,8 @@ function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, 
             recipients: answer.recipients ?? null,
             duplicate: answer.duplicate === true,
             locationIncluded: answer.locationIncluded ?? null,
+            // The toast names attachments only when the message is known to have some.
+            attachments: messages.find((m) => m.id === request.messageId)?.attachmentCount ?? null,
           });
         });
       if (effect.delayMs > 0) setTimeout(post, effect.delayMs);

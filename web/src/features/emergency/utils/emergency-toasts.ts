@@ -6,12 +6,26 @@ import type { PanicToast, SendResult } from "./panic-machine";
 const ALERT_ID = "emergency-alert";
 
 /**
- * At the bottom, unlike the app's other toasts: at the top they cover the header, and with it the
- * countdown's CLICK TO CANCEL button on a phone (found by the browser journey).
+ * Top centre like every other toast of the app (issue 14). They used to sit at the bottom because
+ * at the top they covered the header's CLICK TO CANCEL button on a phone; the toaster now starts
+ * below the header (app/provider.tsx), so the button stays visible and pressable.
  */
-const position = "bottom-center" as const;
+const position = "top-center" as const;
 /** Failures and warnings stay until closed. */
 const sticky = { position, duration: Infinity };
+
+/** Spec §8's words, used only when they are true: the location went and there were attachments. */
+const SPEC_TRIGGERED = "Your emergency message with your current location and attachments has been sent.";
+
+/** 'EMERGENCY ALERT TRIGGERED' in words that claim no location or attachment that did not go. */
+export function triggeredDescription(result: SendResult | undefined): string {
+  const withLocation = result?.location.included === true;
+  const withFiles = (result?.attachments ?? 0) > 0;
+  if (withLocation && withFiles) return SPEC_TRIGGERED;
+  if (withLocation) return "Your emergency message with your current location has been sent.";
+  if (withFiles) return "Your emergency message with its attachments has been sent.";
+  return "Your emergency message has been sent.";
+}
 
 /**
  * Spec §8's emergency toasts word for word, plus two plain notices the spec lacks
@@ -34,13 +48,13 @@ export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: s
       toast.loading("EMERGENCY ALERT", { id: ALERT_ID, position, description: "Triggering your emergency message..." });
       return;
     case "triggered":
-      toast.success("EMERGENCY ALERT TRIGGERED", { id: ALERT_ID, position, description: "Your emergency message with your current location and attachments has been sent." });
+      toast.success("EMERGENCY ALERT TRIGGERED", { id: ALERT_ID, position, description: triggeredDescription(result) });
       return;
     case "location-missing":
       if (result?.location.included !== false) return;
-      toast.warning("Your location was not included", {
+      toast.warning("Sent without your location", {
         id: "emergency-location",
-        description: `The message went without it: ${locationFailureText(result.location.reason)}.`,
+        description: `Your location could not go with it: ${locationFailureText(result.location.reason)}.`,
         ...sticky,
       });
       return;
@@ -48,14 +62,18 @@ export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: s
       toast.info("Emergency alert cancelled", { id: ALERT_ID, position, description: "Your emergency message has been cancelled." });
       return;
     case "cancel-is-local":
-      toast.warning("It had already been sent", {
+      // Not a correction of the spec's toast but its scope: what cancel stopped, and what it cannot.
+      toast.warning("Cancelled on this device only", {
         id: "emergency-cancel-local",
-        description: "Cancelling stopped the countdown on this device only. Your recipients already have the message; if you are safe, tell them yourself.",
+        description: "Your recipients were sent the message before you cancelled. If you are safe, tell them yourself.",
         ...sticky,
       });
       return;
     case "error":
       toast.error("Emergency Alert Error", { id: ALERT_ID, description: "There was an error sending your emergency message. Please try again or contact support.", ...sticky });
+      return;
+    case "not-reached":
+      toast.error("Error", { id: ALERT_ID, description: "Failed to trigger emergency message. Please try again.", ...sticky });
       return;
     case "failure-reason":
       toast.error("Nobody was alerted", { id: "emergency-reason", description: reason, ...sticky });

@@ -3,8 +3,8 @@ import { IDLE, step, type PanicEvent, type PanicState, type PressStamp } from ".
 import type { PanicMessage } from "./panic-messages";
 
 const stamp: PressStamp = { deduplicationId: "press-1", timestamp: "2026-03-10T14:00:00.000Z" };
-const one: PanicMessage[] = [{ id: "m1", title: "Help", preview: "I need help", recipientCount: 2 }];
-const two: PanicMessage[] = [...one, { id: "m2", title: "Emergency Message", preview: "", recipientCount: 1 }];
+const one: PanicMessage[] = [{ id: "m1", title: "Help", preview: "I need help", recipientCount: 2, attachmentCount: 0 }];
+const two: PanicMessage[] = [...one, { id: "m2", title: "Emergency Message", preview: "", recipientCount: 1, attachmentCount: 0 }];
 const press = (messages = one, signedIn = true): PanicEvent => ({ type: "press", signedIn, messages, stamp });
 const sending: PanicState = { kind: "sending", request: { messageId: "m1", ...stamp }, attempt: 1, location: { included: true, place: "Camden" } };
 const succeeded = (extra: Partial<Extract<PanicEvent, { type: "send-succeeded" }>> = {}): PanicEvent => ({
@@ -14,6 +14,7 @@ const succeeded = (extra: Partial<Extract<PanicEvent, { type: "send-succeeded" }
   recipients: 2,
   duplicate: false,
   locationIncluded: true,
+  attachments: 1,
   ...extra,
 });
 
@@ -95,7 +96,7 @@ describe("the panic button's state machine", () => {
 
   it("starts the 3-second countdown on success, toasts and refreshes the conditions", () => {
     const { state, effects } = after(sending, succeeded());
-    expect(state).toEqual({ kind: "countdown", remaining: 3, result: { location: { included: true, place: "Camden" }, recipients: 2, duplicate: false } });
+    expect(state).toEqual({ kind: "countdown", remaining: 3, result: { location: { included: true, place: "Camden" }, recipients: 2, duplicate: false, attachments: 1 } });
     expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual(["triggered", "conditions-changed"]);
   });
 

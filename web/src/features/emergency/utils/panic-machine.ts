@@ -22,6 +22,8 @@ export interface SendResult {
   recipients: number | null;
   /** The server skipped this press as a repeat of one it had just sent (spec §5). */
   duplicate: boolean;
+  /** How many files went with the message, when known (null: unknown, so never claimed). */
+  attachments: number | null;
 }
 
 export type PanicState =
@@ -42,8 +44,17 @@ export type PanicEvent =
   | { type: "dismiss-selector" }
   | { type: "trigger-chosen" }
   | { type: "located"; deduplicationId: string; location: LocationOutcome }
-  | { type: "send-failed"; deduplicationId: string; attempt: number; authRequired: boolean; /** The server's sentence for a refusal. */ reason?: string | null }
-  | { type: "send-succeeded"; deduplicationId: string; attempt: number; recipients: number | null; duplicate: boolean; locationIncluded: boolean | null }
+  | {
+      type: "send-failed";
+      deduplicationId: string;
+      attempt: number;
+      authRequired: boolean;
+      /** The server's sentence for a refusal. */
+      reason?: string | null;
+      /** No answer at all (no connection): the alert never reached the server. */
+      unreachable?: boolean;
+    }
+  | { type: "send-succeeded"; deduplicationId: string; attempt: number; recipients: number | null; duplicate: boolean; locationIncluded: boolean | null; attachments: number | null }
   | { type: "tick" };
 
 export type PanicToast =
@@ -56,6 +67,7 @@ export type PanicToast =
   | "cancelled"
   | "cancel-is-local"
   | "error"
+  | "not-reached"
   | "failure-reason";
 
 export type PanicEffect =
@@ -146,7 +158,9 @@ function sendFailed(state: PanicState, event: Extract<PanicEvent, { type: "send-
   }
   // The header may be out of date (e.g. 'No active panic message found'): reload it. The spec's
   // error toast is generic; the server's reason ("nobody has an e-mail address") follows it.
-  const effects: PanicEffect[] = [{ type: "toast", toast: "error" }];
+  // Spec §8 has two failure toasts: 'Failed to trigger emergency message. Please try again.' when
+  // the alert never got out of this device, 'Emergency Alert Error' when the server failed it.
+  const effects: PanicEffect[] = [{ type: "toast", toast: event.unreachable ? "not-reached" : "error" }];
   if (event.reason) effects.push({ type: "toast", toast: "failure-reason", reason: event.reason });
   effects.push({ type: "conditions-changed" });
   return { state: IDLE, effects };
@@ -157,7 +171,7 @@ function sendSucceeded(state: PanicState, event: Extract<PanicEvent, { type: "se
   const located = state.location ?? { included: false, reason: "unavailable" };
   // The server has the last word: it may not have attached a position the browser stored.
   const location: LocationOutcome = located.included && event.locationIncluded === false ? { included: false, reason: "not-saved" } : located;
-  const result: SendResult = { location, recipients: event.recipients, duplicate: event.duplicate };
+  const result: SendResult = { location, recipients: event.recipients, duplicate: event.duplicate, attachments: event.attachments };
   const effects: PanicEffect[] = [{ type: "toast", toast: "triggered", result }];
   if (!location.included) effects.push({ type: "toast", toast: "location-missing", result });
   effects.push({ type: "conditions-changed" });

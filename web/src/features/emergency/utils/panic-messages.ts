@@ -5,6 +5,8 @@ export interface PanicMessage {
   preview: string;
   /** null while the messages list has not loaded (the selector then leaves the count out). */
   recipientCount: number | null;
+  /** Files attached to it; null while the messages list has not loaded. */
+  attachmentCount: number | null;
 }
 
 /** Spec §2: an entry without a title is called this. */
@@ -18,6 +20,7 @@ interface MessageSummaryLike {
   title: string;
   preview: string;
   recipient_count: number;
+  attachment_count: number;
 }
 
 /**
@@ -34,6 +37,7 @@ export function toPanicMessages(conditions: readonly PanicConditionLike[], messa
       title: details?.title.trim() || DEFAULT_PANIC_TITLE,
       preview: details?.preview ?? "",
       recipientCount: details ? details.recipient_count : null,
+      attachmentCount: details ? details.attachment_count : null,
     };
   });
 }

@@ -1,4 +1,4 @@
-import { CirclePause, CircleDashed, Send, ShieldCheck, TriangleAlert, type LucideIcon } from "lucide-react";
+import { CircleCheck, CirclePause, CircleDashed, Send, ShieldCheck, TriangleAlert, type LucideIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { MessageState, MessageStateKind } from "../utils/message-state";
 
@@ -6,6 +6,7 @@ const LOOK: Record<MessageStateKind, { variant: "success" | "warning" | "danger"
   armed: { variant: "success", icon: ShieldCheck },
   due: { variant: "danger", icon: TriangleAlert },
   delivered: { variant: "info", icon: Send },
+  cancelled: { variant: "neutral", icon: CircleCheck },
   disarmed: { variant: "neutral", icon: CirclePause },
   not_ready: { variant: "warning", icon: CircleDashed },
 };

@@ -4,8 +4,11 @@ import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 
-/** A new user's messages page: what a message is, and the one step to take next. */
-export function MessagesEmptyState() {
+/**
+ * A new user's messages page: what a message is, and the one step to take next. "Add recipients
+ * first" only to someone who has none; `recipientCount` null while unknown.
+ */
+export function MessagesEmptyState({ recipientCount }: { recipientCount: number | null }) {
   return (
     <EmptyState
       icon={MailPlus}
@@ -18,9 +21,11 @@ export function MessagesEmptyState() {
               Write your first message
             </Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.recipients}>Add recipients first</Link>
-          </Button>
+          {recipientCount !== null && (
+            <Button asChild variant="outline">
+              <Link to={paths.recipients}>{recipientCount === 0 ? "Add recipients first" : `Your recipients (${recipientCount})`}</Link>
+            </Button>
+          )}
         </>
       }
     >

@@ -105,3 +105,15 @@ export function conditionToDraft(condition: Condition, time_zone: string): Condi
 
 /** A number input's text as a number: "" is 0, anything unreadable is NaN (the schema says why). */
 export const numberOf = (text: string): number => (text.trim() === "" ? 0 : Number(text));
+
+
+/**
+ * The reminders that still fit before a newly chosen interval of `totalMinutes`. A preset of 15 or
+ * 30 minutes must not leave the default 1-hour reminder behind (the form would be invalid at
+ * once); when none fits, one comes a third of the interval before the deadline (5 min for 15).
+ */
+export function fitReminders(reminders: ConditionDraft["reminders"], totalMinutes: number): ConditionDraft["reminders"] {
+  const fitting = reminders.filter((r) => (Number(r.value) || 0) * UNIT_MINUTES[r.unit] < totalMinutes);
+  if (fitting.length > 0 || reminders.length === 0) return fitting;
+  return [reminderOf(Math.max(1, Math.round(totalMinutes / 3)))];
+}

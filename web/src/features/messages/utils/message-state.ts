@@ -1,7 +1,8 @@
-import { describeCondition, type Condition } from "@trigger-switch/contracts";
+import { cancelledByCheckIn, canFire, describeCondition, type Condition } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
 import { liveDeadline, timingOf } from "./condition-timing";
 
-export type MessageStateKind = "armed" | "due" | "delivered" | "disarmed" | "not_ready";
+export type MessageStateKind = "armed" | "due" | "delivered" | "cancelled" | "disarmed" | "not_ready";
 
 export interface MessageState {
   kind: MessageStateKind;
@@ -21,11 +22,18 @@ interface Readiness {
 /**
  * A message's state, computed from its conditions for `now` (STYLE rule 3). "Delivered" means
  * a condition is no longer in force because it fired: the server sets active=false only then.
+ * "Cancelled": its only live condition was a delivery date that a check-in called off; the engine
+ * has nothing scheduled, so it is neither armed nor counted (see `canFire`).
  */
 export function messageState({ conditions, ready, problems }: Readiness, now: Date, timeZone: string): MessageState {
-  const inForce = conditions.filter((c) => c.active && c.is_armed);
+  const inForce = conditions.filter(canFire);
   if (inForce.length === 0 && conditions.some((c) => !c.active)) {
     return { kind: "delivered", label: "Delivered", sentence: "A condition fired and this message went out. Arm it again to keep it in force.", deadline: null };
+  }
+  const cancelled = conditions.find(cancelledByCheckIn);
+  if (inForce.length === 0 && cancelled) {
+    const sentence = `${describeCondition(timingOf(cancelled), now, timeZone, undefined, userLocale())} Nothing will send this message until you arm it again.`;
+    return { kind: "cancelled", label: "Cancelled", sentence, deadline: null };
   }
   if (!ready) {
     const disarmed = conditions.length > 0 && inForce.length === 0;
@@ -37,7 +45,7 @@ export function messageState({ conditions, ready, problems }: Readiness, now: Da
     .sort((a, b) => a.deadline.getTime() - b.deadline.getTime());
   const first = timed[0];
   const shown = first?.condition ?? inForce[0]!;
-  const sentence = describeCondition(timingOf(shown), now, timeZone);
+  const sentence = describeCondition(timingOf(shown), now, timeZone, undefined, userLocale());
   if (first && first.deadline.getTime() <= now.getTime()) return { kind: "due", label: "Due now", sentence, deadline: first.deadline };
   return { kind: "armed", label: "Armed", sentence, deadline: first?.deadline ?? null };
 }

@@ -9,7 +9,8 @@ export function ProfileCompleteness({ profile }: { profile: Profile | null }) {
   const labelId = useId();
   return (
     <section aria-labelledby={labelId} className="flex flex-col gap-3">
-      <div className="flex items-baseline justify-between gap-2">
+      {/* Wraps rather than spills: the card is 18rem wide beside the form at 1280 px. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
         <h2 id={labelId} className="text-sm font-medium whitespace-nowrap">
           Profile completeness
         </h2>

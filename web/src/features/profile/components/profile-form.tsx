@@ -12,8 +12,19 @@ import { useUpdateProfile } from "../api/update-profile";
 import { browserTimeZone } from "@/lib/time-zone";
 import { timeZoneOptions } from "./time-zone-options";
 
-// The server's own schema, with every field present: the form always sends all of them.
-const formSchema = profileUpdateSchema.required();
+// The server's own schema, with every field present: the form always sends all of them. The
+// three fields profile completeness needs (spec §5) may not be emptied here, spaces included:
+// saving them blank would lock the owner out of every other page.
+const REQUIRED_MESSAGES = {
+  first_name: "Enter your first name",
+  last_name: "Enter your last name",
+  whatsapp_number: "Enter your WhatsApp number",
+} as const;
+const formSchema = profileUpdateSchema.required().superRefine((values, ctx) => {
+  for (const [field, message] of Object.entries(REQUIRED_MESSAGES)) {
+    if (!values[field as keyof typeof REQUIRED_MESSAGES]?.trim()) ctx.addIssue({ code: "custom", path: [field], message });
+  }
+});
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 const FIELDS = ["first_name", "last_name", "whatsapp_number", "time_zone"] as const;

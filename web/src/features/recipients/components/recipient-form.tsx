@@ -3,6 +3,7 @@ import { defaultChannels, RECIPIENT_CHANNELS, recipientCreateSchema, type Recipi
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -96,7 +97,9 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
       <FormField label="Private note" hint="Only you see this, e.g. how you know them." error={errors.note?.message}>
         <Textarea className="min-h-20" {...form.register("note")} />
       </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* In the dialog (onCancel given) the buttons stay in view at the bottom while the form
+          scrolls; on a 375 px phone they were cut off below the fold. Side by side: both fit. */}
+      <div className={cn("flex justify-end gap-2", onCancel && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4")}>
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { DraftCheck } from "../../utils/check-draft";
 import { CONDITION_LABELS } from "../../utils/condition-labels";
-import type { ConditionDraft } from "../../utils/condition-draft";
+import { fitReminders, type ConditionDraft } from "../../utils/condition-draft";
 import { AccessFields } from "./access-fields";
 import { ConditionPreview } from "./condition-preview";
 import { DurationFields } from "./duration-fields";
@@ -16,6 +16,8 @@ import { ScheduleFields } from "./schedule-fields";
 // Minutes. Short intervals first: someone walking home alone needs "15 minutes", not "1 day".
 const CHECK_IN_PRESETS = [15, 30, 60, 180, 720, 1440, 4320, 10080];
 const WINDOW_PRESETS = [0, 60, 1440, 10080];
+
+const presetTotal = (d: { days: string; hours: string; minutes: string }) => Number(d.days) * 1440 + Number(d.hours) * 60 + Number(d.minutes);
 
 export interface ConditionBuilderProps {
   draft: ConditionDraft;
@@ -59,7 +61,7 @@ export function ConditionBuilder({ draft, onChange, onRemove, check, serverError
         <DurationFields
           legend="Send if I do not check in for"
           value={duration}
-          onChange={set}
+          onChange={(value, how) => set(how?.preset ? { ...value, reminders: fitReminders(draft.reminders, presetTotal(value)) } : value)}
           presets={CHECK_IN_PRESETS}
           error={thresholdError}
         />

@@ -1,4 +1,5 @@
 import { describeCondition, nextDeadline, type Condition } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
 import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import type { DraftCheck } from "../../utils/check-draft";
@@ -36,7 +37,7 @@ export function ConditionPreview({ check, unchanged, now, timeZone }: ConditionP
     : [];
   return (
     <Preview>
-      <p className="font-medium">{describeCondition(timing, now, timeZone)}</p>
+      <p className="font-medium">{describeCondition(timing, now, timeZone, undefined, userLocale())}</p>
       {reminders.length > 0 && (
         <p className="text-muted-foreground">
           We remind you {reminders.map((at) => formatWhen(at, now, timeZone)).join(", ")}.

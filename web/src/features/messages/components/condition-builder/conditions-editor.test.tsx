@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ConditionDraft } from "../../utils/condition-draft";
 import { draftToInput } from "../../utils/draft-to-input";
 import { ConditionsEditor } from "./conditions-editor";
@@ -53,18 +53,26 @@ describe("the condition builder", () => {
     expect(draftToInput(seen.drafts[0]!)).toMatchObject({ condition_type: "no_check_in", hours_threshold: 3, minutes_threshold: 30, reminder_hours: [60] });
   });
 
-  it("makes a 15-minute check-in one tap and says when a reminder no longer fits", async () => {
-    const { user, pick, preview } = renderBuilder();
+  it("makes a 15-minute check-in one tap that leaves the form valid, its reminder fitted inside", async () => {
+    const { user, pick, preview, seen } = renderBuilder();
     const group = await pick(/^No check-in/);
     await user.click(within(group).getByRole("button", { name: "15 min" }));
-    expect(within(group).getByRole("alert")).toHaveTextContent("Reminders are minutes before the deadline and must be less than 15 (15 minutes)");
-    expect(preview()).toHaveTextContent("Fix the highlighted fields to see what will happen.");
-
-    await user.selectOptions(within(group).getByLabelText("Reminder 1 unit"), "minutes");
-    await user.clear(within(group).getByLabelText("Reminder 1 amount"));
-    await user.type(within(group).getByLabelText("Reminder 1 amount"), "5");
     expect(within(group).queryByRole("alert")).not.toBeInTheDocument();
     expect(preview()).toHaveTextContent("Each check-in gives you another 15 minutes.");
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({ hours_threshold: 0, minutes_threshold: 15, reminder_hours: [5] });
+
+    await user.click(within(group).getByRole("button", { name: "30 min" }));
+    expect(within(group).queryByRole("alert")).not.toBeInTheDocument();
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({ minutes_threshold: 30, reminder_hours: [5] });
+  });
+
+  it("still says when a typed interval leaves a reminder that no longer fits", async () => {
+    const { user, pick, preview } = renderBuilder();
+    const group = await pick(/^No check-in/);
+    await user.clear(within(group).getByLabelText("Days"));
+    await user.type(within(group).getByLabelText("Minutes"), "30");
+    expect(within(group).getByRole("alert")).toHaveTextContent("Reminders are minutes before the deadline and must be less than 30 (30 minutes)");
+    expect(preview()).toHaveTextContent("Fix the highlighted fields to see what will happen.");
   });
 
   it("refuses a check-in interval under five minutes, with the contracts' words", async () => {
@@ -89,6 +97,17 @@ describe("the condition builder", () => {
     await user.type(at, "14:30");
     expect(preview()).toHaveTextContent("Check in every Sat and Sun at 14:30, 1 hour grace. Next: by");
     expect(draftToInput(seen.drafts[0]!).recurring_pattern).toEqual({ kind: "weekdays", time_zone: ZONE, weekdays: [6, 7], at: "14:30", grace_minutes: 60 });
+  });
+
+  it("writes every time on the reader's clock: 12-hour for en-US, as the browser's own time field does", async () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
+    const { user, pick, preview } = renderBuilder();
+    const group = await pick(/^Recurring check-in/);
+    const at = within(group).getByLabelText("Check in by");
+    await user.clear(at);
+    await user.type(at, "14:30");
+    expect(preview()).toHaveTextContent(/Check in every .+ at 2:30 PM, 1 hour grace\. Next: by \w{3} 3:30 PM/);
+    expect(preview()).not.toHaveTextContent("14:30");
   });
 
   it("wants a delivery date at least five minutes ahead", async () => {

@@ -14,7 +14,8 @@ export interface DurationFieldsProps {
   legend: string;
   hint?: string;
   value: Duration;
-  onChange: (value: Duration) => void;
+  /** `preset`: the owner tapped a quick choice (so the caller may fit what depends on it). */
+  onChange: (value: Duration, how?: { preset: boolean }) => void;
   error?: string;
   /** One-tap choices, in minutes; short ones first because personal-safety use needs them. */
   presets?: number[];
@@ -31,7 +32,7 @@ export function DurationFields({ legend, hint, value, onChange, error, presets =
   const set = (part: keyof Duration) => (event: ChangeEvent<HTMLInputElement>) => onChange({ ...value, [part]: event.target.value });
   const total = (Number(value.days) || 0) * 1440 + (Number(value.hours) || 0) * 60 + (Number(value.minutes) || 0);
   const choose = (minutes: number) =>
-    onChange({ days: String(Math.floor(minutes / 1440)), hours: String(Math.floor((minutes % 1440) / 60)), minutes: String(minutes % 60) });
+    onChange({ days: String(Math.floor(minutes / 1440)), hours: String(Math.floor((minutes % 1440) / 60)), minutes: String(minutes % 60) }, { preset: true });
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>

@@ -1,4 +1,4 @@
-import { CHECK_IN_CONDITION_TYPES, type MessageListItem } from "@trigger-switch/contracts";
+import { canFire, CHECK_IN_CONDITION_TYPES, type MessageListItem } from "@trigger-switch/contracts";
 import { CalendarCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,7 +13,7 @@ const isCheckIn = (type: string) => (CHECK_IN_CONDITION_TYPES as readonly string
  */
 export function CheckInCard({ messages, timeZone }: { messages: MessageListItem[]; timeZone: string }) {
   const checkIn = useCheckIn();
-  const conditions = messages.flatMap((m) => m.conditions).filter((c) => isCheckIn(c.condition_type) && c.active && c.is_armed);
+  const conditions = messages.flatMap((m) => m.conditions).filter((c) => isCheckIn(c.condition_type) && canFire(c));
   const lastCheckIn = conditions
     .filter((c) => new Date(c.last_checked).getTime() > new Date(c.armed_at).getTime())
     .map((c) => new Date(c.last_checked))

@@ -1,14 +1,15 @@
-import type { MessageListItem } from "@trigger-switch/contracts";
+import { canFire, type MessageListItem } from "@trigger-switch/contracts";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 
 /** Four numbers with where to act on each. */
 export function CountsRow({ messages, recipientCount }: { messages: MessageListItem[]; recipientCount: number | null }) {
   const ready = messages.filter((m) => m.ready).length;
-  const armed = messages.flatMap((m) => m.conditions).filter((c) => c.active && c.is_armed).length;
+  const armed = messages.flatMap((m) => m.conditions).filter(canFire).length;
   const items = [
     { label: "Messages", value: messages.length, to: paths.messages },
-    { label: "Ready to send", value: ready, to: paths.messages },
+    // Not "Ready to send", which reads as "about to be sent": these go out only if triggered.
+    { label: "Will go out if triggered", value: ready, to: paths.messages },
     { label: "Armed conditions", value: armed, to: paths.messages },
     { label: "Recipients", value: recipientCount, to: paths.recipients },
   ];

@@ -1,4 +1,5 @@
 import { describeCondition, type MessageListItem } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
 import { Hourglass } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -27,14 +28,14 @@ export function NextDeadlineCard({ messages, timeZone }: { messages: MessageList
       <CardContent className="flex flex-col gap-2">
         {next ? (
           <>
-            <p role="timer" aria-label={`Time left: ${countdownWords(msLeft)}`} className={cn("text-4xl font-semibold tracking-tight tabular-nums sm:text-5xl", urgent && "text-destructive")}>
+            <p role="timer" aria-label={`Time left: ${countdownWords(msLeft)}`} className={cn("text-3xl font-semibold tracking-tight tabular-nums sm:text-4xl", urgent && "text-destructive")}>
               {countdownText(msLeft)}
             </p>
             <p className="text-sm">
               <Link to={paths.message(next.message.id)} className="font-medium text-primary hover:underline">
                 {next.message.title}
               </Link>
-              : {describeCondition(timingOf(next.condition), now, timeZone)}
+              : {describeCondition(timingOf(next.condition), now, timeZone, undefined, userLocale())}
             </p>
           </>
         ) : (

@@ -1,4 +1,5 @@
-import { describeCondition, formatDuration, type Condition } from "@trigger-switch/contracts";
+import { canFire, cancelledByCheckIn, describeCondition, formatDuration, type Condition } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
 import { useId } from "react";
 import { Switch } from "@/components/ui/switch";
 import { useSetConditionArmed } from "../../api/set-condition-armed";
@@ -10,7 +11,10 @@ export function ConditionCard({ condition, now, timeZone }: { condition: Conditi
   const setArmed = useSetConditionArmed();
   const switchId = useId();
   const label = CONDITION_LABELS[condition.condition_type].title;
-  const armed = condition.active && condition.is_armed;
+  // A delivery date cancelled by a check-in is off as far as the engine is concerned; switching it
+  // on again re-arms it (the server restarts its clock).
+  const armed = canFire(condition);
+  const cancelled = cancelledByCheckIn(condition);
   const reminders = [...condition.reminder_hours].sort((a, b) => b - a).map((m) => formatDuration(m));
   return (
     <li className="flex flex-col gap-2 rounded-lg border bg-background p-3">
@@ -18,7 +22,7 @@ export function ConditionCard({ condition, now, timeZone }: { condition: Conditi
         <span className="font-medium">{label}</span>
         <span className="flex items-center gap-2">
           <label htmlFor={switchId} className="text-sm text-muted-foreground">
-            {armed ? "Armed" : "Off"}
+            {armed ? "Armed" : cancelled ? "Cancelled" : "Off"}
           </label>
           <Switch
             id={switchId}
@@ -29,7 +33,7 @@ export function ConditionCard({ condition, now, timeZone }: { condition: Conditi
           />
         </span>
       </div>
-      <p className="text-sm">{describeCondition(timingOf(condition), now, timeZone)}</p>
+      <p className="text-sm">{describeCondition(timingOf(condition), now, timeZone, undefined, userLocale())}</p>
       {reminders.length > 0 && armed && <p className="text-xs text-muted-foreground">Reminders to you: {reminders.join(", ")} before.</p>}
     </li>
   );

@@ -1,8 +1,10 @@
 import type { Message } from "@trigger-switch/contracts";
-import { CircleAlert } from "lucide-react";
+import { Activity, CircleAlert } from "lucide-react";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
 import { browserTimeZone } from "@/lib/time-zone";
 import { messageState } from "../../utils/message-state";
@@ -37,7 +39,8 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
         <div className="flex shrink-0 gap-2">{actions}</div>
       </div>
 
-      {message.problems.length > 0 && (
+      {/* A delivered or cancelled message says so above; "needs attention" would read as a fault. */}
+      {message.problems.length > 0 && state.kind !== "delivered" && state.kind !== "cancelled" && (
         <Alert variant="warning" role="status">
           <CircleAlert aria-hidden="true" />
           <div className="flex flex-col gap-1">
@@ -71,6 +74,10 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
         <div className="flex min-w-0 flex-col gap-6">
           <Section title="Upcoming">
             <MessageTimeline conditions={message.conditions} now={now} timeZone={timeZone} />
+            <Link to={paths.diagnosticMessage(message.id)} className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+              <Activity className="size-4" aria-hidden="true" />
+              Diagnostics: every reminder and delivery attempt
+            </Link>
           </Section>
           <MessageReleases messageId={message.id} timeZone={timeZone} />
           <Section title="Recipients">

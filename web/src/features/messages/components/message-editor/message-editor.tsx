@@ -17,6 +17,7 @@ import { showServerErrors } from "@/lib/form-errors";
 import { browserTimeZone } from "@/lib/time-zone";
 import { SaveStepError, useSaveMessage } from "../../api/save-message";
 import { checkDraft } from "../../utils/check-draft";
+import { CONDITION_LABELS } from "../../utils/condition-labels";
 import { conditionToDraft, type ConditionDraft } from "../../utils/condition-draft";
 import { AttachmentsField, type PendingFile } from "../attachments-field";
 import { ConditionsEditor } from "../condition-builder/conditions-editor";
@@ -74,8 +75,12 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
 
   const onSubmit = form.handleSubmit(async (values) => {
     const now = new Date();
-    if (drafts.some((draft) => checkDraft(draft, now).input === null)) {
-      toast.error("Please check the form", { description: "A condition has a problem: see the highlighted fields." });
+    const invalid = drafts.find((draft) => checkDraft(draft, now).input === null);
+    if (invalid) {
+      // Name the condition and its first problem: "check the form" alone sends the owner hunting.
+      const problem = Object.values(checkDraft(invalid, now).errors)[0];
+      const where = CONDITION_LABELS[invalid.condition_type].title;
+      toast.error("Please check the form", { description: problem ? `${where}: ${problem}` : `${where} has a problem: see the highlighted fields.` });
       return;
     }
     setSaving(true);

@@ -1,0 +1,78 @@
+import { daysBetween, localDateOf } from "../conditions/zoned-time.ts";
+
+/**
+ * The one way the product writes an instant or a time of day (issue 14): English words
+ * ("Tue 10 Mar"), in the owner's time zone, with the hour cycle of the reader's locale: "14:00"
+ * for en-GB, de, fr…, "2:00 PM" for en-US. The web passes the browser's language, so every
+ * sentence agrees with the browser's own time fields (the recurring "Check in by" input); the
+ * server, which has no reader's locale, writes mail in DEFAULT_DISPLAY_LOCALE.
+ */
+export const DEFAULT_DISPLAY_LOCALE = "en-GB";
+
+export interface DisplayOptions {
+  timeZone: string;
+  /** A BCP 47 tag (navigator.language); only its hour cycle is used. Default: DEFAULT_DISPLAY_LOCALE. */
+  locale?: string;
+}
+
+const hourCycles = new Map<string, boolean>();
+
+/** Whether the locale writes times on a 12-hour clock ("2:00 PM"). Unknown tags read as 24-hour. */
+export function uses12HourClock(locale: string = DEFAULT_DISPLAY_LOCALE): boolean {
+  let twelve = hourCycles.get(locale);
+  if (twelve === undefined) {
+    try {
+      const cycle = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle;
+      twelve = cycle === "h12" || cycle === "h11";
+    } catch {
+      twelve = false;
+    }
+    hourCycles.set(locale, twelve);
+  }
+  return twelve;
+}
+
+/** "14:05" or "2:05 PM" for a wall-clock hour and minute. */
+export function formatClock(hour: number, minute: number, locale?: string): string {
+  const mm = String(minute).padStart(2, "0");
+  if (!uses12HourClock(locale)) return `${String(hour).padStart(2, "0")}:${mm}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${mm} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+/** A stored "HH:MM" time of day (a recurring schedule's `at`) in the reader's clock. */
+export function formatTimeOfDay(hhmm: string, locale?: string): string {
+  const [h, m] = hhmm.split(":").map(Number);
+  return Number.isInteger(h) && Number.isInteger(m) ? formatClock(h!, m!, locale) : hhmm;
+}
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock parts of an instant in `timeZone`, English names ("Tue", "Mar"), 24-hour numbers. */
+export function wallParts(date: Date, timeZone: string): { weekday: string; day: string; month: string; year: string; hour: number; minute: number } {
+  let f = partFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    partFormatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
+  return { weekday: p.weekday ?? "", day: p.day ?? "", month: p.month ?? "", year: p.year ?? "", hour: Number(p.hour), minute: Number(p.minute) };
+}
+
+/** "Tue 10 Mar 2026, 14:00" where the full date matters (history, releases, access links). */
+export function formatDateTime(date: Date, { timeZone, locale }: DisplayOptions): string {
+  const p = wallParts(date, timeZone);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${formatClock(p.hour, p.minute, locale)}`;
+}
+
+/**
+ * "Tue 14:00" within six days of now, else "Tue 10 Mar 14:00", adding the year when it differs:
+ * how a deadline or a reminder reads in a sentence.
+ */
+export function formatInstant(date: Date, now: Date, { timeZone, locale }: DisplayOptions): string {
+  const p = wallParts(date, timeZone);
+  const clock = formatClock(p.hour, p.minute, locale);
+  const days = Math.abs(daysBetween(localDateOf(now.getTime(), timeZone), localDateOf(date.getTime(), timeZone)));
+  if (days <= 6) return `${p.weekday} ${clock}`;
+  const sameYear = localDateOf(now.getTime(), timeZone).year === localDateOf(date.getTime(), timeZone).year;
+  return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`} ${clock}`;
+}

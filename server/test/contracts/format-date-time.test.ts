@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { describeCondition, formatDateTime, formatInstant, formatTimeOfDay, uses12HourClock } from "@trigger-switch/contracts";
+
+const at = new Date("2026-03-10T14:05:00Z");
+const now = new Date("2026-03-09T08:00:00Z");
+
+describe("the one date and time format", () => {
+  it("takes the hour cycle from the reader's locale", () => {
+    expect(uses12HourClock("en-US")).toBe(true);
+    expect(uses12HourClock("en-GB")).toBe(false);
+    expect(uses12HourClock("de-DE")).toBe(false);
+    expect(uses12HourClock("not a locale")).toBe(false);
+  });
+
+  it("writes full dates and near instants on that clock, in the owner's zone", () => {
+    expect(formatDateTime(at, { timeZone: "Europe/London" })).toBe("Tue 10 Mar 2026, 14:05");
+    expect(formatDateTime(at, { timeZone: "Europe/London", locale: "en-US" })).toBe("Tue 10 Mar 2026, 2:05 PM");
+    expect(formatInstant(at, now, { timeZone: "America/New_York", locale: "en-US" })).toBe("Tue 10:05 AM");
+    expect(formatInstant(new Date("2026-04-01T00:30:00Z"), now, { timeZone: "UTC", locale: "en-US" })).toBe("Wed 1 Apr 12:30 AM");
+    expect(formatTimeOfDay("09:00", "en-US")).toBe("9:00 AM");
+    expect(formatTimeOfDay("00:15", "en-US")).toBe("12:15 AM");
+    expect(formatTimeOfDay("09:00", "en-GB")).toBe("09:00");
+  });
+
+  it("words a recurring check-in on the same clock as its deadline", () => {
+    const condition = {
+      condition_type: "recurring_check_in" as const,
+      active: true,
+      is_armed: true,
+      hours_threshold: 0,
+      minutes_threshold: 0,
+      recurring_pattern: { kind: "every_n_days" as const, time_zone: "UTC", every_days: 1, start_date: "2026-03-01", at: "21:30", grace_minutes: 30 },
+      deliver_at: null,
+      last_checked: now,
+      armed_at: now,
+    };
+    expect(describeCondition(condition, now, "UTC")).toBe("Check in every day at 21:30, 30 minutes grace. Next: by Mon 22:00, or it goes out.");
+    expect(describeCondition(condition, now, "UTC", undefined, "en-US")).toBe("Check in every day at 9:30 PM, 30 minutes grace. Next: by Mon 10:00 PM, or it goes out.");
+  });
+});
