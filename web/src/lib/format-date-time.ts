@@ -2,7 +2,7 @@ import { formatDateTime as formatForReader, formatInstant, DEFAULT_DISPLAY_LOCAL
 
 /**
  * The reader's locale, for the 12- or 24-hour clock of every time the app shows (the contracts'
- * format/date-time.ts writes them; docs/decisions/022). The browser's language is also what its own
+ * format/date-time.ts writes them; docs/decisions/025). The browser's language is also what its own
  * time inputs follow, so "Check in by" and the sentences about it agree.
  */
 export function userLocale(): string {
