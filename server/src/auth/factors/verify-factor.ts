@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { mfaChallenges, mfaFactors, refreshTokens, sessions } from "../../db/schema.ts";
+import { mfaChallenges, mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
 import { GoTrueError, validationFailed } from "../gotrue-error.ts";
 import { backoffRemainingMs, countedFailures, describeWait } from "../passwords/backoff.ts";
 import { recordSecurityEvent, type RequestOrigin } from "../security/security-event.ts";
 import { securityMail } from "../security/security-mail.ts";
-import { sessionResponse, type SessionResponse } from "../sessions/session-response.ts";
-import { createOpaqueToken } from "../tokens/opaque-token.ts";
+import { raiseSession } from "../sessions/raise-session.ts";
+import type { SessionResponse } from "../sessions/session-response.ts";
 import { factorKinds, type FactorType } from "./factor-kinds.ts";
 import { findOwnedFactor, UUID } from "./find-owned-factor.ts";
 
@@ -66,13 +66,7 @@ export async function verifyFactor(
       await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "factor_added", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
     }
 
-    const amr = [...auth.session.amr.filter((m) => m.method !== kind.amrMethod), { method: kind.amrMethod, timestamp: Math.floor(now.getTime() / 1000) }];
-    const [session] = await tx.update(sessions).set({ aal: "aal2", amr, updatedAt: now, refreshedAt: now }).where(eq(sessions.id, auth.sessionId)).returning();
-    // New tokens for the raised session; the aal1 refresh tokens are spent.
-    await tx.update(refreshTokens).set({ revoked: true, updatedAt: now }).where(and(eq(refreshTokens.sessionId, auth.sessionId), eq(refreshTokens.revoked, false)));
-    const refresh = createOpaqueToken();
-    await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, userId: auth.user.id, sessionId: auth.sessionId, createdAt: now, updatedAt: now });
-    const response = await sessionResponse({ deps, db: tx, userId: auth.user.id, session: session!, refreshToken: refresh.token });
+    const response = await raiseSession(deps, tx, { auth, method: kind.amrMethod, now });
     return { kind: "ok", response, enrolled: enrolled ? (factor.friendlyName ?? (factor.factorType === "phone" ? `Phone ${factor.phone}` : "Authenticator app")) : null };
   });
 
