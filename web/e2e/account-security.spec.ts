@@ -44,7 +44,7 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   await page.getByLabel("2. Enter the 6-digit code the app shows").fill(codeFor(secret));
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(page.getByText("Two-step sign-in is on")).toBeVisible();
-  await expect(page.getByRole("list", { name: "Authenticator apps" })).toContainText("My phone");
+  await expect(page.getByRole("list", { name: "Second factors" })).toContainText("My phone");
   await expect(page.getByRole("list", { name: "Security log" })).toContainText("Authenticator “My phone” added");
   await shot(page, "security-section-1280");
   await page.setViewportSize({ width: 375, height: 812 });

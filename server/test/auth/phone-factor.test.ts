@@ -103,6 +103,11 @@ describe("the phone factor", () => {
     expect((await client.mfa.verify({ factorId, challengeId: other!.id, code: right })).error).toBeNull();
   });
 
+  it("publishes the channels that can carry codes in /settings", async () => {
+    const settings = (await (await fetch(`${c.t.url}/auth/v1/settings`)).json()) as { mfa_phone_channels: string[] };
+    expect(settings.mfa_phone_channels).toEqual(["sms", "whatsapp"]);
+  });
+
   it("holds back a second code within 30 seconds and refuses numbers that are not E.164", async () => {
     const { client } = await signedIn();
     const bad = await client.mfa.enroll({ factorType: "phone", phone: "07700 900123" });
@@ -140,6 +145,9 @@ describe("a server without SMS or WhatsApp", () => {
       expect(error).toMatchObject({ status: 422, code: "mfa_phone_enroll_not_enabled" });
       expect(error!.message).toContain("TWILIO_ACCOUNT_SID");
       expect(error!.message).toContain("WHATSAPP_ACCESS_TOKEN");
+      // The sign-in and Security pages learn it from /settings.
+      const settings = (await (await fetch(`${t.url}/auth/v1/settings`)).json()) as { mfa_phone_channels: string[] };
+      expect(settings.mfa_phone_channels).toEqual([]);
     } finally {
       await t.close();
     }

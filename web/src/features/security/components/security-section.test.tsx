@@ -25,7 +25,7 @@ function renderProfile(api: Record<string, Handler> = {}) {
 }
 
 describe("the profile's Security section", () => {
-  it("adds an authenticator app: the QR code inline, the key to type, then a code to finish", async () => {
+  it("adds an authenticator app: the QR code inline, the key to type, then a code to finish", { timeout: 20000 }, async () => {
     const { user, auth } = renderProfile();
     auth.mocks.mfa.enroll.mockResolvedValue({
       data: { id: "f9", type: "totp", friendly_name: "Pixel", totp: { qr_code: "data:image/svg+xml;utf-8,<svg xmlns='http://www.w3.org/2000/svg'/>", secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/x" } },
@@ -48,7 +48,7 @@ describe("the profile's Security section", () => {
     expect(await screen.findByText("Two-step sign-in is on")).toBeInTheDocument();
   });
 
-  it("forgets a half-made authenticator when the enrolment is cancelled", async () => {
+  it("forgets a half-made authenticator when the enrolment is cancelled", { timeout: 20000 }, async () => {
     const { user, auth } = renderProfile();
     auth.mocks.mfa.enroll.mockResolvedValue({ data: { id: "f9", type: "totp", totp: { qr_code: "data:,", secret: "S", uri: "u" } }, error: null } as never);
     await user.click(await screen.findByRole("button", { name: "Add an authenticator app" }, AFTER_GUARD));
