@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 const TOKEN = "t".repeat(43);
@@ -7,7 +8,7 @@ const TOKEN = "t".repeat(43);
 const LOADED = { timeout: 5000 };
 const alert = { device: "Safari on iPhone", ip: "198.51.100.7", signed_in_at: "2026-03-01T10:00:00Z", session_active: true, handled: false };
 
-function openLink(api: Parameters<typeof renderApp>[0]["api"]) {
+function openLink(api: Record<string, Handler>) {
   // The link from the e-mail carries its token in the fragment.
   window.history.replaceState(null, "", `/report-sign-in#token=${TOKEN}`);
   return renderApp({ path: "/report-sign-in", api });
