@@ -183,7 +183,7 @@ test("\"This wasn't me\" in the new-device e-mail signs the stranger out and blo
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&key=${MAILBOX_KEY}`);
     await expect(page.getByText(subject).first()).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
-  const href = await page.locator("article", { hasText: subject }).first().getByRole("link", { name: "This wasn't me" }).getAttribute("href");
+  const href = await page.locator("article", { hasText: subject }).first().locator('a[href*="/report-sign-in#token="]').first().getAttribute("href");
   await page.goto(href!);
   await expect(page.getByText(/A sign-in from Safari on iPhone/)).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -21,7 +21,7 @@ export async function unenrollFactor(deps: AuthDeps, input: { auth: Authenticate
       // Recovery codes stand in for a factor: with none left they would be a way around nothing.
       const [other] = await tx.select({ id: mfaFactors.id }).from(mfaFactors).where(and(eq(mfaFactors.userId, input.auth.user.id), eq(mfaFactors.status, "verified"))).limit(1);
       if (!other) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, input.auth.user.id));
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: input.auth.user.id, kind: "factor_removed", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
+      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: input.auth.user.id, kind: "factor_removed", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType, type: factor.factorType } });
     }
     return factor;
   });

@@ -63,7 +63,7 @@ export async function verifyFactor(
       .where(eq(mfaFactors.id, factor.id));
     await tx.update(mfaChallenges).set({ verifiedAt: now }).where(eq(mfaChallenges.id, challenge.id));
     if (enrolled) {
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "factor_added", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
+      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "factor_added", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType, type: factor.factorType } });
     }
 
     const response = await raiseSession(deps, tx, { auth, method: kind.amrMethod, now });
