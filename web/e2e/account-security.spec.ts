@@ -23,6 +23,8 @@ async function signInWithPassword(page: Page, email: string) {
 }
 
 test("a user turns on two-step sign-in with an authenticator app, signs out, and signs in with its code", async ({ page, request }) => {
+  // Many screenshots at two widths; room for a busy machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = await signUp(page, request, "totp");
 
@@ -140,6 +142,7 @@ async function enrolAuthenticator(page: Page): Promise<string> {
 }
 
 test("a user who lost the authenticator signs in with a recovery code", async ({ page, request }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = await signUp(page, request, "recovery");
   await enrolAuthenticator(page);
@@ -165,7 +168,7 @@ test("a user who lost the authenticator signs in with a recovery code", async ({
   await page.getByRole("button", { name: "Sign in with the recovery code" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile#security");
-  await expect(page.getByText("9 of 10 left")).toBeVisible();
+  await expect(page.getByText("9 of 10 left")).toBeVisible({ timeout: 20_000 });
 });
 
 test("\"This wasn't me\" in the new-device e-mail signs the stranger out and blocks the password", async ({ page, browser, request }) => {

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { formatDateTime } from "@/lib/format-date-time";
-import { useApi } from "@/lib/services";
+import { useApi, useServices } from "@/lib/services";
 import { browserTimeZone } from "@/lib/time-zone";
 import { actOnSignInAlert, readSignInAlert } from "../api/sign-in-alert";
 import { FormError } from "./form-error";
@@ -30,7 +30,14 @@ export function ReportSignIn() {
   const api = useApi();
   const [token] = useState(takeToken);
   const alert = useQuery({ queryKey: ["sign-in-alert", token], queryFn: () => readSignInAlert(api, token), enabled: token !== "", retry: false, staleTime: Infinity });
-  const act = useMutation({ mutationFn: (scope: "session" | "all") => actOnSignInAlert(api, token, scope) });
+  const { auth } = useServices();
+  const act = useMutation({
+    mutationFn: (scope: "session" | "all") => actOnSignInAlert(api, token, scope),
+    // This browser's session ended too: forget it here at once rather than at the next check.
+    onSuccess: (result) => {
+      if (result.password_reset_sent) void auth.signOut({ scope: "local" });
+    },
+  });
   const zone = browserTimeZone();
 
   if (token === "") {
@@ -83,7 +90,7 @@ export function ReportSignIn() {
           </Alert>
           <FormError message={act.error?.message} />
           <div className="flex flex-col gap-2">
-            <Button variant="destructive" disabled={act.isPending} onClick={() => act.mutate("all")}>
+            <Button variant="destructive" className="h-auto py-2 whitespace-normal" disabled={act.isPending} onClick={() => act.mutate("all")}>
               {act.isPending && act.variables === "all" && <Spinner />}
               Sign out everywhere and block my password
             </Button>
@@ -91,7 +98,7 @@ export function ReportSignIn() {
           </div>
           {session_active && (
             <div className="flex flex-col gap-2">
-              <Button variant="outline" disabled={act.isPending} onClick={() => act.mutate("session")}>
+              <Button variant="outline" className="h-auto py-2 whitespace-normal" disabled={act.isPending} onClick={() => act.mutate("session")}>
                 {act.isPending && act.variables === "session" && <Spinner />}
                 Only sign out {device}
               </Button>
