@@ -29,7 +29,6 @@ function takeToken(): string {
 export function ReportSignIn() {
   const api = useApi();
   const [token] = useState(takeToken);
-  const alert = useQuery({ queryKey: ["sign-in-alert", token], queryFn: () => readSignInAlert(api, token), enabled: token !== "", retry: false, staleTime: Infinity });
   const { auth } = useServices();
   const act = useMutation({
     mutationFn: (scope: "session" | "all") => actOnSignInAlert(api, token, scope),
@@ -38,14 +37,15 @@ export function ReportSignIn() {
       if (result.password_reset_sent) void auth.signOut({ scope: "local" });
     },
   });
+  // Read once; not again after acting (signing out clears the query cache).
+  const alert = useQuery({ queryKey: ["sign-in-alert", token], queryFn: () => readSignInAlert(api, token), enabled: token !== "" && act.isIdle, retry: false, staleTime: Infinity });
+  const [device, setDevice] = useState("");
+  if (alert.data && device !== alert.data.device) setDevice(alert.data.device);
   const zone = browserTimeZone();
 
   if (token === "") {
     return <FormError message="This page needs the link from the e-mail. Open the link again, or sign in and check your sessions in your profile's Security section." />;
   }
-  if (alert.isPending) return <Skeleton className="h-40" />;
-  if (alert.isError) return <FormError message={alert.error.message} />;
-
   if (act.isSuccess) {
     const result = act.data;
     return (
@@ -55,8 +55,8 @@ export function ReportSignIn() {
           {result.password_reset_sent
             ? `Every device was signed out (${result.ended} session${result.ended === 1 ? "" : "s"}) and your password no longer works.`
             : result.ended > 0
-              ? `${alert.data.device} was signed out. It must sign in again.`
-              : `${alert.data.device} had already signed out.`}
+              ? `${device} was signed out. It must sign in again.`
+              : `${device} had already signed out.`}
         </p>
         {result.password_reset_sent ? (
           <p>We e-mailed you a link to set a new password. Choose one you do not use anywhere else. Until then, nobody can sign in with the old one.</p>
@@ -70,7 +70,9 @@ export function ReportSignIn() {
     );
   }
 
-  const { device, ip, signed_in_at, session_active, handled } = alert.data;
+  if (alert.isPending) return <Skeleton className="h-40" />;
+  if (alert.isError) return <FormError message={alert.error.message} />;
+  const { ip, signed_in_at, session_active, handled } = alert.data;
   return (
     <div className="flex flex-col gap-5 text-sm">
       <p>
