@@ -103,7 +103,8 @@ describe("deleting the account", () => {
 });
 
 describe("deleting an account on Plus", () => {
-  it("cancels the Stripe subscription at once, before anything is removed", async () => {
+  // Starts a server of its own with Stripe configured: room for a busy machine.
+  it("cancels the Stripe subscription at once, before anything is removed", { timeout: 120_000 }, async () => {
     const webhook = { url: "" };
     const stripe = await startFakeStripe({ webhookUrl: () => webhook.url });
     const app = await startTestApp({ AUTH_AUTOCONFIRM: "true", ...fakeStripeEnv(stripe) });
