@@ -134,7 +134,7 @@ describe("the phone factor", () => {
 });
 
 describe("a server without SMS or WhatsApp", () => {
-  it("refuses to enrol a phone and names the settings that are missing", async () => {
+  it("refuses to enrol a phone and names the settings that are missing", { timeout: 120_000 }, async () => {
     const t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
     try {
       const client = authClient(t);
