@@ -4,7 +4,7 @@ import { makeMfaSession, makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 // The guard holds the page 500 ms and the profile page loads lazily.
-const AFTER_GUARD = { timeout: 5000 };
+const AFTER_GUARD = { timeout: 15_000 };
 const sessions = [
   { id: "s1", device: "Firefox on Windows", ip: "203.0.113.5", aal: "aal1", created_at: "2026-03-01T10:00:00Z", last_used_at: "2026-03-02T10:00:00Z", current: true },
   { id: "s2", device: "Safari on iPhone", ip: "198.51.100.7", aal: "aal1", created_at: "2026-02-01T10:00:00Z", last_used_at: "2026-02-03T10:00:00Z", current: false },
