@@ -28,7 +28,8 @@ export async function composeApp({ config, database, clock, logStream }: { confi
   await checkMasterKeys({ db: database.db, masterKeys });
   await sealPlaintextRows({ db: database.db, masterKeys });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, masterKeys, clock, limits: smtpLimitsOf(config) });
-  const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys });
+  const channels = createChannels({ config, db: database.db, mailer, clock });
+  const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys, channels });
   const realtime = createRealtime({ database, auth, clock });
   const engineWaker = createEngineWaker();
   const geocoder = createGeocoder({ config, log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
@@ -44,7 +45,6 @@ export async function composeApp({ config, database, clock, logStream }: { confi
       }
     }, 1000).unref();
   }
-  const channels = createChannels({ config, db: database.db, mailer, clock });
   const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, channels, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.

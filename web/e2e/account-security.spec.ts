@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { MAILBOX_KEY } from "./support/mailbox";
 import { PASSWORD, signUp } from "./support/sign-up";
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
@@ -22,6 +23,8 @@ async function signInWithPassword(page: Page, email: string) {
 }
 
 test("a user turns on two-step sign-in with an authenticator app, signs out, and signs in with its code", async ({ page, request }) => {
+  // Many screenshots at two widths; room for a busy machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = await signUp(page, request, "totp");
 
@@ -44,7 +47,7 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   await page.getByLabel("2. Enter the 6-digit code the app shows").fill(codeFor(secret));
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(page.getByText("Two-step sign-in is on")).toBeVisible();
-  await expect(page.getByRole("list", { name: "Authenticator apps" })).toContainText("My phone");
+  await expect(page.getByRole("list", { name: "Second factors" })).toContainText("My phone");
   await expect(page.getByRole("list", { name: "Security log" })).toContainText("Authenticator “My phone” added");
   await shot(page, "security-section-1280");
   await page.setViewportSize({ width: 375, height: 812 });
@@ -125,4 +128,78 @@ test("ending another session signs that device out", async ({ page, browser, req
   await expect(phone.getByText("You were signed out")).toBeVisible({ timeout: 45_000 });
   await expect(phone).toHaveURL(/\/login/);
   await other.close();
+});
+
+/** Turns on an authenticator app from the Security section; returns its secret. */
+async function enrolAuthenticator(page: Page): Promise<string> {
+  await page.goto("/profile#security");
+  await page.getByRole("button", { name: "Add an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("2. Enter the 6-digit code the app shows").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(page.getByText("Two-step sign-in is on")).toBeVisible();
+  return secret;
+}
+
+test("a user who lost the authenticator signs in with a recovery code", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const email = await signUp(page, request, "recovery");
+  await enrolAuthenticator(page);
+
+  await page.getByRole("button", { name: "Make recovery codes" }).click();
+  const list = page.getByTestId("recovery-codes");
+  await expect(list.getByRole("listitem")).toHaveCount(10);
+  const codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
+  await list.scrollIntoViewIfNeeded();
+  await shot(page, "recovery-codes-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.locator("#security > div > *", { has: list }).screenshot({ path: "e2e/.artifacts/recovery-codes-card-375.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByText("10 of 10 left")).toBeVisible();
+
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await signInWithPassword(page, email);
+  await page.getByRole("button", { name: "Lost your phone or app? Use a recovery code" }).click();
+  await shot(page, "sign-in-recovery-code-1280");
+  await page.getByLabel("Recovery code").fill(codes[4]!.toUpperCase());
+  await page.getByRole("button", { name: "Sign in with the recovery code" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/profile#security");
+  await expect(page.getByText("9 of 10 left")).toBeVisible({ timeout: 20_000 });
+});
+
+test("\"This wasn't me\" in the new-device e-mail signs the stranger out and blocks the password", async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page, request, "notme");
+  // A stranger with the password, on another kind of device.
+  const stranger = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1" });
+  const theirs = await stranger.newPage();
+  await signInWithPassword(theirs, email);
+  await expect(theirs).toHaveURL(/\/dashboard$/);
+
+  // The owner's mailbox: the new-device mail and its link.
+  const subject = "New sign-in to your Trigger Switch account";
+  await expect(async () => {
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&key=${MAILBOX_KEY}`);
+    await expect(page.getByText(subject).first()).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  const href = await page.locator("article", { hasText: subject }).first().locator('a[href*="/report-sign-in#token="]').first().getAttribute("href");
+  await page.goto(href!);
+  await expect(page.getByText(/A sign-in from Safari on iPhone/)).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, "report-sign-in-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, "report-sign-in-375");
+  await page.getByRole("button", { name: "Sign out everywhere and block my password" }).click();
+  await expect(page.getByText(/Every device was signed out/)).toBeVisible();
+  await shot(page, "report-sign-in-done-375");
+
+  // The stranger's tab notices; the password no longer signs in.
+  await expect(theirs.getByText("You were signed out")).toBeVisible({ timeout: 45_000 });
+  await signInWithPassword(theirs, email);
+  await expect(theirs.getByText(/Invalid login credentials|e-mail or password/i).first()).toBeVisible();
+  await stranger.close();
 });

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
-import { messageAttachments, messageConditions, passwordFailures, profiles, reminderSchedule, users } from "../db/schema.ts";
+import { mailOutbox, messageAttachments, messageConditions, passwordFailures, profiles, reminderSchedule, users } from "../db/schema.ts";
 import { passwordFailureKey } from "../auth/passwords/password-failures.ts";
 import { removeAvatar } from "../profiles/avatar-store.ts";
 
@@ -16,7 +16,8 @@ export interface DeletedAccount {
  * Deletes an account for good. First every switch is disarmed and every pending send made
  * obsolete, committed on its own, so nothing can go out even if what follows fails; then the
  * account row goes, and with it (ON DELETE CASCADE) sessions, factors, messages, recipients,
- * conditions, schedules, releases, access links and the security log; then the files.
+ * conditions, schedules, releases, access links and the security log, and the mails to the account
+ * kept in the local outbox; then the files.
  * A send the engine is making at this very moment may still complete.
  */
 export async function deleteAccount({ db, clock, dataDir, storage, userId }: { db: Db; clock: Clock; dataDir: string; storage: AttachmentStorage; userId: string }): Promise<DeletedAccount> {
@@ -27,12 +28,15 @@ export async function deleteAccount({ db, clock, dataDir, storage, userId }: { d
   });
 
   const removed = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    const [user] = await tx.select({ email: users.email, emailChange: users.emailChange }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return null;
     const files = await tx.select({ key: messageAttachments.storageKey }).from(messageAttachments).where(eq(messageAttachments.userId, userId));
     const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
     await tx.delete(users).where(eq(users.id, userId));
     await tx.delete(passwordFailures).where(eq(passwordFailures.keyHash, passwordFailureKey(user.email)));
+    // Mails kept in the local outbox (a server without SMTP) are the account's too: links, notices, codes.
+    const addresses = [user.email, user.emailChange].filter((a): a is string => !!a).map((a) => a.toLowerCase());
+    await tx.delete(mailOutbox).where(inArray(mailOutbox.to, addresses));
     return { email: user.email, files: files.map((f) => f.key), avatarUrl: profile?.avatarUrl ?? null };
   });
   if (!removed) return { email: "", leftoverFiles: 0 };

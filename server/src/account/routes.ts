@@ -2,6 +2,9 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
+import { cancelSubscriptionsNow } from "../billing/manage-subscription.ts";
+import { createStripeClient } from "../billing/stripe-client.ts";
+import { AppError } from "../errors.ts";
 import type { AppDeps } from "../http/app.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { securityMail } from "../auth/security/security-mail.ts";
@@ -17,6 +20,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   const { database, clock, masterKeys, config } = deps;
   const db = database.db;
   const storage = diskAttachmentStorage(config.DATA_DIR);
+  const stripe = createStripeClient(config);
 
   app.get(
     "/account/export",
@@ -50,6 +54,14 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     async (req, reply) => {
       const user = currentUser(req);
       await deps.auth.confirmIdentity(user, (req.body as { password?: string } | undefined)?.password);
+      // Before anything is removed: if Stripe cannot be reached, the account stays and the person tries again.
+      try {
+        await cancelSubscriptionsNow({ db, clock, stripe, userId: user.id });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        req.log.error({ error: (err as Error)?.name }, "could not cancel the subscription of an account being deleted");
+        throw new AppError("unavailable", "Your Plus subscription could not be cancelled with Stripe just now, so your account was not deleted (nothing was changed). Please try again in a few minutes.");
+      }
       const deleted = await deleteAccount({ db, clock, dataDir: config.DATA_DIR, storage, userId: user.id });
       if (deleted.leftoverFiles > 0) req.log.warn({ files: deleted.leftoverFiles }, "account deleted; some encrypted files could not be removed");
       if (deleted.email) {

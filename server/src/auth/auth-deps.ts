@@ -1,3 +1,4 @@
+import type { Channels } from "../channels/channel.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -17,6 +18,8 @@ export interface AuthDeps {
   masterKeys: MasterKeys;
   keys: KeyStore;
   background: BackgroundTasks;
+  /** SMS and WhatsApp, for the phone factor's codes. */
+  channels: Channels;
   /** Configured OpenID Connect providers by name. */
   oidcProviders: Map<string, OidcProvider>;
 }

@@ -37,6 +37,12 @@ export const MFA_MAX_FACTORS = 10;
 /** An enrolment never finished is dropped after this long (ms), when the next one starts. */
 export const MFA_UNVERIFIED_FACTOR_LIFETIME_MS = 60 * 60 * 1000;
 
+/** A phone factor sends at most one code this often (ms), per factor. */
+export const MFA_PHONE_CODE_INTERVAL_MS = 30 * 1000;
+
+/** At most this many codes an hour to one number, whichever account asks. */
+export const MFA_PHONE_CODES_PER_HOUR = 5;
+
 export const AUDIENCE = "authenticated";
 
 export type LinkType = keyof typeof LINK_LIFETIME_MS;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Channels } from "../channels/channel.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -23,7 +24,7 @@ import { INSUFFICIENT_AAL_MESSAGE, needsStepUp } from "./sessions/step-up.ts";
  * Admins: see `isAdminAccount`, decided on every request and never written into tokens or
  * app_metadata (removing an address takes effect at once).
  */
-export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys: MasterKeys }): Promise<AuthService> {
+export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys: MasterKeys; channels: Channels }): Promise<AuthService> {
   const keys = createKeyStore({ config: deps.config, clock: deps.clock });
   const background = createBackgroundTasks();
   const authDeps: AuthDeps = { ...deps, keys, background, oidcProviders: createOidcProviders(deps.config.oidcProviders) };

@@ -105,3 +105,21 @@ export async function listInvoices(deps: Deps): Promise<Invoice[]> {
     pdf: i.invoice_pdf ?? null,
   }));
 }
+
+/**
+ * Ends the account's paid subscription at once, for an account being deleted: nobody is charged
+ * for an account that no longer exists. The row is marked canceled from Stripe's answer, so the
+ * webhook that follows sends no "your plan changed" mail to an address on its way out.
+ * Throws if Stripe cannot be reached: the caller then keeps the account (and tries again later).
+ */
+export async function cancelSubscriptionsNow(deps: { db: Db; clock: Clock; stripe: Stripe | null; userId: string }): Promise<number> {
+  const { stripe, db, clock, userId } = deps;
+  const live = await db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PLUS_STATUSES, "incomplete", "unpaid"])));
+  if (live.length === 0) return 0;
+  if (!stripe) throw new AppError("unavailable", "This account has a paid subscription, but billing is not configured on this server, so it cannot be cancelled. Ask the server's operator.");
+  for (const sub of live) {
+    const canceled = await stripe.subscriptions.cancel(sub.id);
+    await db.update(subscriptions).set({ status: canceled.status, updatedAt: clock.now() }).where(eq(subscriptions.id, sub.id));
+  }
+  return live.length;
+}

@@ -118,3 +118,38 @@ export const knownDevices = pgTable(
   // One browser may know several accounts (a shared family computer): one row per account.
   (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index("known_devices_user_idx").on(t.userId)],
 );
+
+/**
+ * Recovery codes for an account with a second factor (docs/decisions/026): ten at a time, shown
+ * once, only a hash kept; each works once in place of a code from a lost phone or app.
+ */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_hash_key").on(t.codeHash), index("mfa_recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * The "This wasn't me" link of a new-device e-mail (docs/decisions/026): names the session that
+ * signed in; following it ends that session or all of them. Only a hash of the link's token is kept.
+ */
+export const signInAlerts = pgTable(
+  "sign_in_alerts",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").notNull(),
+    device: text("device").notNull(),
+    ip: text("ip"),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: created(),
+  },
+  (t) => [index("sign_in_alerts_user_idx").on(t.userId)],
+);

@@ -29,12 +29,14 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
       schema: {
         tags: ["meta"],
         summary: "What this server offers a client before sign-in",
-        response: { 200: z.object({ mailbox: z.boolean(), autoconfirm: z.boolean(), version: z.string() }) },
+        response: { 200: z.object({ mailbox: z.boolean(), mail: z.enum(["smtp", "outbox"]), autoconfirm: z.boolean(), version: z.string() }) },
       },
     },
     async () => ({
       // Saying that mail is kept locally helps no stranger: the mailbox opens only with its operator's key (docs/security.md).
       mailbox: hasLocalMailbox(deps.config),
+      // Whether mail leaves this server at all, so "we sent you an e-mail" is said only when true.
+      mail: deps.config.usesOutbox ? ("outbox" as const) : ("smtp" as const),
       autoconfirm: deps.config.AUTH_AUTOCONFIRM,
       version: "0.1.0",
     }),

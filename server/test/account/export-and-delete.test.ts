@@ -3,10 +3,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { messageConditions, reminderSchedule, sessions, users } from "../../src/db/schema.ts";
-import { createCondition, createMessage, createRecipient, put, uploadFile } from "../support/content.ts";
+import { createCondition, createMessage, createRecipient, post, put, uploadFile } from "../support/content.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpUser } from "../support/users.ts";
 import { waitForMail } from "../auth/auth-test-helpers.ts";
+import { fakeStripeEnv, startFakeStripe } from "../support/fake-stripe.ts";
+import { outboxMails } from "../support/outbox.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +59,8 @@ describe("exporting the account", () => {
 describe("deleting the account", () => {
   it("disarms every switch, removes every row and file, ends the sessions and confirms by e-mail", async () => {
     const { owner } = await ownerWithSwitch();
+    await fetch(`${t.url}/auth/v1/recover`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: owner.email }) });
+    await waitForMail(t, owner.email, "Reset your Trigger Switch password");
     const attachmentsDir = path.join(t.config.DATA_DIR, "attachments");
     const filesBefore = fs.readdirSync(attachmentsDir).length;
     const res = await owner.api("/api/account", { method: "DELETE" });
@@ -71,6 +75,8 @@ describe("deleting the account", () => {
     expect((await owner.api("/api/profile")).status).toBe(401);
     const mail = await waitForMail(t, owner.email, "Your Trigger Switch account was deleted");
     expect(mail.text).toContain("Every switch was disarmed");
+    // The local outbox keeps nothing of the account but the confirmation (a reset link there would be the account's).
+    expect((await outboxMails(t, owner.email)).map((m) => m.subject)).toEqual(["Your Trigger Switch account was deleted"]);
     // The address can sign up afresh.
     expect((await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: owner.email, password: "correct horse battery staple" }) })).status).toBe(400);
   });
@@ -93,5 +99,29 @@ describe("deleting the account", () => {
     expect((await owner.api("/api/account", { method: "DELETE" })).status).toBe(204);
     const list = (await (await other.owner.api("/api/messages")).json()) as unknown[];
     expect(list).toHaveLength(1);
+  });
+});
+
+describe("deleting an account on Plus", () => {
+  // Starts a server of its own with Stripe configured: room for a busy machine.
+  it("cancels the Stripe subscription at once, before anything is removed", { timeout: 120_000 }, async () => {
+    const webhook = { url: "" };
+    const stripe = await startFakeStripe({ webhookUrl: () => webhook.url });
+    const app = await startTestApp({ AUTH_AUTOCONFIRM: "true", ...fakeStripeEnv(stripe) });
+    webhook.url = `${app.url}/webhooks/stripe`;
+    try {
+      const owner = await signUpUser(app);
+      const { url } = (await (await post(owner, "/api/billing/checkout", { interval: "month" })).json()) as { url: string };
+      const sub = await stripe.completeCheckout(url.split("/pay/")[1]!);
+      expect((await owner.api("/api/account", { method: "DELETE" })).status).toBe(204);
+      expect(stripe.subscriptions.get(String(sub.id))!.status).toBe("canceled");
+      expect(stripe.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${String(sub.id)}`)).toBe(true);
+      // No "your plan changed" mail to an account that is gone.
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await outboxMails(app, owner.email)).map((m) => m.subject)).not.toContain("Your plan is now Free");
+    } finally {
+      await app.close();
+      await stripe.close();
+    }
   });
 });

@@ -85,7 +85,7 @@ describe("enrolling an authenticator app", () => {
     expect(error).toMatchObject({ status: 422, code: "mfa_factor_name_conflict" });
   });
 
-  it("says plainly that phone factors are not available yet", async () => {
+  it("says plainly that phone factors need SMS or WhatsApp on a server without them", async () => {
     const { client } = await signedIn();
     const { error } = await client.mfa.enroll({ factorType: "phone", phone: "+447700900123" });
     expect(error).toMatchObject({ status: 422, code: "mfa_phone_enroll_not_enabled" });

@@ -132,6 +132,20 @@ describe("signing in with an OpenID provider (PKCE)", () => {
     expect(String(skip.json!.url)).toMatch(new RegExp(`^${provider.issuer}/`));
   });
 
+  it("takes the provider's answer posted as a form (GoTrue's POST /callback, response_mode=form_post)", async () => {
+    const email = newEmail("formpost");
+    const client = authClient(t, { flowType: "pkce" });
+    const { data } = await client.signInWithOAuth({ provider: "testid" as never, options: { redirectTo: callbackPage(), skipBrowserRedirect: true, queryParams: { login_hint: email } } });
+    const atCallback = await browse(data.url!, `${t.url}/auth/v1/callback`);
+    const posted = await fetch(`${t.url}/auth/v1/callback`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: atCallback.searchParams.toString() });
+    expect(posted.status).toBe(303);
+    const back = new URL(posted.headers.get("location")!);
+    expect(back.href.startsWith(callbackPage())).toBe(true);
+    const { data: session, error } = await client.exchangeCodeForSession(back.searchParams.get("code")!);
+    expect(error).toBeNull();
+    expect(session.user!.email).toBe(email);
+  });
+
   it("answers a replayed or forged callback with an error back at the sign-in page", async () => {
     const res = await fetch(`${t.url}/auth/v1/callback?code=abc&state=forged`, { redirect: "manual" });
     const target = new URL(res.headers.get("location")!);

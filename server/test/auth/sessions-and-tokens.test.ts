@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import type { AuthService } from "../../src/auth/auth-service.ts";
 import { createAuthService } from "../../src/auth/create-auth-service.ts";
 import { rotateSigningKey } from "../../src/auth/keys/rotate-signing-key.ts";
+import { createChannels } from "../../src/channels/create-channels.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { AppError } from "../../src/errors.ts";
 import { proveMailbox } from "../support/admins.ts";
@@ -13,7 +14,7 @@ let t: TestApp;
 let service: AuthService | undefined;
 beforeAll(async () => {
   t = await startTestApp({ AUTH_AUTOCONFIRM: "true", ADMIN_EMAILS: "boss@example.com" });
-  service = await createAuthService({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }) });
+  service = await createAuthService({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }), channels: createChannels({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock }) });
 });
 afterAll(async () => {
   await t?.close();

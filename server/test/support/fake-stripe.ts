@@ -159,6 +159,13 @@ export async function startFakeStripe(opts: { webhookUrl?: () => string; port?: 
     if (subMatch) {
       const sub = subscriptions.get(subMatch[1]!);
       if (!sub) return json(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subMatch[1]}'` } });
+      if (req.method === "DELETE") {
+        // Stripe's "cancel a subscription": at once, then customer.subscription.deleted.
+        sub.status = "canceled";
+        sub.canceled_at = nowS();
+        await emit("customer.subscription.deleted", { ...sub });
+        return json(200, sub);
+      }
       if (req.method === "POST") {
         if (form.cancel_at_period_end !== undefined) {
           sub.cancel_at_period_end = form.cancel_at_period_end === "true";

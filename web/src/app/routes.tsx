@@ -76,6 +76,11 @@ export const routes: RouteObject[] = [
             handle: head("Set a new password", "Choose a new password for your Trigger Switch account."),
           },
           {
+            path: "report-sign-in",
+            element: page(() => import("./routes/public/report-sign-in")),
+            handle: head("Was this you?", "Sign out a device you do not recognise and block your password."),
+          },
+          {
             path: "terms",
             element: page(() => import("./routes/public/terms")),
             handle: head("Terms of use", "What Trigger Switch does for you, what it cannot promise, and what we ask of you in return.", true),

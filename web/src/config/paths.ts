@@ -5,6 +5,7 @@ export const paths = {
   register: "/register",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  reportSignIn: "/report-sign-in",
   terms: "/terms",
   privacy: "/privacy",
   checkIn: "/check-in",

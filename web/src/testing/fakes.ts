@@ -92,6 +92,8 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
       listFactors: vi.fn(async () => ({ data: { all: current?.user.factors ?? [], totp: [], phone: [], webauthn: [] }, error: null })),
       enroll: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
       challengeAndVerify: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
+      challenge: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
+      verify: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
       unenroll: vi.fn(async () => ({ data: null, error: null })),
     },
   };

@@ -65,7 +65,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     "GET /api/profile": () =>
       profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
     "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
-    "GET /api/meta": () => ({ body: { mailbox, autoconfirm: false, version: "test" } }),
+    "GET /api/meta": () => ({ body: { mailbox, mail: mailbox ? "outbox" : "smtp", autoconfirm: false, version: "test" } }),
     "GET /api/channels": () => ({ body: channelsOff }),
     "GET /api/profile/channels": () => ({ body: { number: profile?.whatsapp_number ?? null, verified: null, pending: null, resend_at: null, reminder_channels: ["email"] } }),
     ...options.api,

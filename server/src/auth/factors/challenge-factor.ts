@@ -4,18 +4,19 @@ import { mfaChallenges, mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import { MFA_CHALLENGE_LIFETIME_MS } from "../constants.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
-import { GoTrueError } from "../gotrue-error.ts";
 import { factorKinds } from "./factor-kinds.ts";
 import { findOwnedFactor } from "./find-owned-factor.ts";
 
-/** POST /factors/{id}/challenge: a challenge for this session to answer within 5 minutes. */
+/**
+ * POST /factors/{id}/challenge: a challenge for this session to answer within 5 minutes. For a
+ * phone factor the code is sent first; a code that could not be sent leaves no challenge.
+ */
 export async function challengeFactor(
   deps: AuthDeps,
   input: { auth: Authenticated; factorId: string; body: Record<string, unknown> },
 ): Promise<{ id: string; type: string; expires_at: number }> {
   const factor = await findOwnedFactor(deps.db, input.auth.user.id, input.factorId);
   const kind = factorKinds[factor.factorType];
-  if (!kind) throw new GoTrueError(422, "mfa_factor_not_supported", "This kind of factor is not available on this server.");
   const now = deps.clock.now();
   const id = crypto.randomUUID();
   const extra = await kind.challenge({ deps, factor, challengeId: id, body: input.body });

@@ -19,10 +19,8 @@ export async function enrollFactor(deps: AuthDeps, input: { auth: Authenticated;
   const { auth, body } = input;
   const type = body.factor_type;
   if (type !== "totp" && type !== "phone" && type !== "webauthn") throw validationFailed("factor_type must be totp or phone");
-  const kind = type === "webauthn" ? undefined : factorKinds[type as FactorType];
-  if (!kind) {
-    throw new GoTrueError(422, `mfa_${type}_enroll_not_enabled`, type === "phone" ? "Phone factors are not available on this server yet." : "Security keys (WebAuthn) are not supported.");
-  }
+  if (type === "webauthn") throw new GoTrueError(422, "mfa_webauthn_enroll_not_enabled", "Security keys (WebAuthn) are not supported.");
+  const kind = factorKinds[type as FactorType];
   const friendlyName = friendlyNameOf(body.friendly_name);
   requireStepUp(auth);
 

@@ -1,6 +1,7 @@
 import type { mfaChallenges, mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import type { UserRow } from "../users/load-user.ts";
+import { phoneFactor } from "./phone-factor.ts";
 import { totpFactor } from "./totp-factor.ts";
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
@@ -9,12 +10,11 @@ export type FactorType = "totp" | "phone";
 
 /**
  * What differs between kinds of second factor. Enrolment, challenge and verification
- * (sessions, aal2, back-off, the security log) are shared and call these. The phone factor
- * plugs in here (docs/decisions/016): `enroll` checks `phone` (E.164), `challenge` sends a code
- * through the channel layer by `channel` (sms | whatsapp) and stores its hash on the challenge,
- * `check` compares the hash.
+ * (sessions, aal2, back-off, the security log) are shared and call these (docs/decisions/016).
  */
 export interface FactorKind {
+  /** The `amr` method a right code adds to the session (GoTrue's names). */
+  amrMethod: string;
   /** Checks the kind's own enrolment fields and returns the columns to store and the kind's part of the answer. */
   enroll(ctx: { deps: AuthDeps; user: UserRow; factorId: string; body: Record<string, unknown> }): Promise<{
     columns: Partial<Pick<FactorRow, "secretKeyId" | "secretWrapped" | "phone">>;
@@ -26,4 +26,4 @@ export interface FactorKind {
   check(ctx: { deps: AuthDeps; factor: FactorRow; challenge: ChallengeRow; code: string; now: Date }): { ok: boolean; lastUsedStep?: number };
 }
 
-export const factorKinds: Partial<Record<FactorType, FactorKind>> = { totp: totpFactor };
+export const factorKinds: Record<FactorType, FactorKind> = { totp: totpFactor, phone: phoneFactor };

@@ -5,6 +5,7 @@ import { matchTotp, newTotp } from "./totp.ts";
 
 /** An authenticator app (RFC 6238): the secret is shown once at enrolment, codes are checked locally. */
 export const totpFactor: FactorKind = {
+  amrMethod: "totp",
   async enroll({ deps, user, factorId, body }) {
     const issuer = issuerOf(body.issuer, deps.config.SITE_URL);
     const totp = await newTotp({ masterKeys: deps.masterKeys, factorId, issuer, account: user.email });

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { mfaFactors } from "../../db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { mfaFactors, mfaRecoveryCodes } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
 import { recordSecurityEvent, type RequestOrigin } from "../security/security-event.ts";
@@ -9,7 +9,8 @@ import { findOwnedFactor } from "./find-owned-factor.ts";
 
 /**
  * DELETE /factors/{id}. On an account with a verified factor this needs aal2, so a stolen
- * password cannot switch the second factor off. Sessions already at aal2 stay there.
+ * password cannot switch the second factor off. Sessions already at aal2 stay there. Removing
+ * the last verified factor also removes the recovery codes.
  */
 export async function unenrollFactor(deps: AuthDeps, input: { auth: Authenticated; factorId: string; origin: RequestOrigin }): Promise<{ id: string }> {
   requireStepUp(input.auth);
@@ -17,7 +18,10 @@ export async function unenrollFactor(deps: AuthDeps, input: { auth: Authenticate
     const factor = await findOwnedFactor(tx, input.auth.user.id, input.factorId, true);
     await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
     if (factor.status === "verified") {
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: input.auth.user.id, kind: "factor_removed", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
+      // Recovery codes stand in for a factor: with none left they would be a way around nothing.
+      const [other] = await tx.select({ id: mfaFactors.id }).from(mfaFactors).where(and(eq(mfaFactors.userId, input.auth.user.id), eq(mfaFactors.status, "verified"))).limit(1);
+      if (!other) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, input.auth.user.id));
+      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: input.auth.user.id, kind: "factor_removed", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType, type: factor.factorType } });
     }
     return factor;
   });

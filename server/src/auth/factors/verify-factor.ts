@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { mfaChallenges, mfaFactors, refreshTokens, sessions } from "../../db/schema.ts";
+import { mfaChallenges, mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
 import { GoTrueError, validationFailed } from "../gotrue-error.ts";
 import { backoffRemainingMs, countedFailures, describeWait } from "../passwords/backoff.ts";
 import { recordSecurityEvent, type RequestOrigin } from "../security/security-event.ts";
 import { securityMail } from "../security/security-mail.ts";
-import { sessionResponse, type SessionResponse } from "../sessions/session-response.ts";
-import { createOpaqueToken } from "../tokens/opaque-token.ts";
-import { factorKinds } from "./factor-kinds.ts";
+import { raiseSession } from "../sessions/raise-session.ts";
+import type { SessionResponse } from "../sessions/session-response.ts";
+import { factorKinds, type FactorType } from "./factor-kinds.ts";
 import { findOwnedFactor, UUID } from "./find-owned-factor.ts";
 
 type Outcome =
   | { kind: "ok"; response: SessionResponse; enrolled: string | null }
-  | { kind: "wrong_code" }
+  | { kind: "wrong_code"; factorType: FactorType }
   | { kind: "wait"; ms: number };
 
 /**
@@ -29,14 +29,13 @@ export async function verifyFactor(
 ): Promise<SessionResponse> {
   const { auth, body } = input;
   if (typeof body.challenge_id !== "string" || !UUID.test(body.challenge_id)) throw validationFailed("challenge_id is required: ask for a challenge first and send its id");
-  if (typeof body.code !== "string" || !/^\s*\d{6}\s*$/.test(body.code)) throw validationFailed("Enter the 6-digit code from your authenticator app");
+  if (typeof body.code !== "string" || !/^\s*\d{6}\s*$/.test(body.code)) throw validationFailed("Enter the 6-digit code");
   const code = body.code.trim();
 
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     // The factor row is the lock: two tries of one code at once cannot both pass.
     const factor = await findOwnedFactor(tx, auth.user.id, input.factorId, true);
     const kind = factorKinds[factor.factorType];
-    if (!kind) throw new GoTrueError(422, "mfa_factor_not_supported", "This kind of factor is not available on this server.");
     const [challenge] = await tx
       .select()
       .from(mfaChallenges)
@@ -54,7 +53,7 @@ export async function verifyFactor(
       const failures = countedFailures(factor.failedAttempts, factor.lastFailedAt, now) + 1;
       await tx.update(mfaFactors).set({ failedAttempts: failures, lastFailedAt: now }).where(eq(mfaFactors.id, factor.id));
       await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "mfa_failed", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
-      return { kind: "wrong_code" };
+      return { kind: "wrong_code", factorType: factor.factorType };
     }
 
     const enrolled = factor.status === "unverified";
@@ -64,24 +63,21 @@ export async function verifyFactor(
       .where(eq(mfaFactors.id, factor.id));
     await tx.update(mfaChallenges).set({ verifiedAt: now }).where(eq(mfaChallenges.id, challenge.id));
     if (enrolled) {
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "factor_added", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
+      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "factor_added", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType, type: factor.factorType } });
     }
 
-    const amr = [...auth.session.amr.filter((m) => m.method !== factor.factorType), { method: factor.factorType, timestamp: Math.floor(now.getTime() / 1000) }];
-    const [session] = await tx.update(sessions).set({ aal: "aal2", amr, updatedAt: now, refreshedAt: now }).where(eq(sessions.id, auth.sessionId)).returning();
-    // New tokens for the raised session; the aal1 refresh tokens are spent.
-    await tx.update(refreshTokens).set({ revoked: true, updatedAt: now }).where(and(eq(refreshTokens.sessionId, auth.sessionId), eq(refreshTokens.revoked, false)));
-    const refresh = createOpaqueToken();
-    await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, userId: auth.user.id, sessionId: auth.sessionId, createdAt: now, updatedAt: now });
-    const response = await sessionResponse({ deps, db: tx, userId: auth.user.id, session: session!, refreshToken: refresh.token });
-    return { kind: "ok", response, enrolled: enrolled ? (factor.friendlyName ?? "Authenticator app") : null };
+    const response = await raiseSession(deps, tx, { auth, method: kind.amrMethod, now });
+    return { kind: "ok", response, enrolled: enrolled ? (factor.friendlyName ?? (factor.factorType === "phone" ? `Phone ${factor.phone}` : "Authenticator app")) : null };
   });
 
   // Failures are thrown after the transaction, so that counting them is committed.
   if (outcome.kind === "wait") {
     throw new GoTrueError(429, "over_request_rate_limit", `Too many wrong codes. Try again in ${describeWait(outcome.ms)}.`);
   }
-  if (outcome.kind === "wrong_code") throw new GoTrueError(422, "mfa_verification_failed", "Invalid code: check your authenticator app and enter the code it shows now.");
+  if (outcome.kind === "wrong_code") {
+    const hint = outcome.factorType === "phone" ? "check the newest message we sent to your phone" : "check your authenticator app and enter the code it shows now";
+    throw new GoTrueError(422, "mfa_verification_failed", `Invalid code: ${hint}.`);
+  }
   if (outcome.enrolled) {
     const notice = securityMail(auth.user.email, { kind: "factor_added", factorName: outcome.enrolled, at: deps.clock.now() }, deps.config.SITE_URL);
     deps.background.run("factor added notice", () => deps.mailer.send(notice));

@@ -7,6 +7,7 @@ import { factorRoutes } from "./factor-routes.ts";
 import { oidcRoutes } from "./oidc-routes.ts";
 import { publicRoutes } from "./public-routes.ts";
 import { recoverRoute } from "./recover-route.ts";
+import { recoveryRoutes } from "./recovery-routes.ts";
 import { signupRoute } from "./signup-route.ts";
 import { tokenRoute } from "./token-route.ts";
 import { userRoutes } from "./user-routes.ts";
@@ -48,5 +49,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     factorRoutes(app, deps);
     accountSecurityRoutes(app, deps);
     oidcRoutes(app, deps);
+    recoveryRoutes(app, deps);
   };
 }

@@ -35,6 +35,8 @@ export function publicRoutes(app: FastifyInstance, deps: AuthDeps): void {
     phone_autoconfirm: false,
     sms_provider: "",
     saml_enabled: false,
+    // Ours: how the phone factor can send codes here (empty: no SMS or WhatsApp provider, no phone factor).
+    mfa_phone_channels: (["sms", "whatsapp"] as const).filter((c) => deps.channels[c].available),
   }));
 
   app.get("/health", async () => ({

@@ -15,7 +15,10 @@ export type SecurityEventKind =
   | "email_changed"
   | "session_ended"
   | "other_sessions_ended"
-  | "account_exported";
+  | "account_exported"
+  | "recovery_codes_created"
+  | "recovery_code_used"
+  | "sign_in_reported";
 
 export interface RequestOrigin {
   ip?: string;

@@ -2,10 +2,12 @@ import { renderMail } from "../../mail/layout.ts";
 import type { Mail } from "../../mail/mailer.ts";
 
 export type SecurityNotice =
-  | { kind: "new_device"; device: string; ip?: string; at: Date }
+  | { kind: "new_device"; device: string; ip?: string; at: Date; reportUrl: string }
   | { kind: "factor_added"; factorName: string; at: Date }
   | { kind: "factor_removed"; factorName: string; at: Date }
   | { kind: "password_changed"; at: Date }
+  | { kind: "recovery_codes_created"; at: Date }
+  | { kind: "recovery_code_used"; remaining: number; at: Date }
   | { kind: "account_deleted"; at: Date };
 
 const IF_NOT_YOU = "If this was not you, reset your password at once from the sign-in page and end the sessions you do not recognise in your profile's Security section.";
@@ -19,21 +21,43 @@ export function securityMail(to: string, notice: SecurityNotice, siteUrl: string
         return {
           subject: "New sign-in to your Trigger Switch account",
           heading: "A new device signed in",
-          paragraphs: [`Your account was signed in to from ${notice.device}${notice.ip ? ` (address ${notice.ip})` : ""} at ${when}.`, IF_NOT_YOU],
-          action: { label: "Review your sessions", url: `${siteUrl}/profile#security` },
+          paragraphs: [
+            `Your account was signed in to from ${notice.device}${notice.ip ? ` (address ${notice.ip})` : ""} at ${when}.`,
+            "If this was you, there is nothing to do.",
+            `If it was not you, open the link below: it signs that device out, or every device, and lets you set a new password (it works for 7 days, no sign-in needed). You can also review your sessions in your profile's Security section: ${siteUrl}/profile#security`,
+          ],
+          action: { label: "This wasn't me", url: notice.reportUrl },
         };
       case "factor_added":
         return {
           subject: "A second factor was added to your Trigger Switch account",
           heading: "Two-step sign-in is on",
-          paragraphs: [`The authenticator "${notice.factorName}" was added to your account at ${when}. Signing in now asks for its code after the password.`, IF_NOT_YOU],
+          paragraphs: [`The second factor "${notice.factorName}" was added to your account at ${when}. Signing in now asks for its code after the password.`, IF_NOT_YOU],
           action: { label: "Review your security settings", url: `${siteUrl}/profile#security` },
         };
       case "factor_removed":
         return {
           subject: "A second factor was removed from your Trigger Switch account",
-          heading: "An authenticator was removed",
-          paragraphs: [`The authenticator "${notice.factorName}" was removed from your account at ${when}.`, IF_NOT_YOU],
+          heading: "A second factor was removed",
+          paragraphs: [`The second factor "${notice.factorName}" was removed from your account at ${when}.`, IF_NOT_YOU],
+          action: { label: "Review your security settings", url: `${siteUrl}/profile#security` },
+        };
+      case "recovery_codes_created":
+        return {
+          subject: "New recovery codes for your Trigger Switch account",
+          heading: "New recovery codes were made",
+          paragraphs: [`A new set of recovery codes was made for your account at ${when}. Any earlier codes no longer work.`, IF_NOT_YOU],
+          action: { label: "Review your security settings", url: `${siteUrl}/profile#security` },
+        };
+      case "recovery_code_used":
+        return {
+          subject: "A recovery code was used on your Trigger Switch account",
+          heading: "A recovery code was used",
+          paragraphs: [
+            `A recovery code was used to sign in to your account at ${when}, in place of your second factor. ${notice.remaining === 0 ? "You have no unused codes left: make new ones in your profile's Security section." : `${notice.remaining} unused code${notice.remaining === 1 ? "" : "s"} left.`}`,
+            "If you lost your phone or authenticator app, remove it in your profile's Security section and add the new one.",
+            IF_NOT_YOU,
+          ],
           action: { label: "Review your security settings", url: `${siteUrl}/profile#security` },
         };
       case "password_changed":

@@ -4,6 +4,7 @@ import type { AuthDeps, Tx } from "../auth-deps.ts";
 import { describeDevice } from "../security/describe-device.ts";
 import { recordSecurityEvent, type RequestOrigin } from "../security/security-event.ts";
 import { securityMail } from "../security/security-mail.ts";
+import { createSignInAlert } from "../security/sign-in-alert.ts";
 import { sessionResponse, type SessionResponse } from "./session-response.ts";
 import { startSession, type SessionRow } from "./start-session.ts";
 
@@ -25,9 +26,11 @@ export async function openSession(
 
   const newDevice = earlier.length > 0 && !earlier.some((s) => describeDevice(s.userAgent) === device);
   const at = deps.clock.now();
+  // The mail's "This wasn't me" link names this session (docs/decisions/026).
+  const reportUrl = newDevice ? await createSignInAlert(deps, tx, { userId: input.userId, sessionId: started.session.id, device, ip: input.origin.ip }) : null;
   const notify = () => {
-    if (!newDevice) return;
-    deps.background.run("new device notice", () => deps.mailer.send(securityMail(input.email, { kind: "new_device", device, ip: input.origin.ip, at }, deps.config.SITE_URL)));
+    if (!reportUrl) return;
+    deps.background.run("new device notice", () => deps.mailer.send(securityMail(input.email, { kind: "new_device", device, ip: input.origin.ip, at, reportUrl }, deps.config.SITE_URL)));
   };
   return { session: started.session, response, notify };
 }

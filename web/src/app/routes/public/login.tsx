@@ -37,7 +37,7 @@ export default function LoginPage() {
 
   if (secondFactor) {
     return (
-      <AuthCard title="Two-step sign-in" description="This account is protected by an authenticator app.">
+      <AuthCard title="Two-step sign-in" description="This account is protected by a second factor.">
         <SecondFactorStep />
       </AuthCard>
     );

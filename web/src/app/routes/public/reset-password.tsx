@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
   // The link proves the mailbox; an account with an authenticator app also needs its code.
   if (secondFactor) {
     return (
-      <AuthCard title="Two-step sign-in" description="This account is protected by an authenticator app.">
+      <AuthCard title="Two-step sign-in" description="This account is protected by a second factor.">
         <SecondFactorStep />
       </AuthCard>
     );

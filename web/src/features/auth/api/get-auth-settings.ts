@@ -7,6 +7,7 @@ import { useApi } from "@/lib/services";
 const settingsSchema = z.object({
   external: z.record(z.string(), z.boolean()),
   password_min_length: z.number().int().positive().optional(),
+  mfa_phone_channels: z.array(z.enum(["sms", "whatsapp"])).optional(),
 });
 
 /** Sign-in methods that are not OpenID providers. */
@@ -19,6 +20,8 @@ export interface AuthSettings {
   /** Configured OpenID providers, in the server's order: what the sign-in page offers. */
   providers: { id: string; label: string }[];
   passwordMinLength: number;
+  /** How this server can send a phone factor's codes; empty when it has no SMS or WhatsApp provider. */
+  phoneChannels: ("sms" | "whatsapp")[];
 }
 
 export function providerLabel(id: string): string {
@@ -33,6 +36,7 @@ export async function fetchAuthSettings(api: ApiClient): Promise<AuthSettings> {
       .filter(([id, on]) => on && !NOT_PROVIDERS.has(id))
       .map(([id]) => ({ id, label: providerLabel(id) })),
     passwordMinLength: settings.password_min_length ?? PASSWORD_DEFAULT_MIN_LENGTH,
+    phoneChannels: settings.mfa_phone_channels ?? [],
   };
 }
 

@@ -8,6 +8,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useServices } from "@/lib/services";
 import { forgotPasswordSchema, type ForgotPasswordValues } from "../schemas";
+import { MailboxHint } from "./mailbox-hint";
+import { MailSentNote } from "./mail-sent-note";
 import { FormError } from "./form-error";
 
 /**
@@ -38,10 +40,11 @@ export function ForgotPasswordForm() {
 
   if (sentTo) {
     return (
-      <p role="status" className="text-sm">
-        If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link to set a new
-        password. The link works once and for a limited time. Check your spam folder if it does not arrive.
-      </p>
+      <div role="status" className="flex flex-col gap-3 text-sm">
+        <MailSentNote to={sentTo} what="a link to set a new password" ifAccount />
+        <p className="text-muted-foreground">The link works once and for a limited time.</p>
+        <MailboxHint />
+      </div>
     );
   }
 

@@ -21,7 +21,7 @@ export function MailboxHint() {
           <a href={paths.mailbox} target="_blank" rel="noreferrer" className="font-medium underline">
             /dev/mailbox
           </a>{" "}
-          opens in this browser. If not, ask them for your confirmation e-mail.
+          opens in this browser. If not, ask them to pass the e-mail on to you.
         </p>
       </div>
     </Alert>

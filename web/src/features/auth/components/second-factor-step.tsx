@@ -1,24 +1,45 @@
 import { useRef, useState } from "react";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { authRequest } from "@/features/security/api/auth-api";
+import { factorLabel } from "@/features/security/utils/factor-label";
 import { useAuth } from "@/lib/auth/auth-context";
-import { useServices } from "@/lib/services";
+import { useApi, useServices } from "@/lib/services";
+import { useAuthSettings } from "../api/get-auth-settings";
 import { describeVerifyError, initialState, step, type SecondFactorEvent, type SecondFactorState } from "../utils/second-factor-machine";
 import { FormError } from "./form-error";
 
+type Channel = "sms" | "whatsapp";
+const CHANNEL_NAMES: Record<Channel, string> = { sms: "SMS", whatsapp: "WhatsApp" };
+
 /**
- * After the password, an account with an authenticator app asks for its code here (the guard
- * sends every authenticated page to sign-in until then). A right code raises the session to
- * aal2; auth-js announces MFA_CHALLENGE_VERIFIED and the sign-in page moves on by itself.
+ * After the password, an account with a second factor asks for its code here (the guard sends
+ * every authenticated page to sign-in until then): the authenticator app's code, or one sent to
+ * the phone, or a recovery code. A right code raises the session to aal2; auth-js announces
+ * MFA_CHALLENGE_VERIFIED (or SIGNED_IN, for a recovery code) and the page moves on by itself.
  */
 export function SecondFactorStep() {
+  const { secondFactor } = useAuth();
+  const [recovering, setRecovering] = useState(false);
+  if (recovering) return <RecoveryCodeStep email={secondFactor?.email ?? ""} onBack={() => setRecovering(false)} />;
+  return <FactorCodeStep onRecover={() => setRecovering(true)} />;
+}
+
+function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
   const { secondFactor, signOut } = useAuth();
   const { auth } = useServices();
-  const factors = (secondFactor?.factors ?? []).map((f) => ({ id: f.id, name: f.friendly_name || "Authenticator app" }));
+  const phoneChannels = useAuthSettings().data?.phoneChannels ?? [];
+  const factors = (secondFactor?.factors ?? []).map((f) => ({ id: f.id, name: factorLabel(f), type: f.factor_type, phone: (f as { phone?: string }).phone }));
   const [state, setState] = useState<SecondFactorState>(() => initialState(factors));
   const [code, setCode] = useState("");
+  // A phone factor's code answers the challenge that sent it (not a new one, as challengeAndVerify would make).
+  const [sent, setSent] = useState<{ factorId: string; challengeId: string; channel: Channel } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const sentRef = useRef(sent);
   const stateRef = useRef(state);
   const requestIds = useRef(0);
 
@@ -27,15 +48,43 @@ export function SecondFactorStep() {
     stateRef.current = next.state;
     setState(next.state);
     for (const effect of next.effects) {
-      void auth.mfa.challengeAndVerify({ factorId: effect.factorId, code: effect.code }).then(
-        ({ error }) => dispatch(error ? { type: "failed", requestId: effect.requestId, message: describeVerifyError(error) } : { type: "verified", requestId: effect.requestId }),
+      const challenge = sentRef.current?.factorId === effect.factorId ? sentRef.current : null;
+      const isPhone = factors.find((f) => f.id === effect.factorId)?.type === "phone";
+      if (isPhone && !challenge) {
+        dispatch({ type: "failed", requestId: effect.requestId, message: "Send the code to your phone first." });
+        continue;
+      }
+      const verify = challenge ? auth.mfa.verify({ factorId: effect.factorId, challengeId: challenge.challengeId, code: effect.code }) : auth.mfa.challengeAndVerify({ factorId: effect.factorId, code: effect.code });
+      void verify.then(
+        ({ error }) =>
+          dispatch(
+            error
+              ? { type: "failed", requestId: effect.requestId, message: isPhone && error.code === "mfa_verification_failed" ? "That code is not right. Enter the code from the newest message." : describeVerifyError(error) }
+              : { type: "verified", requestId: effect.requestId },
+          ),
         () => dispatch({ type: "failed", requestId: effect.requestId, message: describeVerifyError(null) }),
       );
     }
     if (next.state.kind === "entering" && next.state.error) setCode("");
   };
 
+  const chosen = factors.find((f) => state.kind !== "done" && f.id === state.factorId) ?? factors[0];
+  const sendCode = async (channel: Channel) => {
+    if (!chosen) return;
+    setSending(true);
+    setSendError(null);
+    const { data, error } = await auth.mfa.challenge({ factorId: chosen.id, channel });
+    setSending(false);
+    if (error || !data) setSendError(error?.message ?? "The code could not be sent. Please try again.");
+    else {
+      sentRef.current = { factorId: chosen.id, challengeId: data.id, channel };
+      setSent(sentRef.current);
+    }
+  };
+
   const checking = state.kind === "checking" || state.kind === "done";
+  const phone = chosen?.type === "phone";
+  const sentHere = phone && sent?.factorId === chosen.id ? sent : null;
   return (
     <form
       noValidate
@@ -46,11 +95,12 @@ export function SecondFactorStep() {
       }}
     >
       <p className="text-sm text-muted-foreground">
-        Your password was right. Now enter the 6-digit code your authenticator app shows for <span className="font-medium break-all text-foreground">{secondFactor?.email}</span>.
+        Your password was right. Now enter the 6-digit code {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
+        <span className="font-medium break-all text-foreground">{secondFactor?.email}</span>.
       </p>
-      <FormError message={state.kind === "entering" ? (state.error ?? undefined) : undefined} />
+      <FormError message={sendError ?? (state.kind === "entering" ? (state.error ?? undefined) : undefined)} />
       {factors.length > 1 && state.kind === "entering" && (
-        <FormField label="Authenticator">
+        <FormField label="Second factor">
           <select
             className="flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm"
             value={state.factorId}
@@ -64,7 +114,28 @@ export function SecondFactorStep() {
           </select>
         </FormField>
       )}
-      <FormField label="Code from your authenticator app" hint="A new code appears every 30 seconds.">
+      {phone && (
+        <div className="flex flex-col gap-2">
+          {sentHere && (
+            <p role="status" className="text-sm">
+              Code sent by {CHANNEL_NAMES[sentHere.channel]} to {chosen.phone}. It works for 5 minutes.
+            </p>
+          )}
+          {phoneChannels.length === 0 ? (
+            <p className="text-sm text-muted-foreground">This server can no longer send codes by message. Use another factor or a recovery code.</p>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {phoneChannels.map((channel) => (
+                <Button key={channel} type="button" variant="outline" disabled={sending || checking} onClick={() => void sendCode(channel)}>
+                  {sending && <Spinner />}
+                  {sentHere ? `Send again by ${CHANNEL_NAMES[channel]}` : `Send the code by ${CHANNEL_NAMES[channel]}`}
+                </Button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      <FormField label={phone ? "Code from the message" : "Code from your authenticator app"} hint={phone ? undefined : "A new code appears every 30 seconds."}>
         <Input
           value={code}
           onChange={(event) => setCode(event.target.value)}
@@ -79,8 +150,65 @@ export function SecondFactorStep() {
         {checking && <Spinner className="text-primary-foreground" />}
         Verify and sign in
       </Button>
-      <Button type="button" variant="link" className="self-start px-0" onClick={() => void signOut()}>
-        Use another account
+      <div className="flex flex-wrap gap-x-6">
+        <Button type="button" variant="link" className="self-start px-0" onClick={onRecover}>
+          Lost your phone or app? Use a recovery code
+        </Button>
+        <Button type="button" variant="link" className="self-start px-0" onClick={() => void signOut()}>
+          Use another account
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const sessionSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+
+/** A recovery code in place of the factor's code; the raised session is handed to auth-js. */
+function RecoveryCodeStep({ email, onBack }: { email: string; onBack: () => void }) {
+  const api = useApi();
+  const { auth } = useServices();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const submit = async () => {
+    if (code.replace(/[\s-]/g, "").length !== 16) return setError("A recovery code has 16 letters and digits, like abcd-efgh-jkmn-pqrs.");
+    setChecking(true);
+    setError(null);
+    try {
+      const session = await authRequest(api, "POST", "/user/recovery-codes/verify", sessionSchema, { code });
+      const { error: sessionError } = await auth.setSession(session);
+      if (sessionError) throw sessionError;
+    } catch (err) {
+      setChecking(false);
+      setCode("");
+      setError(err instanceof Error ? err.message : "The code could not be checked. Please try again.");
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="text-sm text-muted-foreground">
+        Enter one of the recovery codes you saved for <span className="font-medium break-all text-foreground">{email}</span>. Each code works once; we will e-mail you that it was used.
+      </p>
+      <FormError message={error ?? undefined} />
+      <FormField label="Recovery code">
+        <Input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={40} autoFocus className="font-mono text-lg" />
+      </FormField>
+      <Button type="submit" size="lg" disabled={checking}>
+        {checking && <Spinner className="text-primary-foreground" />}
+        Sign in with the recovery code
+      </Button>
+      <Button type="button" variant="link" className="self-start px-0" onClick={onBack}>
+        Back to the code from my phone or app
       </Button>
     </form>
   );

@@ -50,6 +50,59 @@ describe("signing in to an account with an authenticator app", () => {
   });
 });
 
+describe("signing in with a phone factor or a recovery code", { timeout: 20000 }, () => {
+  const phoneSession = () => {
+    const session = makeMfaSession("aal1");
+    const phone = { id: "factor-2", friendly_name: "", factor_type: "phone", phone: "+447700900123", status: "verified", created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z" };
+    return { ...session, user: { ...session.user, factors: [phone] } } as never;
+  };
+  const settings = (channels: string[]) => ({ "GET /auth/v1/settings": () => ({ body: { external: { email: true }, mfa_phone_channels: channels } }) });
+
+  it("sends the code by the chosen channel and answers that very challenge", async () => {
+    const { user, auth, router } = renderApp({ path: "/login", session: phoneSession(), profile: makeProfile(), api: settings(["sms", "whatsapp"]) });
+    auth.mocks.mfa.challenge.mockResolvedValue({ data: { id: "challenge-7", type: "phone", expires_at: 0 }, error: null } as never);
+    auth.mocks.mfa.verify.mockImplementation(async () => {
+      auth.emit("MFA_CHALLENGE_VERIFIED", makeMfaSession("aal2"));
+      return { data: null, error: null } as never;
+    });
+    await user.click(await screen.findByRole("button", { name: "Send the code by WhatsApp" }, AFTER_GUARD));
+    expect(auth.mocks.mfa.challenge).toHaveBeenCalledWith({ factorId: "factor-2", channel: "whatsapp" });
+    expect(await screen.findByText("Code sent by WhatsApp to +447700900123. It works for 5 minutes.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Code from the message"), "654321");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(auth.mocks.mfa.verify).toHaveBeenCalledWith({ factorId: "factor-2", challengeId: "challenge-7", code: "654321" });
+    expect(auth.mocks.mfa.challengeAndVerify).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+
+  it("asks for the code to be sent first, and says so when the server can no longer send it", async () => {
+    const { user, auth } = renderApp({ path: "/login", session: phoneSession(), api: settings([]) });
+    expect(await screen.findByText("This server can no longer send codes by message. Use another factor or a recovery code.", {}, AFTER_GUARD)).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Code from the message"), "654321");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(await screen.findByText("Send the code to your phone first.")).toBeInTheDocument();
+    expect(auth.mocks.mfa.verify).not.toHaveBeenCalled();
+  });
+
+  it("takes a recovery code in place of the factor and hands the raised session to auth-js", async () => {
+    const bodies: unknown[] = [];
+    const { user, auth } = renderApp({
+      path: "/login",
+      session: makeMfaSession("aal1"),
+      api: { "POST /auth/v1/user/recovery-codes/verify": ({ body }) => (bodies.push(body), { body: { access_token: "new-access", refresh_token: "new-refresh", user: {} } }) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Lost your phone or app? Use a recovery code" }, AFTER_GUARD));
+    await user.type(screen.getByLabelText("Recovery code"), "abcd-efgh");
+    await user.click(screen.getByRole("button", { name: "Sign in with the recovery code" }));
+    expect(await screen.findByText("A recovery code has 16 letters and digits, like abcd-efgh-jkmn-pqrs.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Recovery code"));
+    await user.type(screen.getByLabelText("Recovery code"), "abcd-efgh-jkmn-pqrs");
+    await user.click(screen.getByRole("button", { name: "Sign in with the recovery code" }));
+    await vi.waitFor(() => expect(auth.mocks.setSession).toHaveBeenCalledWith({ access_token: "new-access", refresh_token: "new-refresh" }));
+    expect(bodies).toEqual([{ code: "abcd-efgh-jkmn-pqrs" }]);
+  });
+});
+
 describe("the sign-in page", () => {
   it("offers to resend the confirmation for 'Email not confirmed'", async () => {
     const { user, auth } = renderApp({ path: "/login" });

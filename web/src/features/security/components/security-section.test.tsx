@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { makeProfile, type Handler } from "@/testing/fakes";
+import { makeMfaSession, makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 // The guard holds the page 500 ms and the profile page loads lazily.
-const AFTER_GUARD = { timeout: 5000 };
+const AFTER_GUARD = { timeout: 15_000 };
 const sessions = [
   { id: "s1", device: "Firefox on Windows", ip: "203.0.113.5", aal: "aal1", created_at: "2026-03-01T10:00:00Z", last_used_at: "2026-03-02T10:00:00Z", current: true },
   { id: "s2", device: "Safari on iPhone", ip: "198.51.100.7", aal: "aal1", created_at: "2026-02-01T10:00:00Z", last_used_at: "2026-02-03T10:00:00Z", current: false },
@@ -24,8 +24,8 @@ function renderProfile(api: Record<string, Handler> = {}) {
   });
 }
 
-describe("the profile's Security section", () => {
-  it("adds an authenticator app: the QR code inline, the key to type, then a code to finish", async () => {
+describe("the profile's Security section", { timeout: 20000 }, () => {
+  it("adds an authenticator app: the QR code inline, the key to type, then a code to finish", { timeout: 20000 }, async () => {
     const { user, auth } = renderProfile();
     auth.mocks.mfa.enroll.mockResolvedValue({
       data: { id: "f9", type: "totp", friendly_name: "Pixel", totp: { qr_code: "data:image/svg+xml;utf-8,<svg xmlns='http://www.w3.org/2000/svg'/>", secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/x" } },
@@ -48,7 +48,7 @@ describe("the profile's Security section", () => {
     expect(await screen.findByText("Two-step sign-in is on")).toBeInTheDocument();
   });
 
-  it("forgets a half-made authenticator when the enrolment is cancelled", async () => {
+  it("forgets a half-made authenticator when the enrolment is cancelled", { timeout: 20000 }, async () => {
     const { user, auth } = renderProfile();
     auth.mocks.mfa.enroll.mockResolvedValue({ data: { id: "f9", type: "totp", totp: { qr_code: "data:,", secret: "S", uri: "u" } }, error: null } as never);
     await user.click(await screen.findByRole("button", { name: "Add an authenticator app" }, AFTER_GUARD));
@@ -90,5 +90,57 @@ describe("the profile's Security section", () => {
     await vi.waitFor(() => expect(body).toEqual({ password: "correct horse" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(await screen.findByText("Your account was deleted")).toBeInTheDocument();
+  });
+
+  it("says plainly when the server cannot send codes by message", { timeout: 20000 }, async () => {
+    renderProfile({ "GET /auth/v1/settings": () => ({ body: { external: { email: true }, mfa_phone_channels: [] } }) });
+    expect(await screen.findByText(/Codes by SMS or WhatsApp are not available: this server has no SMS or WhatsApp provider set up/, {}, AFTER_GUARD)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add a phone" })).not.toBeInTheDocument();
+  });
+
+  it("adds a phone: the number, a code by the chosen channel, then that code", { timeout: 20000 }, async () => {
+    const { user, auth } = renderProfile({ "GET /auth/v1/settings": () => ({ body: { external: { email: true }, mfa_phone_channels: ["sms", "whatsapp"] } }) });
+    auth.mocks.mfa.enroll.mockResolvedValue({ data: { id: "p1", type: "phone", friendly_name: "My phone", phone: "+447700900123" }, error: null } as never);
+    auth.mocks.mfa.challenge.mockResolvedValue({ data: { id: "c1", type: "phone", expires_at: 0 }, error: null } as never);
+    auth.mocks.mfa.verify.mockResolvedValue({ data: {}, error: null } as never);
+    await user.type(await screen.findByLabelText("Mobile number", {}, AFTER_GUARD), "07700 900123");
+    await user.click(screen.getByRole("button", { name: "Add a phone" }));
+    expect(await screen.findByText(/international format/)).toBeInTheDocument();
+    expect(auth.mocks.mfa.enroll).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText("Mobile number"));
+    await user.type(screen.getByLabelText("Mobile number"), "+44 7700 900123");
+    await user.click(screen.getByLabelText("WhatsApp"));
+    await user.click(screen.getByRole("button", { name: "Add a phone" }));
+    expect(auth.mocks.mfa.enroll).toHaveBeenCalledWith({ factorType: "phone", friendlyName: "My phone", phone: "+447700900123" });
+    expect(auth.mocks.mfa.challenge).toHaveBeenCalledWith({ factorId: "p1", channel: "whatsapp" });
+    expect(await screen.findByText(/We sent a 6-digit code by WhatsApp to/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Code from the message"), "123456");
+    await user.click(screen.getByRole("button", { name: "Turn on two-step sign-in" }));
+    expect(auth.mocks.mfa.verify).toHaveBeenCalledWith({ factorId: "p1", challengeId: "c1", code: "123456" });
+    expect(await screen.findByText("Two-step sign-in is on")).toBeInTheDocument();
+  });
+
+  it("makes recovery codes once a factor is on, shows them once, and then only how many are left", { timeout: 20000 }, async () => {
+    let made = false;
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd-efgh-jkmn-pq${String.fromCharCode(97 + i)}${i + 2}`);
+    const { user } = renderApp({
+      path: "/profile",
+      session: makeMfaSession("aal2"),
+      profile: makeProfile(),
+      api: {
+        "GET /auth/v1/user/sessions": () => ({ body: sessions }),
+        "GET /auth/v1/user/security-log": () => ({ body: log }),
+        "GET /auth/v1/user/recovery-codes": () => ({ body: made ? { total: 10, remaining: 10, created_at: "2026-03-01T10:00:00Z" } : { total: 0, remaining: 0, created_at: null } }),
+        "POST /auth/v1/user/recovery-codes": () => ((made = true), { body: { codes, created_at: "2026-03-01T10:00:00Z" } }),
+      },
+    });
+    expect(await screen.findByText(/Without recovery codes, losing your second factor locks you out/, {}, AFTER_GUARD)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Make recovery codes" }));
+    const list = await screen.findByTestId("recovery-codes");
+    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(codes);
+    await user.click(screen.getByRole("button", { name: "I have saved them" }));
+    expect(await screen.findByText("10 of 10 left")).toBeInTheDocument();
+    expect(screen.queryByTestId("recovery-codes")).not.toBeInTheDocument();
   });
 });

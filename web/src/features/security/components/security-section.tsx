@@ -1,7 +1,9 @@
 import { useAuth } from "@/lib/auth/auth-context";
+import { useFactors } from "../api/factors";
 import { AccountDataCard } from "./account-data-card";
 import { EmailCard } from "./email-card";
 import { PasswordCard } from "./password-card";
+import { RecoveryCodesCard } from "./recovery-codes-card";
 import { SecurityLogCard } from "./security-log-card";
 import { SessionsCard } from "./sessions-card";
 import { TwoStepCard } from "./two-step-card";
@@ -9,6 +11,8 @@ import { TwoStepCard } from "./two-step-card";
 /** The profile's Security section (issue 12): how you sign in, where you are signed in, your data. */
 export function SecuritySection() {
   const { user } = useAuth();
+  const factors = useFactors();
+  const hasFactor = (factors.data ?? []).some((f) => f.status === "verified");
   // An account made through a provider has no password until the person sets one by reset link.
   const hasPassword = (user?.identities ?? []).some((i) => i.provider === "email") || (user?.app_metadata.providers as string[] | undefined)?.includes("email") === true;
   return (
@@ -18,6 +22,7 @@ export function SecuritySection() {
       </h2>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <TwoStepCard />
+        {hasFactor && <RecoveryCodesCard email={user?.email ?? ""} />}
         <SessionsCard />
         <PasswordCard hasPassword={hasPassword} />
         <EmailCard />

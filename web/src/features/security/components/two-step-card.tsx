@@ -12,13 +12,18 @@ import { describeVerifyError } from "@/features/auth/utils/second-factor-machine
 import { formatDateTime } from "@/lib/format-date-time";
 import { useServices } from "@/lib/services";
 import { browserTimeZone } from "@/lib/time-zone";
+import { useAuthSettings } from "@/features/auth/api/get-auth-settings";
 import { useFactors, useRefreshSecurity } from "../api/factors";
+import { factorLabel } from "../utils/factor-label";
 import { IDLE, step, type EnrolEvent, type EnrolState } from "../utils/enrol-machine";
+import { PhoneFactorForm } from "./phone-factor-form";
 
-/** Two-step sign-in: the authenticator apps on the account, adding one (QR code inline), removing one. */
+/** Two-step sign-in: the authenticator apps and phones on the account, adding one (QR code inline, or a code by SMS/WhatsApp), removing one. */
 export function TwoStepCard() {
   const { auth } = useServices();
   const factors = useFactors();
+  const settings = useAuthSettings();
+  const phoneChannels = settings.data?.phoneChannels ?? [];
   const refresh = useRefreshSecurity();
   const [state, setState] = useState<EnrolState>(IDLE);
   const [name, setName] = useState("Authenticator app");
@@ -63,8 +68,8 @@ export function TwoStepCard() {
     const { error } = await auth.mfa.unenroll({ factorId: removing.id });
     setRemovePending(false);
     setRemoving(null);
-    if (error) toast.error("Could not remove the authenticator", { description: error.message });
-    else toast.success("Authenticator removed", { description: `“${removing.name}” no longer works for signing in.` });
+    if (error) toast.error("Could not remove it", { description: error.message });
+    else toast.success("Second factor removed", { description: `“${removing.name}” no longer works for signing in.` });
     refresh();
   };
 
@@ -75,7 +80,7 @@ export function TwoStepCard() {
       <CardHeader>
         <CardTitle>Two-step sign-in</CardTitle>
         <CardDescription>
-          After your password, ask for a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password). Someone who learns your password still cannot get in.
+          After your password, ask for a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password){phoneChannels.length > 0 ? " or sent to your phone" : ""}. Someone who learns your password still cannot get in.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
@@ -86,14 +91,16 @@ export function TwoStepCard() {
             <Badge variant="warning">Off</Badge> Your account is protected by your password only.
           </p>
         ) : (
-          <ul className="flex flex-col divide-y rounded-md border" aria-label="Authenticator apps">
+          <ul className="flex flex-col divide-y rounded-md border" aria-label="Second factors">
             {verified.map((f) => (
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                 <div className="min-w-0">
-                  <p className="font-medium break-words">{f.friendly_name || "Authenticator app"}</p>
-                  <p className="text-xs text-muted-foreground">Added {formatDateTime(new Date(f.created_at), zone)}</p>
+                  <p className="font-medium break-words">{factorLabel(f)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {f.factor_type === "phone" ? `Codes by message to ${(f as { phone?: string }).phone ?? "your phone"} · ` : "Authenticator app · "}Added {formatDateTime(new Date(f.created_at), zone)}
+                  </p>
                 </div>
-                <Button variant="outline" size="sm" onClick={() => setRemoving({ id: f.id, name: f.friendly_name || "Authenticator app" })}>
+                <Button variant="outline" size="sm" onClick={() => setRemoving({ id: f.id, name: factorLabel(f) })}>
                   Remove
                 </Button>
               </li>
@@ -153,12 +160,28 @@ export function TwoStepCard() {
             </form>
           </div>
         )}
+
+        {state.kind !== "scanning" && state.kind !== "confirming" && (
+          <div className="flex flex-col gap-3 border-t pt-4">
+            {settings.isPending ? (
+              <Skeleton className="h-10" />
+            ) : phoneChannels.length > 0 ? (
+              <PhoneFactorForm channels={phoneChannels} onDone={refresh} />
+            ) : (
+              <p className="text-sm text-muted-foreground">Codes by SMS or WhatsApp are not available: this server has no SMS or WhatsApp provider set up. Use an authenticator app.</p>
+            )}
+          </div>
+        )}
       </CardContent>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title={`Remove “${removing?.name ?? ""}”?`}
-        description={verified.length === 1 ? "This is your only authenticator: after this, your password alone signs in to your account." : "Codes from this app will no longer work for signing in."}
+        description={
+          verified.length === 1
+            ? "This is your only second factor: after this, your password alone signs in to your account, and your recovery codes are removed too."
+            : "Its codes will no longer work for signing in."
+        }
         confirmLabel="Remove"
         pending={removePending}
         onConfirm={() => void remove()}

@@ -17,11 +17,17 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
     case "sign_in_failed":
       return { text: "Failed sign-in: wrong password", warning: true };
     case "mfa_failed":
-      return { text: "Failed sign-in: wrong authenticator code", warning: true };
+      return { text: d.factor === "recovery code" ? "Failed sign-in: wrong recovery code" : "Failed sign-in: wrong second-factor code", warning: true };
     case "factor_added":
-      return { text: `Authenticator “${d.factor ?? "app"}” added`, warning: false };
+      return { text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” added`, warning: false };
     case "factor_removed":
-      return { text: `Authenticator “${d.factor ?? "app"}” removed`, warning: false };
+      return { text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” removed`, warning: false };
+    case "recovery_codes_created":
+      return { text: "New recovery codes made; earlier ones stopped working", warning: false };
+    case "recovery_code_used":
+      return { text: `Signed in with a recovery code (${d.remaining ?? "some"} left)`, warning: true };
+    case "sign_in_reported":
+      return { text: `Sign-in from ${d.device ?? "a device"} reported as not you: ${d.ended === "that session" ? "that device signed out" : "every device signed out, password blocked"}`, warning: true };
     case "password_changed":
       return { text: "Password changed; other devices signed out", warning: false };
     case "email_change_requested":
