@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { createAuthService } from "./auth/create-auth-service.ts";
+import type { Channels } from "./channels/channel.ts";
 import { createChannels } from "./channels/create-channels.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -23,6 +24,7 @@ import { createRealtime } from "./realtime/create-realtime.ts";
 export async function composeApp({ config, database, clock, logStream }: { config: Config; database: Database; clock: Clock; logStream?: NodeJS.WritableStream }): Promise<{
   app: FastifyInstance;
   mailer: Mailer;
+  channels: Channels;
 }> {
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
@@ -57,5 +59,5 @@ export async function composeApp({ config, database, clock, logStream }: { confi
     await realtime.stop();
     mailer.close();
   });
-  return { app, mailer };
+  return { app, mailer, channels };
 }

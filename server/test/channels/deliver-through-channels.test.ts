@@ -1,0 +1,189 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChannelId } from "../../src/channels/channel.ts";
+import type { ChannelFailureNotice, TellOwner } from "../../src/channels/delivery/channel-failure-notice.ts";
+import { deliverThroughChannels, type RecipientRoute } from "../../src/channels/delivery/deliver-through-channels.ts";
+import { deliveryStatusListener } from "../../src/channels/delivery/delivery-status-listener.ts";
+import { releaseEnvelope } from "../../src/channels/delivery/phone-envelopes.ts";
+import { createMasterKeys } from "../../src/crypto/master-keys.ts";
+import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
+import { newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
+import { createCondition, createMessage, createRecipient } from "../support/content.ts";
+import { outboxMails } from "../support/outbox.ts";
+import { signUpUser, type SignedInUser } from "../support/users.ts";
+
+let c: ChannelsTestApp;
+let owner: SignedInUser;
+let messageId: string;
+let conditionId: string;
+const told: ChannelFailureNotice[] = [];
+const collect: TellOwner = async (notice) => {
+  told.push(notice);
+};
+
+beforeAll(async () => {
+  c = await startChannelsApp();
+  c.t.channels.onStatus(deliveryStatusListener({ clock: c.t.clock, masterKeys: createMasterKeys({ config: c.t.config }), tellOwner: collect }));
+  owner = await signUpUser(c.t);
+  messageId = (await createMessage(owner)).id;
+  conditionId = (await createCondition(owner, messageId)).id;
+});
+afterAll(async () => {
+  await c.close();
+});
+
+/** A released schedule row with one recipient's delivery intent, as the engine writes them. */
+async function newDelivery(recipient: { email?: string | null; phone?: string | null; channels: ChannelId[] }) {
+  const r = await createRecipient(owner, { name: "Sam", email: recipient.email ?? null, phone: recipient.phone ?? null, channels: recipient.channels });
+  const { db } = c.t.database;
+  const now = c.t.clock.now();
+  const [row] = await db
+    .insert(reminderSchedule)
+    .values({ messageId, conditionId, userId: owner.id, scheduledAt: now, deadline: now, reminderType: "final_delivery", status: "sent", deliveryPriority: "critical", retryStrategy: "aggressive", idempotencyKey: `test:${r.id}`, nextAttemptAt: now, releasedAt: now, completedAt: now })
+    .returning();
+  const [delivery] = await db.insert(deliveries).values({ reminderId: row!.id, kind: "release", recipientId: r.id, address: recipient.email ?? "", idempotencyKey: `test:${r.id}:delivery`, status: "sent" }).returning();
+  const route: RecipientRoute = { id: r.id, name: "Sam", email: recipient.email ?? null, phone: recipient.phone ?? null, channels: recipient.channels };
+  return { reminderId: row!.id, deliveryId: delivery!.id, route };
+}
+
+function send(d: Awaited<ReturnType<typeof newDelivery>>, attempt = 1) {
+  return deliverThroughChannels({
+    db: c.t.database.db,
+    clock: c.t.clock,
+    channels: c.t.channels,
+    delivery: { deliveryId: d.deliveryId, reminderId: d.reminderId, messageId, conditionId, ownerId: owner.id, recipient: d.route, attempt, responseData: { emergency: false, triggered_by: "deadline" } },
+    envelopeFor: (channel, to) =>
+      channel === "email"
+        ? { to, purpose: "release", subject: "A message from Ada", text: "Read it: https://switch.example/access/x" }
+        : releaseEnvelope({ channel, to, ownerName: "Ada Lovelace", link: "https://switch.example/access/x", emergency: false }),
+    tellOwner: collect,
+  });
+}
+
+const logOf = (deliveryId: string) => c.t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.deliveryId, deliveryId)).orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt);
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("deliverThroughChannels", () => {
+  it("sends on the first channel, as the delivery template with the access link and never the content", async () => {
+    const d = await newDelivery({ phone: newNumber(), channels: ["whatsapp", "sms"] });
+    const result = await send(d);
+    expect(result).toMatchObject({ status: "sent", channel: "whatsapp", fallbackMethod: null });
+    const sent = c.whatsapp.sent.at(-1)!;
+    expect(sent).toMatchObject({ to: d.route.phone, type: "template", template: { name: "message_delivery", body: ["Ada Lovelace", "https://switch.example/access/x"] } });
+    expect(JSON.stringify(sent)).not.toContain("spare key");
+    const [row] = await logOf(d.deliveryId);
+    expect(row).toMatchObject({ deliveryChannel: "whatsapp", deliveryStatus: "sent", recipientId: d.route.id, recipient: d.route.phone, providerMessageId: sent.id, attempt: 1 });
+    expect(row!.responseData).toMatchObject({ emergency: false, triggered_by: "deadline", fallback_method: null });
+  });
+
+  it("moves to the next channel after a permanent failure, records fallback_method and tells the owner", async () => {
+    const d = await newDelivery({ phone: newNumber(), email: "sam@example.com", channels: ["whatsapp", "sms", "email"] });
+    c.whatsapp.failNext(400, 131026, "Message undeliverable");
+    const before = told.length;
+    const result = await send(d);
+    expect(result).toMatchObject({ status: "sent", channel: "sms", fallbackMethod: "sms" });
+    expect(c.twilio.sent.at(-1)).toMatchObject({ to: d.route.phone });
+    expect(c.twilio.sent.at(-1)!.body).toContain("https://switch.example/access/x");
+    const rows = await logOf(d.deliveryId);
+    expect(rows.map((r) => [r.deliveryChannel, r.deliveryStatus, r.responseData.fallback_method, r.responseData.permanent])).toEqual([
+      ["whatsapp", "failed", null, true],
+      ["sms", "sent", "sms", false],
+    ]);
+    expect(told.slice(before)).toEqual([expect.objectContaining({ ownerId: owner.id, messageId, recipientName: "Sam", channel: "whatsapp", address: d.route.phone, next: "sms", reason: expect.stringContaining("131026") })]);
+  });
+
+  it("retries a temporary failure on the same channel, without telling anyone or falling back", async () => {
+    const d = await newDelivery({ phone: newNumber(), channels: ["whatsapp", "sms"] });
+    c.whatsapp.failNext(503, 131016, "Service unavailable");
+    const smsBefore = c.twilio.sent.length;
+    const before = told.length;
+    expect(await send(d)).toMatchObject({ status: "retry", channel: "whatsapp" });
+    expect(c.twilio.sent.length).toBe(smsBefore);
+    expect(await send(d, 2)).toMatchObject({ status: "sent", channel: "whatsapp", fallbackMethod: null });
+    expect(told.length).toBe(before);
+    expect((await logOf(d.deliveryId)).map((r) => [r.deliveryChannel, r.deliveryStatus, r.attempt])).toEqual([
+      ["whatsapp", "failed", 1],
+      ["whatsapp", "sent", 2],
+    ]);
+  });
+
+  it("fails when every channel failed for good, and says so to the owner", async () => {
+    const d = await newDelivery({ phone: "+15005550009", channels: ["sms"] });
+    c.twilio.failNext(400, 21211, "Invalid 'To' Phone Number");
+    const before = told.length;
+    const result = await send(d);
+    expect(result).toMatchObject({ status: "failed", error: expect.stringContaining("21211") });
+    expect(told.slice(before)).toEqual([expect.objectContaining({ channel: "sms", next: null })]);
+    // A later attempt does not try the spent channel again.
+    const sms = c.twilio.sent.length;
+    expect((await send(d, 2)).status).toBe("failed");
+    expect(c.twilio.sent.length).toBe(sms);
+  });
+
+  it("sends by e-mail for a recipient reached by e-mail", async () => {
+    const d = await newDelivery({ email: "kim@example.com", channels: ["email"] });
+    expect(await send(d)).toMatchObject({ status: "sent", channel: "email" });
+    expect((await outboxMails(c.t, "kim@example.com")).length).toBe(1);
+  });
+});
+
+describe("status webhooks", () => {
+  it("move the log row to delivered and read (WhatsApp), never back", async () => {
+    const d = await newDelivery({ phone: newNumber(), channels: ["whatsapp"] });
+    await send(d);
+    const id = c.whatsapp.sent.at(-1)!.id;
+    await c.whatsapp.settled();
+    expect((await logOf(d.deliveryId))[0]!.deliveryStatus).toBe("delivered");
+    expect((await c.whatsapp.sendStatus(id, "read", d.route.phone!)).status).toBe(200);
+    expect((await c.whatsapp.sendStatus(id, "delivered", d.route.phone!)).status).toBe(200);
+    const [row] = await logOf(d.deliveryId);
+    expect(row!.deliveryStatus).toBe("read");
+  });
+
+  it("move the log row to delivered (SMS, Twilio's signed callback)", async () => {
+    const d = await newDelivery({ phone: newNumber(), channels: ["sms"] });
+    await send(d);
+    await c.twilio.settled();
+    const [row] = await until(() => logOf(d.deliveryId), (rows) => rows[0]?.deliveryStatus === "delivered");
+    expect(row).toMatchObject({ deliveryChannel: "sms", deliveryStatus: "delivered", providerMessageId: c.twilio.sent.at(-1)!.sid });
+  });
+
+  it("a failure reported later (not on WhatsApp) reopens the delivery for the next channel and tells the owner", async () => {
+    const phone = newNumber();
+    c.whatsapp.notOnWhatsApp.add(phone);
+    const d = await newDelivery({ phone, channels: ["whatsapp", "sms"] });
+    const before = told.length;
+    expect(await send(d)).toMatchObject({ status: "sent", channel: "whatsapp" });
+    await c.whatsapp.settled();
+    const [row] = await logOf(d.deliveryId);
+    expect(row).toMatchObject({ deliveryStatus: "failed", error: expect.stringContaining("131026") });
+    expect(row!.responseData.permanent).toBe(true);
+    expect(told.slice(before)).toEqual([expect.objectContaining({ channel: "whatsapp", next: "sms", recipientName: "Sam" })]);
+    const db = c.t.database.db;
+    expect((await db.select().from(deliveries).where(eq(deliveries.id, d.deliveryId)))[0]!.status).toBe("pending");
+    expect((await db.select().from(reminderSchedule).where(eq(reminderSchedule.id, d.reminderId)))[0]).toMatchObject({ status: "pending", completedAt: null });
+
+    // The engine's next attempt goes to SMS.
+    expect(await send(d, 2)).toMatchObject({ status: "sent", channel: "sms", fallbackMethod: "sms" });
+  });
+
+  it("a failure of the last channel tells the owner and marks the delivery failed", async () => {
+    const phone = newNumber();
+    c.whatsapp.notOnWhatsApp.add(phone);
+    const d = await newDelivery({ phone, channels: ["whatsapp"] });
+    const before = told.length;
+    await send(d);
+    await c.whatsapp.settled();
+    expect(told.slice(before)).toEqual([expect.objectContaining({ channel: "whatsapp", next: null })]);
+    const [delivery] = await c.t.database.db.select().from(deliveries).where(and(eq(deliveries.id, d.deliveryId)));
+    expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
+  });
+});
