@@ -23,9 +23,10 @@ const channelUses = z.object({
 /** GET /api/channels: what this server can do by message; pages say only what is true here. */
 export const channelsInfoSchema = z.object({
   email: z.object({ available: z.literal(true), transport: z.enum(["smtp", "outbox"]) }),
-  whatsapp: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
+  /** `local`: not configured, and what would go by it lands in the local mailbox (no mail server either). */
+  whatsapp: z.object({ available: z.boolean(), local: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
   /** `from`: the number people text (null when SMS is off or sent through a Messaging Service). */
-  sms: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses, from: z.string().nullable() }),
+  sms: z.object({ available: z.boolean(), local: z.boolean(), missing: z.array(z.string()), uses: channelUses, from: z.string().nullable() }),
 });
 export type ChannelsInfo = z.infer<typeof channelsInfoSchema>;
 

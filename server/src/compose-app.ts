@@ -46,7 +46,7 @@ export async function composeApp({ config, database, clock, logStream }: { confi
       }
     }, 1000).unref();
   }
-  const channels = createChannels({ config, db: database.db, mailer, clock });
+  const channels = createChannels({ config, db: database.db, mailer, clock, masterKeys });
   const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, channels, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.

@@ -13,11 +13,13 @@ export function describeChannels(config: Config): ChannelsInfo {
     email: { available: true, transport: config.usesOutbox ? "outbox" : "smtp" },
     whatsapp: {
       available: config.whatsapp !== null,
+      local: config.whatsapp === null && config.usesOutbox,
       missing: config.whatsapp ? [] : [...WHATSAPP_SETTINGS],
       uses: { check_in: config.whatsapp !== null, verification: config.whatsapp !== null, owner_reminders: false, deliveries: false },
     },
     sms: {
       available: config.twilio !== null,
+      local: config.twilio === null && config.usesOutbox,
       missing: config.twilio ? [] : [...TWILIO_SETTINGS],
       uses: { check_in: config.twilio !== null, verification: config.twilio !== null, owner_reminders: false, deliveries: false },
       from: config.twilio?.from.startsWith("+") ? config.twilio.from : null,

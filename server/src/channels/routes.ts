@@ -36,6 +36,6 @@ export const ownerChannelRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     (req) => verifyNumberCode({ db, clock, channels, userId: currentUser(req).id, code: req.body.code, log: req.log }),
   );
   app.put("/profile/channels/reminders", { schema: { tags, security, summary: "Choose where my reminders go (e-mail always, plus WhatsApp or SMS)", body: reminderChannelsBodySchema, response } }, (req) =>
-    setReminderChannels({ db, clock, channels, userId: currentUser(req).id, chosen: req.body.channels }),
+    setReminderChannels({ db, config: deps.config, clock, channels, userId: currentUser(req).id, chosen: req.body.channels }),
   );
 };

@@ -44,7 +44,7 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   workspace?: ReturnType<typeof createFakeWorkspace>;
 }
 
-const off = { available: false, uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } };
+const off = { available: false, local: false, uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } };
 /** GET /api/channels of a server with no messaging provider (the default install). */
 export const channelsOff = {
   email: { available: true, transport: "outbox" },
