@@ -14,7 +14,6 @@ export const GUARD_MIN_LOADING_MS = 500;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const HIGH_PRIORITY_OFFSET_UNDER = 60;
 export const SELECTOR_LIST_MAX_HEIGHT = "60vh";
-export const SUBMENU_HOVER_DELAY_MS = 100;
-export const POINTER_GRACE_MS = 300;
+// Radix Menu implements this one itself; web/src/components/ui/dropdown-menu.test.tsx pins it to the spec.
 export const TYPEAHEAD_RESET_MS = 1000;
 export const CONDITIONS_UPDATED_EVENT = "conditions-updated";

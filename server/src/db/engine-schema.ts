@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts, created, updated } from "./columns.ts";
 import { users } from "./accounts-schema.ts";
@@ -65,13 +66,16 @@ export const sentReminders = pgTable(
 /**
  * One mail that must go out (an outbox row): written before sending, marked sent after, so a crash
  * repeats at most the sends in flight. `idempotency_key` = `condition:<id>:<deadline>:<recipient>:email`.
+ * A `notice` (owner/admin notice: outage, parked, failures, plan changes — engine/owner-notices.ts)
+ * has no schedule row: it is queued on its own (`next_attempt_at`, a lease in `locked_until`/`claimed_by`)
+ * and carries its mail sealed like the outbox (docs/decisions/012).
  */
 export const deliveries = pgTable(
   "deliveries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    reminderId: uuid("reminder_id").notNull().references(() => reminderSchedule.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"reminder" | "release" | "release_notice">().notNull(),
+    reminderId: uuid("reminder_id").references(() => reminderSchedule.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"reminder" | "release" | "release_notice" | "notice">().notNull(),
     recipientId: uuid("recipient_id").references(() => recipients.id, { onDelete: "set null" }),
     grantId: uuid("grant_id"),
     address: text("address").notNull(),
@@ -85,8 +89,22 @@ export const deliveries = pgTable(
     lastError: text("last_error"),
     sentAt: ts("sent_at"),
     createdAt: created(),
+    // engine-core (issue 10): notices queued on their own.
+    /** The owner a notice is for (null: an admin notice); their notices go with their account. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    nextAttemptAt: ts("next_attempt_at"),
+    lockedUntil: ts("locked_until"),
+    claimedBy: text("claimed_by"),
+    /** A notice's mail ({subject, text, html} as JSON), sealed with its own data key (crypto/record-cipher.ts). */
+    sealedMail: text("sealed_mail"),
+    mailKeyId: text("mail_key_id"),
+    mailWrappedKey: text("mail_wrapped_key"),
   },
-  (t) => [uniqueIndex("deliveries_idempotency_key").on(t.idempotencyKey), index("deliveries_reminder_idx").on(t.reminderId)],
+  (t) => [
+    uniqueIndex("deliveries_idempotency_key").on(t.idempotencyKey),
+    index("deliveries_reminder_idx").on(t.reminderId),
+    index("deliveries_notice_due_idx").on(t.status, t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+  ],
 );
 
 /** Spec §3 reminder_delivery_log: one row per delivery attempt, whatever its outcome. */

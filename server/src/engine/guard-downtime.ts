@@ -2,12 +2,13 @@ import { CHECK_IN_CONDITION_TYPES, formatDuration } from "@trigger-switch/contra
 import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/connect.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import { engineHeartbeat, messageConditions, profiles, users } from "../db/schema.ts";
 import { renderMail } from "../mail/layout.ts";
-import type { Mailer } from "../mail/mailer.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 import { formatWhen } from "./format-when.ts";
+import { enqueueOwnerNotice } from "./owner-notices.ts";
 import { rescheduleCondition } from "./reschedule-condition.ts";
 
 export interface Outage {
@@ -22,21 +23,24 @@ export interface Outage {
  * than `thresholdMs` since the last beat means no engine ran (crash, deploy, database down).
  * Before anything fires, every deadline that fell inside the outage — or falls within one outage
  * length after it, because those owners lost their reminders and their time to react — is moved
- * by the outage length, the schedules are regenerated and the owners are told by e-mail.
- * The heartbeat row is locked, so with several workers only one of them does this.
+ * by the outage length, the schedules are regenerated and the owners' notices are queued, all in
+ * one transaction (the notice goes out with retries, owner-notices.ts; a stalled mail server can
+ * delay it, never lose it). The heartbeat row is locked, so with several workers only one does this.
+ * It runs on its own timer as well as before each claim (start-engine.ts), so slow sends never
+ * look like our outage.
  */
-export async function guardDowntime({ db, clock, mailer, config, thresholdMs, workerId, log }: { db: Db; clock: Clock; mailer: Mailer; config: Config; thresholdMs: number; workerId: string; log: { error(obj: object, msg: string): void } }): Promise<Outage | null> {
+export async function guardDowntime({ db, clock, masterKeys, config, thresholdMs, workerId }: { db: Db; clock: Clock; masterKeys: MasterKeys; config: Config; thresholdMs: number; workerId: string }): Promise<Outage | null> {
   const now = clock.now();
-  const { outage, owners } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [beat] = await tx.select().from(engineHeartbeat).where(eq(engineHeartbeat.id, 1)).for("update");
     if (!beat) {
       await tx.insert(engineHeartbeat).values({ id: 1, lastBeatAt: now, beatBy: workerId }).onConflictDoNothing();
-      return { outage: null, owners: new Map<string, Date>() };
+      return null;
     }
     // A clock that went backwards (another machine's) must not shorten the recorded beat.
     if (now > beat.lastBeatAt) await tx.update(engineHeartbeat).set({ lastBeatAt: now, beatBy: workerId }).where(eq(engineHeartbeat.id, 1));
     const gapMs = now.getTime() - beat.lastBeatAt.getTime();
-    if (gapMs <= thresholdMs) return { outage: null, owners: new Map<string, Date>() };
+    if (gapMs <= thresholdMs) return null;
 
     const candidates = await tx
       .select()
@@ -58,16 +62,15 @@ export async function guardDowntime({ db, clock, mailer, config, thresholdMs, wo
       const earliest = owners.get(c.userId);
       if (moved && (!earliest || moved < earliest)) owners.set(c.userId, moved);
     }
-    return { outage: { from: beat.lastBeatAt, to: now, shifted }, owners };
+    const outage = { from: beat.lastBeatAt, to: now, shifted };
+    await tellOwners({ tx, masterKeys, config, outage, owners });
+    return outage;
   });
-  if (!outage) return null;
-  await tellOwners({ db, mailer, config, outage, owners, log });
-  return outage;
 }
 
-async function tellOwners({ db, mailer, config, outage, owners, log }: { db: Db; mailer: Mailer; config: Config; outage: Outage; owners: Map<string, Date>; log: { error(obj: object, msg: string): void } }) {
+async function tellOwners({ tx, masterKeys, config, outage, owners }: { tx: Tx; masterKeys: MasterKeys; config: Config; outage: Outage; owners: Map<string, Date> }) {
   if (owners.size === 0) return;
-  const rows = await db
+  const rows = await tx
     .select({ id: users.id, email: users.email, timeZone: profiles.timeZone })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -83,10 +86,7 @@ async function tellOwners({ db, mailer, config, outage, owners, log }: { db: Db;
       ],
       action: { label: "Open Trigger Switch", url: config.SITE_URL },
     });
-    try {
-      await mailer.send({ to: u.email, subject: "Our outage moved your deadlines", ...body });
-    } catch (err) {
-      log.error({ err, userId: u.id }, "could not tell an owner about the outage");
-    }
+    const notice = { to: u.email, userId: u.id, key: `outage:${u.id}:${outage.from.toISOString()}`, subject: "Our outage moved your deadlines", ...body };
+    await enqueueOwnerNotice(tx, { masterKeys, now: outage.to, notice });
   }
 }

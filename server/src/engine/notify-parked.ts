@@ -1,34 +1,31 @@
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import { renderMail } from "../mail/layout.ts";
-import type { Mailer } from "../mail/mailer.ts";
 import { messagePageUrl } from "../mail/web-links.ts";
-import type { WorkContext } from "./load-work-context.ts";
+import type { ScheduleRow } from "./claim-due-work.ts";
+import { enqueueAdminNotices, enqueueOwnerNotice } from "./owner-notices.ts";
 
 /**
- * Tells the owner and the admins that work was parked: nothing is dropped silently. The owner's
- * mail names the message; the admins' does not (they need ids, not content). Best effort: if the
- * mail server is what failed, these may fail too, and the log line is what remains.
+ * Tells the owner and the admins that work was parked: nothing is dropped silently. Queued in the
+ * transaction that parks the row (owner-notices.ts), so the notices are retried like any delivery,
+ * even when the mail server is what failed. The owner's mail names the message (its title, sealed
+ * in the queue); the admins' does not (they need ids, not content).
  */
-export async function notifyParked({ mailer, config, ctx, reason, log }: { mailer: Mailer; config: Config; ctx: WorkContext; reason: string; log: { error(obj: object, msg: string): void } }): Promise<void> {
-  const what = ctx.row.reminderType === "final_delivery" ? `deliver '${ctx.messageTitle}' to its recipients` : `send you a reminder about '${ctx.messageTitle}'`;
-  const owner = renderMail({
-    heading: "We could not deliver",
-    paragraphs: [`We tried to ${what}, and gave up after ${ctx.row.attempts} attempts.`, `Reason: ${reason}`, "Please check the recipients' addresses, or contact support. Our team has been told."],
-    action: { label: "Open the message", url: messagePageUrl(config.SITE_URL, ctx.row.messageId) },
-  });
+export async function notifyParked(db: Db | Tx, { masterKeys, config, now, row, attempts, messageTitle, ownerEmail, reason }: { masterKeys: MasterKeys; config: Config; now: Date; row: ScheduleRow; attempts: number; messageTitle: string; ownerEmail: string; reason: string }): Promise<void> {
+  const what = row.reminderType === "final_delivery" ? `deliver '${messageTitle}' to its recipients` : `send you a reminder about '${messageTitle}'`;
+  const key = `parked:${row.id}:${attempts}`;
+  if (ownerEmail) {
+    const owner = renderMail({
+      heading: "We could not deliver",
+      paragraphs: [`We tried to ${what}, and gave up after ${attempts} attempts.`, `Reason: ${reason}`, "Please check the recipients' addresses, or contact support. Our team has been told."],
+      action: { label: "Open the message", url: messagePageUrl(config.SITE_URL, row.messageId) },
+    });
+    await enqueueOwnerNotice(db, { masterKeys, now, notice: { to: ownerEmail, userId: row.userId, key, subject: "We could not deliver your message", ...owner } });
+  }
   const admin = renderMail({
     heading: "Delivery parked",
-    paragraphs: [`reminder_schedule ${ctx.row.id} (${ctx.row.reminderType}, message ${ctx.row.messageId}, condition ${ctx.row.conditionId}, deadline ${ctx.row.deadline.toISOString()}) was parked after ${ctx.row.attempts} attempts.`, `Last error: ${reason}`],
+    paragraphs: [`reminder_schedule ${row.id} (${row.reminderType}, message ${row.messageId}, condition ${row.conditionId}, deadline ${row.deadline.toISOString()}) was parked after ${attempts} attempts.`, `Last error: ${reason}`],
   });
-  const mails = [
-    ...(ctx.ownerEmail ? [{ to: ctx.ownerEmail, subject: "We could not deliver your message", ...owner }] : []),
-    ...config.ADMIN_EMAILS.map((to) => ({ to, subject: `[Trigger Switch] Delivery parked: ${ctx.row.id}`, ...admin })),
-  ];
-  for (const mail of mails) {
-    try {
-      await mailer.send(mail);
-    } catch (err) {
-      log.error({ err, reminderId: ctx.row.id }, "could not send the parked-delivery notice");
-    }
-  }
+  await enqueueAdminNotices(db, { masterKeys, now, adminEmails: config.ADMIN_EMAILS, key, mail: { subject: `[Trigger Switch] Delivery parked: ${row.id}`, ...admin } });
 }

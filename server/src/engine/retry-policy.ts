@@ -22,3 +22,13 @@ export function nextRetryAt({ strategy, attempts, scheduledAt, now }: { strategy
   const next = now.getTime() + (AGGRESSIVE_DELAYS_MS[attempts - 1] ?? AGGRESSIVE_EVERY_MS);
   return next > scheduledAt.getTime() + AGGRESSIVE_GIVE_UP_AFTER_MS ? null : new Date(next);
 }
+
+/** Owner and admin notices: 30 s, 1 min, 5 min, 15 min, 1 h, then every hour, for two days. */
+export const NOTICE_DELAYS_MS = [30 * s, 1 * m, 5 * m, 15 * m, 1 * h];
+export const NOTICE_GIVE_UP_AFTER_MS = 48 * h;
+
+/** When to try a notice again after `attempts` failed attempts, or null to give up (logged for the operator). */
+export function nextNoticeAttemptAt({ attempts, createdAt, now }: { attempts: number; createdAt: Date; now: Date }): Date | null {
+  const next = now.getTime() + (NOTICE_DELAYS_MS[attempts - 1] ?? h);
+  return next > createdAt.getTime() + NOTICE_GIVE_UP_AFTER_MS ? null : new Date(next);
+}

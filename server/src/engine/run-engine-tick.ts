@@ -15,6 +15,7 @@ import { guardDowntime, type Outage } from "./guard-downtime.ts";
 import { loadWorkContext } from "./load-work-context.ts";
 import { notifyParked } from "./notify-parked.ts";
 import { nextRetryAt } from "./retry-policy.ts";
+import { claimDueNotices, sendNotice, settleNotice } from "./send-notices.ts";
 
 export interface EngineLog {
   info(obj: object, msg: string): void;
@@ -65,7 +66,7 @@ export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult
   const { db, clock, config, log } = opts;
   const workerId = opts.workerId ?? defaultWorkerId;
   const limit = opts.limit ?? config.ENGINE_BATCH_SIZE;
-  const outage = await guardDowntime({ db, clock, mailer: opts.mailer, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId, log });
+  const outage = await guardDowntime({ db, clock, masterKeys: opts.masterKeys, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId });
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
   const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs: opts.leaseMs ?? 5 * 60_000, userId: opts.userId });
   const result: TickResult = { outage, claimed: rows.length, sent: 0, obsolete: 0, retried: 0, parked: 0, released: 0, more: false };
@@ -79,6 +80,7 @@ export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult
   for (const row of rest) await releaseClaim(db, row, workerId, null);
   result.released = rest.length;
   result.more = rows.length >= limit && rest.length === 0;
+  if (!opts.shouldStop?.()) await sendDueNotices(opts, workerId, log);
   return result;
 }
 
@@ -96,7 +98,7 @@ async function workOn(opts: EngineTickOptions, workerId: string, row: ScheduleRo
     if (outcome.status === "retry") result.retried++;
     if (outcome.status === "parked") {
       result.parked++;
-      await notifyParked({ mailer, config, ctx: { ...ctx, row: { ...row, attempts: row.attempts + 1 } }, reason: outcome.reason, log });
+      await notifyParked(db, { masterKeys, config, now: clock.now(), row, attempts: row.attempts + 1, messageTitle: ctx.messageTitle, ownerEmail: ctx.ownerEmail, reason: outcome.reason });
     }
   } catch (err) {
     // A row that throws is pushed back with backoff, never crash-looping and never dropped.
@@ -104,6 +106,21 @@ async function workOn(opts: EngineTickOptions, workerId: string, row: ScheduleRo
     await releaseClaim(db, row, workerId, err instanceof Error ? err.message : String(err), clock.now()).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
     result.retried++;
   }
+}
+
+/** Sends the owner and admin notices that are due (owner-notices.ts), `concurrency` at a time. */
+async function sendDueNotices(opts: EngineTickOptions, workerId: string, log: EngineLog): Promise<void> {
+  const { db, clock, mailer, masterKeys, config } = opts;
+  const notices = await claimDueNotices({ db, now: clock.now(), workerId, limit: opts.limit ?? config.ENGINE_BATCH_SIZE, leaseMs: opts.leaseMs ?? 5 * 60_000 });
+  let next = 0;
+  const lane = async () => {
+    while (next < notices.length) {
+      const notice = notices[next++]!;
+      const outcome = await sendNotice({ mailer, masterKeys, notice });
+      await settleNotice({ db, now: clock.now(), workerId, notice, outcome, log });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? config.ENGINE_CONCURRENCY, notices.length) }, lane));
 }
 
 /** Hands a claimed row back: at once (shutdown, not yet due) or, after an error, with backoff. */

@@ -1,5 +1,5 @@
-import type { EngineTickOptions } from "./run-engine-tick.ts";
-import { runEngineTick } from "./run-engine-tick.ts";
+import { guardDowntime } from "./guard-downtime.ts";
+import { defaultWorkerId, runEngineTick, type EngineTickOptions } from "./run-engine-tick.ts";
 
 export interface RunningEngine {
   /** Runs the next tick now instead of after the interval (new urgent work, e.g. an emergency). */
@@ -20,11 +20,21 @@ export function startEngine({ intervalMs = 1000, ...opts }: Omit<EngineTickOptio
   let wokenWhileRunning = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  // The heartbeat (and the downtime guard with it) runs on its own timer, not at the end of a tick:
+  // a tick waiting on a slow mail server must never look like our outage to the next guard.
+  const beatEveryMs = Math.max(intervalMs, Math.min(5_000, opts.config.ENGINE_OUTAGE_THRESHOLD_MS / 4));
+  const workerId = opts.workerId ?? defaultWorkerId;
+  let beating: Promise<unknown> = Promise.resolve();
+  const heartbeat = setInterval(() => {
+    beating = guardDowntime({ db: opts.db, clock: opts.clock, masterKeys: opts.masterKeys, config: opts.config, thresholdMs: opts.config.ENGINE_OUTAGE_THRESHOLD_MS, workerId })
+      .then((outage) => outage && opts.log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved"))
+      .catch((err: unknown) => opts.log.error({ err }, "engine heartbeat failed"));
+  }, beatEveryMs);
   const loop = () => {
     running = true;
     wokenWhileRunning = false;
     let more = false;
-    inFlight = runEngineTick({ ...opts, shouldStop: () => stopping })
+    inFlight = runEngineTick({ ...opts, workerId, shouldStop: () => stopping })
       .then((result) => {
         more = result.more;
       })
@@ -50,7 +60,8 @@ export function startEngine({ intervalMs = 1000, ...opts }: Omit<EngineTickOptio
     async stop() {
       stopping = true;
       clearTimeout(timer);
-      await inFlight;
+      clearInterval(heartbeat);
+      await Promise.all([inFlight, beating]);
     },
   };
 }

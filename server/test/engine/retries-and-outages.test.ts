@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageConditions, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
+import { deliveries, messageConditions, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { createMailer } from "../../src/mail/mailer.ts";
 import { post } from "../support/content.ts";
 import { HOUR, MINUTE, mailText, setHeartbeat, tick, travel } from "../support/engine.ts";
@@ -67,9 +67,24 @@ describe("when the mail server is down", () => {
     const reminder = (await scheduleOf(t, conditionId)).find((r) => r.reminderType === "reminder")!;
     expect(reminder).toMatchObject({ status: "parked", attempts: 6 });
     expect(reminder.lastError).toMatch(/ECONNREFUSED|connect/i);
-    // The notices go through the same broken server here, so they are only logged; with a working
-    // relay (next test) they arrive.
+    // The notices were queued when the row parked; they cannot go through the broken server, so
+    // they wait in the queue with a retry ahead and arrive once mail works again.
+    const queued = await t.database.db.select().from(deliveries).where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id)));
+    expect(queued).toHaveLength(1);
+    await tick(t, { mailer: broken });
+    const [waiting] = await t.database.db.select().from(deliveries).where(eq(deliveries.id, queued[0]!.id));
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1, claimedBy: null });
+    expect(waiting!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(waiting!.nextAttemptAt!.getTime() - t.clock.now().getTime()).toBe(30_000);
+    // Sealed in the queue: the title is not readable in the table.
+    expect(JSON.stringify(waiting)).not.toMatch(/spare key/);
     expect(mailsTo(sink, owner.email)).toHaveLength(0);
+    await travel(t, 30_000);
+    await tick(t);
+    expect(mailText(await sink.waitFor(owner.email))).toMatch(/send you a reminder about 'The spare key'/);
+    expect(mailText(await sink.waitFor("ops@example.com"))).toMatch(/Delivery parked/);
+    const [sent] = await t.database.db.select().from(deliveries).where(eq(deliveries.id, queued[0]!.id));
+    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
     broken.close();
   });
 
@@ -114,6 +129,22 @@ describe("the downtime guard", () => {
     await travel(t, 30 * MINUTE);
     await tick(t);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(1);
+  });
+
+  it("queues the outage notice durably: a dead mail server delays it, never drops it", async () => {
+    const down = await startSmtpSink();
+    await down.close();
+    const broken = createMailer({ smtpUrl: down.url, from: "Trigger Switch <no-reply@localhost>", db: t.database.db });
+    const { owner } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    await travel(t, 30 * MINUTE);
+    t.clock.advance(2 * HOUR);
+    expect((await tick(t, { mailer: broken })).outage?.shifted).toBeGreaterThanOrEqual(1);
+    const [notice] = await t.database.db.select().from(deliveries).where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id)));
+    expect(notice).toMatchObject({ status: "pending", attempts: 1 });
+    await travel(t, 30_000);
+    await tick(t);
+    expect(mailText(await sink.waitFor(owner.email))).toMatch(/your deadlines were moved by 2 hours/);
+    broken.close();
   });
 
   it("does nothing after a short pause", async () => {

@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import { newRecordCipher, recordCipherOf } from "../crypto/record-cipher.ts";
+import type { Db, Tx } from "../db/connect.ts";
+import { deliveries } from "../db/schema.ts";
+import type { Mail } from "../mail/mailer.ts";
+
+type NoticeRow = typeof deliveries.$inferSelect;
+
+export interface OwnerNotice {
+  /** Where it goes: the owner's address, or an admin's (then `userId` is null). */
+  to: string;
+  /** The owner it is about; their notices are deleted with their account. Null for admin notices. */
+  userId: string | null;
+  /**
+   * Names this notice once and for all (`<feature>:<what>:<ids…>`, e.g. `outage:<user>:<from ISO>`):
+   * enqueueing the same key again is a no-op, so a retried caller never mails twice.
+   */
+  key: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Queues a notice to an owner or an admin in the engine's durable delivery queue (`deliveries`,
+ * kind `notice`): the engine sends it with retries (retry-policy.ts, "notice"), never
+ * fire-and-forget. Call it with your own transaction, so the notice exists exactly when the change
+ * it tells about was committed. Subject and bodies are sealed with their own data key like the
+ * local outbox (docs/decisions/010): a notice may name a message's title, never more of its content.
+ * Returns false when a notice with this key was already queued.
+ */
+export async function enqueueOwnerNotice(db: Db | Tx, { masterKeys, now, notice }: { masterKeys: MasterKeys; now: Date; notice: OwnerNotice }): Promise<boolean> {
+  const id = randomUUID();
+  const { cipher, keyId, wrappedKey } = newRecordCipher(masterKeys, "mail", id);
+  const mail = cipher.seal("notice", JSON.stringify({ subject: notice.subject, text: notice.text, html: notice.html ?? null }));
+  const inserted = await db
+    .insert(deliveries)
+    .values({ id, kind: "notice", userId: notice.userId, address: notice.to, idempotencyKey: `notice:${notice.key}`, nextAttemptAt: now, sealedMail: mail, mailKeyId: keyId, mailWrappedKey: wrappedKey, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: deliveries.id });
+  return inserted.length > 0;
+}
+
+/** The same notice to every address of ADMIN_EMAILS (ids and reasons only, never a message's content). */
+export async function enqueueAdminNotices(db: Db | Tx, { masterKeys, now, adminEmails, key, mail }: { masterKeys: MasterKeys; now: Date; adminEmails: readonly string[]; key: string; mail: Omit<Mail, "to"> }): Promise<void> {
+  for (const to of adminEmails) await enqueueOwnerNotice(db, { masterKeys, now, notice: { to, userId: null, key: `${key}:admin:${to.toLowerCase()}`, ...mail } });
+}
+
+/** The mail of a queued notice, opened for sending. */
+export function openNotice(masterKeys: MasterKeys, row: NoticeRow): Mail {
+  if (!row.sealedMail || !row.mailKeyId || !row.mailWrappedKey) throw new Error(`notice ${row.id} has no sealed mail`);
+  const cipher = recordCipherOf(masterKeys, "mail", { id: row.id, keyId: row.mailKeyId, wrappedKey: row.mailWrappedKey });
+  const mail = JSON.parse(cipher.open("notice", row.sealedMail)) as { subject: string; text: string; html: string | null };
+  return { to: row.address, subject: mail.subject, text: mail.text, ...(mail.html === null ? {} : { html: mail.html }) };
+}
