@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { createAuthService } from "./auth/create-auth-service.ts";
 import type { Channels } from "./channels/channel.ts";
 import { createChannels } from "./channels/create-channels.ts";
+import { deliveryStatusListener } from "./channels/delivery/delivery-status-listener.ts";
+import { tellOwnerByNotice } from "./channels/delivery/tell-owner.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKeys } from "./crypto/check-master-keys.ts";
@@ -47,6 +49,9 @@ export async function composeApp({ config, database, clock, logStream }: { confi
     }, 1000).unref();
   }
   const channels = createChannels({ config, db: database.db, mailer, clock, masterKeys });
+  // Receipts of deliveries update reminder_delivery_log; failures reopen them or tell the owner (docs/decisions/014).
+  const tellOwner = tellOwnerByNotice({ masterKeys, clock, siteUrl: () => config.SITE_URL });
+  channels.onStatus(deliveryStatusListener({ clock, masterKeys, tellOwner }));
   const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, channels, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChannelId } from "../../src/channels/channel.ts";
-import type { ChannelFailureNotice, TellOwner } from "../../src/channels/delivery/channel-failure-notice.ts";
+import type { TellOwner } from "../../src/channels/delivery/channel-failure-notice.ts";
 import { deliverThroughChannels, type RecipientRoute } from "../../src/channels/delivery/deliver-through-channels.ts";
-import { deliveryStatusListener } from "../../src/channels/delivery/delivery-status-listener.ts";
 import { releaseEnvelope } from "../../src/channels/delivery/phone-envelopes.ts";
-import { createMasterKeys } from "../../src/crypto/master-keys.ts";
+import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
+import { createMasterKeys, type MasterKeys } from "../../src/crypto/master-keys.ts";
+import { openNotice } from "../../src/engine/owner-notices.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
 import { createCondition, createMessage, createRecipient } from "../support/content.ts";
@@ -16,14 +17,19 @@ let c: ChannelsTestApp;
 let owner: SignedInUser;
 let messageId: string;
 let conditionId: string;
-const told: ChannelFailureNotice[] = [];
-const collect: TellOwner = async (notice) => {
-  told.push(notice);
-};
+let masterKeys: MasterKeys;
+let tellOwner: TellOwner;
+
+/** The owner's notices in the engine's durable queue, opened: what they will receive. */
+async function notices() {
+  const rows = await c.t.database.db.select().from(deliveries).where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id))).orderBy(deliveries.createdAt);
+  return rows.map((r) => ({ key: r.idempotencyKey, ...openNotice(masterKeys, r) }));
+}
 
 beforeAll(async () => {
   c = await startChannelsApp();
-  c.t.channels.onStatus(deliveryStatusListener({ clock: c.t.clock, masterKeys: createMasterKeys({ config: c.t.config }), tellOwner: collect }));
+  masterKeys = createMasterKeys({ config: c.t.config });
+  tellOwner = tellOwnerByNotice({ masterKeys, clock: c.t.clock, siteUrl: () => c.t.url });
   owner = await signUpUser(c.t);
   messageId = (await createMessage(owner)).id;
   conditionId = (await createCondition(owner, messageId)).id;
@@ -56,7 +62,7 @@ function send(d: Awaited<ReturnType<typeof newDelivery>>, attempt = 1) {
       channel === "email"
         ? { to, purpose: "release", subject: "A message from Ada", text: "Read it: https://switch.example/access/x" }
         : releaseEnvelope({ channel, to, ownerName: "Ada Lovelace", link: "https://switch.example/access/x", emergency: false }),
-    tellOwner: collect,
+    tellOwner,
   });
 }
 
@@ -87,7 +93,7 @@ describe("deliverThroughChannels", () => {
   it("moves to the next channel after a permanent failure, records fallback_method and tells the owner", async () => {
     const d = await newDelivery({ phone: newNumber(), email: "sam@example.com", channels: ["whatsapp", "sms", "email"] });
     c.whatsapp.failNext(400, 131026, "Message undeliverable");
-    const before = told.length;
+    const before = (await notices()).length;
     const result = await send(d);
     expect(result).toMatchObject({ status: "sent", channel: "sms", fallbackMethod: "sms" });
     expect(c.twilio.sent.at(-1)).toMatchObject({ to: d.route.phone });
@@ -97,18 +103,22 @@ describe("deliverThroughChannels", () => {
       ["whatsapp", "failed", null, true],
       ["sms", "sent", "sms", false],
     ]);
-    expect(told.slice(before)).toEqual([expect.objectContaining({ ownerId: owner.id, messageId, recipientName: "Sam", channel: "whatsapp", address: d.route.phone, next: "sms", reason: expect.stringContaining("131026") })]);
+    const told = (await notices()).slice(before);
+    expect(told).toEqual([expect.objectContaining({ key: `notice:channel-failure:${d.deliveryId}:whatsapp`, to: owner.email, subject: "WhatsApp could not reach Sam" })]);
+    expect(told[0]!.text).toContain(`Your message for Sam could not be delivered by WhatsApp to ${d.route.phone}: WhatsApp refused the message (131026)`);
+    expect(told[0]!.text).toContain("We are trying SMS next.");
+    expect(told[0]!.text).not.toContain("spare key");
   });
 
   it("retries a temporary failure on the same channel, without telling anyone or falling back", async () => {
     const d = await newDelivery({ phone: newNumber(), channels: ["whatsapp", "sms"] });
     c.whatsapp.failNext(503, 131016, "Service unavailable");
     const smsBefore = c.twilio.sent.length;
-    const before = told.length;
+    const before = (await notices()).length;
     expect(await send(d)).toMatchObject({ status: "retry", channel: "whatsapp" });
     expect(c.twilio.sent.length).toBe(smsBefore);
     expect(await send(d, 2)).toMatchObject({ status: "sent", channel: "whatsapp", fallbackMethod: null });
-    expect(told.length).toBe(before);
+    expect((await notices()).length).toBe(before);
     expect((await logOf(d.deliveryId)).map((r) => [r.deliveryChannel, r.deliveryStatus, r.attempt])).toEqual([
       ["whatsapp", "failed", 1],
       ["whatsapp", "sent", 2],
@@ -118,10 +128,12 @@ describe("deliverThroughChannels", () => {
   it("fails when every channel failed for good, and says so to the owner", async () => {
     const d = await newDelivery({ phone: "+15005550009", channels: ["sms"] });
     c.twilio.failNext(400, 21211, "Invalid 'To' Phone Number");
-    const before = told.length;
+    const before = (await notices()).length;
     const result = await send(d);
     expect(result).toMatchObject({ status: "failed", error: expect.stringContaining("21211") });
-    expect(told.slice(before)).toEqual([expect.objectContaining({ channel: "sms", next: null })]);
+    const told = (await notices()).slice(before);
+    expect(told).toEqual([expect.objectContaining({ subject: "Sam has not received your message" })]);
+    expect(told[0]!.text).toContain("No other way to reach Sam is left");
     // A later attempt does not try the spent channel again.
     const sms = c.twilio.sent.length;
     expect((await send(d, 2)).status).toBe("failed");
@@ -160,13 +172,18 @@ describe("status webhooks", () => {
     const phone = newNumber();
     c.whatsapp.notOnWhatsApp.add(phone);
     const d = await newDelivery({ phone, channels: ["whatsapp", "sms"] });
-    const before = told.length;
+    const before = (await notices()).length;
     expect(await send(d)).toMatchObject({ status: "sent", channel: "whatsapp" });
     await c.whatsapp.settled();
     const [row] = await logOf(d.deliveryId);
     expect(row).toMatchObject({ deliveryStatus: "failed", error: expect.stringContaining("131026") });
     expect(row!.responseData.permanent).toBe(true);
-    expect(told.slice(before)).toEqual([expect.objectContaining({ channel: "whatsapp", next: "sms", recipientName: "Sam" })]);
+    const told = (await notices()).slice(before);
+    expect(told).toEqual([expect.objectContaining({ key: `notice:channel-failure:${d.deliveryId}:whatsapp`, subject: "WhatsApp could not reach Sam" })]);
+    expect(told[0]!.text).toContain("Message undeliverable (131026)");
+    // The same failure again (Meta redelivers) changes nothing and tells nobody twice.
+    await c.whatsapp.sendStatus(row!.providerMessageId!, "failed", phone, { code: 131026, title: "Message undeliverable" });
+    expect((await notices()).length).toBe(before + 1);
     const db = c.t.database.db;
     expect((await db.select().from(deliveries).where(eq(deliveries.id, d.deliveryId)))[0]!.status).toBe("pending");
     expect((await db.select().from(reminderSchedule).where(eq(reminderSchedule.id, d.reminderId)))[0]).toMatchObject({ status: "pending", completedAt: null });
@@ -179,10 +196,10 @@ describe("status webhooks", () => {
     const phone = newNumber();
     c.whatsapp.notOnWhatsApp.add(phone);
     const d = await newDelivery({ phone, channels: ["whatsapp"] });
-    const before = told.length;
+    const before = (await notices()).length;
     await send(d);
     await c.whatsapp.settled();
-    expect(told.slice(before)).toEqual([expect.objectContaining({ channel: "whatsapp", next: null })]);
+    expect((await notices()).slice(before)).toEqual([expect.objectContaining({ subject: "Sam has not received your message" })]);
     const [delivery] = await c.t.database.db.select().from(deliveries).where(and(eq(deliveries.id, d.deliveryId)));
     expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
   });

@@ -98,8 +98,9 @@ async function routeOf(tx: Tx, masterKeys: MasterKeys, recipientId: string | nul
  * engine already finished goes back to pending; its release was committed (`released_at`), so the
  * engine only sends the deliveries still pending.
  */
-export async function reopen(tx: Tx, deliveryId: string, reminderId: string, now: Date): Promise<void> {
+export async function reopen(tx: Tx, deliveryId: string, reminderId: string | null, now: Date): Promise<void> {
   await tx.update(deliveries).set({ status: "pending", lastError: null }).where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["sent", "failed"])));
+  if (!reminderId) return;
   await tx
     .update(reminderSchedule)
     .set({ status: "pending", nextAttemptAt: now, completedAt: null, lockedUntil: null, claimedBy: null, updatedAt: now })
