@@ -204,3 +204,24 @@ describe("status webhooks", () => {
     expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
   });
 });
+
+describe("GET /api/messages/:id/receipts", () => {
+  it("shows the owner, per recipient and channel, sent / delivered / read / failed and the fallback; nobody else", async () => {
+    const phone = newNumber();
+    c.whatsapp.notOnWhatsApp.add(phone);
+    const d = await newDelivery({ phone, channels: ["whatsapp", "sms"] });
+    await send(d);
+    await c.whatsapp.settled();
+    await send(d, 2);
+    await c.twilio.settled();
+    const res = await owner.api(`/api/messages/${messageId}/receipts`);
+    expect(res.status).toBe(200);
+    const mine = ((await res.json()) as { recipient_id: string; channel: string; status: string; fallback: boolean; error: string | null; permanent: boolean }[]).filter((r) => r.recipient_id === d.route.id);
+    expect(mine).toEqual([
+      expect.objectContaining({ channel: "whatsapp", status: "failed", fallback: false, permanent: true, error: expect.stringContaining("131026") }),
+      expect.objectContaining({ channel: "sms", status: "delivered", fallback: true, error: null }),
+    ]);
+    const stranger = await signUpUser(c.t);
+    expect((await stranger.api(`/api/messages/${messageId}/receipts`)).status).toBe(404);
+  });
+});
