@@ -2,6 +2,7 @@ import type { Message } from "@trigger-switch/contracts";
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
+import { DeliveryReceipts } from "@/features/channels/components/delivery-receipts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useNow } from "@/hooks/use-now";
 import { browserTimeZone } from "@/lib/time-zone";
@@ -73,6 +74,7 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
             <MessageTimeline conditions={message.conditions} now={now} timeZone={timeZone} />
           </Section>
           <MessageReleases messageId={message.id} timeZone={timeZone} />
+          <DeliveryReceipts messageId={message.id} timeZone={timeZone} />
           <Section title="Recipients">
             <MessageRecipients recipients={message.recipients} />
           </Section>
