@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChannelId } from "../../src/channels/channel.ts";
 import type { TellOwner } from "../../src/channels/delivery/channel-failure-notice.ts";
 import { deliverThroughChannels, type RecipientRoute } from "../../src/channels/delivery/deliver-through-channels.ts";
-import { releaseEnvelope } from "../../src/channels/delivery/phone-envelopes.ts";
+import { releaseEnvelope, reminderEnvelope } from "../../src/channels/delivery/phone-envelopes.ts";
+import { ownerReminderRoute, sendOwnerReminder } from "../../src/channels/delivery/send-owner-reminder.ts";
 import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys, type MasterKeys } from "../../src/crypto/master-keys.ts";
 import { openNotice } from "../../src/engine/owner-notices.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
-import { newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
-import { createCondition, createMessage, createRecipient } from "../support/content.ts";
+import { newNumber, startChannelsApp, verifyNumber, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
+import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
@@ -223,5 +224,50 @@ describe("GET /api/messages/:id/receipts", () => {
     ]);
     const stranger = await signUpUser(c.t);
     expect((await stranger.api(`/api/messages/${messageId}/receipts`)).status).toBe(404);
+  });
+});
+
+describe("the owner's reminders on their chosen channels", () => {
+  it("go to e-mail and the proven number at once; a retry sends only where it did not go", async () => {
+    const me = withOwnAddress(await signUpUser(c.t));
+    const number = newNumber();
+    await verifyNumber(c, me, number);
+    expect((await put(me, "/api/profile/channels/reminders", { channels: ["email", "whatsapp"] })).status).toBe(200);
+    const route = await ownerReminderRoute({ db: c.t.database.db, config: c.t.config, channels: c.t.channels, userId: me.id });
+    expect(route).toEqual({ email: me.email, phone: number, channels: ["email", "whatsapp"] });
+
+    const mid = (await createMessage(me)).id;
+    const cid = (await createCondition(me, mid)).id;
+    const { db } = c.t.database;
+    const now = c.t.clock.now();
+    const [row] = await db
+      .insert(reminderSchedule)
+      .values({ messageId: mid, conditionId: cid, userId: me.id, scheduledAt: now, deadline: now, reminderType: "reminder", status: "claimed", deliveryPriority: "normal", retryStrategy: "standard", idempotencyKey: `test:reminder:${mid}`, nextAttemptAt: now, releasedAt: now })
+      .returning();
+    const [delivery] = await db.insert(deliveries).values({ reminderId: row!.id, kind: "reminder", address: me.email, idempotencyKey: `test:reminder:${mid}:d` }).returning();
+    const remind = (attempt: number) =>
+      sendOwnerReminder({
+        db,
+        clock: c.t.clock,
+        channels: c.t.channels,
+        delivery: { deliveryId: delivery!.id, reminderId: row!.id, messageId: mid, conditionId: cid, ownerId: me.id, attempt, responseData: { triggered_by: "reminder" } },
+        route,
+        envelopeFor: (channel, to) =>
+          channel === "email"
+            ? { to, purpose: "owner_reminder", subject: "Check in before Tue 3 Mar, 14:00", text: "Check in: https://switch.example/check-in?token=t" }
+            : reminderEnvelope({ channel, to, firstName: "Ada", deadline: "Tue 3 Mar, 14:00", link: "https://switch.example/check-in?token=t" }),
+        tellOwner,
+      });
+    const sentBefore = c.whatsapp.sent.filter((m) => m.to === number).length;
+    c.whatsapp.failNext(503, 131016, "Service unavailable");
+    expect(await remind(1)).toMatchObject({ status: "retry" });
+    expect((await outboxMails(c.t, me.email)).filter((m) => m.subject.startsWith("Check in before")).length).toBe(1);
+    expect(await remind(2)).toMatchObject({ status: "sent" });
+    const wa = c.whatsapp.sent.filter((m) => m.to === number);
+    expect(wa.length).toBe(sentBefore + 1);
+    // The number wrote to us when it proved itself, so the 24-hour window is open: free text, with the link.
+    expect(wa.at(-1)!.text ?? wa.at(-1)!.template?.body.join(" ")).toContain("https://switch.example/check-in?token=t");
+    // E-mail went once, not again on the retry.
+    expect((await outboxMails(c.t, me.email)).filter((m) => m.subject.startsWith("Check in before")).length).toBe(1);
   });
 });
