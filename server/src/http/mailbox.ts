@@ -52,7 +52,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       .join("\n");
     return reply.type("text/html; charset=utf-8").send(page(`<h1>Local mailbox</h1>
 <p>No mail server is configured (<code>SMTP_URL</code> is unset), so e-mails are kept here instead of being sent. Nobody else receives them: not your users, not their recipients.</p>
-${localPhoneChannels(deps)}
+${localPhoneChannels(mails)}
 <p class="who"><strong>Who can read this page:</strong> only someone with this server's mailbox key — the person running the server, who finds this page's address in the start-up log (the key is in <code>DATA_DIR/keys/mailbox.key</code>, or <code>MAILBOX_KEY</code>). Anyone with it can read every mail here, including sign-in, password-reset, check-in and message links: never share the address. This browser stays signed in to the mailbox for 30 days. Mails are stored encrypted and deleted after 7 days.</p>
 <form method="get"><label>Show mail for <input name="to" type="text" placeholder="an e-mail address or +number" value="${escapeHtml(to ?? "")}"></label> <button>Filter</button></form>
 ${items || "<p>No mail yet.</p>"}`));
@@ -67,12 +67,12 @@ ${items || "<p>No mail yet.</p>"}`));
 
 const CHANNEL_MARKS = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" } as const;
 
-/** Which messaging channels also land here (local mode, docs/decisions/014): only what is true for this server. */
-function localPhoneChannels(deps: AppDeps): string {
-  const local = (["whatsapp", "sms"] as const).filter((c) => deps.channels.get(c).local);
+/** Said only when the page holds such messages (local mode, docs/decisions/014), so it is true whatever is configured. */
+function localPhoneChannels(mails: { channel: keyof typeof CHANNEL_MARKS }[]): string {
+  const local = (["whatsapp", "sms"] as const).filter((c) => mails.some((m) => m.channel === c));
   if (local.length === 0) return "";
   const names = local.map((c) => CHANNEL_MARKS[c]).join(" and ");
-  return `<p>${names} ${local.length > 1 ? "are" : "is"} not configured either, so what would go by ${names} (recipients' messages) is kept here too, marked with its channel.</p>`;
+  return `<p>Messages marked ${names} would have gone by ${names}: ${local.length > 1 ? "those providers are" : "that provider is"} not configured on this server either, so they are kept here too.</p>`;
 }
 
 function refuse(req: FastifyRequest, reply: FastifyReply) {

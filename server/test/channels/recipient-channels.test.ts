@@ -113,6 +113,6 @@ describe("a server without a messaging provider", () => {
     const page = await (await fetch(`${local.url}/dev/mailbox?key=${key}`, { redirect: "manual" })).headers.get("set-cookie");
     const html = await (await fetch(`${local.url}/dev/mailbox`, { headers: { cookie: page!.split(";")[0]! } })).text();
     expect(html).toContain('<span class="mark mark-sms">SMS</span>');
-    expect(html).toContain("WhatsApp and SMS are not configured either");
+    expect(html).toContain("Messages marked SMS would have gone by SMS: that provider is not configured on this server either");
   });
 });

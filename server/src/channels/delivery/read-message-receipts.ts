@@ -2,8 +2,8 @@ import type { DeliveryReceipt } from "@trigger-switch/contracts";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { MasterKeys } from "../../crypto/master-keys.ts";
 import type { Db } from "../../db/connect.ts";
-import { deliveries, messages, recipients, reminderDeliveryLog } from "../../db/schema.ts";
-import { notFound } from "../../errors.ts";
+import { deliveries, recipients, reminderDeliveryLog } from "../../db/schema.ts";
+import { findOwnedMessage } from "../../messages/find-owned-message.ts";
 import { recipientName } from "../../recipients/seal-recipient.ts";
 import type { ChannelId } from "../channel.ts";
 
@@ -13,8 +13,7 @@ import type { ChannelId } from "../channel.ts";
  * Another user's message is not found.
  */
 export async function readMessageReceipts({ db, masterKeys, userId, messageId }: { db: Db; masterKeys: MasterKeys; userId: string; messageId: string }): Promise<DeliveryReceipt[]> {
-  const [message] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.id, messageId), eq(messages.userId, userId)));
-  if (!message) throw notFound("Message not found");
+  await findOwnedMessage({ db, userId, messageId });
   const rows = await db
     .select({ log: reminderDeliveryLog, recipient: { id: recipients.id, keyId: recipients.keyId, wrappedKey: recipients.wrappedKey, name: recipients.name } })
     .from(reminderDeliveryLog)

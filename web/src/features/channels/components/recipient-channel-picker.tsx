@@ -34,7 +34,7 @@ export interface RecipientChannelPickerProps {
 export function RecipientChannelPicker({ value, onChange, info, planChannels, saved = [] }: RecipientChannelPickerProps) {
   const toggle = (channel: RecipientChannel) => onChange(value.includes(channel) ? value.filter((c) => c !== channel) : [...value, channel]);
   const moveUp = (i: number) => onChange(value.map((c, j) => (j === i - 1 ? value[i]! : j === i ? value[i - 1]! : c)));
-  const local = RECIPIENT_CHANNELS.filter((c) => c !== "email" && info?.[c].local && value.includes(c));
+  const local = RECIPIENT_CHANNELS.filter((c) => c !== "email" && info?.[c].local && info[c].uses.deliveries && value.includes(c));
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-x-4 gap-y-2">
