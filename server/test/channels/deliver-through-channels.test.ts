@@ -5,6 +5,7 @@ import type { TellOwner } from "../../src/channels/delivery/channel-failure-noti
 import { deliverThroughChannels, type RecipientRoute } from "../../src/channels/delivery/deliver-through-channels.ts";
 import { releaseEnvelope, reminderEnvelope } from "../../src/channels/delivery/phone-envelopes.ts";
 import { ownerReminderRoute, sendOwnerReminder } from "../../src/channels/delivery/send-owner-reminder.ts";
+import { sendWorkDelivery } from "../../src/channels/delivery/send-work-delivery.ts";
 import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys, type MasterKeys } from "../../src/crypto/master-keys.ts";
 import { openNotice } from "../../src/engine/owner-notices.ts";
@@ -269,5 +270,32 @@ describe("the owner's reminders on their chosen channels", () => {
     expect(wa.at(-1)!.text ?? wa.at(-1)!.template?.body.join(" ")).toContain("https://switch.example/check-in?token=t");
     // E-mail went once, not again on the retry.
     expect((await outboxMails(c.t, me.email)).filter((m) => m.subject.startsWith("Check in before")).length).toBe(1);
+  });
+});
+
+describe("sendWorkDelivery (the engine's one call)", () => {
+  it("sends a release through the recipient's saved channels with the engine's e-mail as the e-mail", async () => {
+    const d = await newDelivery({ phone: newNumber(), email: "lee@example.com", channels: ["sms", "email"] });
+    const [delivery] = await c.t.database.db.select().from(deliveries).where(eq(deliveries.id, d.deliveryId));
+    c.twilio.failNext(400, 21610, "Attempt to send to unsubscribed recipient");
+    const result = await sendWorkDelivery({
+      db: c.t.database.db,
+      clock: c.t.clock,
+      config: c.t.config,
+      channels: c.t.channels,
+      masterKeys,
+      tellOwner,
+      work: { reminderId: d.reminderId, messageId, conditionId, ownerId: owner.id, ownerName: "Ada Lovelace", ownerFirstName: "Ada", deadlineText: "Tue 3 Mar, 14:00", emergency: false },
+      delivery: delivery!,
+      mail: { to: "lee@example.com", subject: "A message from Ada Lovelace", text: "Read it: https://switch.example/access/y" },
+      link: "https://switch.example/access/y",
+      responseData: { emergency: false },
+    });
+    expect(result).toEqual({ status: "sent", error: null });
+    expect((await outboxMails(c.t, "lee@example.com")).map((m) => m.subject)).toEqual(["A message from Ada Lovelace"]);
+    expect((await logOf(d.deliveryId)).map((r) => [r.deliveryChannel, r.deliveryStatus, r.responseData.fallback_method])).toEqual([
+      ["sms", "failed", null],
+      ["email", "sent", "email"],
+    ]);
   });
 });
