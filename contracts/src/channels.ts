@@ -23,9 +23,10 @@ const channelUses = z.object({
 /** GET /api/channels: what this server can do by message; pages say only what is true here. */
 export const channelsInfoSchema = z.object({
   email: z.object({ available: z.literal(true), transport: z.enum(["smtp", "outbox"]) }),
-  whatsapp: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
+  /** `local`: not configured, and what would go by it lands in the local mailbox (no mail server either). */
+  whatsapp: z.object({ available: z.boolean(), local: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
   /** `from`: the number people text (null when SMS is off or sent through a Messaging Service). */
-  sms: z.object({ available: z.boolean(), missing: z.array(z.string()), uses: channelUses, from: z.string().nullable() }),
+  sms: z.object({ available: z.boolean(), local: z.boolean(), missing: z.array(z.string()), uses: channelUses, from: z.string().nullable() }),
 });
 export type ChannelsInfo = z.infer<typeof channelsInfoSchema>;
 
@@ -71,3 +72,27 @@ export const reminderChannelsBodySchema = z
       .refine((c) => c.includes("email"), "Reminders always go by e-mail too: keep email in the list"),
   })
   .strict();
+
+/**
+ * GET /api/messages/:id/receipts: per release, recipient and channel, what the provider last said
+ * (docs/decisions/014). `fallback`: this channel was used because an earlier one failed for good.
+ */
+export const deliveryReceiptSchema = z.object({
+  release_id: z.string().nullable(),
+  recipient_id: z.string().nullable(),
+  recipient_name: z.string(),
+  channel: z.enum(REMINDER_CHANNELS),
+  /** The e-mail address or number it went to. */
+  address: z.string(),
+  status: z.enum(["sent", "delivered", "read", "failed"]),
+  fallback: z.boolean(),
+  /** For a failure: why, in the provider's words, and whether another try on this channel could help. */
+  error: z.string().nullable(),
+  permanent: z.boolean(),
+  attempts: z.number().int(),
+  first_at: z.string(),
+  /** When the status last changed. */
+  at: z.string(),
+});
+export type DeliveryReceipt = z.infer<typeof deliveryReceiptSchema>;
+export const messageReceiptsSchema = z.array(deliveryReceiptSchema);

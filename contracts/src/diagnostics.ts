@@ -42,7 +42,7 @@ export const ownerMessageDiagnosticSchema = z.object({
       reminder_id: z.string().nullable(),
       recipient: z.string(),
       delivery_channel: z.string(),
-      delivery_status: z.enum(["sent", "failed"]),
+      delivery_status: z.enum(["sent", "delivered", "read", "failed"]),
       response_data: z.record(z.string(), z.unknown()),
       error: z.string().nullable(),
     }),

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { createAuthService } from "./auth/create-auth-service.ts";
+import type { Channels } from "./channels/channel.ts";
 import { createChannels } from "./channels/create-channels.ts";
+import { deliveryStatusListener } from "./channels/delivery/delivery-status-listener.ts";
+import { tellOwnerByNotice } from "./channels/delivery/tell-owner.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKeys } from "./crypto/check-master-keys.ts";
@@ -23,12 +26,13 @@ import { createRealtime } from "./realtime/create-realtime.ts";
 export async function composeApp({ config, database, clock, logStream }: { config: Config; database: Database; clock: Clock; logStream?: NodeJS.WritableStream }): Promise<{
   app: FastifyInstance;
   mailer: Mailer;
+  channels: Channels;
 }> {
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
   await sealPlaintextRows({ db: database.db, masterKeys });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, masterKeys, clock, limits: smtpLimitsOf(config) });
-  const channels = createChannels({ config, db: database.db, mailer, clock });
+  const channels = createChannels({ config, db: database.db, mailer, clock, masterKeys });
   const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys, channels });
   const realtime = createRealtime({ database, auth, clock });
   const engineWaker = createEngineWaker();
@@ -45,6 +49,9 @@ export async function composeApp({ config, database, clock, logStream }: { confi
       }
     }, 1000).unref();
   }
+  // Receipts of deliveries update reminder_delivery_log; failures reopen them or tell the owner (docs/decisions/014).
+  const tellOwner = tellOwnerByNotice({ masterKeys, clock, siteUrl: () => config.SITE_URL });
+  channels.onStatus(deliveryStatusListener({ clock, masterKeys, tellOwner }));
   const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, channels, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
@@ -64,5 +71,5 @@ export async function composeApp({ config, database, clock, logStream }: { confi
     await realtime.stop();
     mailer.close();
   });
-  return { app, mailer };
+  return { app, mailer, channels };
 }

@@ -2,14 +2,15 @@ import { formatDuration } from "@trigger-switch/contracts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { billingEnabled } from "./billing-enabled.ts";
-import { planLimits, type PlanLimits } from "./plans.ts";
+import { planLimits, type Channel, type PlanLimits } from "./plans.ts";
 
 type Limited =
   | { kind: "messages"; usage: number }
   | { kind: "recipients"; usage: number }
   | { kind: "attachments"; usage: number }
   | { kind: "attachment_bytes"; usage: number }
-  | { kind: "check_in_interval"; usage: number };
+  | { kind: "check_in_interval"; usage: number }
+  | { kind: "channels"; usage: number; channels: readonly Channel[] };
 
 /**
  * A refusal that says the limit, the usage and how to lift it — in words true for this server:
@@ -39,6 +40,14 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
         `${plan} allows files of up to ${megabytes(limits.maxAttachmentBytes)} and this one is ${megabytes(what.usage)}. Choose a smaller file${orUpgrade(`files up to ${megabytes(plus.maxAttachmentBytes)}`)}.${tail}`,
         { file: `At most ${megabytes(limits.maxAttachmentBytes)} on your plan` },
       );
+    case "channels": {
+      const words: Record<Channel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
+      const asked = what.channels.map((c) => words[c]).join(" and ");
+      const allowed = limits.channels.map((c) => words[c]).join(", ");
+      const upgrade = canUpgrade ? ", or upgrade to Plus on the Subscription page for WhatsApp and SMS" : "";
+      const message = `${plan} delivers by ${allowed} only, not by ${asked}. Choose ${allowed}${upgrade}.${tail}`;
+      return new AppError("plan_limit", message, { channels: message });
+    }
     case "check_in_interval":
       return new AppError(
         "plan_limit",

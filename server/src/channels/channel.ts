@@ -71,8 +71,10 @@ export class ChannelError extends Error {
 
 export interface Channel {
   readonly id: ChannelId;
-  /** False when the provider is not configured: every send then fails permanently. */
+  /** False when the provider is not configured: every send then fails permanently, unless `local`. */
   readonly available: boolean;
+  /** Local mode: not configured, and its sends land in the local mailbox (docs/decisions/014). */
+  readonly local?: boolean;
   send(envelope: Envelope): Promise<Receipt>;
 }
 

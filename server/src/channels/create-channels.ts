@@ -1,19 +1,29 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Channels } from "./channel.ts";
 import type { StatusListener } from "./record-status.ts";
 import { createEmailChannel } from "./email/email-channel.ts";
-import { createSmsChannel } from "./sms/sms-channel.ts";
-import { createWhatsAppChannel } from "./whatsapp/whatsapp-channel.ts";
+import { createOutboxPhoneChannel } from "./local/outbox-phone-channel.ts";
+import { createSmsChannel, TWILIO_SETTINGS } from "./sms/sms-channel.ts";
+import { createWhatsAppChannel, WHATSAPP_SETTINGS } from "./whatsapp/whatsapp-channel.ts";
 
 /** Every channel from the configuration; an unconfigured provider gives an unavailable channel. */
-export function createChannels({ config, db, mailer, clock }: { config: Config; db: Db; mailer: Mailer; clock: Clock }): Channels {
+export function createChannels({ config, db, mailer, clock, masterKeys }: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys?: MasterKeys }): Channels {
   const email = createEmailChannel({ mailer, clock });
-  const whatsapp = createWhatsAppChannel({ config: config.whatsapp, db, clock });
+  // Local mode: no provider and no mail server → WhatsApp and SMS land in the local mailbox.
+  const local = config.usesOutbox && masterKeys ? masterKeys : null;
+  const whatsapp =
+    !config.whatsapp && local
+      ? createOutboxPhoneChannel({ id: "whatsapp", db, masterKeys: local, clock, missing: WHATSAPP_SETTINGS })
+      : createWhatsAppChannel({ config: config.whatsapp, db, clock });
   // Read late: the tests learn the server's address only after it listens.
-  const sms = createSmsChannel({ config: config.twilio, siteUrl: () => config.SITE_URL, clock });
+  const sms =
+    !config.twilio && local
+      ? createOutboxPhoneChannel({ id: "sms", db, masterKeys: local, clock, missing: TWILIO_SETTINGS })
+      : createSmsChannel({ config: config.twilio, siteUrl: () => config.SITE_URL, clock });
   const all = { email, whatsapp, sms };
   let listeners: StatusListener[] = [];
   return {

@@ -1,8 +1,9 @@
-import { channelsInfoSchema, ownerChannelsSchema, reminderChannelsBodySchema, requestCodeBodySchema, verifyCodeBodySchema } from "@trigger-switch/contracts";
+import { channelsInfoSchema, messageReceiptsSchema, ownerChannelsSchema, reminderChannelsBodySchema, requestCodeBodySchema, verifyCodeBodySchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../http/app.ts";
 import { currentUser } from "../http/authenticate.ts";
-import { security } from "../http/route-schemas.ts";
+import { idParams, security } from "../http/route-schemas.ts";
+import { readMessageReceipts } from "./delivery/read-message-receipts.ts";
 import { describeChannels } from "./describe-channels.ts";
 import { readOwnerChannels } from "./numbers/read-owner-channels.ts";
 import { requestNumberCode } from "./numbers/request-number-code.ts";
@@ -35,7 +36,12 @@ export const ownerChannelRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     { config: limit(30), schema: { tags, security, summary: "Prove my number with the code it received", body: verifyCodeBodySchema, response } },
     (req) => verifyNumberCode({ db, clock, channels, userId: currentUser(req).id, code: req.body.code, log: req.log }),
   );
+  app.get(
+    "/messages/:id/receipts",
+    { schema: { tags: ["messages"], security, summary: "Who received this message, by which channel, and what the providers said (sent, delivered, read, failed)", params: idParams, response: { 200: messageReceiptsSchema } } },
+    (req) => readMessageReceipts({ db, masterKeys: deps.masterKeys, userId: currentUser(req).id, messageId: req.params.id }),
+  );
   app.put("/profile/channels/reminders", { schema: { tags, security, summary: "Choose where my reminders go (e-mail always, plus WhatsApp or SMS)", body: reminderChannelsBodySchema, response } }, (req) =>
-    setReminderChannels({ db, clock, channels, userId: currentUser(req).id, chosen: req.body.channels }),
+    setReminderChannels({ db, config: deps.config, clock, channels, userId: currentUser(req).id, chosen: req.body.channels }),
   );
 };

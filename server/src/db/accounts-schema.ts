@@ -128,6 +128,8 @@ export const mailOutbox = pgTable(
     keyId: text("key_id"),
     wrappedKey: text("wrapped_key"),
     createdAt: created(),
+    /** Local mode: WhatsApp and SMS without a provider land here too, marked with their channel (docs/decisions/014). */
+    channel: text("channel").$type<"email" | "whatsapp" | "sms">().notNull().default("email"),
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
 );

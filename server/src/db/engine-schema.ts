@@ -118,13 +118,24 @@ export const reminderDeliveryLog = pgTable(
     conditionId: uuid("condition_id").references(() => messageConditions.id, { onDelete: "cascade" }),
     recipient: text("recipient").notNull(),
     deliveryChannel: text("delivery_channel").notNull(),
-    deliveryStatus: text("delivery_status").$type<"sent" | "failed">().notNull(),
+    /** sent | failed when written; a provider's status webhook moves it on to delivered, read or failed (docs/decisions/014). */
+    deliveryStatus: text("delivery_status").$type<"sent" | "delivered" | "read" | "failed">().notNull(),
     responseData: jsonb("response_data").$type<Record<string, unknown>>().notNull().default({}),
     error: text("error"),
     attempt: integer("attempt").notNull(),
     createdAt: created(),
+    // Channels (docs/decisions/014, phase 2): whom this attempt was for, the provider's id its
+    // status webhooks name, and when the status last changed.
+    recipientId: uuid("recipient_id").references(() => recipients.id, { onDelete: "set null" }),
+    providerMessageId: text("provider_message_id"),
+    statusAt: ts("status_at"),
   },
-  (t) => [index("reminder_delivery_log_message_idx").on(t.messageId, t.createdAt), index("reminder_delivery_log_reminder_idx").on(t.reminderId)],
+  (t) => [
+    index("reminder_delivery_log_message_idx").on(t.messageId, t.createdAt),
+    index("reminder_delivery_log_reminder_idx").on(t.reminderId),
+    index("reminder_delivery_log_provider_idx").on(t.providerMessageId),
+    index("reminder_delivery_log_delivery_idx").on(t.deliveryId),
+  ],
 );
 
 /** A recipient's way in to one release of a message (docs/decisions/005). Only the token's SHA-256 is kept. */

@@ -10,6 +10,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string | null;
+  /** "email", or in local mode "whatsapp" / "sms" (what would have gone by message). */
+  channel: "email" | "whatsapp" | "sms";
   createdAt: Date;
 }
 
@@ -27,7 +29,7 @@ export async function readOutbox({ db, masterKeys, to, limit = 100 }: { db: Db; 
 }
 
 export function openOutboxMail(masterKeys: MasterKeys, row: OutboxRow): OutboxMail {
-  const plain = { id: row.id, to: row.to, createdAt: row.createdAt };
+  const plain = { id: row.id, to: row.to, channel: row.channel, createdAt: row.createdAt };
   // Written in plaintext by an older version, until the next start seals it.
   if (!row.keyId || !row.wrappedKey) return { ...plain, subject: row.subject, text: row.text, html: row.html };
   const cipher = recordCipherOf(masterKeys, "mail", { id: row.id, keyId: row.keyId, wrappedKey: row.wrappedKey });

@@ -23,7 +23,7 @@ export const recipientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   );
 
   app.post("/recipients", { schema: { tags, security, summary: "Add a recipient", body: recipientCreateSchema, response: { 201: recipientSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createRecipient({ db, config: deps.config, clock, masterKeys, userId: currentUser(req).id, input: req.body })),
+    reply.status(201).send(await createRecipient({ db, config: deps.config, clock, masterKeys, channels: deps.channels, userId: currentUser(req).id, input: req.body })),
   );
 
   app.get("/recipients/:id", { schema: { tags, security, summary: "Read a recipient", params: idParams, response: { 200: recipientSchema } } }, async (req) =>
@@ -31,7 +31,7 @@ export const recipientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   );
 
   app.patch("/recipients/:id", { schema: { tags, security, summary: "Change a recipient", params: idParams, body: recipientUpdateSchema, response: { 200: recipientSchema } } }, (req) =>
-    updateRecipient({ db, clock, masterKeys, userId: currentUser(req).id, recipientId: req.params.id, changes: req.body }),
+    updateRecipient({ db, config: deps.config, channels: deps.channels, clock, masterKeys, userId: currentUser(req).id, recipientId: req.params.id, changes: req.body }),
   );
 
   app.delete(

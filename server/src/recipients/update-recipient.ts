@@ -1,7 +1,11 @@
 import { recipientProblems, type Recipient, type recipientUpdateSchema } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import { limitsFor } from "../billing/limits-for.ts";
+import type { Channels } from "../channels/channel.ts";
+import { checkRecipientChannels } from "../channels/recipient-channel-rules.ts";
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { recipients } from "../db/schema.ts";
@@ -12,6 +16,8 @@ import { toRecipientDto } from "./to-recipient-dto.ts";
 
 interface Options {
   db: Db;
+  config: Config;
+  channels: Channels;
   clock: Clock;
   masterKeys: MasterKeys;
   userId: string;
@@ -20,11 +26,12 @@ interface Options {
 }
 
 /** Applies the given fields, then checks that the channels still have their addresses. */
-export async function updateRecipient({ db, clock, masterKeys, userId, recipientId, changes }: Options): Promise<Recipient> {
+export async function updateRecipient({ db, config, channels, clock, masterKeys, userId, recipientId, changes }: Options): Promise<Recipient> {
   const current = await findOwnedRecipient({ db, masterKeys, userId, recipientId });
   const merged = { ...current, ...changes };
   const problems = recipientProblems(merged);
   if (Object.keys(problems).length > 0) throw new AppError("validation_failed", Object.values(problems)[0]!, problems);
+  checkRecipientChannels({ config, limits: await limitsFor({ db, config, userId }), channels, chosen: merged.channels, before: current.channels });
   const [row] = await db
     .update(recipients)
     .set({ ...sealRecipientFields(masterKeys, current.id, merged), email: merged.email, phone: merged.phone, channels: merged.channels, updatedAt: clock.now() })

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { Channels } from "../../src/channels/channel.ts";
 import { composeApp } from "../../src/compose-app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import type { Database } from "../../src/db/connect.ts";
@@ -16,6 +17,8 @@ export interface TestApp {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** The app's channels (e-mail, WhatsApp, SMS), for tests that send through them. */
+  channels: Channels;
   clock: FakeClock;
   close(): Promise<void>;
 }
@@ -33,7 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
   // A shared database stands for a second process on the same PostgreSQL; its owner closes it.
   const database = opts.database ?? (await createTestDatabase());
   const clock = new FakeClock(new Date());
-  const { app, mailer } = await composeApp({ config, database, clock, logStream: opts.logStream });
+  const { app, mailer, channels } = await composeApp({ config, database, clock, logStream: opts.logStream });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   // Links in e-mails must point at this very server.
   config.SITE_URL = address;
@@ -43,6 +46,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
     config,
     database,
     mailer,
+    channels,
     clock,
     async close() {
       await app.close();

@@ -46,8 +46,8 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   workspace?: ReturnType<typeof createFakeWorkspace>;
 }
 
-const off = { available: false, uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } };
-/** GET /api/channels of a server with no messaging provider (the default install). */
+const off = { available: false, local: true, uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } };
+/** GET /api/channels of a server with no messaging provider and no mail server (the default install: local mode). */
 export const channelsOff = {
   email: { available: true, transport: "outbox" },
   whatsapp: { ...off, missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] },

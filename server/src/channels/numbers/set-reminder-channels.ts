@@ -1,6 +1,9 @@
 import { REMINDER_CHANNELS, type OwnerChannels, type ReminderChannel } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
+import { limitsFor } from "../../billing/limits-for.ts";
+import { planLimitError } from "../../billing/plan-limit-error.ts";
 import type { Clock } from "../../clock.ts";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connect.ts";
 import { profiles } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -13,8 +16,11 @@ import { readOwnerChannels } from "./read-owner-channels.ts";
  * The owner's reminder channels (docs/decisions/014): e-mail always, plus WhatsApp and SMS when
  * this server has them and the owner's number is verified. Reminders go to all of them at once.
  */
-export async function setReminderChannels({ db, clock, channels, userId, chosen }: { db: Db; clock: Clock; channels: Channels; userId: string; chosen: ReminderChannel[] }): Promise<OwnerChannels> {
+export async function setReminderChannels({ db, config, clock, channels, userId, chosen }: { db: Db; config: Config; clock: Clock; channels: Channels; userId: string; chosen: ReminderChannel[] }): Promise<OwnerChannels> {
   const phone = chosen.filter((c) => c !== "email");
+  const limits = await limitsFor({ db, config, userId });
+  const notInPlan = phone.filter((c) => !limits.channels.includes(c));
+  if (notInPlan.length > 0) throw planLimitError(config, limits, { kind: "channels", usage: 0, channels: notInPlan });
   for (const c of phone) {
     if (!channels.get(c).available) throw new AppError("conflict", `${CHANNEL_NAMES[c]} is not available on this server.`, { channels: `${CHANNEL_NAMES[c]} is not available on this server.` });
   }

@@ -6,7 +6,7 @@ import { channelsOff, renderApp } from "@/testing/render-app";
 
 // The guard holds every page for 500 ms, and the machine is shared: give it room.
 const AFTER_GUARD = { timeout: 5000 };
-const on = { available: true, missing: [], uses: { check_in: true, verification: true, owner_reminders: false, deliveries: false } };
+const on = { available: true, local: false, missing: [], uses: { check_in: true, verification: true, owner_reminders: false, deliveries: false } };
 const channelsOn = { ...channelsOff, whatsapp: on, sms: { ...on, from: "+15005550006" } };
 const base: OwnerChannels = { number: "+447700900123", verified: null, pending: null, resend_at: null, reminder_channels: ["email"] };
 const pending = { channel: "whatsapp" as const, sent_at: "2026-03-01T12:00:00Z", expires_at: "2099-03-01T12:10:00Z", attempts_left: 5, delivery: "delivered" as const, delivery_error: null };

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { defaultChannels, RECIPIENT_CHANNELS, recipientCreateSchema, type Recipient, type RecipientChannel } from "@trigger-switch/contracts";
+import { defaultChannels, recipientCreateSchema, type Recipient, type RecipientChannel } from "@trigger-switch/contracts";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -8,6 +8,9 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { useChannelsInfo } from "@/features/channels/api/get-channels-info";
+import { channelBlocker, RecipientChannelPicker } from "@/features/channels/components/recipient-channel-picker";
+import { useBilling } from "@/features/subscription/api/get-billing";
 import { showServerErrors } from "@/lib/form-errors";
 import { useCreateRecipient } from "../api/create-recipient";
 import { useUpdateRecipient } from "../api/update-recipient";
@@ -17,7 +20,6 @@ type FormOutput = z.output<typeof recipientCreateSchema>;
 const FIELDS = ["name", "email", "phone", "channels", "note"] as const;
 // The schema's inputs are `unknown` (it trims and turns "" into null itself).
 const filled = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
-const CHANNEL_LABELS: Record<RecipientChannel, string> = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" };
 
 export interface RecipientFormProps {
   /** Editing this recipient; a new one when absent. */
@@ -43,12 +45,15 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
   });
   const { errors } = form.formState;
   const [email, phone, chosen] = useWatch({ control: form.control, name: ["email", "phone", "channels"] });
-  const channels = chosen ?? defaultChannels({ email: filled(email), phone: filled(phone) });
 
-  const toggle = (channel: RecipientChannel) => {
-    const next = channels.includes(channel) ? channels.filter((c) => c !== channel) : [...channels, channel];
-    form.setValue("channels", RECIPIENT_CHANNELS.filter((c) => next.includes(c)), { shouldValidate: form.formState.isSubmitted });
-  };
+
+  const channelsInfo = useChannelsInfo();
+  const billing = useBilling();
+  const planChannels = billing.data?.plans.find((p) => p.id === billing.data?.plan)?.channels;
+  // Unchosen: follow the addresses, as far as this server and the plan allow (the server does the same).
+  const channels = chosen ?? defaultChannels({ email: filled(email), phone: filled(phone) }).filter((c) => channelBlocker(c, channelsInfo.data, planChannels) === null);
+  // The order is the order they are tried (docs/decisions/014).
+  const choose = (next: RecipientChannel[]) => form.setValue("channels", next, { shouldValidate: form.formState.isSubmitted });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -76,15 +81,8 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
         </FormField>
       </div>
       <fieldset className="flex flex-col gap-2" aria-describedby="recipient-channels-hint">
-        <legend className="mb-2 text-sm font-medium">Reach them by</legend>
-        <div className="flex flex-wrap gap-4">
-          {RECIPIENT_CHANNELS.map((channel) => (
-            <label key={channel} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={channels.includes(channel)} onChange={() => toggle(channel)} />
-              {CHANNEL_LABELS[channel]}
-            </label>
-          ))}
-        </div>
+        <legend className="mb-2 text-sm font-medium">Reach them by (in this order)</legend>
+        <RecipientChannelPicker value={channels} onChange={choose} info={channelsInfo.data} planChannels={planChannels} saved={recipient?.channels} />
         <p id="recipient-channels-hint" className="text-xs text-muted-foreground">
           E-mail needs their address; WhatsApp and SMS need their phone number.
         </p>

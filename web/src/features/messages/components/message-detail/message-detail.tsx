@@ -3,6 +3,7 @@ import { Activity, CircleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
+import { DeliveryReceipts } from "@/features/channels/components/delivery-receipts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
@@ -80,6 +81,7 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
             </Link>
           </Section>
           <MessageReleases messageId={message.id} timeZone={timeZone} />
+          <DeliveryReceipts messageId={message.id} timeZone={timeZone} />
           <Section title="Recipients">
             <MessageRecipients recipients={message.recipients} />
           </Section>

@@ -1,0 +1,40 @@
+import type { DeliveryReceipt } from "@trigger-switch/contracts";
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { DeliveryReceiptList, receiptWords } from "./delivery-receipts";
+
+const base: DeliveryReceipt = {
+  release_id: "r1",
+  recipient_id: "p1",
+  recipient_name: "Sam",
+  channel: "whatsapp",
+  address: "+447700900123",
+  status: "failed",
+  fallback: false,
+  error: "Message undeliverable (131026)",
+  permanent: true,
+  attempts: 1,
+  first_at: "2026-03-03T14:00:00.000Z",
+  at: "2026-03-03T14:00:05.000Z",
+};
+
+describe("DeliveryReceiptList", () => {
+  it("shows per recipient each channel tried, its status, the reason of a failure and the fallback", () => {
+    render(<DeliveryReceiptList timeZone="Europe/London" receipts={[base, { ...base, channel: "sms", status: "delivered", fallback: true, error: null, permanent: false }]} />);
+    const sam = screen.getByRole("list", { name: "Channels tried for Sam" });
+    const rows = within(sam).getAllByRole("listitem");
+    expect(rows[0]).toHaveTextContent("WhatsApp");
+    expect(rows[0]).toHaveTextContent("Failed");
+    expect(rows[0]).toHaveTextContent("Message undeliverable (131026)");
+    expect(rows[1]).toHaveTextContent("SMS");
+    expect(rows[1]).toHaveTextContent("Delivered");
+    expect(rows[1]).toHaveTextContent("Used after an earlier channel failed");
+  });
+
+  it("words a status truthfully: e-mail has no delivery receipt, a temporary failure is tried again", () => {
+    expect(receiptWords({ ...base, channel: "email", status: "sent" }).label).toBe("Handed to the mail server");
+    expect(receiptWords({ ...base, status: "sent" }).label).toBe("Sent, not delivered yet");
+    expect(receiptWords({ ...base, permanent: false }).label).toBe("Failed, trying again");
+    expect(receiptWords({ ...base, status: "read" }).label).toBe("Read");
+  });
+});
