@@ -42,7 +42,7 @@ export default function DashboardPage() {
           <CountsRow messages={messages.data} recipientCount={recipients.data?.length ?? null} />
           <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
             <div className="flex flex-col gap-6">
-              <NextDeadlineCard messages={messages.data} timeZone={timeZone} />
+              <NextDeadlineCard messages={messages.data} releases={releases.data} timeZone={timeZone} />
               <CheckInCard messages={messages.data} timeZone={timeZone} />
             </div>
             <RecentActivity messages={messages.data} releases={releases.data} timeZone={timeZone} />

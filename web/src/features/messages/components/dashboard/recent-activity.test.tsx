@@ -7,7 +7,7 @@ import { fakeSockets } from "@/testing/fake-socket";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 function release(messageId: string, overrides: Partial<OwnerRelease> = {}): OwnerRelease {
@@ -71,5 +71,15 @@ describe("the dashboard's recent activity", () => {
       fake.last().receive(conditionUpdate({ message_id: id, active: false }));
     });
     expect(await screen.findByRole("link", { name: "“For Grace” went out to Grace Hopper and Alan Turing." })).toBeInTheDocument();
+  });
+
+  it("names the latest release where the next deadline would be, instead of a bare 'nothing is scheduled'", async () => {
+    const { workspace, id } = workspaceWithMessage();
+    workspace.releases.push(release(id));
+    renderApp({ signedIn: true, profile: makeProfile(), path: "/dashboard", workspace });
+    const card = (await screen.findByText("Next deadline", {}, AFTER_GUARD)).closest("div.rounded-lg, [class*='card']")!.parentElement!;
+    await waitFor(() => expect(card).toHaveTextContent(/For Grace went out on .+\. Recent activity shows who received it/));
+    expect(card).toHaveTextContent("Nothing more is scheduled to go out.");
+    expect(card).not.toHaveTextContent("Nothing is scheduled to go out.");
   });
 });
