@@ -5,7 +5,7 @@ import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
 import { cancelSubscriptionsNow } from "../billing/manage-subscription.ts";
 import { createStripeClient } from "../billing/stripe-client.ts";
 import { AppError } from "../errors.ts";
-import type { AppDeps } from "../http/app.ts";
+import type { AppDeps } from "../http/app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { securityMail } from "../auth/security/security-mail.ts";
 import { recordSecurityEvent } from "../auth/security/security-event.ts";

@@ -2,7 +2,7 @@ import { billingOverviewSchema, checkoutRequestSchema, invoiceSchema, redirectUr
 import Stripe from "stripe";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../http/app.ts";
+import type { AppDeps } from "../http/app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
 import { AppError } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { mapboxTokenResponse, sendMessageNotificationsBody, sendMessageNotificationsResponse } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../http/app.ts";
+import type { AppDeps } from "../http/app-deps.ts";
 import { emergencyAnswer } from "../emergency/emergency-answer.ts";
 import { triggerEmergency } from "../emergency/trigger-emergency.ts";
 import { currentUser, requireUser } from "../http/authenticate.ts";

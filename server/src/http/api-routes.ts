@@ -12,7 +12,7 @@ import { conditionRoutes } from "../conditions/routes.ts";
 import { messageRoutes } from "../messages/routes.ts";
 import { profileRoutes } from "../profiles/routes.ts";
 import { recipientRoutes } from "../recipients/routes.ts";
-import type { AppDeps } from "./app.ts";
+import type { AppDeps } from "./app-deps.ts";
 import { currentUser, requireUser } from "./authenticate.ts";
 import { apiErrorHandler } from "./errors.ts";
 import { hasLocalMailbox } from "./mailbox-key.ts";

@@ -6,16 +6,9 @@ import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import { REALTIME_MAX_FRAME_BYTES } from "@trigger-switch/contracts";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AuthService } from "../auth/auth-service.ts";
-import type { Channels } from "../channels/channel.ts";
 import { webhookRoutes } from "../channels/webhook-routes.ts";
-import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import type { MasterKeys } from "../crypto/master-keys.ts";
-import type { Database } from "../db/connect.ts";
-import type { EngineWaker } from "../emergency/engine-waker.ts";
-import type { ReverseGeocoder } from "../geocoding/create-geocoder.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { AppDeps } from "./app-deps.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { docs } from "./docs.ts";
 import { apiErrorHandler } from "./errors.ts";
@@ -27,33 +20,12 @@ import { mailboxRoutes } from "./mailbox.ts";
 import { hasLocalMailbox } from "./mailbox-key.ts";
 import { functionRoutes } from "../engine/function-routes.ts";
 import { mediaRoutes } from "../profiles/media-routes.ts";
-import type { Realtime } from "../realtime/create-realtime.ts";
 import { realtimeRoutes } from "../realtime/routes.ts";
 import { staticWeb } from "./static-web.ts";
 import { stripeWebhookRoutes } from "../billing/webhook-routes.ts";
 import { metricsPlugin } from "../metrics/metrics-plugin.ts";
 
 const compressibleTypes = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  clock: Clock;
-  auth: AuthService;
-  /** Wrap every message's data key (encryption at rest). */
-  masterKeys: MasterKeys;
-  /** Live updates over /realtime (docs/decisions/006). */
-  realtime: Realtime;
-  /** Names a position (Mapbox when MAPBOX_TOKEN is set, else offline; docs/decisions/008). */
-  geocoder: ReverseGeocoder;
-  /** Starts this process's engine tick at once for urgent work; a no-op where no engine runs (ROLE=web). */
-  engineWaker: EngineWaker;
-  /** E-mail, WhatsApp and SMS behind one interface (docs/decisions/014). */
-  channels: Channels;
-  /** Where log lines go (default stdout); the security suite reads them back. */
-  logStream?: NodeJS.WritableStream;
-}
 
 /** Every route the app serves (method and full path), in registration order; the security suite walks them. */
 export interface RegisteredRoute {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { escapeHtml } from "../mail/layout.ts";
 import { readOutbox } from "../mail/read-outbox.ts";
-import type { AppDeps } from "./app.ts";
+import type { AppDeps } from "./app-deps.ts";
 import { mailboxKey } from "./mailbox-key.ts";
 
 export const MAILBOX_COOKIE = "ts_mailbox";

@@ -2,7 +2,7 @@ import { messageCreateSchema, messageLocationBody, messageLocationResponse, mess
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
-import type { AppDeps } from "../http/app.ts";
+import type { AppDeps } from "../http/app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security, timeZoneQuery } from "../http/route-schemas.ts";
 import { createMessage } from "./create-message.ts";

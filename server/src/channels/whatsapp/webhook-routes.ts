@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../http/app.ts";
+import type { AppDeps } from "../../http/app-deps.ts";
 import { handleInbound } from "../inbound/handle-inbound.ts";
 import type { ReplySender } from "../inbound/reply-sender.ts";
 import { recordStatus } from "../record-status.ts";
