@@ -1,7 +1,7 @@
 import { NO_ACTIVE_PANIC_MESSAGE, NO_DELIVERABLE_RECIPIENT_MESSAGE } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessGrants, sentReminders } from "../../src/db/schema.ts";
+import { accessGrants, recipients, sentReminders } from "../../src/db/schema.ts";
 import { createMessage, createRecipient, post, put } from "../support/content.ts";
 import { linkIn, mailText, tick } from "../support/engine.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
@@ -133,7 +133,10 @@ describe("pressing the emergency button", () => {
     const owner = await signUpUser(t);
     await put(owner, "/api/profile", { first_name: "Alex", last_name: "Morgan", whatsapp_number: "+447700900123" });
     const message = await createMessage(owner);
-    const phoneOnly = await createRecipient(owner, { name: "Sam", email: null, phone: "+447700900999", channels: ["whatsapp"] });
+    // A WhatsApp-only recipient saved while WhatsApp was configured; this server has no WhatsApp
+    // now (creating one here is refused with 409), so nobody can be reached.
+    const phoneOnly = await createRecipient(owner, { name: "Sam", email: "sam@example.com" });
+    await t.database.db.update(recipients).set({ email: null, phone: "+447700900999", channels: ["whatsapp"] }).where(eq(recipients.id, phoneOnly.id));
     await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [phoneOnly.id] });
     const c = await post(owner, `/api/messages/${message.id}/conditions`, { condition_type: "panic_trigger" });
     const conditionId = ((await c.json()) as { id: string }).id;
