@@ -10,6 +10,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { createChannels } from "../server/src/channels/create-channels.ts";
+import { tellOwnerByNotice } from "../server/src/channels/delivery/tell-owner.ts";
 import { systemClock } from "../server/src/clock.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { createMasterKeys } from "../server/src/crypto/master-keys.ts";
@@ -65,7 +67,9 @@ try {
   for (const row of dl.rows) deadlines.set(row.email, Math.round(row.ms));
   if (Date.now() > t0) console.warn(`warning: the schedule was written ${s(Date.now() - t0)} after the first deadline`);
 
-  engine = startEngine({ db: scratch.database.db, clock: systemClock, mailer, config, masterKeys, log, intervalMs: config.ENGINE_INTERVAL_MS });
+  const channels = createChannels({ config, db: scratch.database.db, mailer, clock: systemClock, masterKeys });
+  const tellOwner = tellOwnerByNotice({ masterKeys, clock: systemClock, siteUrl: () => config.SITE_URL });
+  engine = startEngine({ db: scratch.database.db, clock: systemClock, mailer, channels, tellOwner, config, masterKeys, log, intervalMs: config.ENGINE_INTERVAL_MS });
   let got = 0;
   let lastReport = Date.now();
   while (got < n && Date.now() < t0 + spreadMs + timeoutMs) {
