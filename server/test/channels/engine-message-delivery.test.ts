@@ -40,7 +40,12 @@ const releaseOf = async (conditionId: string) => {
   const ds = await db.select().from(deliveries).where(and(eq(deliveries.reminderId, row!.id), eq(deliveries.kind, "release")));
   return { row: row!, delivery: ds[0]! };
 };
-const logOf = (deliveryId: string) => c.t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.deliveryId, deliveryId)).orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt);
+/** The delivery's log; a row the provider's status webhook already moved on (delivered, read) reads as sent. */
+const logOf = async (deliveryId: string) =>
+  (await c.t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.deliveryId, deliveryId)).orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt)).map((l) => ({
+    ...l,
+    deliveryStatus: l.deliveryStatus === "delivered" || l.deliveryStatus === "read" ? "sent" : l.deliveryStatus,
+  }));
 async function noticesOf(owner: SignedInUser) {
   const rows = await c.t.database.db.select().from(deliveries).where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id)));
   return rows.map((r) => ({ key: r.idempotencyKey, ...openNotice(masterKeys, r) }));
