@@ -4,6 +4,8 @@
 // nothing; it should cost about the same at any size. Aim: 1,000,000 idle ≤ 2 × 1,000 idle.
 // Usage: node --import tsx bench/engine-idle-tick.ts [sizes=1000,1000000] [ticks=30]
 import { eq } from "drizzle-orm";
+import { createChannels } from "../server/src/channels/create-channels.ts";
+import { tellOwnerByNotice } from "../server/src/channels/delivery/tell-owner.ts";
 import { systemClock } from "../server/src/clock.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { createMasterKeys } from "../server/src/crypto/master-keys.ts";
@@ -45,7 +47,9 @@ for (const n of sizes) {
     }
     const [{ count: scheduleRows }] = (await scratch.pool.query("select count(*)::int count from reminder_schedule")).rows as [{ count: number }];
     const mailer = createMailer({ from: config.MAIL_FROM, db, masterKeys });
-    const tick = () => runEngineTick({ db, clock: systemClock, mailer, config, masterKeys, log: quiet });
+    const channels = createChannels({ config, db, mailer, clock: systemClock, masterKeys });
+    const tellOwner = tellOwnerByNotice({ masterKeys, clock: systemClock, siteUrl: () => config.SITE_URL });
+    const tick = () => runEngineTick({ db, clock: systemClock, mailer, channels, tellOwner, config, masterKeys, log: quiet });
     // The heartbeat is fresh, as with an engine running all along (no outage to repair).
     await db.insert(engineHeartbeat).values({ id: 1, lastBeatAt: new Date() }).onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: new Date() } });
     for (let i = 0; i < 5; i++) await tick(); // warm-up: connections, plans, caches

@@ -55,7 +55,7 @@ export async function composeApp({ config, database, clock, logStream }: { confi
   const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, channels, logStream });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
-  const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
+  const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, channels, tellOwner, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
   // An emergency accepted by this process starts its delivery at once (a ROLE=web process has no engine to wake).
   engineWaker.attach(engine);
   // The engine starts stopping as soon as close begins (preClose), alongside the requests in flight,

@@ -4,22 +4,15 @@ import { TWILIO_SETTINGS } from "./sms/sms-channel.ts";
 import { WHATSAPP_SETTINGS } from "./whatsapp/whatsapp-channel.ts";
 
 /**
- * Whether the engine's send path goes through `channels/delivery` (deliverThroughChannels for
- * releases, sendOwnerReminder for reminders). The lead turns it on in the commit that wires the
- * engine (docs/decisions/014, "Wiring into the engine"); until then no page promises reminders or
- * deliveries by WhatsApp or SMS.
- */
-export const ENGINE_SENDS_BY_MESSAGE = false;
-
-/**
  * What this server can do by message, for pages that must say only what is true (GET /api/channels).
- * `uses` lists what each channel is used for today; reminders and deliveries by WhatsApp and SMS
- * arrive with the engine's channel work (docs/decisions/014), and are false until then.
+ * `uses` lists what each channel is used for: the engine sends releases and the owner's reminders
+ * through the channel layer (engine/send-delivery.ts). Owner reminders need a proven number, so a
+ * real provider; deliveries in local mode land in the local mailbox, marked with their channel.
  */
 export function describeChannels(config: Config): ChannelsInfo {
-  const whatsappSends = ENGINE_SENDS_BY_MESSAGE && config.whatsapp !== null;
-  const smsSends = ENGINE_SENDS_BY_MESSAGE && config.twilio !== null;
-  const localSends = (provider: unknown) => ENGINE_SENDS_BY_MESSAGE && provider === null && config.usesOutbox;
+  const whatsappSends = config.whatsapp !== null;
+  const smsSends = config.twilio !== null;
+  const localSends = (provider: unknown) => provider === null && config.usesOutbox;
   return {
     email: { available: true, transport: config.usesOutbox ? "outbox" : "smtp" },
     whatsapp: {

@@ -1,6 +1,7 @@
 import { mapboxTokenResponse, sendMessageNotificationsBody, sendMessageNotificationsResponse } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { tellOwnerByNotice } from "../channels/delivery/tell-owner.ts";
 import type { AppDeps } from "../http/app-deps.ts";
 import { emergencyAnswer } from "../emergency/emergency-answer.ts";
 import { triggerEmergency } from "../emergency/trigger-emergency.ts";
@@ -45,9 +46,10 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     async (req) => {
-      const { database, clock, mailer, config, masterKeys } = deps;
+      const { database, clock, mailer, channels, config, masterKeys } = deps;
       const user = currentUser(req);
-      const result = await runEngineTick({ db: database.db, clock, mailer, config, masterKeys, log: req.log, userId: user.isAdmin ? undefined : user.id });
+      const tellOwner = tellOwnerByNotice({ masterKeys, clock, siteUrl: () => config.SITE_URL });
+      const result = await runEngineTick({ db: database.db, clock, mailer, channels, tellOwner, config, masterKeys, log: req.log, userId: user.isAdmin ? undefined : user.id });
       return { success: true, error: null, processed: result.claimed };
     },
   );

@@ -2,7 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { accessGrants, deliveries, messageConditions, messageRecipients, messages, profiles, users } from "../db/schema.ts";
+import { accessGrants, deliveries, messageConditions, messageRecipients, messages, profiles, recipients, users } from "../db/schema.ts";
 import { loadEmergencyContext, type EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { chunked } from "./chunked.ts";
@@ -26,6 +26,12 @@ export interface WorkContext {
   emergency: EmergencyContext | null;
   /** Every delivery of the row (sent, pending and failed). */
   deliveries: DeliveryRow[];
+  /**
+   * Deliveries that go through the channel layer (WhatsApp, SMS, fallback): a recipient whose
+   * channels are more than their e-mail, an owner whose reminders go to a messaging app too. The
+   * rest are plain e-mail and keep the engine's batched mail path (send-delivery.ts).
+   */
+  byChannels: Set<string>;
 }
 
 /**
@@ -39,10 +45,11 @@ export async function loadWorkContexts({ db, masterKeys, rows }: { db: Db; maste
   const all: DeliveryRow[] = [];
   for (const part of chunked(ids((r) => r.id), 5000)) all.push(...(await db.select().from(deliveries).where(inArray(deliveries.reminderId, part))));
   const byRow = groupBy(all, (d) => d.reminderId!);
-  const owners = new Map((await db.select({ id: users.id, email: users.email, first: profiles.firstName, last: profiles.lastName, timeZone: profiles.timeZone }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(inArray(users.id, ids((r) => r.userId)))).map((o) => [o.id, o]));
+  const owners = new Map((await db.select({ id: users.id, email: users.email, first: profiles.firstName, last: profiles.lastName, timeZone: profiles.timeZone, reminderChannels: profiles.reminderChannels }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(inArray(users.id, ids((r) => r.userId)))).map((o) => [o.id, o]));
   const conditions = new Map((await db.select().from(messageConditions).where(inArray(messageConditions.id, ids((r) => r.conditionId)))).map((c) => [c.id, c]));
   const linked = new Map((await db.select({ messageId: messageRecipients.messageId, n: count() }).from(messageRecipients).where(inArray(messageRecipients.messageId, ids((r) => r.messageId))).groupBy(messageRecipients.messageId)).map((l) => [l.messageId, l.n]));
   const grants = groupBy(await db.select().from(accessGrants).where(inArray(accessGrants.releaseId, ids((r) => r.id))), (g) => g.releaseId);
+  const viaChannels = await recipientsByChannels(db, all);
   const namesTitle = (r: ScheduleRow) => r.reminderType === "reminder" || conditions.get(r.conditionId)?.conditionType === "panic_trigger" || (byRow.get(r.id) ?? []).some((d) => d.kind === "release_notice");
   const titled = rows.filter(namesTitle);
   const titles = new Map<string, string>();
@@ -71,9 +78,30 @@ export async function loadWorkContexts({ db, masterKeys, rows }: { db: Db; maste
         grants: new Map((grants.get(row.id) ?? []).map((g) => [g.id, g])),
         emergency: panic ? await loadEmergencyContext({ db, masterKeys, reminderId: row.id }) : null,
         deliveries: byRow.get(row.id) ?? [],
+        byChannels: new Set(
+          (byRow.get(row.id) ?? [])
+            .filter((d) => d.status === "pending" && ((d.kind === "reminder" && (owner?.reminderChannels ?? []).some((c) => c !== "email")) || (d.kind === "release" && d.recipientId !== null && viaChannels.has(d.recipientId))))
+            .map((d) => d.id),
+        ),
       };
     }),
   );
+}
+
+/**
+ * Recipients of the batch's pending releases who need the channel layer: channels other than
+ * exactly ["email"], or no e-mail address. A deleted recipient is not among them: their delivery
+ * goes by e-mail to the address written at release time, as the channel layer would send it.
+ */
+async function recipientsByChannels(db: Db, all: DeliveryRow[]): Promise<Set<string>> {
+  const ids = [...new Set(all.flatMap((d) => (d.kind === "release" && d.status === "pending" && d.recipientId ? [d.recipientId] : [])))];
+  const out = new Set<string>();
+  for (const part of chunked(ids, 5000)) {
+    for (const r of await db.select({ id: recipients.id, email: recipients.email, channels: recipients.channels }).from(recipients).where(inArray(recipients.id, part))) {
+      if (!(r.email && r.channels.length === 1 && r.channels[0] === "email")) out.add(r.id);
+    }
+  }
+  return out;
 }
 
 /** The title of one message, opened (the parked notice names it). */

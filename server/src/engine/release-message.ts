@@ -58,12 +58,12 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
   });
 
   const linked = await tx
-    .select({ messageId: messageRecipients.messageId, id: recipients.id, email: recipients.email })
+    .select({ messageId: messageRecipients.messageId, id: recipients.id, email: recipients.email, phone: recipients.phone })
     .from(messageRecipients)
     .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
     .where(inArray(messageRecipients.messageId, [...new Set(releases.map((r) => r.row.messageId))]));
-  const byMessage = new Map<string, { id: string; email: string | null }[]>();
-  for (const r of linked) byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), { id: r.id, email: r.email }]);
+  const byMessage = new Map<string, { id: string; email: string | null; phone: string | null }[]>();
+  for (const r of linked) byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), r]);
 
   const grants: (typeof accessGrants.$inferInsert)[] = [];
   const intents: (typeof deliveries.$inferInsert)[] = [];
@@ -81,17 +81,19 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
       const grantId = randomUUID();
       grants.push({ id: grantId, tokenHash: hash, messageId: row.messageId, recipientId: r.id, releaseId: row.id, conditionId: condition.id, deadline: row.deadline, releasedAt: now, opensAt, expiresAt, createdAt: now });
       const sealed = masterKeys.wrap(Buffer.from(token, "utf8"), `access-token:${grantId}`);
-      // No e-mail address: WhatsApp/SMS deliveries are not wired yet, so this one fails at once and the owner is told.
+      // The channels choose the way at send time (channels/delivery); `address` names the recipient in
+      // the engine's log and notices. With no address at all it fails at once and the owner is told.
+      const address = r.email ?? r.phone ?? "";
       intents.push({
         reminderId: row.id,
         kind: "release",
         recipientId: r.id,
         grantId,
-        address: r.email ?? "",
+        address,
         idempotencyKey: `${keyBase}:${r.id}:email`,
         sealedToken: sealed.wrapped,
         tokenKeyId: sealed.keyId,
-        ...(r.email ? {} : { status: "failed" as const, lastError: "This recipient has no e-mail address (other channels are not available yet)." }),
+        ...(address ? {} : { status: "failed" as const, lastError: "This recipient has no e-mail address or phone number." }),
         createdAt: now,
       });
     }

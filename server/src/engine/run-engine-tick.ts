@@ -5,6 +5,8 @@ import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { Channels } from "../channels/channel.ts";
+import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import { claimDueWork, type ScheduleRow } from "./claim-due-work.ts";
 import { commitBatch, type CommitResult } from "./commit-batch.ts";
 import { guardDowntime, type Outage } from "./guard-downtime.ts";
@@ -22,6 +24,10 @@ export interface EngineTickOptions {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** WhatsApp, SMS and e-mail with fallback (issue 11): releases and reminders beyond plain e-mail. */
+  channels: Channels;
+  /** Queues the owner's notice when a channel fails for good (channels/delivery/tell-owner.ts). */
+  tellOwner: TellOwner;
   config: Config;
   masterKeys: MasterKeys;
   log: EngineLog;

@@ -1,36 +1,82 @@
+import type { Clock } from "../clock.ts";
+import type { Channels } from "../channels/channel.ts";
+import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
+import { sendWorkDelivery } from "../channels/delivery/send-work-delivery.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { accessPageUrl, checkInPageUrl } from "../mail/web-links.ts";
 import { classifySendError } from "./classify-send-error.ts";
+import { formatWhen } from "./format-when.ts";
 import { issueCheckInToken } from "./issue-check-in-token.ts";
 import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
 import { renderWorkMail } from "./render-work-mail.ts";
+import { logResponseData } from "./settle-work.ts";
 
-export type SendOutcome = { status: "sent" } | { status: "failed"; error: string; permanent: boolean };
+/**
+ * One attempt's outcome. `logged`: the channel layer already wrote this attempt's
+ * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
+ */
+export type SendOutcome = ({ status: "sent" } | { status: "failed"; error: string; permanent: boolean }) & { logged?: boolean };
 
 export interface SendDeliveryDeps {
   db: Db;
+  clock: Clock;
   config: Config;
   masterKeys: MasterKeys;
   mailer: Mailer;
+  channels: Channels;
+  tellOwner: TellOwner;
 }
 
 /**
  * One attempt at one delivery: its link, its mail, the send. Never throws: a failure is an
- * outcome (permanent for an SMTP 5xx, else transient). This is the engine's only way out, one
- * function, so other channels can take over here (issue 11) without the engine knowing.
+ * outcome (permanent for an SMTP 5xx, else transient). This is the engine's only way out. A
+ * release or reminder that may leave e-mail (ctx.byChannels: a recipient's WhatsApp/SMS with
+ * fallback, an owner's reminders on a messaging app) goes through the channel layer, which logs
+ * each channel's attempt itself; plain e-mail keeps the mailer and the engine's batched log.
  */
 export async function sendDelivery(deps: SendDeliveryDeps, { ctx, delivery, now }: { ctx: WorkContext; delivery: DeliveryRow; now: Date }): Promise<SendOutcome> {
+  let logged = false;
   try {
     const link = await linkFor(deps, ctx, delivery, now);
     const recipientCount = ctx.deliveries.filter((d) => d.kind === "release").length || ctx.recipientCount;
-    await deps.mailer.send(renderWorkMail({ config: deps.config, ctx, delivery, link, recipientCount }));
+    const mail = renderWorkMail({ config: deps.config, ctx, delivery, link, recipientCount });
+    if ((delivery.kind === "release" || delivery.kind === "reminder") && ctx.byChannels.has(delivery.id)) {
+      logged = true;
+      const result = await sendWorkDelivery({
+        db: deps.db,
+        clock: deps.clock,
+        config: deps.config,
+        channels: deps.channels,
+        masterKeys: deps.masterKeys,
+        tellOwner: deps.tellOwner,
+        work: {
+          reminderId: ctx.row.id,
+          messageId: ctx.row.messageId,
+          conditionId: ctx.row.conditionId,
+          ownerId: ctx.row.userId,
+          ownerName: ctx.ownerName,
+          ownerFirstName: ctx.ownerFirstName,
+          deadlineText: formatWhen(ctx.row.deadline, ctx.timeZone),
+          emergency: ctx.emergency !== null,
+        },
+        delivery,
+        mail,
+        link,
+        responseData: logResponseData(ctx, delivery, now),
+      });
+      // pending: a channel failed for now, retried there under the row's retry policy; failed: every channel failed for good.
+      if (result.status === "sent") return { status: "sent", logged };
+      return { status: "failed", error: result.error ?? "The delivery failed.", permanent: result.status === "failed", logged };
+    }
+    await deps.mailer.send(mail);
     return { status: "sent" };
   } catch (err) {
+    // An error the channel layer did not log (rendering, the link, the database): the engine logs it.
     const failure = classifySendError(err);
-    return { status: "failed", error: failure.reason, permanent: failure.permanent };
+    return { status: "failed", error: failure.reason, permanent: failure.permanent && !logged };
   }
 }
 

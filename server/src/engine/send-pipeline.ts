@@ -1,4 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Channels } from "../channels/channel.ts";
+import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -61,10 +63,10 @@ const FLUSH_AT = 1000;
  * holds a tick, the heartbeat or other rows. Before each send the row's lease is checked: a row
  * whose lease is about to run out goes back untried instead of being sent twice.
  */
-export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config; masterKeys: MasterKeys; mailer: Mailer; workerId: string; concurrency: number; log: { error(obj: object, msg: string): void }; send?: (deps: SendDeliveryDeps, job: { ctx: WorkContext; delivery: DeliveryRow; now: Date }) => Promise<SendOutcome> }): SendPipeline {
+export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config; masterKeys: MasterKeys; mailer: Mailer; channels: Channels; tellOwner: TellOwner; workerId: string; concurrency: number; log: { error(obj: object, msg: string): void }; send?: (deps: SendDeliveryDeps, job: { ctx: WorkContext; delivery: DeliveryRow; now: Date }) => Promise<SendOutcome> }): SendPipeline {
   const { db, clock, config, masterKeys, mailer, workerId, log } = opts;
   const send = opts.send ?? sendDelivery;
-  const deps: SendDeliveryDeps = { db, config, masterKeys, mailer };
+  const deps: SendDeliveryDeps = { db, clock, config, masterKeys, mailer, channels: opts.channels, tellOwner: opts.tellOwner };
   // A send may take up to the per-send limit: a lease must outlast it, with room to write the outcome.
   const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
   const queue: Job[] = [];

@@ -52,7 +52,9 @@ export async function settleWork({ db, config, masterKeys, workerId, now, attemp
       await tx.execute(sql`update deliveries d set status = v.status, attempts = v.attempts, sent_at = v.sent_at, last_error = v.last_error
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, status text, attempts int, sent_at timestamptz, last_error text)
         where d.id = v.id and d.status = 'pending'`);
-      await tx.insert(reminderDeliveryLog).values(part.map(logRow));
+      // Attempts through the channel layer logged each channel themselves (send-delivery.ts).
+      const unlogged = part.filter((a) => !a.outcome.logged);
+      if (unlogged.length > 0) await tx.insert(reminderDeliveryLog).values(unlogged.map(logRow));
     }
     const settled = done.map((d) => ({ ...d, outcome: d.handBack ? ({ status: "handed_back" } as const) : rowOutcome(d.ctx, now) }));
     const mine = (ids: string[]) => and(inArray(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId), eq(reminderSchedule.status, "claimed"));
@@ -138,21 +140,25 @@ function logRow({ ctx, delivery, outcome, at }: Attempt): typeof reminderDeliver
     recipient: delivery.address,
     deliveryChannel: delivery.channel,
     deliveryStatus: outcome.status,
-    responseData: {
-      emergency: false,
-      triggered_by: ctx.row.reminderType === "final_delivery" ? "deadline" : "reminder",
-      triggered_at: (ctx.row.releasedAt ?? at).toISOString(),
-      manual_trigger: false,
-      keep_armed: ctx.keepArmed,
-      fallback_method: null,
-      // An emergency's own fields (emergency, triggered_by, keep_armed as applied at the press…).
-      ...ctx.emergency?.responseData,
-      kind: delivery.kind,
-      idempotency_key: delivery.idempotencyKey,
-      permanent: outcome.status === "failed" && outcome.permanent,
-    },
+    responseData: { ...logResponseData(ctx, delivery, at), permanent: outcome.status === "failed" && outcome.permanent },
     error,
     attempt: delivery.attempts + 1,
     createdAt: at,
+  };
+}
+
+/** The spec's response_data of a delivery's log rows (the channel layer adds fallback_method and permanent to its own). */
+export function logResponseData(ctx: WorkContext, delivery: DeliveryRow, at: Date): Record<string, unknown> {
+  return {
+    emergency: false,
+    triggered_by: ctx.row.reminderType === "final_delivery" ? "deadline" : "reminder",
+    triggered_at: (ctx.row.releasedAt ?? at).toISOString(),
+    manual_trigger: false,
+    keep_armed: ctx.keepArmed,
+    fallback_method: null,
+    // An emergency's own fields (emergency, triggered_by, keep_armed as applied at the press…).
+    ...ctx.emergency?.responseData,
+    kind: delivery.kind,
+    idempotency_key: delivery.idempotencyKey,
   };
 }

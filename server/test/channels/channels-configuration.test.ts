@@ -16,8 +16,8 @@ describe("without any provider configured", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       email: { available: true, transport: "outbox" },
-      whatsapp: { available: false, local: true, missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } },
-      sms: { available: false, local: true, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false }, from: null },
+      whatsapp: { available: false, local: true, missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true } },
+      sms: { available: false, local: true, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true }, from: null },
     });
   });
 

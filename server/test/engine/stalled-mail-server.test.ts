@@ -1,6 +1,7 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { reminderSchedule } from "../../src/db/schema.ts";
 import { startEngine, STOP_WITHIN_MS } from "../../src/engine/start-engine.ts";
@@ -78,7 +79,7 @@ describe("engine.stop() with a send stuck", () => {
     const stuck = createSmtpMailer({ smtpUrl: silent.url, from: "Trigger Switch <no-reply@localhost>", limits: { connections: 2, sendTimeoutMs: 60_000, stepTimeoutMs: 60_000 } });
     const { conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
     await travel(t, HOUR);
-    const engine = startEngine({ db: t.database.db, clock: t.clock, mailer: stuck, config: t.config, masterKeys: createMasterKeys({ config: t.config }), log: { info() {}, error() {} }, intervalMs: 50, workerId: "stuck-worker" });
+    const engine = startEngine({ db: t.database.db, clock: t.clock, mailer: stuck, channels: t.channels, tellOwner: tellOwnerByNotice({ masterKeys: createMasterKeys({ config: t.config }), clock: t.clock, siteUrl: () => t.config.SITE_URL }), config: t.config, masterKeys: createMasterKeys({ config: t.config }), log: { info() {}, error() {} }, intervalMs: 50, workerId: "stuck-worker" });
     const finalRow = async () => (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId))).find((r) => r.reminderType === "final_delivery")!;
     for (let i = 0; i < 200 && silent.held() === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(silent.held()).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { engineHeartbeat } from "../../src/db/schema.ts";
 import { runEngineTick, type TickResult } from "../../src/engine/run-engine-tick.ts";
@@ -12,9 +13,11 @@ export const DAY = 24 * HOUR;
 
 const quiet = { info() {}, error() {} };
 
-/** One engine tick on the test app's database and clock (the mailer can be swapped for a broken one). */
+/** One engine tick on the test app's database, clock and channels (the mailer can be swapped for a broken one). */
 export function tick(t: TestApp, opts: { mailer?: Mailer; workerId?: string } = {}): Promise<TickResult> {
-  return runEngineTick({ db: t.database.db, clock: t.clock, mailer: opts.mailer ?? t.mailer, config: t.config, masterKeys: createMasterKeys({ config: t.config }), log: quiet, workerId: opts.workerId });
+  const masterKeys = createMasterKeys({ config: t.config });
+  const tellOwner = tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL });
+  return runEngineTick({ db: t.database.db, clock: t.clock, mailer: opts.mailer ?? t.mailer, channels: t.channels, tellOwner, config: t.config, masterKeys, log: quiet, workerId: opts.workerId });
 }
 
 /**

@@ -14,7 +14,8 @@ export function messagingWords(info: ChannelsInfo | undefined) {
     checkInBy: checkInBy.length > 0 ? list(checkInBy) : null,
     remindBy: remindBy.length > 0 ? list(remindBy) : null,
     deliverBy: deliverBy.length > 0 ? list(deliverBy) : null,
-    anyMessaging: checkInBy.length > 0 || remindBy.length > 0 || deliverBy.length > 0,
+    /** A messaging provider outside this server handles notifications (local mode keeps them in the local mailbox). */
+    anyMessaging: Boolean(info?.whatsapp.available || info?.sms.available) && (checkInBy.length > 0 || remindBy.length > 0 || deliverBy.length > 0),
     /** "Meta (WhatsApp) and Twilio (SMS)": the messaging providers this server uses. */
     providers: [info?.whatsapp.available && "Meta (WhatsApp)", info?.sms.available && "Twilio (SMS)"].filter(Boolean).join(" and "),
   };
