@@ -107,12 +107,13 @@ describe.skipIf(!canMount)("writes failing for lack of space", () => {
     t = await startTestApp({ AUTH_AUTOCONFIRM: "true" }, { database });
     owner = await signUpUser(t);
   }, 120_000);
+  // Closing flushes a database that has just been full: on a busy machine that took over the default 60 s once.
   afterAll(async () => {
     await t?.close();
     await database?.close();
     unmount(disk);
     fs.rmSync(mountRoot, { recursive: true, force: true });
-  });
+  }, 180_000);
 
   const ready = () => fetch(`${t.url}/readyz`);
   const diagnostic = async () => (await fetch(`${t.url}/api/diagnostic`)).json() as Promise<{ status: string; storage?: { ok: boolean; problem: string | null } }>;
