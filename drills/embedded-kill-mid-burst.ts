@@ -7,15 +7,14 @@
 // Usage: node --import tsx drills/embedded-kill-mid-burst.ts [--small]   (full: 10,000 deliveries; small: 1,000)
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../server/src/db/connect.ts";
-import { countReleases, releaseKey } from "./support/count-mails.ts";
+import { countReleases } from "./support/count-mails.ts";
 import { readLock, stageEmbedded, withEmbeddedDatabase } from "./support/embedded.ts";
+import { seedAndKillMidBurst } from "./support/kill-mid-burst.ts";
 import { runDrill } from "./support/report.ts";
-import { expectedReleaseKeys, seed } from "./support/seed.ts";
-import { fmt, settle, untilAfter } from "./support/stage.ts";
+import { fmt, settle } from "./support/stage.ts";
 import { waitUntil } from "./support/wait.ts";
 
 const LEASE_MS = 5 * 60_000;
-const KILL_AT = 0.45;
 
 async function rows<T>(database: Database, query: SQL): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -27,20 +26,7 @@ await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
   const { sink, deployment } = await stageEmbedded(ctx, "embedded-kill");
   const first = await deployment.start({ name: "server-1", role: "all" });
 
-  let t = performance.now();
-  const { messages } = await seed(first.url, plan);
-  const expected = expectedReleaseKeys(messages);
-  ctx.log(`seeded ${messages.length} messages × ${plan.recipientsPerOwner} recipients through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  ctx.metric("expected release mails", expected.size);
-
-  await first.advanceClock(untilAfter(messages.map((m) => m.deadline), first.offsetMs));
-  t = performance.now();
-  const releases = () => sink.mails.filter((m) => m.kind === "release").length;
-  await waitUntil(`${Math.round(KILL_AT * 100)} % of the burst at the mail server`, () => releases() >= expected.size * KILL_AT, { timeoutMs: 900_000, intervalMs: 5 });
-  await first.kill();
-  const killAfterS = (performance.now() - t) / 1000;
-  await settle(sink, 500);
-  const receivedAtKill = new Set(sink.mails.filter((m) => m.kind === "release").map(releaseKey));
+  const { messages, expected, burstStart: t, killAfterS, receivedAtKill } = await seedAndKillMidBurst(ctx, { sink, first, plan });
   ctx.check("the killed process left its lock behind (a stale lock to take over)", readLock(deployment.dataDir)?.pid === first.pid);
 
   // What the dead process held, read from the database file itself (no server has it open now).

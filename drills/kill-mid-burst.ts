@@ -2,20 +2,13 @@
 // Proves: no release mail is lost, and the only duplicates are mails that had reached the mail
 // server but were not yet marked sent when the process died (at most the in-flight batch).
 // Usage: node --import tsx drills/kill-mid-burst.ts [--small]   (full: 10,000 deliveries; small: 1,000)
-import { countReleases, releaseKey } from "./support/count-mails.ts";
+import { countReleases } from "./support/count-mails.ts";
+import { seedAndKillMidBurst } from "./support/kill-mid-burst.ts";
 import { runDrill } from "./support/report.ts";
 import { rows } from "./support/scratch-db.ts";
-import { expectedReleaseKeys, seed } from "./support/seed.ts";
-import { drainReleases, engineState, fmt, settle, stage, untilAfter } from "./support/stage.ts";
-import { waitUntil } from "./support/wait.ts";
+import { drainReleases, engineState, fmt, settle, stage } from "./support/stage.ts";
 
 const LEASE_MS = 5 * 60_000;
-/**
- * Kill once this share of the burst has reached the mail server: mid-batch in both sizes (a claim
- * takes up to 500 rows by default, and their sends' outcomes are written in batches; 45 % never
- * falls exactly between two of them).
- */
-const KILL_AT = 0.45;
 
 await runDrill("drill 1: kill -9 mid-burst", async (ctx) => {
   const owners = ctx.small ? 2 : 20;
@@ -23,22 +16,7 @@ await runDrill("drill 1: kill -9 mid-burst", async (ctx) => {
   const { db, sink, deployment } = await stage(ctx, "kill");
   const first = await deployment.start({ name: "server-1", role: "all" });
 
-  let t = performance.now();
-  const { messages } = await seed(first.url, plan);
-  const expected = expectedReleaseKeys(messages);
-  ctx.log(`seeded ${messages.length} messages × ${plan.recipientsPerOwner} recipients through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  ctx.metric("expected release mails", expected.size);
-
-  // Every deadline at once: fast-forward past the latest one.
-  await first.advanceClock(untilAfter(messages.map((m) => m.deadline), first.offsetMs));
-  t = performance.now();
-  const releases = () => sink.mails.filter((m) => m.kind === "release").length;
-  await waitUntil(`${Math.round(KILL_AT * 100)} % of the burst at the mail server`, () => releases() >= expected.size * KILL_AT, { timeoutMs: 900_000, intervalMs: 5 });
-  await first.kill();
-  const killAfterS = (performance.now() - t) / 1000;
-  // Bytes already on the wire when the process died may still be arriving.
-  await settle(sink, 500);
-  const receivedAtKill = new Set(sink.mails.filter((m) => m.kind === "release").map(releaseKey));
+  const { messages, expected, burstStart: t, killAfterS, receivedAtKill } = await seedAndKillMidBurst(ctx, { sink, first, plan });
 
   // What the dead process held: its claimed rows, and their deliveries not marked sent.
   const held = await rows<{ id: string }>(db.pool, "select id from reminder_schedule where status = 'claimed'");
