@@ -16,10 +16,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 
-const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [number, number, number, number];
+const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [
+  number,
+  number,
+  number,
+  number,
+];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (!(await postgresAvailable()) || spawnSync("pgbench", ["--version"]).status !== 0) {
-  console.log("skipped: needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and pgbench");
+  console.log(
+    "skipped: needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and pgbench",
+  );
   process.exit(0);
 }
 
@@ -33,19 +40,41 @@ async function freePort(): Promise<number> {
   return free;
 }
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 4 });
-function request(method: string, urlPath: string, headers: Record<string, string>, body?: unknown, via = agent): Promise<{ status: number; body: string }> {
+function request(
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  via = agent,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(`${base}${urlPath}`, { method, agent: via, headers: { ...headers, ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = http.request(
+      `${base}${urlPath}`,
+      {
+        method,
+        agent: via,
+        headers: {
+          ...headers,
+          ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
     req.on("error", reject);
     req.end(data);
   });
 }
-async function ok(method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
+async function ok(
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const res = await request(method, urlPath, headers, body);
   if (res.status >= 300) throw new Error(`${method} ${urlPath} → ${res.status} ${res.body}`);
   return JSON.parse(res.body) as Record<string, unknown>;
@@ -62,7 +91,9 @@ function cpuMs(pid: number): number {
 }
 /** CPU time of the PostgreSQL backends serving `database` (the server must be on this machine). */
 async function postgresCpuMs(database: string): Promise<number> {
-  const { rows } = await scratch.pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [database]);
+  const { rows } = await scratch.pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [
+    database,
+  ]);
   return rows.reduce((sum, r) => sum + (cpuMs(r.pid) || 0), 0);
 }
 
@@ -71,12 +102,34 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
 const profileDir = process.env.BENCH_CPU_PROF;
 /** The server as `npm start` runs it, on the scratch database; under `--cpu-prof` for the measured phase when asked. */
 async function startServer(profile: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(profile && profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : []), "--import", "tsx", "server/src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ROLE: "web", LOG_LEVEL: "warn", AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", SERVE_WEB: "false", TRUST_PROXY: "true", NODE_ENV: "production" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (const started = Date.now(); ; ) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...(profile && profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : []),
+      "--import",
+      "tsx",
+      "server/src/main.ts",
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: scratch.url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ROLE: "web",
+        LOG_LEVEL: "warn",
+        AUTH_AUTOCONFIRM: "true",
+        JWT_EXPIRY: "86400",
+        SERVE_WEB: "false",
+        TRUST_PROXY: "true",
+        NODE_ENV: "production",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  for (const started = Date.now(); ;) {
     if (Date.now() - started > 60_000) throw new Error("the server did not become ready within 60 s");
     const up = await request("GET", "/readyz", {}).catch(() => null);
     if (up?.status === 200) return child;
@@ -100,7 +153,10 @@ try {
     Array.from({ length: 4 }, async () => {
       while (nextUser < users) {
         const i = nextUser++;
-        const from = { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, apikey: "trigger-switch-anon-key" };
+        const from = {
+          "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          apikey: "trigger-switch-anon-key",
+        };
         const credentials = { email: `owner${i}@bench.example`, password: "correct horse battery staple" };
         // Sign-up answers with the user only, even under autoconfirm (decision 017); the password signs in.
         await ok("POST", "/auth/v1/signup", from, credentials);
@@ -109,15 +165,24 @@ try {
         await ok("PUT", "/api/profile", auth, { first_name: "Alex", last_name: "Morgan" });
         const recipient = await ok("POST", "/api/recipients", auth, { name: "Sam", email: `sam${i}@bench.example` });
         for (let c = 0; c < perUser; c++) {
-          const message = await ok("POST", "/api/messages", auth, { title: `For Sam ${c}`, text_content: "The spare key is under the blue pot." });
+          const message = await ok("POST", "/api/messages", auth, {
+            title: `For Sam ${c}`,
+            text_content: "The spare key is under the blue pot.",
+          });
           await ok("PUT", `/api/messages/${message.id as string}/recipients`, auth, { recipient_ids: [recipient.id] });
-          await ok("POST", `/api/messages/${message.id as string}/conditions`, auth, { condition_type: "no_check_in", hours_threshold: 72, reminder_hours: [1440, 60] });
+          await ok("POST", `/api/messages/${message.id as string}/conditions`, auth, {
+            condition_type: "no_check_in",
+            hours_threshold: 72,
+            reminder_hours: [1440, 60],
+          });
         }
         tokens.push(auth.authorization);
       }
     }),
   );
-  console.log(`${users} users signed up with ${perUser} active no_check_in conditions each (3 schedule rows per condition) in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `${users} users signed up with ${perUser} active no_check_in conditions each (3 schedule rows per condition) in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`,
+  );
   // The measured phase gets a fresh process: its profile (BENCH_CPU_PROF) holds check-ins, not sign-ups' password hashing.
   await stopServer(server);
   agent.destroy();
@@ -132,7 +197,12 @@ try {
       Array.from({ length: concurrency }, async () => {
         while (Date.now() < end) {
           const t = performance.now();
-          const res = await request("POST", "/api/check-in", { authorization: tokens[Math.floor(Math.random() * tokens.length)]! }, {});
+          const res = await request(
+            "POST",
+            "/api/check-in",
+            { authorization: tokens[Math.floor(Math.random() * tokens.length)]! },
+            {},
+          );
           latencies.push(performance.now() - t);
           if (res.status !== 200) errors++;
         }
@@ -173,8 +243,12 @@ try {
   const { latencies, errors } = await run(seconds * 1000);
   const rps = latencies.length / seconds;
   const perRequest = (x: number) => (x / latencies.length).toFixed(2);
-  console.log(`check-in: ${rps.toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${latencies.length} requests, ${errors} errors (${concurrency} clients, ${seconds} s)`);
-  console.log(`  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${perRequest((await postgresCpuMs(dbName0)) - pgBefore)} ms`);
+  console.log(
+    `check-in: ${rps.toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${latencies.length} requests, ${errors} errors (${concurrency} clients, ${seconds} s)`,
+  );
+  console.log(
+    `  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${perRequest((await postgresCpuMs(dbName0)) - pgBefore)} ms`,
+  );
 
   // pgbench on the same server: single-row UPDATE, as many clients.
   const pgb = new URL(adminUrl);
@@ -184,33 +258,60 @@ try {
   const init = spawnSync("pgbench", ["-i", "-q", "-s", "10", ...conn, dbName], { encoding: "utf8" });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const script = path.join(dataDir, "update.sql");
-  fs.writeFileSync(script, "\\set aid random(1, 100000 * :scale)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n");
-  const bench = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", script, ...conn, dbName], { encoding: "utf8" });
+  fs.writeFileSync(
+    script,
+    "\\set aid random(1, 100000 * :scale)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n",
+  );
+  const bench = spawnSync(
+    "pgbench",
+    ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", script, ...conn, dbName],
+    { encoding: "utf8" },
+  );
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(bench.stdout)?.[1]);
   const lat = /latency average = ([\d.]+) ms/.exec(bench.stdout)?.[1];
-  console.log(`pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${lat} ms (${concurrency} clients, ${seconds} s)`);
+  console.log(
+    `pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${lat} ms (${concurrency} clients, ${seconds} s)`,
+  );
 
   // The check-in statement alone, through pgbench like the UPDATE: the ceiling any HTTP server in front of it could reach.
-  await scratch.pool.query("create table bench_owners as select row_number() over (order by id)::int as n, id from users");
+  await scratch.pool.query(
+    "create table bench_owners as select row_number() over (order by id)::int as n, id from users",
+  );
   await scratch.pool.query("alter table bench_owners add primary key (n)");
   const statementScript = path.join(dataDir, "check-in.sql");
-  fs.writeFileSync(statementScript, `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`);
-  const statement = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", statementScript, ...conn, dbName], { encoding: "utf8" });
+  fs.writeFileSync(
+    statementScript,
+    `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`,
+  );
+  const statement = spawnSync(
+    "pgbench",
+    ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", statementScript, ...conn, dbName],
+    { encoding: "utf8" },
+  );
   const statementTps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(statement.stdout)?.[1]);
   if (!Number.isFinite(statementTps)) throw new Error(`pgbench check_in failed: ${statement.stderr}`);
-  console.log(`pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${/latency average = ([\d.]+) ms/.exec(statement.stdout)?.[1]} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE`);
+  console.log(
+    `pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${/latency average = ([\d.]+) ms/.exec(statement.stdout)?.[1]} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE`,
+  );
 
   // What the realtime NOTIFY costs (decision 006's trigger announces every check-in): a notifying transaction holds a
   // cluster-wide lock through its commit, so such transactions commit one at a time. Probes, not product paths.
   const pgbenchTps = (name: string, body: string) => {
     const file = path.join(dataDir, `${name}.sql`);
     fs.writeFileSync(file, body);
-    const out = spawnSync("pgbench", ["-n", "-c", String(concurrency), "-j", "2", "-T", String(Math.min(seconds, 10)), "-f", file, ...conn, dbName], { encoding: "utf8" });
+    const out = spawnSync(
+      "pgbench",
+      ["-n", "-c", String(concurrency), "-j", "2", "-T", String(Math.min(seconds, 10)), "-f", file, ...conn, dbName],
+      { encoding: "utf8" },
+    );
     const value = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout)?.[1]);
     if (!Number.isFinite(value)) throw new Error(`pgbench ${name} failed: ${out.stderr}`);
     return value;
   };
-  const notifyTps = pgbenchTps("update-notify", "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n");
+  const notifyTps = pgbenchTps(
+    "update-notify",
+    "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n",
+  );
   await scratch.pool.query("alter table message_conditions disable trigger message_conditions_notify_update");
   const quietTps = pgbenchTps("check-in-quiet", fs.readFileSync(statementScript, "utf8"));
   await scratch.pool.query("alter table message_conditions enable trigger message_conditions_notify_update");
@@ -218,14 +319,22 @@ try {
     `  probes: single-row UPDATE + pg_notify ${notifyTps.toFixed(0)} TPS (${((100 * notifyTps) / tps).toFixed(0)} % of the UPDATE); ` +
       `check_in with the realtime trigger disabled ${quietTps.toFixed(0)} TPS (${((100 * quietTps) / tps).toFixed(0)} %)`,
   );
-  console.log(`check-in / pgbench: ${((100 * rps) / tps).toFixed(0)} % — aim ≥ 50 % → ${rps / tps >= 0.5 ? "met" : "not met"}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `check-in / pgbench: ${((100 * rps) / tps).toFixed(0)} % — aim ≥ 50 % → ${rps / tps >= 0.5 ? "met" : "not met"}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
 
   // Open loop at 80 % of the load reached above: latency as a steady stream of owners sees it.
   const rate = 0.8 * rps;
   const open = await openLoop(rate, seconds * 1000);
   console.log(
     `open loop at ${rate.toFixed(0)} check-ins/s (80 % of ${rps.toFixed(0)}; ${((100 * rate) / tps).toFixed(0)} % of pgbench): p50 ${percentile(open.latencies, 50).toFixed(1)} ms, p99 ${percentile(open.latencies, 99).toFixed(1)} ms, ` +
-      `${open.latencies.length} requests, ${open.errors} errors — aim p99 < 25 ms → ${percentile(open.latencies, 99) < 25 ? "met" : "not met"}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`,
+      `${open.latencies.length} requests, ${open.errors} errors — aim p99 < 25 ms → ${percentile(open.latencies, 99) < 25 ? "met" : "not met"}; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
   );
 } finally {
   agent.destroy();

@@ -25,12 +25,31 @@ const sink = await startSinkChild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-emergency-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SITE_URL: base, SMTP_URL: sink.url, TEST_CLOCK: "true", AUTH_AUTOCONFIRM: "true", LOG_LEVEL: "error", DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SITE_URL: base,
+    SMTP_URL: sink.url,
+    TEST_CLOCK: "true",
+    AUTH_AUTOCONFIRM: "true",
+    LOG_LEVEL: "error",
+    DATABASE_URL: "",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 async function api(pathname: string, init: { method?: string; token?: string; body?: unknown } = {}) {
@@ -46,19 +65,39 @@ async function api(pathname: string, init: { method?: string; token?: string; bo
 try {
   for (let i = 0; ; i++) {
     if (i > 600) throw new Error("the server did not become ready within 60 s");
-    if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   // Sign-up answers with the user only, even under autoconfirm (decision 017); the password signs in.
   await api("/auth/v1/signup", { body: { email, password } });
   const token = (await api("/auth/v1/token?grant_type=password", { body: { email, password } })).access_token as string;
-  await api("/api/profile", { method: "PUT", token, body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" } });
+  await api("/api/profile", {
+    method: "PUT",
+    token,
+    body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" },
+  });
   const recipient = await api("/api/recipients", { token, body: { name: "Grace", email: "grace@bench.example" } });
-  const message = await api("/api/messages", { token, body: { title: "I need help", text_content: "Please call me or come to where I am." } });
-  await api(`/api/messages/${message.id as string}/recipients`, { method: "PUT", token, body: { recipient_ids: [recipient.id] } });
+  const message = await api("/api/messages", {
+    token,
+    body: { title: "I need help", text_content: "Please call me or come to where I am." },
+  });
+  await api(`/api/messages/${message.id as string}/recipients`, {
+    method: "PUT",
+    token,
+    body: { recipient_ids: [recipient.id] },
+  });
   await api(`/api/messages/${message.id as string}/conditions`, { token, body: { condition_type: "panic_trigger" } });
 
-  const context = await browser.newContext({ baseURL: base, geolocation: { latitude: 51.5074, longitude: -0.1278, accuracy: 20 }, permissions: ["geolocation"] });
+  const context = await browser.newContext({
+    baseURL: base,
+    geolocation: { latitude: 51.5074, longitude: -0.1278, accuracy: 20 },
+    permissions: ["geolocation"],
+  });
   const page = await context.newPage();
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
@@ -89,7 +128,9 @@ try {
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  console.log(`click-to-mail over ${runs} presses (first: ${latencies[0]} ms, includes loading the offline place index)`);
+  console.log(
+    `click-to-mail over ${runs} presses (first: ${latencies[0]} ms, includes loading the offline place index)`,
+  );
   console.log(`p50 ${pct(50)} ms · p99 ${pct(99)} ms · min ${sorted[0]} ms · max ${sorted[sorted.length - 1]} ms`);
   console.log(`all runs (ms): ${latencies.join(", ")}`);
 } finally {

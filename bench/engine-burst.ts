@@ -35,9 +35,20 @@ const sink = await startSinkChild();
 const scratch = await scratchDatabase("burst");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("ENGINE_")));
-const config = loadConfig({ ...env, DATA_DIR: dataDir, MASTER_KEY: "k1:" + Buffer.alloc(32, 7).toString("base64"), SMTP_URL: sink.url, LOG_LEVEL: "silent" });
+const config = loadConfig({
+  ...env,
+  DATA_DIR: dataDir,
+  MASTER_KEY: "k1:" + Buffer.alloc(32, 7).toString("base64"),
+  SMTP_URL: sink.url,
+  LOG_LEVEL: "silent",
+});
 const masterKeys = createMasterKeys({ config });
-const log = { info() {}, error(obj: object, msg: string) { console.error(msg, obj); } };
+const log = {
+  info() {},
+  error(obj: object, msg: string) {
+    console.error(msg, obj);
+  },
+};
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db, masterKeys });
@@ -45,9 +56,18 @@ try {
   const seedStart = performance.now();
   await seedOwnersAndMessages(scratch.pool, { n, perOwner: 5, masterKeys, sealed: true });
   // Armed, but not due for years until the deadlines are set below.
-  await seedConditions(scratch.pool, { n, perOwner: 5, thresholdMinutes: THRESHOLD_MIN, reminderMinutes: [], lastCheckedSql: "now() + interval '10 years'", schedule: false });
+  await seedConditions(scratch.pool, {
+    n,
+    perOwner: 5,
+    thresholdMinutes: THRESHOLD_MIN,
+    reminderMinutes: [],
+    lastCheckedSql: "now() + interval '10 years'",
+    schedule: false,
+  });
   await scratch.pool.query("vacuum analyze");
-  console.log(`seeded ${n.toLocaleString("en")} owners' messages, recipients and conditions in ${s(performance.now() - seedStart)}`);
+  console.log(
+    `seeded ${n.toLocaleString("en")} owners' messages, recipients and conditions in ${s(performance.now() - seedStart)}`,
+  );
 
   // Deadlines from t0 (a few seconds ahead) evenly over the spread; the schedule as the product writes it.
   const t0 = Date.now() + 8000;
@@ -69,7 +89,17 @@ try {
 
   const channels = createChannels({ config, db: scratch.database.db, mailer, clock: systemClock, masterKeys });
   const tellOwner = tellOwnerByNotice({ masterKeys, clock: systemClock, siteUrl: () => config.SITE_URL });
-  engine = startEngine({ db: scratch.database.db, clock: systemClock, mailer, channels, tellOwner, config, masterKeys, log, intervalMs: config.ENGINE_INTERVAL_MS });
+  engine = startEngine({
+    db: scratch.database.db,
+    clock: systemClock,
+    mailer,
+    channels,
+    tellOwner,
+    config,
+    masterKeys,
+    log,
+    intervalMs: config.ENGINE_INTERVAL_MS,
+  });
   let got = 0;
   let lastReport = Date.now();
   // The owners' release notices (issue 14) arrive at the same sink: only the recipients' mails count.
@@ -87,26 +117,45 @@ try {
   engine = undefined;
   const all = await sink.arrivals();
   const arrivals = all.filter(([to]) => deadlines.has(to));
-  console.log(`  (and ${(all.length - arrivals.length).toLocaleString("en")} owners' release notices, not counted below)`);
+  console.log(
+    `  (and ${(all.length - arrivals.length).toLocaleString("en")} owners' release notices, not counted below)`,
+  );
   const late = arrivals.map(([to, at]) => at - deadlines.get(to)!).sort((a, b) => a - b);
   const unique = new Set(arrivals.map(([to]) => to)).size;
   const firstAt = Math.min(...arrivals.map(([, at]) => at));
   const lastAt = Math.max(...arrivals.map(([, at]) => at));
-  const { rows: states } = await scratch.pool.query<{ status: string; n: number }>("select status, count(*)::int n from reminder_schedule group by status order by status");
+  const { rows: states } = await scratch.pool.query<{ status: string; n: number }>(
+    "select status, count(*)::int n from reminder_schedule group by status order by status",
+  );
   const engineRate = arrivals.length / ((lastAt - t0) / 1000);
-  console.log(`engine: ${arrivals.length.toLocaleString("en")} mails (${unique.toLocaleString("en")} distinct recipients) for ${n.toLocaleString("en")} deadlines over ${s(spreadMs)}; schedule: ${states.map((r) => `${r.status} ${r.n}`).join(", ")}`);
-  console.log(`  last mail ${s(lastAt - t0)} after the first deadline (${s(lastAt - (t0 + spreadMs))} after the last one)`);
-  console.log(`  lateness p50 ${s(percentile(late, 50))}, p99 ${s(percentile(late, 99))}, max ${s(late.at(-1)!)}, min ${s(late[0]!)} — aim p99 ≤ 2 s → ${percentile(late, 99) <= 2000 && arrivals.length === n ? "met" : "not met"}`);
-  console.log(`  rate ${engineRate.toFixed(0)} mails/s (n / (last arrival − first deadline)); ${(arrivals.length / ((lastAt - firstAt) / 1000)).toFixed(0)} mails/s first to last arrival; deadlines came due at ${(n / (spreadMs / 1000)).toFixed(0)}/s`);
-  if (unique !== arrivals.length || arrivals.length !== n) console.log(`  NOT exactly once: ${arrivals.length} mails, ${unique} distinct, ${n} expected`);
+  console.log(
+    `engine: ${arrivals.length.toLocaleString("en")} mails (${unique.toLocaleString("en")} distinct recipients) for ${n.toLocaleString("en")} deadlines over ${s(spreadMs)}; schedule: ${states.map((r) => `${r.status} ${r.n}`).join(", ")}`,
+  );
+  console.log(
+    `  last mail ${s(lastAt - t0)} after the first deadline (${s(lastAt - (t0 + spreadMs))} after the last one)`,
+  );
+  console.log(
+    `  lateness p50 ${s(percentile(late, 50))}, p99 ${s(percentile(late, 99))}, max ${s(late.at(-1)!)}, min ${s(late[0]!)} — aim p99 ≤ 2 s → ${percentile(late, 99) <= 2000 && arrivals.length === n ? "met" : "not met"}`,
+  );
+  console.log(
+    `  rate ${engineRate.toFixed(0)} mails/s (n / (last arrival − first deadline)); ${(arrivals.length / ((lastAt - firstAt) / 1000)).toFixed(0)} mails/s first to last arrival; deadlines came due at ${(n / (spreadMs / 1000)).toFixed(0)}/s`,
+  );
+  if (unique !== arrivals.length || arrivals.length !== n)
+    console.log(`  NOT exactly once: ${arrivals.length} mails, ${unique} distinct, ${n} expected`);
 
   // Raw nodemailer → the same sink, a mail of the same shape, as many at a time as the engine:
   // nodemailer's own pooled transport, and the engine's transport (mailer.ts: pooled, TCP_NODELAY).
   const m = Math.min(n, 20_000);
   const body = renderMail({
     heading: "A message from Alex Morgan",
-    paragraphs: ["Alex Morgan wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.", "The link below is personal to you; please do not forward it."],
-    action: { label: "Read the message", url: `${config.SITE_URL}/access/message/00000000-0000-0000-0000-000000000000?t=${"x".repeat(43)}` },
+    paragraphs: [
+      "Alex Morgan wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.",
+      "The link below is personal to you; please do not forward it.",
+    ],
+    action: {
+      label: "Read the message",
+      url: `${config.SITE_URL}/access/message/00000000-0000-0000-0000-000000000000?t=${"x".repeat(43)}`,
+    },
   });
   const rawRun = async (label: string, send: (to: string) => Promise<unknown>, count: number) => {
     sink.reset();
@@ -119,18 +168,35 @@ try {
     );
     const ms = Date.now() - start;
     while ((await sink.count()) < count) await new Promise((r) => setTimeout(r, 50));
-    console.log(`raw ${label}, ${config.ENGINE_CONCURRENCY} at a time: ${count.toLocaleString("en")} mails in ${s(ms)} = ${(count / (ms / 1000)).toFixed(0)} mails/s`);
+    console.log(
+      `raw ${label}, ${config.ENGINE_CONCURRENCY} at a time: ${count.toLocaleString("en")} mails in ${s(ms)} = ${(count / (ms / 1000)).toFixed(0)} mails/s`,
+    );
     return count / (ms / 1000);
   };
   const plain = nodemailer.createTransport(`${config.SMTP_URL}?pool=true`);
-  const plainRate = await rawRun("nodemailer (its default pooled transport)", (to) => plain.sendMail({ from: config.MAIL_FROM, to, subject: "A message from Alex Morgan", ...body }), Math.min(m, 3000));
+  const plainRate = await rawRun(
+    "nodemailer (its default pooled transport)",
+    (to) => plain.sendMail({ from: config.MAIL_FROM, to, subject: "A message from Alex Morgan", ...body }),
+    Math.min(m, 3000),
+  );
   plain.close();
   const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db, masterKeys });
-  const bareRate = await rawRun("nodemailer (the engine's transport: mailer.ts, pooled, TCP_NODELAY)", (to) => bare.send({ to, subject: "A message from Alex Morgan", ...body }), m);
+  const bareRate = await rawRun(
+    "nodemailer (the engine's transport: mailer.ts, pooled, TCP_NODELAY)",
+    (to) => bare.send({ to, subject: "A message from Alex Morgan", ...body }),
+    m,
+  );
   bare.close();
   const rawRate = Math.max(plainRate, bareRate);
-  console.log(`engine / best raw: ${((100 * engineRate) / rawRate).toFixed(0)} % — aim ≥ 70 % → ${engineRate / rawRate >= 0.7 ? "met" : "not met"}`);
-  console.log(`settings: ENGINE_BATCH_SIZE=${config.ENGINE_BATCH_SIZE} ENGINE_CONCURRENCY=${config.ENGINE_CONCURRENCY} ENGINE_INTERVAL_MS=${config.ENGINE_INTERVAL_MS}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `engine / best raw: ${((100 * engineRate) / rawRate).toFixed(0)} % — aim ≥ 70 % → ${engineRate / rawRate >= 0.7 ? "met" : "not met"}`,
+  );
+  console.log(
+    `settings: ENGINE_BATCH_SIZE=${config.ENGINE_BATCH_SIZE} ENGINE_CONCURRENCY=${config.ENGINE_CONCURRENCY} ENGINE_INTERVAL_MS=${config.ENGINE_INTERVAL_MS}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await engine?.stop();
   mailer.close();

@@ -23,35 +23,63 @@ if (!(await postgresAvailable())) {
   process.exit(0);
 }
 
-const quiet = { info() {}, error(obj: object, msg: string) { console.error(msg, obj); } };
+const quiet = {
+  info() {},
+  error(obj: object, msg: string) {
+    console.error(msg, obj);
+  },
+};
 const results: { n: number; median: number; p90: number; min: number; scheduleRows: number; seedS: number }[] = [];
 
 for (const n of sizes) {
   const scratch = await scratchDatabase(`idle_${n}`);
   try {
-    const config = loadConfig({ DATA_DIR: "/tmp/unused", MASTER_KEY: "k1:" + Buffer.alloc(32, 7).toString("base64"), LOG_LEVEL: "silent" });
+    const config = loadConfig({
+      DATA_DIR: "/tmp/unused",
+      MASTER_KEY: "k1:" + Buffer.alloc(32, 7).toString("base64"),
+      LOG_LEVEL: "silent",
+    });
     const masterKeys = createMasterKeys({ config });
     const t0 = performance.now();
     await seedOwnersAndMessages(scratch.pool, { n, perOwner: 5, masterKeys, sealed: false });
-    await seedConditions(scratch.pool, { n, perOwner: 5, thresholdMinutes: 30 * 24 * 60, reminderMinutes: [1440, 60], lastCheckedSql: "now() - random() * interval '10 days'" });
+    await seedConditions(scratch.pool, {
+      n,
+      perOwner: 5,
+      thresholdMinutes: 30 * 24 * 60,
+      reminderMinutes: [1440, 60],
+      lastCheckedSql: "now() - random() * interval '10 days'",
+    });
     await scratch.pool.query("vacuum analyze");
     const seedS = (performance.now() - t0) / 1000;
     const { db } = scratch.database;
     // The seed must be what the product would write: rescheduling a sample changes nothing.
     for (const j of [1, Math.ceil(n / 2), n]) {
-      const before = await db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, idOf("cond", j)));
+      const before = await db
+        .select()
+        .from(reminderSchedule)
+        .where(eq(reminderSchedule.conditionId, idOf("cond", j)));
       await rescheduleCondition({ db, clock: systemClock, conditionId: idOf("cond", j) });
-      const after = await db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, idOf("cond", j)));
-      const same = after.length === before.length && after.every((r) => r.status === "pending" && before.some((b) => b.id === r.id));
+      const after = await db
+        .select()
+        .from(reminderSchedule)
+        .where(eq(reminderSchedule.conditionId, idOf("cond", j)));
+      const same =
+        after.length === before.length &&
+        after.every((r) => r.status === "pending" && before.some((b) => b.id === r.id));
       if (before.length !== 3 || !same) throw new Error(`seeded schedule of condition ${j} differs from the product's`);
     }
-    const [{ count: scheduleRows }] = (await scratch.pool.query("select count(*)::int count from reminder_schedule")).rows as [{ count: number }];
+    const [{ count: scheduleRows }] = (await scratch.pool.query("select count(*)::int count from reminder_schedule"))
+      .rows as [{ count: number }];
     const mailer = createMailer({ from: config.MAIL_FROM, db, masterKeys });
     const channels = createChannels({ config, db, mailer, clock: systemClock, masterKeys });
     const tellOwner = tellOwnerByNotice({ masterKeys, clock: systemClock, siteUrl: () => config.SITE_URL });
-    const tick = () => runEngineTick({ db, clock: systemClock, mailer, channels, tellOwner, config, masterKeys, log: quiet });
+    const tick = () =>
+      runEngineTick({ db, clock: systemClock, mailer, channels, tellOwner, config, masterKeys, log: quiet });
     // The heartbeat is fresh, as with an engine running all along (no outage to repair).
-    await db.insert(engineHeartbeat).values({ id: 1, lastBeatAt: new Date() }).onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: new Date() } });
+    await db
+      .insert(engineHeartbeat)
+      .values({ id: 1, lastBeatAt: new Date() })
+      .onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: new Date() } });
     for (let i = 0; i < 5; i++) await tick(); // warm-up: connections, plans, caches
     const ms: number[] = [];
     for (let i = 0; i < ticks; i++) {
@@ -62,7 +90,9 @@ for (const n of sizes) {
     }
     ms.sort((a, b) => a - b);
     results.push({ n, median: percentile(ms, 50), p90: percentile(ms, 90), min: ms[0]!, scheduleRows, seedS });
-    console.log(`${n.toLocaleString("en")} idle conditions (${scheduleRows.toLocaleString("en")} pending schedule rows, seeded in ${seedS.toFixed(0)} s): tick median ${percentile(ms, 50).toFixed(2)} ms, p90 ${percentile(ms, 90).toFixed(2)} ms, min ${ms[0]!.toFixed(2)} ms (${ticks} ticks)`);
+    console.log(
+      `${n.toLocaleString("en")} idle conditions (${scheduleRows.toLocaleString("en")} pending schedule rows, seeded in ${seedS.toFixed(0)} s): tick median ${percentile(ms, 50).toFixed(2)} ms, p90 ${percentile(ms, 90).toFixed(2)} ms, min ${ms[0]!.toFixed(2)} ms (${ticks} ticks)`,
+    );
     mailer.close();
   } finally {
     await scratch.drop();
@@ -71,5 +101,7 @@ for (const n of sizes) {
 if (results.length >= 2) {
   const [a, b] = [results[0]!, results.at(-1)!];
   const ratio = b.median / a.median;
-  console.log(`ratio ${b.n.toLocaleString("en")} / ${a.n.toLocaleString("en")}: ${ratio.toFixed(2)} × (median), aim ≤ 2 × → ${ratio <= 2 ? "met" : "not met"}`);
+  console.log(
+    `ratio ${b.n.toLocaleString("en")} / ${a.n.toLocaleString("en")}: ${ratio.toFixed(2)} × (median), aim ≤ 2 × → ${ratio <= 2 ? "met" : "not met"}`,
+  );
 }

@@ -4,13 +4,17 @@
 // the median of `--runs` runs each (simulated throttling is noisy on a shared machine).
 //
 // Usage: npm run build && node bench/lighthouse.mjs [--runs=3] [--port=3790] [--base-url=URL]
-//        [--only=home,login,dashboard,access] [--presets=mobile,desktop] [--details]
+//        [--only=home,login,dashboard,access] [--presets=mobile,desktop] [--details] [--save=DIR]
+// --save=DIR keeps each run's report (<page>-<preset>-<n>.json) and Chrome trace (….trace.json) for
+// profiling: the critical request chain, main-thread tasks and long tasks are in them.
 // Without --base-url it starts the server itself, as `npm start` does (the built web app served
 // by `server/src/main.ts`, embedded database in a throwaway DATA_DIR, auto-confirmed sign-up).
 // With --base-url it measures a server started elsewhere; that server must keep mail in its local
-// mailbox (no SMTP_URL, NODE_ENV not production) so the access link can be read from it.
+// mailbox (no SMTP_URL, NODE_ENV not production) so the access link can be read from it, and
+// MAILBOX_KEY must name that mailbox's key.
 // CHROME_PATH (default /usr/bin/chromium) names the browser.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,8 +35,19 @@ const runs = Number(args.runs ?? 3);
 const port = Number(args.port ?? 3790);
 const presets = (args.presets ?? "mobile,desktop").split(",");
 const only = args.only?.split(",");
+const saveDir = args.save ? path.resolve(args.save) : null;
+if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const metrics = [
   ["FCP", "first-contentful-paint", (v) => `${(v / 1000).toFixed(2)} s`],
@@ -43,13 +58,25 @@ const metrics = [
 
 let server = null;
 let base = args["base-url"]?.replace(/\/$/, "");
+// The local mailbox opens only with its key (server/src/http/mailbox.ts).
+const mailboxKey = process.env.MAILBOX_KEY ?? crypto.randomBytes(24).toString("hex");
 if (!base) {
   if (!fs.existsSync(path.join(root, "web/dist/index.html"))) throw new Error("build the web app first: npm run build");
   base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-lighthouse-"));
   server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_URL: base, SMTP_URL: "", DATABASE_URL: "", AUTH_AUTOCONFIRM: "true", LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: base,
+      SMTP_URL: "",
+      DATABASE_URL: "",
+      AUTH_AUTOCONFIRM: "true",
+      LOG_LEVEL: "error",
+      MAILBOX_KEY: mailboxKey,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   process.on("exit", () => server?.kill());
@@ -59,7 +86,11 @@ if (!base) {
 async function call(pathname, { method, token, body } = {}) {
   const res = await fetch(`${base}${pathname}`, {
     method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: { "content-type": "application/json", apikey: process.env.ANON_KEY ?? "trigger-switch-anon-key", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      apikey: process.env.ANON_KEY ?? "trigger-switch-anon-key",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method ?? "GET"} ${pathname}: ${res.status} ${await res.text()}`);
@@ -92,7 +123,11 @@ async function seed() {
     session = await signIn();
   }
   const token = session.access_token;
-  await call("/api/profile", { method: "PUT", token, body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" } });
+  await call("/api/profile", {
+    method: "PUT",
+    token,
+    body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" },
+  });
   const recipient = await call("/api/recipients", { token, body: { name: "Grace Hopper", email: recipientEmail } });
   const message = await call("/api/messages", {
     token,
@@ -103,24 +138,37 @@ async function seed() {
         "My notes for you are in the blue folder on the desk, and the bank's number is on the first page.",
     },
   });
-  await call(`/api/messages/${message.id}/recipients`, { method: "PUT", token, body: { recipient_ids: [recipient.id] } });
+  await call(`/api/messages/${message.id}/recipients`, {
+    method: "PUT",
+    token,
+    body: { recipient_ids: [recipient.id] },
+  });
   await call(`/api/messages/${message.id}/conditions`, { token, body: { condition_type: "panic_trigger" } });
   // A second message with a check-in condition, so the dashboard shows a deadline and a countdown.
-  const later = await call("/api/messages", { token, body: { title: "Weekly check-in", text_content: "Everything you need is in the folder." } });
+  const later = await call("/api/messages", {
+    token,
+    body: { title: "Weekly check-in", text_content: "Everything you need is in the folder." },
+  });
   await call(`/api/messages/${later.id}/recipients`, { method: "PUT", token, body: { recipient_ids: [recipient.id] } });
-  await call(`/api/messages/${later.id}/conditions`, { token, body: { condition_type: "no_check_in", hours_threshold: 168, minutes_threshold: 0, reminder_hours: [1440] } });
-  await call("/functions/v1/send-message-notifications", { token, body: { messageId: message.id, isEmergency: true, deduplicationId: `bench-${stamp}` } });
+  await call(`/api/messages/${later.id}/conditions`, {
+    token,
+    body: { condition_type: "no_check_in", hours_threshold: 168, minutes_threshold: 0, reminder_hours: [1440] },
+  });
+  await call("/functions/v1/send-message-notifications", {
+    token,
+    body: { messageId: message.id, isEmergency: true, deduplicationId: `bench-${stamp}` },
+  });
   const access = await waitFor("no access link mailed to the recipient", () => linkInMail(recipientEmail), 30_000);
   return { session, access: access.replace(/^https?:\/\/[^/]+/, "") };
 }
 
 async function linkInMail(to) {
-  const mails = await call(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);
+  const mails = await call(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}&key=${mailboxKey}`);
   return mails.map((m) => m.text.match(/https?:\/\/\S+/)?.[0]).find(Boolean) ?? null;
 }
 
 /** One Lighthouse run in a fresh browser; a signed-in page gets the session in local storage first. */
-async function audit(url, preset, session) {
+async function audit(url, preset, session, save) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
@@ -134,9 +182,19 @@ async function audit(url, preset, session) {
       await cdp.send("Network.clearBrowserCache");
       await cdp.detach();
     }
-    const flags = { logLevel: "error", output: "json", onlyCategories: categories, disableStorageReset: Boolean(session) };
+    const flags = {
+      logLevel: "error",
+      output: "json",
+      onlyCategories: categories,
+      disableStorageReset: Boolean(session),
+    };
     const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined, page);
     await browser.disconnect();
+    if (saveDir && save) {
+      fs.writeFileSync(path.join(saveDir, `${save}.json`), JSON.stringify(result.lhr));
+      const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
+      if (trace) fs.writeFileSync(path.join(saveDir, `${save}.trace.json`), JSON.stringify(trace));
+    }
     return result.lhr;
   } finally {
     chrome.kill();
@@ -159,18 +217,26 @@ try {
     { name: "access", path: access },
   ].filter((p) => !only || only.includes(p.name));
 
-  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ${chromePath}, ${base}; median of ${runs} run(s)`);
+  console.log(
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ${chromePath}, ${base}; median of ${runs} run(s)`,
+  );
   // benchmarkIndex is Lighthouse's own measure of this machine's speed at the time of the run: TBT
   // is the observed main-thread time slowed down 4×, so on a busy machine it grows with the load.
-  console.log("| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | benchmarkIndex |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  // The 1-minute load average (2 cores here) beside it says how busy the machine was during the page's runs.
+  console.log(
+    "| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | benchmarkIndex | load |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const page of pages) {
     for (const preset of presets) {
       const lhrs = [];
+      const loads = [os.loadavg()[0]];
       for (let i = 0; i < runs; i++) {
-        const lhr = await audit(`${base}${page.path}`, preset, page.session);
+        const lhr = await audit(`${base}${page.path}`, preset, page.session, `${page.name}-${preset}-${i + 1}`);
+        loads.push(os.loadavg()[0]);
         // A run Lighthouse could not finish (e.g. NO_FCP when the machine stalls) is reported, not averaged in.
-        if (lhr.runtimeError) console.error(`  ${page.name} ${preset} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError)
+          console.error(`  ${page.name} ${preset} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         else lhrs.push(lhr);
       }
       if (lhrs.length === 0) {
@@ -181,10 +247,20 @@ try {
       const figures = metrics.map(([, id, format]) => format(median(lhrs.map((l) => l.audits[id].numericValue ?? 0))));
       const label = page.name === "access" ? "/access/message/…" : page.path;
       const benchmarkIndex = Math.round(median(lhrs.map((l) => l.environment.benchmarkIndex)));
-      console.log(`| ${label} | ${preset} | ${scores.join(" | ")} | ${figures.join(" | ")} | ${benchmarkIndex} |`);
+      const load = `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
+      console.log(
+        `| ${label} | ${preset} | ${scores.join(" | ")} | ${figures.join(" | ")} | ${benchmarkIndex} | ${load} |`,
+      );
       if (args.details) {
-        const perfRuns = lhrs.map((l) => Math.round((l.categories.performance.score ?? 0) * 100)).join(", ");
-        console.log(`  performance per run: ${perfRuns}; final URL ${lhrs[0].finalDisplayedUrl}; LCP element: ${lcpElement(lhrs[0])}`);
+        const perfRuns = lhrs
+          .map(
+            (l) =>
+              `${Math.round((l.categories.performance.score ?? 0) * 100)} (TBT ${Math.round(l.audits["total-blocking-time"].numericValue)} ms, index ${Math.round(l.environment.benchmarkIndex)})`,
+          )
+          .join(", ");
+        console.log(
+          `  performance per run: ${perfRuns}; final URL ${lhrs[0].finalDisplayedUrl.replace(/\?.*/, "?…")}; LCP element: ${lcpElement(lhrs[0])}`,
+        );
         for (const line of failing(lhrs[0])) console.log(`  - ${line}`);
       }
     }
@@ -204,10 +280,16 @@ function failing(lhr) {
   for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
     for (const ref of auditRefs) {
       const a = lhr.audits[ref.id];
-      if (a.score === null || a.score >= 0.9 || (category === "performance" && ref.weight === 0 && !a.details?.overallSavingsMs)) continue;
+      if (
+        a.score === null ||
+        a.score >= 0.9 ||
+        (category === "performance" && ref.weight === 0 && !a.details?.overallSavingsMs)
+      )
+        continue;
       const saving = a.details?.overallSavingsMs ? ` (saves ~${Math.round(a.details.overallSavingsMs)} ms)` : "";
       out.push(`[${category}] ${a.id}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${saving}`);
-      if (category !== "performance") for (const item of (a.details?.items ?? []).slice(0, 3)) out.push(`    ${JSON.stringify(item).slice(0, 300)}`);
+      if (category !== "performance")
+        for (const item of (a.details?.items ?? []).slice(0, 3)) out.push(`    ${JSON.stringify(item).slice(0, 300)}`);
     }
   }
   return out;

@@ -17,4 +17,6 @@ for (const f of new Set(files)) {
   gz += g;
   console.log(`${f}: ${(bytes.length / 1024).toFixed(1)} KiB raw, ${(g / 1024).toFixed(1)} KiB gzip`);
 }
-console.log(`first-load JS: ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip (${files.length} files)`);
+console.log(
+  `first-load JS: ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip (${files.length} files)`,
+);

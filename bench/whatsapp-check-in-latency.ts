@@ -24,18 +24,47 @@ const phoneNumberId = c.whatsapp.env.WHATSAPP_PHONE_NUMBER_ID!;
 function signedWebhook(): { body: string; signature: string } {
   const body = JSON.stringify({
     object: "whatsapp_business_account",
-    entry: [{ id: "1", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId }, messages: [{ from: number.slice(1), id: `wamid.${randomBytes(18).toString("base64url")}`, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: "ok" } }] } }] }],
+    entry: [
+      {
+        id: "1",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId },
+              messages: [
+                {
+                  from: number.slice(1),
+                  id: `wamid.${randomBytes(18).toString("base64url")}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: "text",
+                  text: { body: "ok" },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   });
   return { body, signature: `sha256=${createHmac("sha256", c.whatsapp.appSecret).update(body).digest("hex")}` };
 }
 
 /** The same check-in from the app (POST /api/check-in): the baseline the webhook path is compared with. */
 function appCheckIn(): Promise<Response> {
-  return fetch(`${c.t.url}/api/check-in`, { method: "POST", headers: { authorization: `Bearer ${owner.accessToken}` } });
+  return fetch(`${c.t.url}/api/check-in`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+  });
 }
 function webhookCheckIn(): Promise<Response> {
   const { body, signature } = signedWebhook();
-  return fetch(`${c.t.url}/webhooks/whatsapp`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": signature }, body });
+  return fetch(`${c.t.url}/webhooks/whatsapp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+    body,
+  });
 }
 
 let committed: number[] = [];
@@ -59,9 +88,13 @@ const run = async (n: number, record: boolean, send: () => Promise<Response>) =>
     }
   }
 };
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const line = (label: string, xs: number[]) => `${label}: p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
-console.log(`WhatsApp webhook → check-in → realtime, ${count} one at a time, ${conditions} check-in conditions, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const line = (label: string, xs: number[]) =>
+  `${label}: p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+console.log(
+  `WhatsApp webhook → check-in → realtime, ${count} one at a time, ${conditions} check-in conditions, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
+);
 await run(50, false, webhookCheckIn); // warm-up
 await run(count, true, appCheckIn);
 console.log(line("baseline: app check-in answered      ", committed));

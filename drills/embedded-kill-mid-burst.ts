@@ -26,15 +26,27 @@ await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
   const { sink, deployment } = await stageEmbedded(ctx, "embedded-kill");
   const first = await deployment.start({ name: "server-1", role: "all" });
 
-  const { messages, expected, burstStart: t, killAfterS, receivedAtKill } = await seedAndKillMidBurst(ctx, { sink, first, plan });
-  ctx.check("the killed process left its lock behind (a stale lock to take over)", readLock(deployment.dataDir)?.pid === first.pid);
+  const {
+    messages,
+    expected,
+    burstStart: t,
+    killAfterS,
+    receivedAtKill,
+  } = await seedAndKillMidBurst(ctx, { sink, first, plan });
+  ctx.check(
+    "the killed process left its lock behind (a stale lock to take over)",
+    readLock(deployment.dataDir)?.pid === first.pid,
+  );
 
   // What the dead process held, read from the database file itself (no server has it open now).
   const atKill = await withEmbeddedDatabase(deployment.dataDir, async (database) => {
     const held = await rows<{ id: string }>(database, sql`select id from reminder_schedule where status = 'claimed'`);
     const ids = held.map((h) => h.id);
     const [inFlight] = ids.length
-      ? await rows<{ n: number }>(database, sql`select count(*)::int n from deliveries where status = 'pending' and reminder_id in ${ids}`)
+      ? await rows<{ n: number }>(
+          database,
+          sql`select count(*)::int n from deliveries where status = 'pending' and reminder_id in ${ids}`,
+        )
       : [{ n: 0 }];
     const unmarked = await rows<{ message_id: string; address: string }>(
       database,
@@ -42,13 +54,20 @@ await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
     );
     return { held: held.length, inFlight: inFlight!.n, unmarked };
   });
-  const sentButUnmarked = new Set(atKill.unmarked.map((u) => `${u.message_id} ${u.address.toLowerCase()}`).filter((k) => receivedAtKill.has(k)));
-  ctx.log(`killed ${first.name} (pid ${first.pid}) after ${killAfterS.toFixed(1)} s with ${fmt(receivedAtKill.size)} mails out; it held ${atKill.held} rows, ${atKill.inFlight} deliveries not marked sent, ${sentButUnmarked.size} of them already at the mail server`);
+  const sentButUnmarked = new Set(
+    atKill.unmarked.map((u) => `${u.message_id} ${u.address.toLowerCase()}`).filter((k) => receivedAtKill.has(k)),
+  );
+  ctx.log(
+    `killed ${first.name} (pid ${first.pid}) after ${killAfterS.toFixed(1)} s with ${fmt(receivedAtKill.size)} mails out; it held ${atKill.held} rows, ${atKill.inFlight} deliveries not marked sent, ${sentButUnmarked.size} of them already at the mail server`,
+  );
 
   const second = await deployment.start({ name: "server-2", role: "all", offsetMs: first.offsetMs });
   ctx.check("the restart took over the dead process's lock", readLock(deployment.dataDir)?.pid === second.pid);
   await second.advanceClock(LEASE_MS + 30_000);
-  await waitUntil("every release at the mail server", () => countReleases(sink.mails, expected).lost === 0, { timeoutMs: 900_000, intervalMs: 200 });
+  await waitUntil("every release at the mail server", () => countReleases(sink.mails, expected).lost === 0, {
+    timeoutMs: 900_000,
+    intervalMs: 200,
+  });
   const totalS = (performance.now() - t) / 1000;
   await settle(sink, 3000);
   await second.stop();
@@ -56,11 +75,25 @@ await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
   const count = countReleases(sink.mails, expected);
   const duplicatedKeys = [...count.arrivals].filter(([, n]) => n > 1).map(([k]) => k);
   const end = await withEmbeddedDatabase(deployment.dataDir, async (database) => {
-    const [fired] = await rows<{ n: number }>(database, sql`select count(*)::int n from sent_reminders where kind = 'final_delivery'`);
+    const [fired] = await rows<{ n: number }>(
+      database,
+      sql`select count(*)::int n from sent_reminders where kind = 'final_delivery'`,
+    );
     const [grants] = await rows<{ n: number }>(database, sql`select count(*)::int n from access_grants`);
-    const finals = await rows<{ status: string; n: number }>(database, sql`select status, count(*)::int n from reminder_schedule where reminder_type = 'final_delivery' group by status`);
-    const deliveries = await rows<{ status: string; n: number }>(database, sql`select status, count(*)::int n from deliveries where kind = 'release' group by status`);
-    return { fired: fired!.n, grants: grants!.n, finalRows: Object.fromEntries(finals.map((r) => [r.status, r.n])), releaseDeliveries: Object.fromEntries(deliveries.map((r) => [r.status, r.n])) };
+    const finals = await rows<{ status: string; n: number }>(
+      database,
+      sql`select status, count(*)::int n from reminder_schedule where reminder_type = 'final_delivery' group by status`,
+    );
+    const deliveries = await rows<{ status: string; n: number }>(
+      database,
+      sql`select status, count(*)::int n from deliveries where kind = 'release' group by status`,
+    );
+    return {
+      fired: fired!.n,
+      grants: grants!.n,
+      finalRows: Object.fromEntries(finals.map((r) => [r.status, r.n])),
+      releaseDeliveries: Object.fromEntries(deliveries.map((r) => [r.status, r.n])),
+    };
   });
 
   ctx.metric("received unique", count.receivedUnique);
@@ -71,15 +104,34 @@ await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
   ctx.metric("at the mail server but not marked sent at the kill", sentButUnmarked.size);
   ctx.metric("burst to last mail (incl. restart and lease expiry)", `${totalS.toFixed(1)} s`);
 
-  ctx.check("the kill came mid-burst", receivedAtKill.size > 0 && receivedAtKill.size < expected.size, `${fmt(receivedAtKill.size)} of ${fmt(expected.size)} out`);
+  ctx.check(
+    "the kill came mid-burst",
+    receivedAtKill.size > 0 && receivedAtKill.size < expected.size,
+    `${fmt(receivedAtKill.size)} of ${fmt(expected.size)} out`,
+  );
   ctx.check("none lost", count.lost === 0, `${fmt(count.receivedUnique)} of ${fmt(count.expected)} arrived`);
   ctx.check("no mail to anyone unexpected", count.unexpected === 0, `${count.unexpected}`);
-  ctx.check("duplicates at most the in-flight batch", count.duplicates <= atKill.inFlight, `${count.duplicates} ≤ ${atKill.inFlight}`);
+  ctx.check(
+    "duplicates at most the in-flight batch",
+    count.duplicates <= atKill.inFlight,
+    `${count.duplicates} ≤ ${atKill.inFlight}`,
+  );
   ctx.check(
     "every duplicate had reached the mail server but was not marked sent when the process died",
     duplicatedKeys.every((k) => sentButUnmarked.has(k)),
-    duplicatedKeys.filter((k) => !sentButUnmarked.has(k)).slice(0, 3).join(", "),
+    duplicatedKeys
+      .filter((k) => !sentButUnmarked.has(k))
+      .slice(0, 3)
+      .join(", "),
   );
-  ctx.check("each deadline fired once", end.fired === messages.length && end.grants === expected.size, `${end.fired} firings for ${messages.length} messages, ${end.grants} access grants for ${expected.size} recipients`);
-  ctx.check("database: every release row and delivery sent", end.finalRows.sent === messages.length && end.releaseDeliveries.sent === expected.size, JSON.stringify(end));
+  ctx.check(
+    "each deadline fired once",
+    end.fired === messages.length && end.grants === expected.size,
+    `${end.fired} firings for ${messages.length} messages, ${end.grants} access grants for ${expected.size} recipients`,
+  );
+  ctx.check(
+    "database: every release row and delivery sent",
+    end.finalRows.sent === messages.length && end.releaseDeliveries.sent === expected.size,
+    JSON.stringify(end),
+  );
 });

@@ -16,17 +16,31 @@ await runDrill("drill 1: kill -9 mid-burst", async (ctx) => {
   const { db, sink, deployment } = await stage(ctx, "kill");
   const first = await deployment.start({ name: "server-1", role: "all" });
 
-  const { messages, expected, burstStart: t, killAfterS, receivedAtKill } = await seedAndKillMidBurst(ctx, { sink, first, plan });
+  const {
+    messages,
+    expected,
+    burstStart: t,
+    killAfterS,
+    receivedAtKill,
+  } = await seedAndKillMidBurst(ctx, { sink, first, plan });
 
   // What the dead process held: its claimed rows, and their deliveries not marked sent.
   const held = await rows<{ id: string }>(db.pool, "select id from reminder_schedule where status = 'claimed'");
-  const [inFlight] = await rows<{ n: number }>(db.pool, "select count(*)::int n from deliveries where status = 'pending' and reminder_id = any($1::uuid[])", [held.map((h) => h.id)]);
+  const [inFlight] = await rows<{ n: number }>(
+    db.pool,
+    "select count(*)::int n from deliveries where status = 'pending' and reminder_id = any($1::uuid[])",
+    [held.map((h) => h.id)],
+  );
   const unmarked = await rows<{ message_id: string; address: string }>(
     db.pool,
     "select s.message_id, d.address from deliveries d join reminder_schedule s on s.id = d.reminder_id where d.kind = 'release' and d.status = 'pending'",
   );
-  const sentButUnmarked = new Set(unmarked.map((u) => `${u.message_id} ${u.address.toLowerCase()}`).filter((k) => receivedAtKill.has(k)));
-  ctx.log(`killed ${first.name} (pid ${first.pid}) after ${killAfterS.toFixed(1)} s with ${fmt(receivedAtKill.size)} mails out; it held ${held.length} rows, ${inFlight!.n} deliveries not marked sent, ${sentButUnmarked.size} of them already at the mail server`);
+  const sentButUnmarked = new Set(
+    unmarked.map((u) => `${u.message_id} ${u.address.toLowerCase()}`).filter((k) => receivedAtKill.has(k)),
+  );
+  ctx.log(
+    `killed ${first.name} (pid ${first.pid}) after ${killAfterS.toFixed(1)} s with ${fmt(receivedAtKill.size)} mails out; it held ${held.length} rows, ${inFlight!.n} deliveries not marked sent, ${sentButUnmarked.size} of them already at the mail server`,
+  );
 
   // Restart on the same clock; the dead claims are held until their lease runs out.
   const second = await deployment.start({ name: "server-2", role: "all", offsetMs: first.offsetMs });
@@ -38,7 +52,10 @@ await runDrill("drill 1: kill -9 mid-burst", async (ctx) => {
 
   const count = countReleases(sink.mails, expected);
   const duplicatedKeys = [...count.arrivals].filter(([, n]) => n > 1).map(([k]) => k);
-  const [fired] = await rows<{ n: number }>(db.pool, "select count(*)::int n from sent_reminders where kind = 'final_delivery'");
+  const [fired] = await rows<{ n: number }>(
+    db.pool,
+    "select count(*)::int n from sent_reminders where kind = 'final_delivery'",
+  );
   const [grants] = await rows<{ n: number }>(db.pool, "select count(*)::int n from access_grants");
   const state = await engineState(db);
 
@@ -51,15 +68,34 @@ await runDrill("drill 1: kill -9 mid-burst", async (ctx) => {
   ctx.metric("mails out before the kill", receivedAtKill.size);
   ctx.metric("burst to last mail (incl. restart and lease expiry)", `${totalS.toFixed(1)} s`);
 
-  ctx.check("the kill came mid-burst", receivedAtKill.size > 0 && receivedAtKill.size < expected.size, `${fmt(receivedAtKill.size)} of ${fmt(expected.size)} out`);
+  ctx.check(
+    "the kill came mid-burst",
+    receivedAtKill.size > 0 && receivedAtKill.size < expected.size,
+    `${fmt(receivedAtKill.size)} of ${fmt(expected.size)} out`,
+  );
   ctx.check("none lost", count.lost === 0, `${fmt(count.receivedUnique)} of ${fmt(count.expected)} arrived`);
   ctx.check("no mail to anyone unexpected", count.unexpected === 0, `${count.unexpected}`);
-  ctx.check("duplicates at most the in-flight batch", count.duplicates <= inFlight!.n, `${count.duplicates} ≤ ${inFlight!.n}`);
+  ctx.check(
+    "duplicates at most the in-flight batch",
+    count.duplicates <= inFlight!.n,
+    `${count.duplicates} ≤ ${inFlight!.n}`,
+  );
   ctx.check(
     "every duplicate had reached the mail server but was not marked sent when the process died",
     duplicatedKeys.every((k) => sentButUnmarked.has(k)),
-    duplicatedKeys.filter((k) => !sentButUnmarked.has(k)).slice(0, 3).join(", "),
+    duplicatedKeys
+      .filter((k) => !sentButUnmarked.has(k))
+      .slice(0, 3)
+      .join(", "),
   );
-  ctx.check("each deadline fired once", fired!.n === messages.length && grants!.n === expected.size, `${fired!.n} firings for ${messages.length} messages, ${grants!.n} access grants for ${expected.size} recipients`);
-  ctx.check("database: every release row and delivery sent", state.finalRows.sent === messages.length && state.releaseDeliveries.sent === expected.size, JSON.stringify(state));
+  ctx.check(
+    "each deadline fired once",
+    fired!.n === messages.length && grants!.n === expected.size,
+    `${fired!.n} firings for ${messages.length} messages, ${grants!.n} access grants for ${expected.size} recipients`,
+  );
+  ctx.check(
+    "database: every release row and delivery sent",
+    state.finalRows.sent === messages.length && state.releaseDeliveries.sent === expected.size,
+    JSON.stringify(state),
+  );
 });

@@ -25,28 +25,45 @@ interface ConditionDto {
 
 await runDrill("drill 4: our outage across deadlines", async (ctx) => {
   const thresholds = ctx.small ? SMALL_THRESHOLDS : FULL_THRESHOLDS;
-  const plan = { tag: "outage", owners: ctx.small ? 4 : 20, messagesPerOwner: thresholds.length, recipientsPerOwner: ctx.small ? 2 : 5, thresholdMinutes: (_o: number, m: number) => thresholds[m]! };
+  const plan = {
+    tag: "outage",
+    owners: ctx.small ? 4 : 20,
+    messagesPerOwner: thresholds.length,
+    recipientsPerOwner: ctx.small ? 2 : 5,
+    thresholdMinutes: (_o: number, m: number) => thresholds[m]!,
+  };
   const { db, sink, deployment } = await stage(ctx, "outage");
   const first = await deployment.start({ name: "server-1", role: "all" });
   const { owners, messages } = await seed(first.url, plan);
   const thresholdOf = (m: SeededMessage) => thresholds[messages.filter((x) => x.owner === m.owner).indexOf(m)]!;
   const moved = messages.filter((m) => movedByGuard(thresholdOf(m)));
   const control = messages.filter((m) => !movedByGuard(thresholdOf(m)));
-  ctx.log(`seeded ${owners.length} owners × ${plan.messagesPerOwner} messages (thresholds ${thresholds.join(", ")} min) × ${plan.recipientsPerOwner} recipients`);
+  ctx.log(
+    `seeded ${owners.length} owners × ${plan.messagesPerOwner} messages (thresholds ${thresholds.join(", ")} min) × ${plan.recipientsPerOwner} recipients`,
+  );
 
   // Every process stops; nothing runs for two hours.
-  await waitUntil("a first engine heartbeat", async () => (await rows(db.pool, "select 1 from engine_heartbeat")).length > 0, { timeoutMs: 60_000 });
+  await waitUntil(
+    "a first engine heartbeat",
+    async () => (await rows(db.pool, "select 1 from engine_heartbeat")).length > 0,
+    { timeoutMs: 60_000 },
+  );
   const stopped = performance.now();
   await first.stop();
   const [beat] = await rows<{ at: Date }>(db.pool, "select last_beat_at at from engine_heartbeat");
   const second = await deployment.start({ name: "server-2", role: "all", offsetMs: first.offsetMs + OUTAGE_MS });
   const realDownMs = performance.now() - stopped;
   for (const o of owners) o.base = second.url;
-  ctx.log(`stopped ${first.name} at heartbeat ${beat!.at.toISOString()}, started ${second.name} ${OUTAGE_MS / 3_600_000} h ahead (${(realDownMs / 1000).toFixed(1)} s of real time later)`);
+  ctx.log(
+    `stopped ${first.name} at heartbeat ${beat!.at.toISOString()}, started ${second.name} ${OUTAGE_MS / 3_600_000} h ahead (${(realDownMs / 1000).toFixed(1)} s of real time later)`,
+  );
 
   // The guard runs on the first tick: one mail per owner. Then a few more ticks must release nothing.
   const outageMails = () => sink.mails.filter((m) => m.kind === "outage");
-  await waitUntil("an outage mail to every owner", () => outageMails().length >= owners.length, { timeoutMs: 120_000, intervalMs: 200 });
+  await waitUntil("an outage mail to every owner", () => outageMails().length >= owners.length, {
+    timeoutMs: 120_000,
+    intervalMs: 200,
+  });
   const beatsAfter = new Set<number>();
   await waitUntil(
     "three more engine ticks",
@@ -62,8 +79,13 @@ await runDrill("drill 4: our outage across deadlines", async (ctx) => {
 
   // Deadlines before (the API's answer at creation) and after (the API now), and the stored shift.
   const after = new Map<string, string | null>();
-  for (const o of owners) for (const c of (await o.api("/api/conditions")) as ConditionDto[]) after.set(c.id, c.next_deadline);
-  const shifts = new Map((await rows<{ id: string; ms: string }>(db.pool, "select id, deadline_shift_ms::text ms from message_conditions")).map((r) => [r.id, Number(r.ms)]));
+  for (const o of owners)
+    for (const c of (await o.api("/api/conditions")) as ConditionDto[]) after.set(c.id, c.next_deadline);
+  const shifts = new Map(
+    (
+      await rows<{ id: string; ms: string }>(db.pool, "select id, deadline_shift_ms::text ms from message_conditions")
+    ).map((r) => [r.id, Number(r.ms)]),
+  );
   const shiftOf = (m: SeededMessage) => Date.parse(after.get(m.conditionId) ?? "") - Date.parse(m.deadline);
   const gapMs = shifts.get(moved[0]!.conditionId) ?? 0;
   const movedOk = moved.every((m) => shiftOf(m) === gapMs && shifts.get(m.conditionId) === gapMs);
@@ -72,16 +94,46 @@ await runDrill("drill 4: our outage across deadlines", async (ctx) => {
 
   console.log("  deadlines of owner 0 (before → after the outage):");
   for (const m of messages.filter((x) => x.owner === owners[0])) {
-    console.log(`    ${String(thresholdOf(m)).padStart(3)} min threshold: ${m.deadline} → ${after.get(m.conditionId)}  (${shiftOf(m) === 0 ? "not moved" : `moved ${(shiftOf(m) / 60_000).toFixed(2)} min`})`);
+    console.log(
+      `    ${String(thresholdOf(m)).padStart(3)} min threshold: ${m.deadline} → ${after.get(m.conditionId)}  (${shiftOf(m) === 0 ? "not moved" : `moved ${(shiftOf(m) / 60_000).toFixed(2)} min`})`,
+    );
   }
 
   const perOwner = new Map<string, number>();
   for (const m of outageMails()) perOwner.set(m.to, (perOwner.get(m.to) ?? 0) + 1);
-  ctx.check("no recipient mail at all after the restart (no false release)", releasedAtRestart === 0 && grantsAtRestart!.n === 0, `${releasedAtRestart} release mails, ${grantsAtRestart!.n} access grants`);
-  ctx.check("each owner got exactly one outage mail", owners.every((o) => perOwner.get(o.email) === 1) && outageMails().length === owners.length, `${outageMails().length} outage mails for ${owners.length} owners`);
-  ctx.check("the shift is the outage's length", gapPlausible, `${(gapMs / 60_000).toFixed(2)} min for a ${OUTAGE_MS / 60_000} min outage plus ${(realDownMs / 1000).toFixed(1)} s of real restart time`);
-  ctx.check(`every deadline in the outage window moved by it (${moved.length} conditions)`, movedOk, moved.filter((m) => shiftOf(m) !== gapMs).slice(0, 3).map((m) => `${thresholdOf(m)} min: ${shiftOf(m)} ms`).join(", "));
-  ctx.check(`deadlines beyond the window kept (${control.length} conditions)`, controlOk, control.filter((m) => shiftOf(m) !== 0).slice(0, 3).map((m) => `${thresholdOf(m)} min: ${shiftOf(m)} ms`).join(", "));
+  ctx.check(
+    "no recipient mail at all after the restart (no false release)",
+    releasedAtRestart === 0 && grantsAtRestart!.n === 0,
+    `${releasedAtRestart} release mails, ${grantsAtRestart!.n} access grants`,
+  );
+  ctx.check(
+    "each owner got exactly one outage mail",
+    owners.every((o) => perOwner.get(o.email) === 1) && outageMails().length === owners.length,
+    `${outageMails().length} outage mails for ${owners.length} owners`,
+  );
+  ctx.check(
+    "the shift is the outage's length",
+    gapPlausible,
+    `${(gapMs / 60_000).toFixed(2)} min for a ${OUTAGE_MS / 60_000} min outage plus ${(realDownMs / 1000).toFixed(1)} s of real restart time`,
+  );
+  ctx.check(
+    `every deadline in the outage window moved by it (${moved.length} conditions)`,
+    movedOk,
+    moved
+      .filter((m) => shiftOf(m) !== gapMs)
+      .slice(0, 3)
+      .map((m) => `${thresholdOf(m)} min: ${shiftOf(m)} ms`)
+      .join(", "),
+  );
+  ctx.check(
+    `deadlines beyond the window kept (${control.length} conditions)`,
+    controlOk,
+    control
+      .filter((m) => shiftOf(m) !== 0)
+      .slice(0, 3)
+      .map((m) => `${thresholdOf(m)} min: ${shiftOf(m)} ms`)
+      .join(", "),
+  );
 
   // Nothing before the moved deadlines…
   const movedDeadlines = moved.map((m) => Date.parse(after.get(m.conditionId)!));
@@ -104,11 +156,22 @@ await runDrill("drill 4: our outage across deadlines", async (ctx) => {
   // …and every moved message exactly once after them; the control ones are still ahead.
   await second.advanceClock(latest - (Date.now() + second.offsetMs) + 30_000);
   const expected = expectedReleaseKeys(moved);
-  await waitUntil("every moved message released", () => countReleases(sink.mails, expected).lost === 0, { timeoutMs: 300_000, intervalMs: 250 });
+  await waitUntil("every moved message released", () => countReleases(sink.mails, expected).lost === 0, {
+    timeoutMs: 300_000,
+    intervalMs: 250,
+  });
   await settle(sink, 3000);
   const count = countReleases(sink.mails, expected);
-  ctx.check("after the moved deadlines, every message went out exactly once", count.lost === 0 && count.duplicates === 0, `${fmt(count.receivedUnique)} of ${fmt(count.expected)}, ${count.duplicates} duplicates`);
-  ctx.check("none went out for the deadlines still ahead", count.unexpected === 0, `${count.unexpected} unexpected release mails`);
+  ctx.check(
+    "after the moved deadlines, every message went out exactly once",
+    count.lost === 0 && count.duplicates === 0,
+    `${fmt(count.receivedUnique)} of ${fmt(count.expected)}, ${count.duplicates} duplicates`,
+  );
+  ctx.check(
+    "none went out for the deadlines still ahead",
+    count.unexpected === 0,
+    `${count.unexpected} unexpected release mails`,
+  );
 
   ctx.metric("owners", owners.length);
   ctx.metric("conditions moved / kept", `${moved.length} / ${control.length}`);

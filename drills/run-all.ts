@@ -35,7 +35,10 @@ if (!(await postgresAvailable())) {
 const started = performance.now();
 const results: { file: string; code: number | null; result: Result | null }[] = [];
 for (const file of DRILLS) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("drills", file), ...(small ? ["--small"] : [])], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("drills", file), ...(small ? ["--small"] : [])], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   // Forward Ctrl-C so the drill can kill its servers and drop its database.
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", forward).on("SIGTERM", forward);
@@ -57,11 +60,14 @@ for (const file of DRILLS) {
 }
 
 const allPassed = results.every((r) => r.code === 0 && r.result?.passed);
-console.log(`== reliability drills${small ? " (--small)" : ""}: ${allPassed ? "PASS" : "FAIL"} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `== reliability drills${small ? " (--small)" : ""}: ${allPassed ? "PASS" : "FAIL"} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 for (const { file, code, result } of results) {
   const verdict = code === 0 && result?.passed ? "PASS" : "FAIL";
   console.log(`   ${verdict}  ${result?.name ?? file}  (${result ? `${result.seconds} s` : `exit ${code}`})`);
-  for (const [k, v] of Object.entries(result?.metrics ?? {})) console.log(`           ${k}: ${typeof v === "number" ? v.toLocaleString("en") : v}`);
+  for (const [k, v] of Object.entries(result?.metrics ?? {}))
+    console.log(`           ${k}: ${typeof v === "number" ? v.toLocaleString("en") : v}`);
   for (const f of result?.failed ?? []) console.log(`           failed: ${f}`);
 }
 process.exit(allPassed ? 0 : 1);

@@ -91,7 +91,10 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
     await waitUntil(
       `npm start (try ${i + 1}) to answer /readyz`,
       async () => {
-        if (exitCode !== undefined) throw new GiveUp(`npm start exited with ${exitCode} during start; see ${path.join(root, `try-${i + 1}.log`)}`);
+        if (exitCode !== undefined)
+          throw new GiveUp(
+            `npm start exited with ${exitCode} during start; see ${path.join(root, `try-${i + 1}.log`)}`,
+          );
         return (await fetch(`${url}/readyz`).catch(() => null))?.ok ?? false;
       },
       { timeoutMs: 300_000, intervalMs: 200 },
@@ -101,9 +104,28 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
 
     // A due message, so the engine is in the middle of a send to the silent server when the signal comes.
     const seen = connections;
-    const { messages } = await seed(url, { tag: `term${i}`, owners: 1, messagesPerOwner: 1, recipientsPerOwner: 1, thresholdMinutes: () => 5 });
-    await fetch(`${url}/dev/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceMs: untilAfter(messages.map((m) => m.deadline), 0, 60_000) }) });
-    await waitUntil("the engine to connect to the silent mail server", () => connections > seen, { timeoutMs: 60_000, intervalMs: 50 });
+    const { messages } = await seed(url, {
+      tag: `term${i}`,
+      owners: 1,
+      messagesPerOwner: 1,
+      recipientsPerOwner: 1,
+      thresholdMinutes: () => 5,
+    });
+    await fetch(`${url}/dev/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        advanceMs: untilAfter(
+          messages.map((m) => m.deadline),
+          0,
+          60_000,
+        ),
+      }),
+    });
+    await waitUntil("the engine to connect to the silent mail server", () => connections > seen, {
+      timeoutMs: 60_000,
+      intervalMs: 50,
+    });
     await sleep(300);
 
     const pid = target === "npm" ? npm.pid! : server.pid;
@@ -111,15 +133,27 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
     process.kill(pid, "SIGTERM");
     let gone = true;
     try {
-      await waitUntil("every process of npm start to exit", () => !groupAlive(pgid) && !isAlive(server.pid), { timeoutMs: LIMIT_MS + 5_000, intervalMs: 50 });
+      await waitUntil("every process of npm start to exit", () => !groupAlive(pgid) && !isAlive(server.pid), {
+        timeoutMs: LIMIT_MS + 5_000,
+        intervalMs: 50,
+      });
     } catch {
       gone = false;
     }
     const ms = performance.now() - t0;
     stopTimes.push(ms);
-    ctx.log(`try ${i + 1}: SIGTERM to ${target} (pid ${pid}; npm ${npm.pid}, server ${server.pid}) → ${gone ? `all gone in ${(ms / 1000).toFixed(1)} s` : "processes left"}`);
-    ctx.check(`try ${i + 1}: SIGTERM to the ${target} PID stops every process within ${LIMIT_MS / 1000} s`, gone && ms <= LIMIT_MS, `${(ms / 1000).toFixed(1)} s${gone ? "" : `; left: group ${pgid} alive ${groupAlive(pgid)}, server alive ${isAlive(server.pid)}`}`);
-    ctx.check(`try ${i + 1}: the port is closed and the lock released`, (await fetch(`${url}/healthz`).catch(() => null)) === null && readLock(dataDir) === null);
+    ctx.log(
+      `try ${i + 1}: SIGTERM to ${target} (pid ${pid}; npm ${npm.pid}, server ${server.pid}) → ${gone ? `all gone in ${(ms / 1000).toFixed(1)} s` : "processes left"}`,
+    );
+    ctx.check(
+      `try ${i + 1}: SIGTERM to the ${target} PID stops every process within ${LIMIT_MS / 1000} s`,
+      gone && ms <= LIMIT_MS,
+      `${(ms / 1000).toFixed(1)} s${gone ? "" : `; left: group ${pgid} alive ${groupAlive(pgid)}, server alive ${isAlive(server.pid)}`}`,
+    );
+    ctx.check(
+      `try ${i + 1}: the port is closed and the lock released`,
+      (await fetch(`${url}/healthz`).catch(() => null)) === null && readLock(dataDir) === null,
+    );
     if (groupAlive(pgid)) process.kill(-pgid, "SIGKILL");
   }
   ctx.metric("tries", tries);

@@ -20,7 +20,13 @@ const FAILED_ATTEMPTS = 4;
 const DIAGNOSTIC_SAMPLE = 10;
 
 interface Diagnostic {
-  schedule: { reminder_type: string; status: string; attempts: number; next_attempt_at: string; last_error: string | null }[];
+  schedule: {
+    reminder_type: string;
+    status: string;
+    attempts: number;
+    next_attempt_at: string;
+    last_error: string | null;
+  }[];
   deliveries: { delivery_status: "sent" | "failed"; error: string | null; recipient: string }[];
 }
 
@@ -44,22 +50,37 @@ await runDrill("drill 3: SMTP down, then back", async (ctx) => {
   await sink.stop();
   ctx.check("the mail server refuses connections", await refused(sink.port), `port ${sink.port}`);
   const downAt = performance.now();
-  await server.advanceClock(untilAfter(messages.map((m) => m.deadline), server.offsetMs));
+  await server.advanceClock(
+    untilAfter(
+      messages.map((m) => m.deadline),
+      server.offsetMs,
+    ),
+  );
 
   // Failed sends are quick (connection refused), so every tick is short: a minute without a beat is a stall.
   const ticking = heartbeatWatch(db, 60_000);
   const attemptsAtLeast = async (n: number) => {
     await ticking();
-    const [r] = await rows<{ min: number; parked: number }>(db.pool, "select coalesce(min(attempts), 0)::int min, count(*) filter (where status = 'parked')::int parked from reminder_schedule where reminder_type = 'final_delivery'");
+    const [r] = await rows<{ min: number; parked: number }>(
+      db.pool,
+      "select coalesce(min(attempts), 0)::int min, count(*) filter (where status = 'parked')::int parked from reminder_schedule where reminder_type = 'final_delivery'",
+    );
     if (r!.parked > 0) throw new Error(`${r!.parked} rows were parked while the mail server was down`);
     return r!.min >= n;
   };
-  const serverNow = async () => Date.parse(((await (await fetch(`${server.url}/dev/clock`)).json()) as { now: string }).now);
+  const serverNow = async () =>
+    Date.parse(((await (await fetch(`${server.url}/dev/clock`)).json()) as { now: string }).now);
   // Each step: wait for attempt n to fail everywhere, then fast-forward to the latest retry.
   for (let n = 1; n <= FAILED_ATTEMPTS; n++) {
-    await waitUntil(`failed attempt ${n} of every release row`, () => attemptsAtLeast(n), { timeoutMs: 300_000, intervalMs: 250 });
+    await waitUntil(`failed attempt ${n} of every release row`, () => attemptsAtLeast(n), {
+      timeoutMs: 300_000,
+      intervalMs: 250,
+    });
     if (n === FAILED_ATTEMPTS) break;
-    const [next] = await rows<{ at: Date }>(db.pool, "select max(next_attempt_at) at from reminder_schedule where reminder_type = 'final_delivery' and status = 'pending'");
+    const [next] = await rows<{ at: Date }>(
+      db.pool,
+      "select max(next_attempt_at) at from reminder_schedule where reminder_type = 'final_delivery' and status = 'pending'",
+    );
     await server.advanceClock(Math.max(1, next!.at.getTime() - (await serverNow()) + 1000));
   }
   ctx.log(`${FAILED_ATTEMPTS} failed attempts on every row; reading what the owners see`);
@@ -69,11 +90,20 @@ await runDrill("drill 3: SMTP down, then back", async (ctx) => {
   // Spread over the owners (messages come owner by owner).
   const step = Math.max(1, Math.floor(messages.length / DIAGNOSTIC_SAMPLE));
   const sample = messages.filter((_, i) => i % step === 0).slice(0, DIAGNOSTIC_SAMPLE);
-  const during = await Promise.all(sample.map(async (m) => ({ m, d: (await m.owner.api(`/api/diagnostic/message/${m.id}`)) as Diagnostic })));
+  const during = await Promise.all(
+    sample.map(async (m) => ({ m, d: (await m.owner.api(`/api/diagnostic/message/${m.id}`)) as Diagnostic })),
+  );
   const showsDelay = during.every(({ m, d }) => {
     const row = d.schedule.find((r) => r.reminder_type === "final_delivery");
     const failed = d.deliveries.filter((x) => x.delivery_status === "failed" && x.error);
-    return row && row.status === "pending" && row.attempts >= FAILED_ATTEMPTS && Date.parse(row.next_attempt_at) > now && /ECONNREFUSED/.test(row.last_error ?? "") && failed.length >= FAILED_ATTEMPTS * m.recipients.length;
+    return (
+      row &&
+      row.status === "pending" &&
+      row.attempts >= FAILED_ATTEMPTS &&
+      Date.parse(row.next_attempt_at) > now &&
+      /ECONNREFUSED/.test(row.last_error ?? "") &&
+      failed.length >= FAILED_ATTEMPTS * m.recipients.length
+    );
   });
   const example = during[0]!.d.schedule.find((r) => r.reminder_type === "final_delivery")!;
   ctx.check(
@@ -86,7 +116,10 @@ await runDrill("drill 3: SMTP down, then back", async (ctx) => {
   // The mail server returns on the same port; fast-forward to the next retry.
   await sink.start();
   const downS = (performance.now() - downAt) / 1000;
-  const [next] = await rows<{ at: Date }>(db.pool, "select max(next_attempt_at) at from reminder_schedule where reminder_type = 'final_delivery' and status = 'pending'");
+  const [next] = await rows<{ at: Date }>(
+    db.pool,
+    "select max(next_attempt_at) at from reminder_schedule where reminder_type = 'final_delivery' and status = 'pending'",
+  );
   await server.advanceClock(Math.max(1, next!.at.getTime() - (await serverNow()) + 1000));
   await waitUntil(
     "every release row sent after the mail server returned",
@@ -108,17 +141,30 @@ await runDrill("drill 3: SMTP down, then back", async (ctx) => {
        from deliveries d join reminder_delivery_log l on l.delivery_id = d.id
       where d.kind = 'release' group by d.id`,
   );
-  const logged = perDelivery.every((d) => d.failed === FAILED_ATTEMPTS && d.sent === 1 && d.attempts === FAILED_ATTEMPTS + 1 && d.status === "sent");
+  const logged = perDelivery.every(
+    (d) => d.failed === FAILED_ATTEMPTS && d.sent === 1 && d.attempts === FAILED_ATTEMPTS + 1 && d.status === "sent",
+  );
   // Attempt n+1 of a delivery comes no sooner than the policy's delay after attempt n.
-  const spacingOk = perDelivery.every((d) => d.gaps.slice(1).every((at, i) => at - d.gaps[i]! >= AGGRESSIVE_DELAYS_MS[i]! - 50));
-  const [failedTotal] = await rows<{ n: number }>(db.pool, "select count(*)::int n from reminder_delivery_log where delivery_status = 'failed'");
-  const after = await Promise.all(sample.map(async (m) => ({ m, d: (await m.owner.api(`/api/diagnostic/message/${m.id}`)) as Diagnostic })));
+  const spacingOk = perDelivery.every((d) =>
+    d.gaps.slice(1).every((at, i) => at - d.gaps[i]! >= AGGRESSIVE_DELAYS_MS[i]! - 50),
+  );
+  const [failedTotal] = await rows<{ n: number }>(
+    db.pool,
+    "select count(*)::int n from reminder_delivery_log where delivery_status = 'failed'",
+  );
+  const after = await Promise.all(
+    sample.map(async (m) => ({ m, d: (await m.owner.api(`/api/diagnostic/message/${m.id}`)) as Diagnostic })),
+  );
   const showsRecovery = after.every(({ m, d }) => {
     const row = d.schedule.find((r) => r.reminder_type === "final_delivery");
     // The recipients' attempts; the owner's release notice (issue 14) is logged beside them.
     const toRecipients = d.deliveries.filter((x) => m.recipients.includes(x.recipient));
     const sent = toRecipients.filter((x) => x.delivery_status === "sent");
-    return row?.status === "sent" && sent.length === m.recipients.length && toRecipients.length === (FAILED_ATTEMPTS + 1) * m.recipients.length;
+    return (
+      row?.status === "sent" &&
+      sent.length === m.recipients.length &&
+      toRecipients.length === (FAILED_ATTEMPTS + 1) * m.recipients.length
+    );
   });
   const state = await engineState(db);
 
@@ -127,7 +173,10 @@ await runDrill("drill 3: SMTP down, then back", async (ctx) => {
   ctx.metric("lost", count.lost);
   ctx.metric("duplicates", count.duplicates);
   ctx.metric("failed attempts logged", failedTotal!.n);
-  ctx.metric("mail server down for (simulated: retries at +10 s, +30 s, +1 min, +2 min)", `${downS.toFixed(1)} s of real time`);
+  ctx.metric(
+    "mail server down for (simulated: retries at +10 s, +30 s, +1 min, +2 min)",
+    `${downS.toFixed(1)} s of real time`,
+  );
 
   ctx.check("none lost", count.lost === 0, `${fmt(count.receivedUnique)} of ${fmt(count.expected)} arrived`);
   ctx.check("no duplicates", count.duplicates === 0, `${count.duplicates}`);
@@ -137,7 +186,22 @@ await runDrill("drill 3: SMTP down, then back", async (ctx) => {
     logged && perDelivery.length === expected.size,
     `${perDelivery.length} deliveries; e.g. ${JSON.stringify({ failed: perDelivery[0]?.failed, sent: perDelivery[0]?.sent, attempts: perDelivery[0]?.attempts })}`,
   );
-  ctx.check("attempts followed the retry schedule (10 s, 30 s, 1 min, …)", spacingOk, `e.g. gaps ${perDelivery[0]?.gaps.slice(1).map((at, i) => `${((at - perDelivery[0]!.gaps[i]!) / 1000).toFixed(1)} s`).join(", ")}`);
-  ctx.check("the owner's diagnostic then shows the failures followed by the delivery", showsRecovery, `${sample.length} messages`);
-  ctx.check("database: every release row and delivery sent", state.finalRows.sent === messages.length && state.releaseDeliveries.sent === expected.size, JSON.stringify(state));
+  ctx.check(
+    "attempts followed the retry schedule (10 s, 30 s, 1 min, …)",
+    spacingOk,
+    `e.g. gaps ${perDelivery[0]?.gaps
+      .slice(1)
+      .map((at, i) => `${((at - perDelivery[0]!.gaps[i]!) / 1000).toFixed(1)} s`)
+      .join(", ")}`,
+  );
+  ctx.check(
+    "the owner's diagnostic then shows the failures followed by the delivery",
+    showsRecovery,
+    `${sample.length} messages`,
+  );
+  ctx.check(
+    "database: every release row and delivery sent",
+    state.finalRows.sent === messages.length && state.releaseDeliveries.sent === expected.size,
+    JSON.stringify(state),
+  );
 });

@@ -21,16 +21,26 @@ await runDrill("drill 2: three workers, one database", async (ctx) => {
   // DRILLS_WORKERS=1|2 runs fewer workers (docs/scaling.md measures 1, 2 and 3).
   const env: Record<string, string> = process.env.ENGINE_BATCH_SIZE ? {} : { ENGINE_BATCH_SIZE: "100" };
   const count0 = Math.max(1, Number(process.env.DRILLS_WORKERS ?? 3));
-  const workers = await Promise.all(Array.from({ length: count0 }, (_, k) => deployment.start({ name: `worker-${k + 1}`, role: "worker", env })));
+  const workers = await Promise.all(
+    Array.from({ length: count0 }, (_, k) => deployment.start({ name: `worker-${k + 1}`, role: "worker", env })),
+  );
   const all = [web, ...workers];
   ctx.log(`started web (pid ${web.pid}) and ${workers.map((w) => `${w.name} (pid ${w.pid})`).join(", ")}`);
 
   let t = performance.now();
   const { messages } = await seed(web.url, plan);
   const expected = expectedReleaseKeys(messages);
-  ctx.log(`seeded ${messages.length} messages × ${plan.recipientsPerOwner} recipients through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  ctx.log(
+    `seeded ${messages.length} messages × ${plan.recipientsPerOwner} recipients through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
-  await advanceAll(all, untilAfter(messages.map((m) => m.deadline), web.offsetMs));
+  await advanceAll(
+    all,
+    untilAfter(
+      messages.map((m) => m.deadline),
+      web.offsetMs,
+    ),
+  );
   t = performance.now();
   await drainReleases({ db, sink, messageCount: messages.length, expected, timeoutMs: 900_000 });
   const drainS = (performance.now() - t) / 1000;
@@ -38,7 +48,10 @@ await runDrill("drill 2: three workers, one database", async (ctx) => {
 
   const count = countReleases(sink.mails, expected);
   const state = await engineState(db);
-  const [fired] = await rows<{ n: number }>(db.pool, "select count(*)::int n from sent_reminders where kind = 'final_delivery'");
+  const [fired] = await rows<{ n: number }>(
+    db.pool,
+    "select count(*)::int n from sent_reminders where kind = 'final_delivery'",
+  );
   const [grants] = await rows<{ n: number }>(db.pool, "select count(*)::int n from access_grants");
   // claimed_by stays on a sent row: it names the worker (host:pid:…) that delivered it.
   const shares = await rows<{ claimed_by: string | null; rows: number; mails: number }>(
@@ -47,9 +60,13 @@ await runDrill("drill 2: three workers, one database", async (ctx) => {
        from reminder_schedule s left join deliveries d on d.reminder_id = s.id and d.kind = 'release'
       where s.reminder_type = 'final_delivery' group by s.claimed_by order by s.claimed_by`,
   );
-  const nameOf = (claimedBy: string | null) => workers.find((w) => claimedBy?.split(":").includes(String(w.pid)))?.name ?? claimedBy ?? "(none)";
+  const nameOf = (claimedBy: string | null) =>
+    workers.find((w) => claimedBy?.split(":").includes(String(w.pid)))?.name ?? claimedBy ?? "(none)";
   const share = shares.map((s) => `${nameOf(s.claimed_by)} ${fmt(s.mails)} mails (${s.rows} messages)`).join(", ");
-  const [sent] = await rows<{ n: number }>(db.pool, "select count(*)::int n from reminder_delivery_log l join deliveries d on d.id = l.delivery_id where l.delivery_status = 'sent' and d.kind = 'release'");
+  const [sent] = await rows<{ n: number }>(
+    db.pool,
+    "select count(*)::int n from reminder_delivery_log l join deliveries d on d.id = l.delivery_id where l.delivery_status = 'sent' and d.kind = 'release'",
+  );
 
   ctx.metric("expected release mails", expected.size);
   ctx.metric("received unique", count.receivedUnique);
@@ -62,10 +79,29 @@ await runDrill("drill 2: three workers, one database", async (ctx) => {
   ctx.check("none lost", count.lost === 0, `${fmt(count.receivedUnique)} of ${fmt(count.expected)} arrived`);
   ctx.check("no duplicates", count.duplicates === 0, `${count.duplicates}`);
   ctx.check("no mail to anyone unexpected", count.unexpected === 0, `${count.unexpected}`);
-  ctx.check("each deadline fired once", fired!.n === messages.length && grants!.n === expected.size, `${fired!.n} firings for ${messages.length} messages, ${grants!.n} access grants`);
+  ctx.check(
+    "each deadline fired once",
+    fired!.n === messages.length && grants!.n === expected.size,
+    `${fired!.n} firings for ${messages.length} messages, ${grants!.n} access grants`,
+  );
   // Recipients' mails only: each release also mails its owner a notice (issue 14), logged apart.
-  ctx.check("one sent attempt logged per mail", sent!.n === expected.size, `${sent!.n} sent attempts in reminder_delivery_log`);
-  ctx.check("database: every release row and delivery sent", state.finalRows.sent === messages.length && state.releaseDeliveries.sent === expected.size, JSON.stringify(state));
-  ctx.check("only the workers delivered (the web process runs no engine)", shares.every((s) => workers.some((w) => s.claimed_by?.split(":").includes(String(w.pid)))), share);
-  if (shares.length < 2 && workers.length > 1) ctx.log("note: one worker took all the work this time (the burst fitted its claims); the drill still proves no duplicates");
+  ctx.check(
+    "one sent attempt logged per mail",
+    sent!.n === expected.size,
+    `${sent!.n} sent attempts in reminder_delivery_log`,
+  );
+  ctx.check(
+    "database: every release row and delivery sent",
+    state.finalRows.sent === messages.length && state.releaseDeliveries.sent === expected.size,
+    JSON.stringify(state),
+  );
+  ctx.check(
+    "only the workers delivered (the web process runs no engine)",
+    shares.every((s) => workers.some((w) => s.claimed_by?.split(":").includes(String(w.pid)))),
+    share,
+  );
+  if (shares.length < 2 && workers.length > 1)
+    ctx.log(
+      "note: one worker took all the work this time (the burst fitted its claims); the drill still proves no duplicates",
+    );
 });

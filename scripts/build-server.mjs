@@ -11,7 +11,13 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBundle = path.join(root, "server/dist/bundle/main.js");
-const inputs = ["server/src", "contracts/src", "server/package.json", "contracts/package.json", "scripts/build-server.mjs"].map((p) => path.join(root, p));
+const inputs = [
+  "server/src",
+  "contracts/src",
+  "server/package.json",
+  "contracts/package.json",
+  "scripts/build-server.mjs",
+].map((p) => path.join(root, p));
 
 function newestMtime(p) {
   const st = fs.statSync(p);
@@ -48,7 +54,9 @@ export async function buildServerIfNeeded({ force = false } = {}) {
         name: "external-packages",
         setup(build) {
           // Our own workspace package (TypeScript sources) is compiled in; everything else is loaded from node_modules.
-          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@trigger-switch/") ? undefined : { path: args.path, external: true }));
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("@trigger-switch/") ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],
@@ -63,7 +71,9 @@ export async function buildServerIfNeeded({ force = false } = {}) {
     if (!["ENOTEMPTY", "EEXIST"].includes(err.code)) throw err;
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }
-  console.log(`Built the server in ${Math.round(performance.now() - started)} ms (${path.relative(root, serverBundle)})`);
+  console.log(
+    `Built the server in ${Math.round(performance.now() - started)} ms (${path.relative(root, serverBundle)})`,
+  );
   return true;
 }
 

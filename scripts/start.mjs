@@ -33,8 +33,13 @@ function run(command, args) {
   });
 }
 
-const sources = ["web/src", "web/public", "contracts/src"].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
-const sourceTime = Math.max(...sources.map(newestMtime), ...["web/index.html", "web/vite.config.ts"].map((f) => fs.statSync(path.join(root, f)).mtimeMs));
+const sources = ["web/src", "web/public", "contracts/src"]
+  .map((d) => path.join(root, d))
+  .filter((d) => fs.existsSync(d));
+const sourceTime = Math.max(
+  ...sources.map(newestMtime),
+  ...["web/index.html", "web/vite.config.ts"].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+);
 // The web app is built only for a server that serves it (SERVE_WEB=false: an API-only process).
 const servesWeb = !["false", "0", "no"].includes(process.env.SERVE_WEB ?? "");
 if (servesWeb && (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime)) {

@@ -2,5 +2,8 @@
 import { spawnSync } from "node:child_process";
 
 const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const result = spawnSync("npm", ["run", "test", "-w", "server"], { stdio: "inherit", env: { ...process.env, TEST_DATABASE_URL: url } });
+const result = spawnSync("npm", ["run", "test", "-w", "server"], {
+  stdio: "inherit",
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
 process.exit(result.status ?? 1);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN_EMAIL } from "./e2e/support/admin";
+import { UNREACHABLE_DOMAIN } from "./e2e/support/billing-mail";
 import { MAILBOX_KEY } from "./e2e/support/mailbox";
 import { whatsappServerEnv } from "./e2e/support/whatsapp";
 
@@ -19,12 +20,21 @@ const sinkSmtpPort = Number(process.env.E2E_SINK_SMTP_PORT ?? 3125);
 const sinkHttpPort = Number(process.env.E2E_SINK_HTTP_PORT ?? 3126);
 // Plans, billing and admin journeys (*.billing.spec.ts): a third server with Stripe configured
 // against a local fake Stripe (its Checkout page, signed webhooks), a test clock and an admin address.
+// It sends over SMTP to its own sink (base + 31, its JSON API + 32), which refuses every address
+// at UNREACHABLE_DOMAIN for good: how the admin journey gets a release that parks.
 const billingPort = port + 2;
 const billingURL = process.env.E2E_BILLING_URL ?? `http://localhost:${billingPort}`;
 const fakeStripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 27);
+const billingSinkSmtpPort = Number(process.env.E2E_BILLING_SINK_SMTP_PORT ?? port + 31);
+const billingSinkHttpPort = billingSinkSmtpPort + 1;
+process.env.E2E_BILLING_SINK_URL ??= `http://127.0.0.1:${billingSinkHttpPort}`;
 // The local OpenID provider the sign-in journey uses (issue 12): base port + 28.
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 28);
-const oidcEnv = { OIDC_TESTID_ISSUER: `http://127.0.0.1:${oidcPort}`, OIDC_TESTID_CLIENT_ID: "trigger-switch-test", OIDC_TESTID_CLIENT_SECRET: "a-test-client-secret-that-is-long-enough" };
+const oidcEnv = {
+  OIDC_TESTID_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  OIDC_TESTID_CLIENT_ID: "trigger-switch-test",
+  OIDC_TESTID_CLIENT_SECRET: "a-test-client-secret-that-is-long-enough",
+};
 // The WhatsApp journeys (*.channels.spec.ts): a fourth server with WhatsApp pointed at the local Cloud API server.
 const channelsPort = port + 3;
 const channelsURL = process.env.E2E_CHANNELS_URL ?? `http://localhost:${channelsPort}`;
@@ -80,7 +90,15 @@ export default defineConfig({
           timeout: 120_000,
           reuseExistingServer: false,
           stdout: "pipe",
-          env: { ...serverEnv, ...oidcEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(), SITE_URL: baseURL, SMTP_URL: "", MAILBOX_KEY },
+          env: {
+            ...serverEnv,
+            ...oidcEnv,
+            PORT: String(port),
+            DATA_DIR: process.env.E2E_DATA_DIR ?? tempDir(),
+            SITE_URL: baseURL,
+            SMTP_URL: "",
+            MAILBOX_KEY,
+          },
         },
         {
           command: `node --import tsx e2e/support/smtp-sink-server.ts ${sinkSmtpPort} ${sinkHttpPort}`,
@@ -94,12 +112,26 @@ export default defineConfig({
           timeout: 120_000,
           reuseExistingServer: false,
           stdout: "pipe",
-          env: { ...serverEnv, PORT: String(enginePort), DATA_DIR: tempDir(), SITE_URL: engineURL, SMTP_URL: `smtp://127.0.0.1:${sinkSmtpPort}`, TEST_CLOCK: "true", ENGINE_INTERVAL_MS: "250" },
+          env: {
+            ...serverEnv,
+            PORT: String(enginePort),
+            DATA_DIR: tempDir(),
+            SITE_URL: engineURL,
+            SMTP_URL: `smtp://127.0.0.1:${sinkSmtpPort}`,
+            TEST_CLOCK: "true",
+            ENGINE_INTERVAL_MS: "250",
+          },
         },
         {
           command: `node --import tsx e2e/support/fake-stripe-server.ts ${fakeStripePort} http://127.0.0.1:${billingPort}/webhooks/stripe`,
           // Any answer below 404 means it listens (an API call without a key gets Stripe's 401).
           url: `http://127.0.0.1:${fakeStripePort}/v1/prices/price_plus_monthly`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+        },
+        {
+          command: `node --import tsx e2e/support/smtp-sink-server.ts ${billingSinkSmtpPort} ${billingSinkHttpPort} ${UNREACHABLE_DOMAIN}`,
+          url: `http://127.0.0.1:${billingSinkHttpPort}/healthz`,
           timeout: 30_000,
           reuseExistingServer: false,
         },
@@ -114,8 +146,7 @@ export default defineConfig({
             PORT: String(billingPort),
             DATA_DIR: tempDir(),
             SITE_URL: billingURL,
-            SMTP_URL: "",
-            MAILBOX_KEY,
+            SMTP_URL: `smtp://127.0.0.1:${billingSinkSmtpPort}`,
             TEST_CLOCK: "true",
             ENGINE_INTERVAL_MS: "250",
             ADMIN_EMAILS: E2E_ADMIN_EMAIL,
@@ -138,7 +169,15 @@ export default defineConfig({
           timeout: 120_000,
           reuseExistingServer: false,
           stdout: "pipe",
-          env: { ...serverEnv, PORT: String(channelsPort), DATA_DIR: tempDir(), SITE_URL: channelsURL, SMTP_URL: "", MAILBOX_KEY, ...whatsappServerEnv(whatsappApiPort) },
+          env: {
+            ...serverEnv,
+            PORT: String(channelsPort),
+            DATA_DIR: tempDir(),
+            SITE_URL: channelsURL,
+            SMTP_URL: "",
+            MAILBOX_KEY,
+            ...whatsappServerEnv(whatsappApiPort),
+          },
         },
       ],
   projects: [

@@ -16,6 +16,9 @@ const proxied = ["/auth", "/api", "/dev", "/healthz", "/functions"];
 const dist = fileURLToPath(new URL("./dist", import.meta.url));
 const prerenderOut = fileURLToPath(new URL("./node_modules/.prerender", import.meta.url));
 
+/** Vite's build manifest: each chunk by its source path (or "_name" for shared chunks), with its static imports. */
+type ChunkManifest = Record<string, { file: string; imports?: string[] }>;
+
 export default defineConfig(({ mode }) => {
   // A bad build-time variable fails the build, so the app itself reads them without a parser.
   parseWebEnv(loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_"));
@@ -33,10 +36,18 @@ export default defineConfig(({ mode }) => {
         "/realtime": { target: apiTarget, ws: true },
       },
     },
-    build: { outDir: "dist", emptyOutDir: true },
+    // The manifest tells the prerender which files each page's code is made of; it is read and
+    // removed before anything is served.
+    build: { outDir: "dist", emptyOutDir: true, manifest: "chunks.json" },
     environments: {
       // The app rendered in Node at build time, only to prerender pages (never served).
-      ssr: { build: { outDir: prerenderOut, emptyOutDir: true, rolldownOptions: { input: "src/prerender/prerender-pages.tsx" } } },
+      ssr: {
+        build: {
+          outDir: prerenderOut,
+          emptyOutDir: true,
+          rolldownOptions: { input: "src/prerender/prerender-pages.tsx" },
+        },
+      },
     },
     // `vite build`: the browser bundle, then the prerender bundle, then the pages, then the
     // compressed copies of every text file (docs/decisions/020 and 021).
@@ -53,26 +64,86 @@ export default defineConfig(({ mode }) => {
 
 async function prerenderPages() {
   const entry = pathToFileURL(path.join(prerenderOut, "prerender-pages.js")).href;
-  const { renderPage, renderShell, pagesToPrerender, notFoundPage, routePatterns }: typeof Prerender = await import(entry);
-  const template = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+  const { renderPage, renderShell, pagesToPrerender, notFoundPage, routePatterns, routeModules }: typeof Prerender =
+    await import(entry);
+  const chunks = JSON.parse(fs.readFileSync(path.join(dist, "chunks.json"), "utf8")) as ChunkManifest;
+  fs.rmSync(path.join(dist, "chunks.json"));
+  const preloadFirst = (html: string, modules: string[]) => withPreloads(html, modules, chunks);
+  // The entry only waits for the first paint and then imports the app (src/main.tsx): the browser
+  // fetches it at low priority, and every page names the files the app and that page's code are
+  // made of, so they download in parallel with it instead of one after another.
+  // The entry script only waits for the first paint and then imports the app (src/main.tsx): the
+  // browser fetches it, and any code a page names, at low priority, as nothing of it is needed to paint.
+  const template = lowPriority(fs.readFileSync(path.join(dist, "index.html"), "utf8"));
+  const pageCode = (pathname: string) => routeModules(pathname).map((module) => `app/${module}`);
   // A prerendered page is usually someone's first visit (a link in a mail, a search result): its
   // stylesheet (6.5 kB brotli) comes inline, so it paints after one request instead of two.
   const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
   const cssFile = template.match(stylesheet)?.[1];
   if (!cssFile) throw new Error("index.html links no stylesheet");
   const css = fs.readFileSync(path.join(dist, cssFile), "utf8");
-  const pageTemplate = template.replace(stylesheet, () => `<style>${css}</style>`);
+  // The link stays, disabled (never fetched): code loading later names the stylesheet among its
+  // dependencies, and Vite's loader then sees it is there instead of fetching and applying it again.
+  const pageTemplate = template.replace(
+    stylesheet,
+    (link) => `<style>${css}</style>${link.replace(">", " disabled>")}`,
+  );
+  const pathnameOf = (url: string) => new URL(url, "http://localhost").pathname;
   fs.mkdirSync(path.join(dist, "pages"), { recursive: true });
-  const pages = [];
+  const pages: { pattern: string; whenQuery: string | null; file: string; index: boolean }[] = [];
   for (const page of [...pagesToPrerender, notFoundPage]) {
     const { html, index } = await renderPage(pageTemplate, page);
-    fs.writeFileSync(path.join(dist, "pages", `${page.name}.html`), html);
-    if (page !== notFoundPage) pages.push({ pattern: page.pattern, whenQuery: page.whenQuery, file: `pages/${page.name}.html`, index });
+    // A page whose content comes from the API (a personal link) names the app's code and its own, so
+    // they download alongside the page; a page that is whole as it is loads them after it painted.
+    const code = page.waitsForData ? ["app/start", "app/start-app", ...pageCode(pathnameOf(page.url))] : [];
+    fs.writeFileSync(path.join(dist, "pages", `${page.name}.html`), preloadFirst(html, code));
+    if (page !== notFoundPage)
+      pages.push({ pattern: page.pattern, whenQuery: page.whenQuery, file: `pages/${page.name}.html`, index });
   }
-  // The shell replaces Vite's index.html: the same document with the loading screen drawn in.
-  fs.writeFileSync(path.join(dist, "index.html"), await renderShell(template));
-  const manifest = { pages, notFound: { file: `pages/${notFoundPage.name}.html` }, routes: [...new Set(routePatterns())] };
+  // The shell replaces Vite's index.html: the same document with the loading screen drawn in. Each
+  // route that is not prerendered gets its own copy naming its page's code, and auth-js, which a
+  // signed-in page needs at once (elsewhere it loads after the app starts). Never indexed.
+  const shell = await renderShell(preloadFirst(template, ["app/start", "app/start-app"]));
+  fs.writeFileSync(path.join(dist, "index.html"), shell);
+  const routes = [...new Set(routePatterns())];
+  for (const pattern of routes.filter((p) => !pages.some((page) => page.pattern === p))) {
+    const name = `app${pattern.replace(/[/:]+/g, "-")}`;
+    fs.writeFileSync(
+      path.join(dist, "pages", `${name}.html`),
+      preloadFirst(shell, [...pageCode(pattern.replace(/:\w+/g, "_")), "lib/auth/auth-js-client"]),
+    );
+    pages.push({ pattern, whenQuery: null, file: `pages/${name}.html`, index: false });
+  }
+  const manifest = { pages, notFound: { file: `pages/${notFoundPage.name}.html` }, routes };
   fs.writeFileSync(path.join(dist, "pages/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * The HTML with a `modulepreload` for the chunk of each module (a path under src) and every file
+ * it imports, except those the document names already; at low priority, as the paint needs none.
+ */
+function withPreloads(html: string, modules: string[], chunks: ChunkManifest): string {
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk) throw new Error(`no chunk of ${key} in the build`);
+    if (files.has(chunk.file) || html.includes(`/${chunk.file}"`)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const module of modules)
+    add([`src/${module}.tsx`, `src/${module}.ts`].find((key) => key in chunks) ?? `src/${module}`);
+  const links = [...files]
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+    .join("\n    ");
+  return html.replace("</head>", () => (links ? `    ${links}\n  </head>` : "</head>"));
+}
+
+/** Vite's entry script, fetched at low priority: it only waits for the first paint. */
+function lowPriority(html: string): string {
+  const entryTag = /<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/;
+  if (!entryTag.test(html)) throw new Error("index.html has no entry script");
+  return html.replace(entryTag, (tag) => tag.replace("<script ", '<script fetchpriority="low" '));
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -81,16 +152,27 @@ const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
 /** Brotli (11) and gzip (9) copies of every text file, kept only where they are smaller. */
 async function precompress(dir: string) {
-  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => compressible.test(f) && f !== path.join("pages", "manifest.json"));
+  const files = fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => compressible.test(f) && f !== path.join("pages", "manifest.json"));
   await Promise.all(
     files.map(async (file) => {
       const full = path.join(dir, file);
       const bytes = fs.readFileSync(full);
       const variants = [
-        [".br", await brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })],
+        [
+          ".br",
+          await brotli(bytes, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        ],
         [".gz", await gzip(bytes, { level: 9 })],
       ] as const;
-      for (const [suffix, packed] of variants) if (packed.length < bytes.length) fs.writeFileSync(full + suffix, packed);
+      for (const [suffix, packed] of variants)
+        if (packed.length < bytes.length) fs.writeFileSync(full + suffix, packed);
     }),
   );
 }

@@ -10,11 +10,16 @@ export const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@1
 export const postgresAvailable = () => answers(adminUrl);
 
 /** Creates `bench_<name>_<random>`, returns its URL, a migrated connection and `drop()`. */
-export async function scratchDatabase(name: string): Promise<{ url: string; database: Database; pool: pg.Pool; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  name: string,
+): Promise<{ url: string; database: Database; pool: pg.Pool; drop(): Promise<void> }> {
   const scratch = await createScratchDatabase(adminUrl, `bench_${name}`);
   const database = await connect({ url: scratch.url, dataDir: "unused" });
   // A second pool for bulk seeding and measuring, apart from the one the code under test uses.
   const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+  // pool.end() resolves before its clients have closed; the DROP … WITH (FORCE) that follows can
+  // terminate one mid-close, and an unhandled pool 'error' would end the benchmark.
+  pool.on("error", () => {});
   let dropped = false;
   return {
     url: scratch.url,

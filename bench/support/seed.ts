@@ -26,14 +26,19 @@ export interface SeedOptions {
 }
 
 /** Owners (users + profiles), messages, one recipient per message `r<j>@bench.example`, linked. */
-export async function seedOwnersAndMessages(pool: pg.Pool, { n, perOwner, masterKeys, sealed }: SeedOptions): Promise<void> {
+export async function seedOwnersAndMessages(
+  pool: pg.Pool,
+  { n, perOwner, masterKeys, sealed }: SeedOptions,
+): Promise<void> {
   const owners = Math.ceil(n / perOwner);
   await pool.query(
     `insert into users (id, email, role, email_confirmed_at)
        select ${sqlId("user", "i")}, 'owner' || i || '@bench.example', 'authenticated', now() from generate_series(1, $1) i`,
     [owners],
   );
-  await pool.query(`insert into profiles (id, email, first_name, last_name) select id, email, 'Alex', 'Morgan' from users`);
+  await pool.query(
+    `insert into profiles (id, email, first_name, last_name) select id, email, 'Alex', 'Morgan' from users`,
+  );
   const placeholder = newMessageCipher(masterKeys, "placeholder");
   const chunk = 5000;
   for (let from = 1; from <= n; from += chunk) {
@@ -64,7 +69,10 @@ export async function seedOwnersAndMessages(pool: pg.Pool, { n, perOwner, master
        from generate_series(1, $1) j`,
     [n],
   );
-  await pool.query(`insert into message_recipients (message_id, recipient_id) select ${sqlId("msg", "j")}, ${sqlId("rcpt", "j")} from generate_series(1, $1) j`, [n]);
+  await pool.query(
+    `insert into message_recipients (message_id, recipient_id) select ${sqlId("msg", "j")}, ${sqlId("rcpt", "j")} from generate_series(1, $1) j`,
+    [n],
+  );
 }
 
 /**
@@ -72,7 +80,18 @@ export async function seedOwnersAndMessages(pool: pg.Pool, { n, perOwner, master
  * scope), and their pending reminder_schedule rows exactly as rescheduleCondition writes them:
  * reminders at deadline − offset (future ones only) and one final_delivery at the deadline.
  */
-export async function seedConditions(pool: pg.Pool, opts: { n: number; perOwner: number; thresholdMinutes: number; reminderMinutes: number[]; lastCheckedSql: string; params?: unknown[]; schedule?: boolean }): Promise<void> {
+export async function seedConditions(
+  pool: pg.Pool,
+  opts: {
+    n: number;
+    perOwner: number;
+    thresholdMinutes: number;
+    reminderMinutes: number[];
+    lastCheckedSql: string;
+    params?: unknown[];
+    schedule?: boolean;
+  },
+): Promise<void> {
   const { n, perOwner, thresholdMinutes, reminderMinutes } = opts;
   const hours = Math.floor(thresholdMinutes / 60);
   const minutes = thresholdMinutes % 60;
@@ -88,7 +107,10 @@ export async function seedConditions(pool: pg.Pool, opts: { n: number; perOwner:
 }
 
 /** reminder_schedule rows for every condition (deadline = last_checked + threshold), as the product makes them. */
-export async function scheduleConditions(pool: pg.Pool, { thresholdMinutes, reminderMinutes }: { thresholdMinutes: number; reminderMinutes: number[] }): Promise<void> {
+export async function scheduleConditions(
+  pool: pg.Pool,
+  { thresholdMinutes, reminderMinutes }: { thresholdMinutes: number; reminderMinutes: number[] },
+): Promise<void> {
   const deadline = `(c.last_checked + interval '${thresholdMinutes} minutes')`;
   const rows = [
     `select c.id cid, c.message_id mid, c.user_id uid, ${deadline} d, 'final_delivery' t, 0 o, 'critical' p, 'aggressive' s, ${deadline} at from message_conditions c`,

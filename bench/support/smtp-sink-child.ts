@@ -12,7 +12,10 @@ export interface SinkChild {
 }
 
 export async function startSinkChild(): Promise<SinkChild> {
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "smtp-sink-process.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "smtp-sink-process.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const ask = <T>(msg: string, key: string) =>
     new Promise<T>((resolve) => {
       const on = (m: Record<string, unknown>) => {

@@ -5,7 +5,10 @@
 import { startSmtpSink } from "../../server/test/support/smtp-sink.ts";
 
 let arrivals: [string, number][] = [];
-const sink = await startSmtpSink({ keep: false, onMail: (mail) => mail.to.forEach((to) => arrivals.push([to, mail.receivedAt])) });
+const sink = await startSmtpSink({
+  keep: false,
+  onMail: (mail) => mail.to.forEach((to) => arrivals.push([to, mail.receivedAt])),
+});
 process.send!({ port: sink.port });
 process.on("message", (msg) => {
   if (msg === "report") process.send!({ arrivals });

@@ -35,8 +35,11 @@ for (const node of profile.nodes) {
   byFunction.set(name, (byFunction.get(name) ?? 0) + us);
 }
 const total = profile.endTime - profile.startTime;
-const line = ([name, us]) => `${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`;
-console.log(`profile ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s (${((100 * busy) / total).toFixed(0)} %)`);
+const line = ([name, us]) =>
+  `${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`;
+console.log(
+  `profile ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s (${((100 * busy) / total).toFixed(0)} %)`,
+);
 console.log("\nself time by area:");
 for (const entry of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(line(entry));
 console.log("\ntop functions (self time):");

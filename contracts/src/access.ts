@@ -21,7 +21,10 @@ const openReleasedMessageSchema = z.object({
 });
 
 /** GET /api/access/:messageId?t= — the message, or only its opening time during the unlock delay. */
-export const releasedMessageSchema = z.discriminatedUnion("state", [z.object({ state: z.literal("locked"), opens_at: z.string() }), openReleasedMessageSchema]);
+export const releasedMessageSchema = z.discriminatedUnion("state", [
+  z.object({ state: z.literal("locked"), opens_at: z.string() }),
+  openReleasedMessageSchema,
+]);
 export type ReleasedMessage = z.infer<typeof releasedMessageSchema>;
 export type OpenReleasedMessage = z.infer<typeof openReleasedMessageSchema>;
 

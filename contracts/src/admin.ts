@@ -25,14 +25,32 @@ export const adminUserListSchema = z.object({ users: z.array(adminUserSchema), t
 const noNul = (s: string) => !s.includes("\u0000");
 
 export const adminUserQuerySchema = z.object({
-  q: z.string().max(200, "Search at most 200 characters").refine(noNul, "The search cannot contain a NUL character").optional(),
+  q: z
+    .string()
+    .max(200, "Search at most 200 characters")
+    .refine(noNul, "The search cannot contain a NUL character")
+    .optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const adminReasonSchema = z.object({ reason: z.string().trim().max(500, "At most 500 characters").refine(noNul, "The reason cannot contain a NUL character").optional() }).strict();
+export const adminReasonSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(500, "At most 500 characters")
+      .refine(noNul, "The reason cannot contain a NUL character")
+      .optional(),
+  })
+  .strict();
 
-export const disableResultSchema = z.object({ user: adminUserSchema, held: z.number(), rearmed: z.number(), not_rearmed: z.array(z.string()) });
+export const disableResultSchema = z.object({
+  user: adminUserSchema,
+  held: z.number(),
+  rearmed: z.number(),
+  not_rearmed: z.array(z.string()),
+});
 
 export const engineOverviewSchema = z.object({
   checked_at: z.string(),
@@ -40,11 +58,24 @@ export const engineOverviewSchema = z.object({
   claimed: z.number(),
   parked: z.number(),
   oldest_due_lateness_seconds: z.number().nullable(),
-  lateness_last_hour: z.object({ count: z.number(), p50_seconds: z.number().nullable(), p99_seconds: z.number().nullable() }),
+  lateness_last_hour: z.object({
+    count: z.number(),
+    p50_seconds: z.number().nullable(),
+    p99_seconds: z.number().nullable(),
+  }),
   /** Delivery attempts per channel per minute, the last 15 minutes, oldest first. */
-  sends_per_minute: z.array(z.object({ minute: z.string(), channel: z.string(), sent: z.number(), failed: z.number() })),
+  sends_per_minute: z.array(
+    z.object({ minute: z.string(), channel: z.string(), sent: z.number(), failed: z.number() }),
+  ),
   failures_last_hour: z.number(),
-  workers: z.array(z.object({ id: z.string(), last_beat_at: z.string().nullable(), age_seconds: z.number().nullable(), claimed: z.number() })),
+  workers: z.array(
+    z.object({
+      id: z.string(),
+      last_beat_at: z.string().nullable(),
+      age_seconds: z.number().nullable(),
+      claimed: z.number(),
+    }),
+  ),
 });
 export type EngineOverview = z.infer<typeof engineOverviewSchema>;
 
@@ -60,7 +91,16 @@ export const stuckDeliverySchema = z.object({
   attempts: z.number(),
   next_attempt_at: z.string().nullable(),
   last_error: z.string().nullable(),
-  deliveries: z.array(z.object({ kind: z.string(), channel: z.string(), address: z.string(), status: z.string(), attempts: z.number(), last_error: z.string().nullable() })),
+  deliveries: z.array(
+    z.object({
+      kind: z.string(),
+      channel: z.string(),
+      address: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      last_error: z.string().nullable(),
+    }),
+  ),
 });
 export type StuckDelivery = z.infer<typeof stuckDeliverySchema>;
 

@@ -28,7 +28,8 @@ export const ATTACHMENT_TYPES = [
 ] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
-export const ATTACHMENT_TYPES_TEXT = "images (PNG, JPEG, GIF, WebP, HEIC), PDF, plain text, audio (MP3, M4A/AAC, Ogg, WAV), video (MP4, WebM, MOV) and office documents (DOCX, XLSX, PPTX, ODT)";
+export const ATTACHMENT_TYPES_TEXT =
+  "images (PNG, JPEG, GIF, WebP, HEIC), PDF, plain text, audio (MP3, M4A/AAC, Ogg, WAV), video (MP4, WebM, MOV) and office documents (DOCX, XLSX, PPTX, ODT)";
 
 export const attachmentSchema = z.object({
   id: z.string(),

@@ -17,7 +17,9 @@ export const planSchema = z.object({
   min_check_in_minutes: z.number(),
   channels: z.array(planChannelSchema),
   /** Prices offered by Checkout; empty when billing is off. */
-  prices: z.array(z.object({ interval: z.enum(["month", "year"]), amount: z.number().nullable(), currency: z.string().nullable() })),
+  prices: z.array(
+    z.object({ interval: z.enum(["month", "year"]), amount: z.number().nullable(), currency: z.string().nullable() }),
+  ),
 });
 export type Plan = z.infer<typeof planSchema>;
 

@@ -26,7 +26,13 @@ export const channelsInfoSchema = z.object({
   /** `local`: not configured, and what would go by it lands in the local mailbox (no mail server either). */
   whatsapp: z.object({ available: z.boolean(), local: z.boolean(), missing: z.array(z.string()), uses: channelUses }),
   /** `from`: the number people text (null when SMS is off or sent through a Messaging Service). */
-  sms: z.object({ available: z.boolean(), local: z.boolean(), missing: z.array(z.string()), uses: channelUses, from: z.string().nullable() }),
+  sms: z.object({
+    available: z.boolean(),
+    local: z.boolean(),
+    missing: z.array(z.string()),
+    uses: channelUses,
+    from: z.string().nullable(),
+  }),
 });
 export type ChannelsInfo = z.infer<typeof channelsInfoSchema>;
 
@@ -54,7 +60,9 @@ export const ownerChannelsSchema = z.object({
 });
 export type OwnerChannels = z.infer<typeof ownerChannelsSchema>;
 
-export const requestCodeBodySchema = z.object({ channel: z.enum(PHONE_CHANNELS, { message: "channel must be whatsapp or sms" }) }).strict();
+export const requestCodeBodySchema = z
+  .object({ channel: z.enum(PHONE_CHANNELS, { message: "channel must be whatsapp or sms" }) })
+  .strict();
 export const verifyCodeBodySchema = z
   .object({
     code: z
@@ -66,7 +74,9 @@ export const verifyCodeBodySchema = z
 export const reminderChannelsBodySchema = z
   .object({
     channels: z
-      .array(z.enum(REMINDER_CHANNELS, { message: "Channels are email, whatsapp and sms" }), { message: "channels must be a list" })
+      .array(z.enum(REMINDER_CHANNELS, { message: "Channels are email, whatsapp and sms" }), {
+        message: "channels must be a list",
+      })
       .max(REMINDER_CHANNELS.length)
       .refine((c) => new Set(c).size === c.length, "Each channel may appear once")
       .refine((c) => c.includes("email"), "Reminders always go by e-mail too: keep email in the list"),

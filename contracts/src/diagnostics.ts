@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { conditionSchema } from "./conditions/condition-schema.ts";
 
 /**
  * GET /api/diagnostic (public; no personal data) and GET /api/diagnostic/message/:id
@@ -9,8 +10,20 @@ import { z } from "zod";
 export const serviceDiagnosticSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.object({ ok: z.boolean(), kind: z.enum(["pglite", "postgres"]) }),
-  engine: z.object({ role: z.enum(["all", "web", "worker"]), heartbeat_at: z.string().nullable(), heartbeat_age_seconds: z.number().nullable() }),
-  queue: z.object({ pending: z.number(), due: z.number(), claimed: z.number(), parked: z.number(), oldest_due_lateness_seconds: z.number().nullable() }).nullable(),
+  engine: z.object({
+    role: z.enum(["all", "web", "worker"]),
+    heartbeat_at: z.string().nullable(),
+    heartbeat_age_seconds: z.number().nullable(),
+  }),
+  queue: z
+    .object({
+      pending: z.number(),
+      due: z.number(),
+      claimed: z.number(),
+      parked: z.number(),
+      oldest_due_lateness_seconds: z.number().nullable(),
+    })
+    .nullable(),
   mail: z.object({ transport: z.enum(["smtp", "outbox"]) }),
   /** Writes failing for lack of space (docs/decisions/013): `problem` says so in words; degraded while it lasts. */
   storage: z.object({ ok: z.boolean(), problem: z.string().nullable(), since: z.string().nullable() }).optional(),
@@ -21,7 +34,12 @@ export type ServiceDiagnostic = z.infer<typeof serviceDiagnosticSchema>;
 export const ownerMessageDiagnosticSchema = z.object({
   view: z.literal("owner"),
   message: z.object({ id: z.string(), title: z.string() }),
-  conditions: z.array(z.object({ id: z.string(), condition_type: z.string(), active: z.boolean(), is_armed: z.boolean(), last_checked: z.string(), next_deadline: z.string().nullable(), summary: z.string() })),
+  /**
+   * Each condition whole (the messages API's shape): its instants and rules, so the reader's app
+   * words it in their locale and zone (docs/decisions/025). `summary` is the server's en-GB/UTC
+   * sentence for API users, not for display.
+   */
+  conditions: z.array(conditionSchema),
   schedule: z.array(
     z.object({
       id: z.string(),
@@ -47,15 +65,31 @@ export const ownerMessageDiagnosticSchema = z.object({
       error: z.string().nullable(),
     }),
   ),
-  releases: z.array(z.object({ id: z.string(), recipient_name: z.string().nullable(), opens_at: z.string(), expires_at: z.string().nullable(), first_opened_at: z.string().nullable(), cancelled_at: z.string().nullable() })),
+  releases: z.array(
+    z.object({
+      id: z.string(),
+      recipient_name: z.string().nullable(),
+      opens_at: z.string(),
+      expires_at: z.string().nullable(),
+      first_opened_at: z.string().nullable(),
+      cancelled_at: z.string().nullable(),
+    }),
+  ),
 });
 export type OwnerMessageDiagnostic = z.infer<typeof ownerMessageDiagnosticSchema>;
 
 export const recipientMessageDiagnosticSchema = z.object({
   view: z.literal("recipient"),
-  release: z.object({ state: z.enum(["locked", "open", "expired", "cancelled"]), opens_at: z.string(), expires_at: z.string().nullable() }),
+  release: z.object({
+    state: z.enum(["locked", "open", "expired", "cancelled"]),
+    opens_at: z.string(),
+    expires_at: z.string().nullable(),
+  }),
 });
 export type RecipientMessageDiagnostic = z.infer<typeof recipientMessageDiagnosticSchema>;
 
-export const messageDiagnosticSchema = z.discriminatedUnion("view", [ownerMessageDiagnosticSchema, recipientMessageDiagnosticSchema]);
+export const messageDiagnosticSchema = z.discriminatedUnion("view", [
+  ownerMessageDiagnosticSchema,
+  recipientMessageDiagnosticSchema,
+]);
 export type MessageDiagnostic = z.infer<typeof messageDiagnosticSchema>;

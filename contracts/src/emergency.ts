@@ -60,8 +60,14 @@ export const EMERGENCY_LOCATION_MAX_AGE_MS = 2 * 60 * 1000;
 /** PUT /api/messages/:id/location: the browser's position; the server names the place. */
 export const messageLocationBody = z
   .object({
-    latitude: z.number({ message: "latitude must be a number" }).min(-90, "Latitude must be between -90 and 90").max(90, "Latitude must be between -90 and 90"),
-    longitude: z.number({ message: "longitude must be a number" }).min(-180, "Longitude must be between -180 and 180").max(180, "Longitude must be between -180 and 180"),
+    latitude: z
+      .number({ message: "latitude must be a number" })
+      .min(-90, "Latitude must be between -90 and 90")
+      .max(90, "Latitude must be between -90 and 90"),
+    longitude: z
+      .number({ message: "longitude must be a number" })
+      .min(-180, "Longitude must be between -180 and 180")
+      .max(180, "Longitude must be between -180 and 180"),
     /** Metres, as the Geolocation API reports it. */
     accuracy: z.number({ message: "accuracy must be a number" }).min(0).max(1_000_000).optional(),
   })

@@ -18,7 +18,9 @@ export function messageReadiness({
   // E-mail is the only delivery channel the engine has today; saying "ready" for a recipient it
   // cannot reach would be a promise we break on the worst day of someone's life.
   for (const r of recipients.filter((r) => !r.email)) {
-    problems.push(`${r.name} has no e-mail address. Messages go out by e-mail for now (WhatsApp and SMS are not available yet): add one, or ${r.name} will not receive this message.`);
+    problems.push(
+      `${r.name} has no e-mail address. Messages go out by e-mail for now (WhatsApp and SMS are not available yet): add one, or ${r.name} will not receive this message.`,
+    );
   }
   if (conditions.length === 0) problems.push("Add a trigger condition: without one this message is never sent.");
   else if (!conditions.some(canFire)) {

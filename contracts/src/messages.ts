@@ -1,15 +1,35 @@
 import { z } from "zod";
 import { attachmentSchema } from "./attachments.ts";
 import { conditionCreateSchema, conditionSchema, conditionUpdateSchema } from "./conditions/condition-schema.ts";
-import { CONDITIONS_PER_MESSAGE_MAX, LOCATION_NAME_MAX, MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./limits.ts";
+import {
+  CONDITIONS_PER_MESSAGE_MAX,
+  LOCATION_NAME_MAX,
+  MESSAGE_PREVIEW_CHARS,
+  MESSAGE_TEXT_MAX,
+  MESSAGE_TITLE_MAX,
+} from "./limits.ts";
 import { recipientSchema } from "./recipients.ts";
 
 const messageFields = {
-  title: z.string({ message: "Give the message a title" }).trim().min(1, "Give the message a title").max(MESSAGE_TITLE_MAX, `The title must be at most ${MESSAGE_TITLE_MAX} characters`),
-  text_content: z.string({ message: "text_content must be text" }).max(MESSAGE_TEXT_MAX, `The message must be at most ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters`),
+  title: z
+    .string({ message: "Give the message a title" })
+    .trim()
+    .min(1, "Give the message a title")
+    .max(MESSAGE_TITLE_MAX, `The title must be at most ${MESSAGE_TITLE_MAX} characters`),
+  text_content: z
+    .string({ message: "text_content must be text" })
+    .max(MESSAGE_TEXT_MAX, `The message must be at most ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters`),
   share_location: z.boolean({ message: "share_location must be true or false" }),
-  location_latitude: z.number({ message: "location_latitude must be a number" }).min(-90, "Latitude must be between -90 and 90").max(90, "Latitude must be between -90 and 90").nullable(),
-  location_longitude: z.number({ message: "location_longitude must be a number" }).min(-180, "Longitude must be between -180 and 180").max(180, "Longitude must be between -180 and 180").nullable(),
+  location_latitude: z
+    .number({ message: "location_latitude must be a number" })
+    .min(-90, "Latitude must be between -90 and 90")
+    .max(90, "Latitude must be between -90 and 90")
+    .nullable(),
+  location_longitude: z
+    .number({ message: "location_longitude must be a number" })
+    .min(-180, "Longitude must be between -180 and 180")
+    .max(180, "Longitude must be between -180 and 180")
+    .nullable(),
   location_name: z
     .string({ message: "location_name must be text" })
     .trim()
@@ -19,11 +39,16 @@ const messageFields = {
 };
 
 /** Latitude and longitude come as a pair (both set, or both null). */
-export function locationProblems(m: { location_latitude?: number | null; location_longitude?: number | null }): Record<string, string> {
+export function locationProblems(m: {
+  location_latitude?: number | null;
+  location_longitude?: number | null;
+}): Record<string, string> {
   const lat = m.location_latitude ?? null;
   const lon = m.location_longitude ?? null;
   if ((lat === null) === (lon === null)) return {};
-  return lat === null ? { location_latitude: "Give the latitude together with the longitude" } : { location_longitude: "Give the longitude together with the latitude" };
+  return lat === null
+    ? { location_latitude: "Give the latitude together with the longitude" }
+    : { location_longitude: "Give the longitude together with the latitude" };
 }
 
 /** POST /api/messages. */
@@ -38,7 +63,8 @@ export const messageCreateSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    for (const [path, message] of Object.entries(locationProblems(value))) ctx.addIssue({ code: "custom", path: [path], message });
+    for (const [path, message] of Object.entries(locationProblems(value)))
+      ctx.addIssue({ code: "custom", path: [path], message });
   });
 export type MessageCreate = z.input<typeof messageCreateSchema>;
 
@@ -50,7 +76,9 @@ export type MessageUpdate = z.input<typeof messageUpdateSchema>;
 export const messageRecipientsSchema = z
   .object({
     recipient_ids: z
-      .array(z.uuid({ message: "must be a recipient id" }), { message: "recipient_ids must be a list of recipient ids" })
+      .array(z.uuid({ message: "must be a recipient id" }), {
+        message: "recipient_ids must be a list of recipient ids",
+      })
       .max(500)
       .refine((ids) => new Set(ids).size === ids.length, "Each recipient may appear once"),
   })
@@ -67,15 +95,42 @@ export const messageSaveSchema = z
     title: messageFields.title,
     text_content: messageFields.text_content.default(""),
     recipient_ids: messageRecipientsSchema.shape.recipient_ids.default([]),
-    add_conditions: z.array(conditionCreateSchema, { message: "add_conditions must be a list of conditions" }).max(CONDITIONS_PER_MESSAGE_MAX).default([]),
-    change_conditions: z
-      .array(z.object({ id: z.uuid({ message: "must be a condition id" }), changes: conditionUpdateSchema }).strict(), { message: "change_conditions must be a list" })
+    add_conditions: z
+      .array(conditionCreateSchema, { message: "add_conditions must be a list of conditions" })
       .max(CONDITIONS_PER_MESSAGE_MAX)
       .default([]),
-    remove_condition_ids: z.array(z.uuid({ message: "must be a condition id" })).max(CONDITIONS_PER_MESSAGE_MAX).default([]),
-    remove_attachment_ids: z.array(z.uuid({ message: "must be an attachment id" })).max(500).default([]),
+    change_conditions: z
+      .array(z.object({ id: z.uuid({ message: "must be a condition id" }), changes: conditionUpdateSchema }).strict(), {
+        message: "change_conditions must be a list",
+      })
+      .max(CONDITIONS_PER_MESSAGE_MAX)
+      .default([]),
+    remove_condition_ids: z
+      .array(z.uuid({ message: "must be a condition id" }))
+      .max(CONDITIONS_PER_MESSAGE_MAX)
+      .default([]),
+    remove_attachment_ids: z
+      .array(z.uuid({ message: "must be an attachment id" }))
+      .max(500)
+      .default([]),
+    /**
+     * The message's attachments in the order the owner arranged them (ids, first shown first).
+     * Optional: left out, the order stays as it is. Ids not listed keep their order after the
+     * listed ones; files uploaded after the save go last. A removed id may not be listed.
+     */
+    attachment_order: z
+      .array(z.uuid({ message: "must be an attachment id" }), {
+        message: "attachment_order must be a list of attachment ids",
+      })
+      .max(500)
+      .refine((ids) => new Set(ids).size === ids.length, "Each attachment may appear once")
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((save) => !save.attachment_order?.some((id) => save.remove_attachment_ids.includes(id)), {
+    message: "An attachment cannot be both removed and ordered",
+    path: ["attachment_order"],
+  });
 export type MessageSave = z.input<typeof messageSaveSchema>;
 
 const readiness = {
@@ -117,3 +172,8 @@ export const messageListItemSchema = z.object({
   ...readiness,
 });
 export type MessageListItem = z.infer<typeof messageListItemSchema>;
+
+/** A list entry's preview: the first MESSAGE_PREVIEW_CHARS characters (code points, so no emoji is cut in half). */
+export function messagePreview(text: string): string {
+  return [...text].slice(0, MESSAGE_PREVIEW_CHARS).join("");
+}

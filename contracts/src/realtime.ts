@@ -63,7 +63,10 @@ export type ConditionChangeKind = "check-in" | "arm" | "disarm" | "update";
  * a check-in: arming and timing edits restart the clock by setting last_checked = armed_at = now
  * (decision 003), and calling those "checked in" would tell the owner something they did not do.
  */
-export function classifyConditionUpdate({ new: next, old }: Pick<RealtimeConditionUpdate, "new" | "old">): ConditionChangeKind {
+export function classifyConditionUpdate({
+  new: next,
+  old,
+}: Pick<RealtimeConditionUpdate, "new" | "old">): ConditionChangeKind {
   if (old.is_armed !== next.is_armed) return next.is_armed ? "arm" : "disarm";
   if (old.last_checked !== next.last_checked && next.last_checked !== next.armed_at) return "check-in";
   return "update";

@@ -7,16 +7,25 @@ export type RecipientChannel = (typeof RECIPIENT_CHANNELS)[number];
 
 /** "" and whitespace mean "none", so a form can clear a field. */
 const optionalText = <T extends z.ZodType<string | null>>(inner: T) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), inner.nullable());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
+    inner.nullable(),
+  );
 
 const recipientFields = {
-  name: z.string({ message: "Give the recipient a name" }).trim().min(1, "Give the recipient a name").max(RECIPIENT_NAME_MAX, `The name must be at most ${RECIPIENT_NAME_MAX} characters`),
+  name: z
+    .string({ message: "Give the recipient a name" })
+    .trim()
+    .min(1, "Give the recipient a name")
+    .max(RECIPIENT_NAME_MAX, `The name must be at most ${RECIPIENT_NAME_MAX} characters`),
   email: optionalText(z.email({ message: "Enter a valid e-mail address" }).max(254, "The e-mail address is too long")),
   /** E.164, used for WhatsApp and SMS. */
   phone: optionalText(whatsappNumberSchema),
   /** Preferred channels in order; each needs its address (email → email, whatsapp/sms → phone). */
   channels: z
-    .array(z.enum(RECIPIENT_CHANNELS, { message: "Channels are email, whatsapp and sms" }), { message: "channels must be a list" })
+    .array(z.enum(RECIPIENT_CHANNELS, { message: "Channels are email, whatsapp and sms" }), {
+      message: "channels must be a list",
+    })
     .max(RECIPIENT_CHANNELS.length)
     .refine((c) => new Set(c).size === c.length, "Each channel may appear once"),
   note: optionalText(z.string().max(RECIPIENT_NOTE_MAX, `The note must be at most ${RECIPIENT_NOTE_MAX} characters`)),
@@ -31,8 +40,10 @@ export interface RecipientRuleInput {
 /** Channels and addresses must agree, and there must be a way to reach the person. */
 export function recipientProblems(r: RecipientRuleInput): Record<string, string> {
   if (r.channels.length === 0) return { channels: "Choose at least one way to reach them: email, whatsapp or sms" };
-  if (r.channels.includes("email") && !r.email) return { email: "Add their e-mail address, or remove the email channel" };
-  if ((r.channels.includes("whatsapp") || r.channels.includes("sms")) && !r.phone) return { phone: "Add their phone number, or remove the whatsapp and sms channels" };
+  if (r.channels.includes("email") && !r.email)
+    return { email: "Add their e-mail address, or remove the email channel" };
+  if ((r.channels.includes("whatsapp") || r.channels.includes("sms")) && !r.phone)
+    return { phone: "Add their phone number, or remove the whatsapp and sms channels" };
   return {};
 }
 
@@ -41,7 +52,9 @@ export function defaultChannels(r: { email?: string | null; phone?: string | nul
   return [...(r.email ? (["email"] as const) : []), ...(r.phone ? (["whatsapp"] as const) : [])];
 }
 
-const withRules = <T extends z.ZodType<{ email: string | null; phone: string | null; channels?: RecipientChannel[] }>>(schema: T) =>
+const withRules = <T extends z.ZodType<{ email: string | null; phone: string | null; channels?: RecipientChannel[] }>>(
+  schema: T,
+) =>
   schema.superRefine((value, ctx) => {
     const problems = value.channels
       ? recipientProblems({ ...value, channels: value.channels })

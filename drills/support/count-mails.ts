@@ -33,5 +33,12 @@ export function countReleases(mails: readonly SinkMail[], expected: Set<string>)
     if (n > 0) receivedUnique++;
     if (n > 1) duplicates += n - 1;
   }
-  return { expected: expected.size, receivedUnique, duplicates, lost: expected.size - receivedUnique, unexpected, arrivals };
+  return {
+    expected: expected.size,
+    receivedUnique,
+    duplicates,
+    lost: expected.size - receivedUnique,
+    unexpected,
+    arrivals,
+  };
 }

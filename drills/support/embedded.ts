@@ -13,7 +13,10 @@ import type { DrillContext } from "./report.ts";
 import { createDeployment, repoRoot, type Deployment } from "./server-process.ts";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink.ts";
 
-export async function stageEmbedded(ctx: DrillContext, label: string): Promise<{ sink: SmtpSink; deployment: Deployment }> {
+export async function stageEmbedded(
+  ctx: DrillContext,
+  label: string,
+): Promise<{ sink: SmtpSink; deployment: Deployment }> {
   const sink = await startSmtpSink();
   ctx.cleanup(() => sink.stop());
   const deployment = createDeployment({ label, databaseUrl: null, smtpUrl: sink.url });
@@ -34,11 +37,22 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `server/src/main.ts` as the drills do and waits for it to exit by itself (or kills it after `timeoutMs`). */
-export async function startExpectingExit(env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; output: string; listened: boolean }> {
+export async function startExpectingExit(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<{ code: number | null; output: string; listened: boolean }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(port), SERVE_WEB: "false", LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SERVE_WEB: "false",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -69,7 +83,8 @@ export function readLock(dataDir: string): LockHolder | null {
 /** Opens the embedded database from the drill itself, only while no server holds DATA_DIR. */
 export async function withEmbeddedDatabase<T>(dataDir: string, fn: (database: Database) => Promise<T>): Promise<T> {
   const holder = readLock(dataDir);
-  if (holder && isAlive(holder.pid)) throw new Error(`DATA_DIR is held by process ${holder.pid}; the drill must not open it too`);
+  if (holder && isAlive(holder.pid))
+    throw new Error(`DATA_DIR is held by process ${holder.pid}; the drill must not open it too`);
   const database = await connect({ dataDir });
   try {
     return await fn(database);

@@ -18,18 +18,38 @@ export const KILL_AT = 0.45;
  * every deadline due at once, SIGKILL the process once KILL_AT of the releases reached the mail
  * server, and record what had arrived by then.
  */
-export async function seedAndKillMidBurst(ctx: DrillContext, { sink, first, plan }: { sink: SmtpSink; first: ServerProcess; plan: SeedPlan }): Promise<{ messages: SeededMessage[]; expected: Set<string>; burstStart: number; killAfterS: number; receivedAtKill: Set<string> }> {
+export async function seedAndKillMidBurst(
+  ctx: DrillContext,
+  { sink, first, plan }: { sink: SmtpSink; first: ServerProcess; plan: SeedPlan },
+): Promise<{
+  messages: SeededMessage[];
+  expected: Set<string>;
+  burstStart: number;
+  killAfterS: number;
+  receivedAtKill: Set<string>;
+}> {
   const t = performance.now();
   const { messages } = await seed(first.url, plan);
   const expected = expectedReleaseKeys(messages);
-  ctx.log(`seeded ${messages.length} messages × ${plan.recipientsPerOwner} recipients through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  ctx.log(
+    `seeded ${messages.length} messages × ${plan.recipientsPerOwner} recipients through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   ctx.metric("expected release mails", expected.size);
 
   // Every deadline at once: fast-forward past the latest one.
-  await first.advanceClock(untilAfter(messages.map((m) => m.deadline), first.offsetMs));
+  await first.advanceClock(
+    untilAfter(
+      messages.map((m) => m.deadline),
+      first.offsetMs,
+    ),
+  );
   const burstStart = performance.now();
   const releases = () => sink.mails.filter((m) => m.kind === "release").length;
-  await waitUntil(`${Math.round(KILL_AT * 100)} % of the burst at the mail server`, () => releases() >= expected.size * KILL_AT, { timeoutMs: 900_000, intervalMs: 5 });
+  await waitUntil(
+    `${Math.round(KILL_AT * 100)} % of the burst at the mail server`,
+    () => releases() >= expected.size * KILL_AT,
+    { timeoutMs: 900_000, intervalMs: 5 },
+  );
   await first.kill();
   const killAfterS = (performance.now() - burstStart) / 1000;
   // Bytes already on the wire when the process died may still be arriving.

@@ -63,7 +63,10 @@ export async function runDrill(name: string, body: (ctx: DrillContext) => Promis
   const time = elapsed();
   console.log(`-- ${name}: ${passed ? "PASS" : "FAIL"} in ${time}`);
   for (const [n, v] of metrics) console.log(`   ${n}: ${typeof v === "number" ? v.toLocaleString("en") : v}`);
-  for (const c of checks.filter((c) => !c.ok)) console.log(`   failed: ${c.name}${c.detail ? ` — ${c.detail.split("\n")[0]}` : ""}`);
-  console.log(`DRILL-RESULT ${JSON.stringify({ name, small, passed, seconds: Number(time.split(" ")[0]), metrics: Object.fromEntries(metrics), failed: checks.filter((c) => !c.ok).map((c) => (c.detail ? `${c.name} — ${c.detail.split("\n")[0]}` : c.name)) })}`);
+  for (const c of checks.filter((c) => !c.ok))
+    console.log(`   failed: ${c.name}${c.detail ? ` — ${c.detail.split("\n")[0]}` : ""}`);
+  console.log(
+    `DRILL-RESULT ${JSON.stringify({ name, small, passed, seconds: Number(time.split(" ")[0]), metrics: Object.fromEntries(metrics), failed: checks.filter((c) => !c.ok).map((c) => (c.detail ? `${c.name} — ${c.detail.split("\n")[0]}` : c.name)) })}`,
+  );
   process.exit(passed ? 0 : 1);
 }

@@ -1,5 +1,8 @@
 import pg from "pg";
-import { createScratchDatabase as createOnServer, postgresAvailable as answers } from "../../server/test/support/scratch-database.ts";
+import {
+  createScratchDatabase as createOnServer,
+  postgresAvailable as answers,
+} from "../../server/test/support/scratch-database.ts";
 
 /** The PostgreSQL server the drills use; any database on it (default the local `test`). */
 export const adminUrl = process.env.DRILLS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -36,11 +36,19 @@ export interface SeedPlan {
   concurrency?: number;
 }
 
-async function call(base: string, path: string, { method = "GET", body, token, ip }: { method?: string; body?: unknown; token?: string; ip: string }): Promise<unknown> {
+async function call(
+  base: string,
+  path: string,
+  { method = "GET", body, token, ip }: { method?: string; body?: unknown; token?: string; ip: string },
+): Promise<unknown> {
   const headers: Record<string, string> = { "x-forwarded-for": ip };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
@@ -52,12 +60,31 @@ export async function signUpOwner(base: string, tag: string, index: number): Pro
   const credentials = { email, password: "correct horse battery staple" };
   // Sign-up answers with the user only, even under autoconfirm (decision 017); the password signs in.
   await call(base, "/auth/v1/signup", { method: "POST", body: credentials, ip });
-  const session = (await call(base, "/auth/v1/token?grant_type=password", { method: "POST", body: credentials, ip })) as { access_token?: string; user?: { id: string } };
-  if (!session.access_token || !session.user) throw new Error(`sign-up of ${email} gave no session (is AUTH_AUTOCONFIRM on?)`);
+  const session = (await call(base, "/auth/v1/token?grant_type=password", {
+    method: "POST",
+    body: credentials,
+    ip,
+  })) as { access_token?: string; user?: { id: string } };
+  if (!session.access_token || !session.user)
+    throw new Error(`sign-up of ${email} gave no session (is AUTH_AUTOCONFIRM on?)`);
   const token = session.access_token;
-  const owner: Owner = { index, id: session.user.id, email, recipients: [], base, api: (path, init = {}) => call(owner.base, path, { ...init, token, ip }) };
+  const owner: Owner = {
+    index,
+    id: session.user.id,
+    email,
+    recipients: [],
+    base,
+    api: (path, init = {}) => call(owner.base, path, { ...init, token, ip }),
+  };
   // The web app asks for a complete profile (first name, last name, WhatsApp number) before anything else.
-  await owner.api("/api/profile", { method: "PUT", body: { first_name: "Drill", last_name: `Owner${index}`, whatsapp_number: `+4477009${String(index).padStart(5, "0")}` } });
+  await owner.api("/api/profile", {
+    method: "PUT",
+    body: {
+      first_name: "Drill",
+      last_name: `Owner${index}`,
+      whatsapp_number: `+4477009${String(index).padStart(5, "0")}`,
+    },
+  });
   return owner;
 }
 
@@ -72,20 +99,41 @@ export async function seed(base: string, plan: SeedPlan): Promise<{ owners: Owne
   const recipientJobs = owners.flatMap((o) => Array.from({ length: plan.recipientsPerOwner }, (_, k) => ({ o, k })));
   await mapLimit(recipientJobs, limit, async ({ o, k }) => {
     const email = `r${k}.o${o.index}.${plan.tag}@drill.test`;
-    const r = (await o.api("/api/recipients", { method: "POST", body: { name: `Recipient ${k}`, email } })) as { id: string };
+    const r = (await o.api("/api/recipients", { method: "POST", body: { name: `Recipient ${k}`, email } })) as {
+      id: string;
+    };
     o.recipients[k] = { id: r.id, email };
   });
   const messageJobs = owners.flatMap((o) => Array.from({ length: plan.messagesPerOwner }, (_, m) => ({ o, m })));
   const messages = await mapLimit(messageJobs, limit, async ({ o, m }): Promise<SeededMessage> => {
-    const message = (await o.api("/api/messages", { method: "POST", body: { title: `Drill message ${m} of owner ${o.index}`, text_content: "If you read this, the drill delivered it." } })) as { id: string };
-    await o.api(`/api/messages/${message.id}/recipients`, { method: "PUT", body: { recipient_ids: o.recipients.map((r) => r.id) } });
+    const message = (await o.api("/api/messages", {
+      method: "POST",
+      body: {
+        title: `Drill message ${m} of owner ${o.index}`,
+        text_content: "If you read this, the drill delivered it.",
+      },
+    })) as { id: string };
+    await o.api(`/api/messages/${message.id}/recipients`, {
+      method: "PUT",
+      body: { recipient_ids: o.recipients.map((r) => r.id) },
+    });
     const minutes = plan.thresholdMinutes(o.index, m);
     const condition = (await o.api(`/api/messages/${message.id}/conditions`, {
       method: "POST",
-      body: { condition_type: "no_check_in", hours_threshold: Math.floor(minutes / 60), minutes_threshold: minutes % 60 },
+      body: {
+        condition_type: "no_check_in",
+        hours_threshold: Math.floor(minutes / 60),
+        minutes_threshold: minutes % 60,
+      },
     })) as { id: string; next_deadline: string | null };
     if (!condition.next_deadline) throw new Error(`condition of message ${message.id} has no deadline`);
-    return { id: message.id, owner: o, conditionId: condition.id, deadline: condition.next_deadline, recipients: o.recipients.map((r) => r.email) };
+    return {
+      id: message.id,
+      owner: o,
+      conditionId: condition.id,
+      deadline: condition.next_deadline,
+      recipients: o.recipients.map((r) => r.email),
+    };
   });
   return { owners, messages };
 }

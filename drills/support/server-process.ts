@@ -65,7 +65,15 @@ export interface Deployment {
 }
 
 /** One drill's servers: shared keys, DATA_DIR, database (none: the embedded PGlite in DATA_DIR) and mail server. */
-export function createDeployment({ label, databaseUrl, smtpUrl }: { label: string; databaseUrl: string | null; smtpUrl: string }): Deployment {
+export function createDeployment({
+  label,
+  databaseUrl,
+  smtpUrl,
+}: {
+  label: string;
+  databaseUrl: string | null;
+  smtpUrl: string;
+}): Deployment {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `drill-${label}-`));
   const dataDir = path.join(root, "data");
   const logDir = path.join(root, "logs");
@@ -111,7 +119,11 @@ export function createDeployment({ label, databaseUrl, smtpUrl }: { label: strin
         ...extraEnv,
       };
       fs.writeSync(out, `--- ${new Date().toISOString()} start ${name} ROLE=${role} CLOCK_OFFSET_MS=${offsetMs}\n`);
-      const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: serverRoot, env, stdio: ["ignore", out, out] });
+      const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+        cwd: serverRoot,
+        env,
+        stdio: ["ignore", out, out],
+      });
       fs.closeSync(out);
       spawned.add(child);
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -133,7 +145,11 @@ export function createDeployment({ label, databaseUrl, smtpUrl }: { label: strin
           return alive();
         },
         async advanceClock(ms) {
-          const res = await fetch(`${url}/dev/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceMs: ms }) });
+          const res = await fetch(`${url}/dev/clock`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ advanceMs: ms }),
+          });
           if (!res.ok) throw new Error(`${name}: POST /dev/clock answered ${res.status}: ${await res.text()}`);
           offset = ((await res.json()) as { offsetMs: number }).offsetMs;
         },

@@ -48,7 +48,10 @@ export function parseMail(raw: string): { subject: string; messageId: string | n
   const [head = "", ...body] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
   const subject = /^subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? "";
-  const text = body.join("\n\n").replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const text = body
+    .join("\n\n")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/gi, "=");
   return { subject, messageId: ACCESS_LINK.exec(text)?.[1]?.toLowerCase() ?? null };
 }
 
@@ -60,7 +63,15 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
     keep: false,
     onMail({ to, raw, receivedAt }) {
       const { subject, messageId } = parseMail(raw);
-      for (const address of to) mails.push({ seq: mails.length + 1, to: address.toLowerCase(), subject, kind: kindOf(subject), messageId, receivedAt });
+      for (const address of to)
+        mails.push({
+          seq: mails.length + 1,
+          to: address.toLowerCase(),
+          subject,
+          kind: kindOf(subject),
+          messageId,
+          receivedAt,
+        });
     },
   });
   return {
@@ -92,5 +103,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   setInterval(() => {
     while (printed < sink.mails.length) console.log(JSON.stringify(sink.mails[printed++]));
   }, 200);
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void sink.stop().then(() => process.exit(0)));
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.on(signal, () => void sink.stop().then(() => process.exit(0)));
 }

@@ -40,9 +40,18 @@ export interface EngineState {
 }
 
 export async function engineState(db: ScratchDatabase): Promise<EngineState> {
-  const finals = await rows<{ status: string; n: number }>(db.pool, "select status, count(*)::int n from reminder_schedule where reminder_type = 'final_delivery' group by status");
-  const deliveries = await rows<{ status: string; n: number }>(db.pool, "select status, count(*)::int n from deliveries where kind = 'release' group by status");
-  return { finalRows: Object.fromEntries(finals.map((r) => [r.status, r.n])), releaseDeliveries: Object.fromEntries(deliveries.map((r) => [r.status, r.n])) };
+  const finals = await rows<{ status: string; n: number }>(
+    db.pool,
+    "select status, count(*)::int n from reminder_schedule where reminder_type = 'final_delivery' group by status",
+  );
+  const deliveries = await rows<{ status: string; n: number }>(
+    db.pool,
+    "select status, count(*)::int n from deliveries where kind = 'release' group by status",
+  );
+  return {
+    finalRows: Object.fromEntries(finals.map((r) => [r.status, r.n])),
+    releaseDeliveries: Object.fromEntries(deliveries.map((r) => [r.status, r.n])),
+  };
 }
 
 /** Waits until the sink has taken no new mail for `quietMs` (late duplicates would show up here). */
@@ -77,7 +86,9 @@ export function heartbeatWatch(db: ScratchDatabase, staleMs: number): () => Prom
       last = at;
       since = Date.now();
     } else if (Date.now() - since > staleMs) {
-      throw new GiveUp(`the engine stopped ticking: its heartbeat has stayed at ${at === null ? "(none)" : new Date(at).toISOString()} for ${Math.round((Date.now() - since) / 1000)} s`);
+      throw new GiveUp(
+        `the engine stopped ticking: its heartbeat has stayed at ${at === null ? "(none)" : new Date(at).toISOString()} for ${Math.round((Date.now() - since) / 1000)} s`,
+      );
     }
   };
 }
@@ -87,7 +98,19 @@ export function heartbeatWatch(db: ScratchDatabase, staleMs: number): () => Prom
  * no release delivery pending) and every expected mail reached the sink, while watching that the
  * engine keeps ticking; then until the sink goes quiet, so late duplicates are counted too.
  */
-export async function drainReleases({ db, sink, messageCount, expected, timeoutMs }: { db: ScratchDatabase; sink: SmtpSink; messageCount: number; expected: Set<string>; timeoutMs: number }): Promise<void> {
+export async function drainReleases({
+  db,
+  sink,
+  messageCount,
+  expected,
+  timeoutMs,
+}: {
+  db: ScratchDatabase;
+  sink: SmtpSink;
+  messageCount: number;
+  expected: Set<string>;
+  timeoutMs: number;
+}): Promise<void> {
   // A tick of a full batch (100 rows × 20 mails) can take a while on two busy cores.
   const ticking = heartbeatWatch(db, 240_000);
   await waitUntil(
@@ -95,7 +118,11 @@ export async function drainReleases({ db, sink, messageCount, expected, timeoutM
     async () => {
       await ticking();
       const s = await engineState(db);
-      return s.finalRows.sent === messageCount && !s.releaseDeliveries.pending && countReleases(sink.mails, expected).lost === 0;
+      return (
+        s.finalRows.sent === messageCount &&
+        !s.releaseDeliveries.pending &&
+        countReleases(sink.mails, expected).lost === 0
+      );
     },
     { timeoutMs, intervalMs: 500 },
   );

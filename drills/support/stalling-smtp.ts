@@ -59,7 +59,15 @@ export async function startStallingSmtp(): Promise<StallingSmtp> {
             return;
           }
           const { subject, messageId } = parseMail(data.replace(/^\.\./gm, "."));
-          for (const address of to) mails.push({ seq: mails.length + 1, to: address.toLowerCase(), subject, kind: kindOf(subject), messageId, receivedAt: Date.now() });
+          for (const address of to)
+            mails.push({
+              seq: mails.length + 1,
+              to: address.toLowerCase(),
+              subject,
+              kind: kindOf(subject),
+              messageId,
+              receivedAt: Date.now(),
+            });
           socket.write("250 2.0.0 queued\r\n");
           to = [];
           data = "";

@@ -6,7 +6,11 @@
 /** Thrown by a probe to stop waiting at once (e.g. the process it waits for has died). */
 export class GiveUp extends Error {}
 
-export async function waitUntil<T>(what: string, probe: () => Promise<T | false | null | undefined> | T | false | null | undefined, { timeoutMs = 120_000, intervalMs = 100 } = {}): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | false | null | undefined> | T | false | null | undefined,
+  { timeoutMs = 120_000, intervalMs = 100 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -28,7 +32,11 @@ export async function waitUntil<T>(what: string, probe: () => Promise<T | false 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs `fn` over `items` with at most `limit` calls in flight (the seeding's parallel requests). */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {

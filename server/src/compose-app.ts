@@ -23,7 +23,17 @@ import { createRealtime } from "./realtime/create-realtime.ts";
  * rows an older version left in plaintext are sealed) → mail → auth → realtime → HTTP. The one
  * composition used by `main.ts` and by the tests.
  */
-export async function composeApp({ config, database, clock, logStream }: { config: Config; database: Database; clock: Clock; logStream?: NodeJS.WritableStream }): Promise<{
+export async function composeApp({
+  config,
+  database,
+  clock,
+  logStream,
+}: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  logStream?: NodeJS.WritableStream;
+}): Promise<{
   app: FastifyInstance;
   mailer: Mailer;
   channels: Channels;
@@ -31,7 +41,14 @@ export async function composeApp({ config, database, clock, logStream }: { confi
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
   await sealPlaintextRows({ db: database.db, masterKeys });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, masterKeys, clock, limits: smtpLimitsOf(config) });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    masterKeys,
+    clock,
+    limits: smtpLimitsOf(config),
+  });
   const channels = createChannels({ config, db: database.db, mailer, clock, masterKeys });
   const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys, channels });
   const realtime = createRealtime({ database, auth, clock });
@@ -52,10 +69,35 @@ export async function composeApp({ config, database, clock, logStream }: { confi
   // Receipts of deliveries update reminder_delivery_log; failures reopen them or tell the owner (docs/decisions/014).
   const tellOwner = tellOwnerByNotice({ masterKeys, clock, siteUrl: () => config.SITE_URL });
   channels.onStatus(deliveryStatusListener({ clock, masterKeys, tellOwner }));
-  const app = await buildApp({ config, database, mailer, clock, auth, masterKeys, realtime, geocoder, engineWaker, channels, logStream });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    clock,
+    auth,
+    masterKeys,
+    realtime,
+    geocoder,
+    engineWaker,
+    channels,
+    logStream,
+  });
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
-  const engine = config.ROLE === "web" ? null : startEngine({ db: database.db, clock, mailer, channels, tellOwner, config, masterKeys, log: app.log, intervalMs: config.ENGINE_INTERVAL_MS });
+  const engine =
+    config.ROLE === "web"
+      ? null
+      : startEngine({
+          db: database.db,
+          clock,
+          mailer,
+          channels,
+          tellOwner,
+          config,
+          masterKeys,
+          log: app.log,
+          intervalMs: config.ENGINE_INTERVAL_MS,
+        });
   // An emergency accepted by this process starts its delivery at once (a ROLE=web process has no engine to wake).
   engineWaker.attach(engine);
   // The engine starts stopping as soon as close begins (preClose), alongside the requests in flight,

@@ -6,11 +6,18 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, "must be a template name: lower-case letters, digits and underscores");
+const templateName = z
+  .string()
+  .regex(/^[a-z0-9_]{1,512}$/, "must be a template name: lower-case letters, digits and underscores");
 
 const emailList = z
   .string()
-  .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" })));
 
 /** Every setting the server reads, with its default. Parsed once at start; a bad value stops the start. */
@@ -32,7 +39,10 @@ const envSchema = z.object({
   /** Public address of the web app, used in links inside e-mails (default http://localhost:PORT). */
   SITE_URL: z.url({ message: "must be an absolute URL such as https://switch.example.com" }).optional(),
   /** smtp://user:pass@host:port or smtps://…; unset → mail is kept in the local outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   /** Sender of every e-mail (default "Trigger Switch <no-reply@localhost>"). */
   MAIL_FROM: z.string().min(3).default("Trigger Switch <no-reply@localhost>"),
   /** Confirm new accounts without an e-mail round trip (default false). */
@@ -49,9 +59,17 @@ const envSchema = z.object({
   /** Public anonymous key the web client sends as `apikey` (default a fixed local value). */
   ANON_KEY: z.string().min(1).default("trigger-switch-anon-key"),
   /** Largest avatar upload in bytes (default 2 MiB). */
-  AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  AVATAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
   /** Largest message attachment in bytes (default 25 MiB). */
-  ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
   /**
    * Master keys that wrap each message's data key: base64 of 32 bytes, or several comma-separated
    * `kid:base64` entries (the first encrypts, the others still decrypt: that is how a rotation is
@@ -59,7 +77,10 @@ const envSchema = z.object({
    */
   MASTER_KEY: z
     .string()
-    .regex(/^\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*(,\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*)*$/, "must be base64 of 32 bytes, or comma-separated kid:base64 entries")
+    .regex(
+      /^\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*(,\s*([A-Za-z0-9_-]+:)?[A-Za-z0-9+/=]+\s*)*$/,
+      "must be base64 of 32 bytes, or comma-separated kid:base64 entries",
+    )
     .optional(),
   /** What this process runs: all (default), web (HTTP only, no engine) or worker (engine; HTTP for health only). */
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
@@ -80,15 +101,23 @@ const envSchema = z.object({
   /** Mapbox access token: reverse geocoding of emergency positions and the web app's maps; unset → offline nearest-town names. */
   MAPBOX_TOKEN: z.string().min(1).optional(),
   /** Base address of the Mapbox API (default https://api.mapbox.com; tests point it at a local server). */
-  MAPBOX_API_URL: z.url({ message: "must be an absolute URL such as https://api.mapbox.com" }).default("https://api.mapbox.com"),
+  MAPBOX_API_URL: z
+    .url({ message: "must be an absolute URL such as https://api.mapbox.com" })
+    .default("https://api.mapbox.com"),
   /**
    * The local mailbox's secret (used only without SMTP_URL, never in production): at least 24 URL-safe
    * characters. Unset → generated on first start into DATA_DIR/keys/mailbox.key; the start-up log
    * prints the mailbox's address with it.
    */
-  MAILBOX_KEY: z.string().regex(/^[A-Za-z0-9_-]{24,200}$/, "must be 24 to 200 letters, digits, - or _ (e.g. openssl rand -hex 24)").optional(),
+  MAILBOX_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,200}$/, "must be 24 to 200 letters, digits, - or _ (e.g. openssl rand -hex 24)")
+    .optional(),
   /** WhatsApp Cloud API (docs/decisions/014): all four of ID, token, app secret and verify token, or none (WhatsApp off). */
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, "must be the numeric phone number ID from the WhatsApp Manager").optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "must be the numeric phone number ID from the WhatsApp Manager")
+    .optional(),
   /** A system user's permanent access token with whatsapp_business_messaging permission. */
   WHATSAPP_ACCESS_TOKEN: z.string().min(10, "must be the access token from the Meta app").optional(),
   /** The Meta app's secret: checks X-Hub-Signature-256 on every webhook. */
@@ -96,19 +125,40 @@ const envSchema = z.object({
   /** Any string you choose; Meta echoes it when you register the webhook (GET /webhooks/whatsapp). */
   WHATSAPP_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
   /** Base address of the Graph API with its version (default https://graph.facebook.com/v23.0; tests point it at a local server). */
-  WHATSAPP_API_URL: z.url({ message: "must be an absolute URL such as https://graph.facebook.com/v23.0" }).default("https://graph.facebook.com/v23.0"),
+  WHATSAPP_API_URL: z
+    .url({ message: "must be an absolute URL such as https://graph.facebook.com/v23.0" })
+    .default("https://graph.facebook.com/v23.0"),
   /** Approved template names (docs/decisions/014) and their language. */
   WHATSAPP_TEMPLATE_REMINDER: templateName.default("check_in_reminder"),
   WHATSAPP_TEMPLATE_DELIVERY: templateName.default("message_delivery"),
   WHATSAPP_TEMPLATE_VERIFICATION: templateName.default("verification_code"),
-  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en or en_US").default("en"),
+  /**
+   * The owner's release notice (issue 14): no default, because it is a template operators must
+   * add to Meta. Unset → the notice goes by WhatsApp only inside the 24-hour window (docs/decisions/024).
+   */
+  WHATSAPP_TEMPLATE_RELEASE_NOTICE: templateName.optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en or en_US")
+    .default("en"),
   /** Twilio SMS: account SID, auth token and sender, or none (SMS off). */
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be the Account SID (AC followed by 32 hex digits)").optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be the Account SID (AC followed by 32 hex digits)")
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
   /** The sending number in E.164 (+15005550006) or a Messaging Service SID (MG…). */
-  TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "must be a number in E.164 format such as +15005550006, or a Messaging Service SID (MG…)").optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+      "must be a number in E.164 format such as +15005550006, or a Messaging Service SID (MG…)",
+    )
+    .optional(),
   /** Base address of Twilio's REST API (default https://api.twilio.com; tests point it at a local server). */
-  TWILIO_API_URL: z.url({ message: "must be an absolute URL such as https://api.twilio.com" }).default("https://api.twilio.com"),
+  TWILIO_API_URL: z
+    .url({ message: "must be an absolute URL such as https://api.twilio.com" })
+    .default("https://api.twilio.com"),
   /** Browser journeys and drills only: an adjustable clock moved through POST /dev/clock. Refused in production. */
   TEST_CLOCK: bool.default(false),
   /** With TEST_CLOCK: start this many ms ahead of the system clock (a drill's restart after an outage). */
@@ -117,15 +167,29 @@ const envSchema = z.object({
   /** The plan every account has while billing is off (default plus, so a self-hoster is never held back). */
   DEFAULT_PLAN: z.enum(["free", "plus"], { message: "must be free or plus" }).default("plus"),
   /** Stripe secret key (sk_live_… / sk_test_…); with the webhook secret and the monthly price id it turns billing on. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")
+    .optional(),
   /** Signing secret of the /webhooks/stripe endpoint (whsec_…). */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
   /** Stripe price id of Plus billed monthly (price_…). */
-  STRIPE_PRICE_PLUS_MONTHLY: z.string().regex(/^price_/, "must be a Stripe price id (price_…)").optional(),
+  STRIPE_PRICE_PLUS_MONTHLY: z
+    .string()
+    .regex(/^price_/, "must be a Stripe price id (price_…)")
+    .optional(),
   /** Stripe price id of Plus billed yearly (optional; offered next to the monthly price). */
-  STRIPE_PRICE_PLUS_YEARLY: z.string().regex(/^price_/, "must be a Stripe price id (price_…)").optional(),
+  STRIPE_PRICE_PLUS_YEARLY: z
+    .string()
+    .regex(/^price_/, "must be a Stripe price id (price_…)")
+    .optional(),
   /** Base address of the Stripe API (default https://api.stripe.com; tests point it at a local server). */
-  STRIPE_API_URL: z.url({ message: "must be an absolute URL such as https://api.stripe.com" }).default("https://api.stripe.com"),
+  STRIPE_API_URL: z
+    .url({ message: "must be an absolute URL such as https://api.stripe.com" })
+    .default("https://api.stripe.com"),
   /** Bearer token that opens GET /metrics; unset → /metrics is off (404). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
@@ -149,7 +213,14 @@ export interface WhatsAppConfig {
   appSecret: string;
   verifyToken: string;
   apiUrl: string;
-  templates: { reminder: string; delivery: string; verification: string; language: string };
+  /** `release_notice` is null when WHATSAPP_TEMPLATE_RELEASE_NOTICE is unset: that notice then has no template. */
+  templates: {
+    reminder: string;
+    delivery: string;
+    verification: string;
+    release_notice: string | null;
+    language: string;
+  };
 }
 
 export interface TwilioConfig {
@@ -170,17 +241,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
-  if (c.TEST_CLOCK && c.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: a test clock cannot run in production (NODE_ENV=production)");
-  if (c.CLOCK_OFFSET_MS > 0 && !c.TEST_CLOCK) throw new ConfigError("Invalid configuration:\n  CLOCK_OFFSET_MS: needs TEST_CLOCK=true");
+  if (c.TEST_CLOCK && c.NODE_ENV === "production")
+    throw new ConfigError(
+      "Invalid configuration:\n  TEST_CLOCK: a test clock cannot run in production (NODE_ENV=production)",
+    );
+  if (c.CLOCK_OFFSET_MS > 0 && !c.TEST_CLOCK)
+    throw new ConfigError("Invalid configuration:\n  CLOCK_OFFSET_MS: needs TEST_CLOCK=true");
   // Billing is all or nothing: half a configuration would take money without knowing who paid.
-  const stripe = { STRIPE_SECRET_KEY: c.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: c.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PLUS_MONTHLY: c.STRIPE_PRICE_PLUS_MONTHLY };
-  const missing = Object.entries(stripe).filter(([, v]) => !v).map(([k]) => k);
+  const stripe = {
+    STRIPE_SECRET_KEY: c.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: c.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_PLUS_MONTHLY: c.STRIPE_PRICE_PLUS_MONTHLY,
+  };
+  const missing = Object.entries(stripe)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   if (missing.length > 0 && (missing.length < 3 || c.STRIPE_PRICE_PLUS_YEARLY)) {
-    throw new ConfigError(`Invalid configuration:\n  ${missing.join(", ")}: billing needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PLUS_MONTHLY together (or none of them)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(", ")}: billing needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PLUS_MONTHLY together (or none of them)`,
+    );
   }
   const oidc = parseOidcProviders(cleaned);
-  if (oidc.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidc.problems.map((p) => `  ${p}`).join("\n")}`);
-  const whatsapp = allOrNone(c, ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"], "WhatsApp");
+  if (oidc.problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${oidc.problems.map((p) => `  ${p}`).join("\n")}`);
+  const whatsapp = allOrNone(
+    c,
+    ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"],
+    "WhatsApp",
+  );
   const twilio = allOrNone(c, ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], "SMS");
   return {
     ...c,
@@ -192,10 +280,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           appSecret: whatsapp.WHATSAPP_APP_SECRET,
           verifyToken: whatsapp.WHATSAPP_VERIFY_TOKEN,
           apiUrl: c.WHATSAPP_API_URL.replace(/\/+$/, ""),
-          templates: { reminder: c.WHATSAPP_TEMPLATE_REMINDER, delivery: c.WHATSAPP_TEMPLATE_DELIVERY, verification: c.WHATSAPP_TEMPLATE_VERIFICATION, language: c.WHATSAPP_TEMPLATE_LANGUAGE },
+          templates: {
+            reminder: c.WHATSAPP_TEMPLATE_REMINDER,
+            delivery: c.WHATSAPP_TEMPLATE_DELIVERY,
+            verification: c.WHATSAPP_TEMPLATE_VERIFICATION,
+            release_notice: c.WHATSAPP_TEMPLATE_RELEASE_NOTICE ?? null,
+            language: c.WHATSAPP_TEMPLATE_LANGUAGE,
+          },
         }
       : null,
-    twilio: twilio ? { accountSid: twilio.TWILIO_ACCOUNT_SID, authToken: twilio.TWILIO_AUTH_TOKEN, from: twilio.TWILIO_FROM, apiUrl: c.TWILIO_API_URL.replace(/\/+$/, "") } : null,
+    twilio: twilio
+      ? {
+          accountSid: twilio.TWILIO_ACCOUNT_SID,
+          authToken: twilio.TWILIO_AUTH_TOKEN,
+          from: twilio.TWILIO_FROM,
+          apiUrl: c.TWILIO_API_URL.replace(/\/+$/, ""),
+        }
+      : null,
     DATA_DIR: path.resolve(c.DATA_DIR),
     SITE_URL: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     usesOutbox: !c.SMTP_URL,
@@ -206,9 +307,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * A provider is on only when every one of its settings is given. Some but not all is a mistake
  * worth stopping for: a half-configured channel would look on and silently fail.
  */
-function allOrNone<K extends string>(env: Partial<Record<K, string>>, keys: readonly K[], what: string): Record<K, string> | null {
+function allOrNone<K extends string>(
+  env: Partial<Record<K, string>>,
+  keys: readonly K[],
+  what: string,
+): Record<K, string> | null {
   const missing = keys.filter((k) => !env[k]);
   if (missing.length === keys.length) return null;
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join(", ")}: ${what} needs ${keys.join(", ")} together (set all of them, or none to leave ${what} off)`);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(", ")}: ${what} needs ${keys.join(", ")} together (set all of them, or none to leave ${what} off)`,
+    );
   return env as Record<K, string>;
 }

@@ -33,8 +33,18 @@ async function main() {
   const testClock = config.TEST_CLOCK ? createAdjustableClock(config.CLOCK_OFFSET_MS) : null;
   const { app, mailer } = await composeApp({ config, database, clock: testClock ?? systemClock });
   open.app = app;
-  if (lock?.tookOverFrom) app.log.warn({ previous: { pid: lock.tookOverFrom.pid, port: lock.tookOverFrom.port, startedAt: lock.tookOverFrom.startedAt } }, `DATA_DIR was locked by process ${lock.tookOverFrom.pid}, which is no longer running; took its lock over`);
-  if (fixed.fixed > 0) app.log.warn({ files: fixed.fixed }, "made files under DATA_DIR private to this account (0600 files, 0700 directories)");
+  if (lock?.tookOverFrom)
+    app.log.warn(
+      {
+        previous: { pid: lock.tookOverFrom.pid, port: lock.tookOverFrom.port, startedAt: lock.tookOverFrom.startedAt },
+      },
+      `DATA_DIR was locked by process ${lock.tookOverFrom.pid}, which is no longer running; took its lock over`,
+    );
+  if (fixed.fixed > 0)
+    app.log.warn(
+      { files: fixed.fixed },
+      "made files under DATA_DIR private to this account (0600 files, 0700 directories)",
+    );
   if (testClock) {
     await app.register(clockRoutes, { prefix: "/dev/clock", clock: testClock, db: database.db });
     app.log.warn({ offsetMs: config.CLOCK_OFFSET_MS }, "TEST_CLOCK is on: time can be moved through POST /dev/clock");
@@ -43,7 +53,12 @@ async function main() {
   const address = app.server.address();
   if (lock && address && typeof address === "object") lock.setPort(address.port);
   app.log.info(
-    { database: database.kind, mail: mailer.kind, pid: process.pid, readyMs: Math.round(performance.now() - startedAt) },
+    {
+      database: database.kind,
+      mail: mailer.kind,
+      pid: process.pid,
+      readyMs: Math.round(performance.now() - startedAt),
+    },
     `Trigger Switch is ready at ${config.SITE_URL}${hasLocalMailbox(config) ? ` (no mail server: e-mails are kept in the local mailbox, which only this address opens: ${mailboxUrl(config)})` : ""}`,
   );
 }
@@ -70,7 +85,9 @@ function installSignalHandlers() {
     const clean = await runShutdownSteps(
       [
         // Stops taking requests, waits for those in flight, then the engine (which hands back the rows it has not sent), realtime and mail.
-        ...(app ? [{ name: "HTTP, engine and realtime", budgetMs: SHUTDOWN_BUDGET_MS - 2_500, run: () => app.close() }] : []),
+        ...(app
+          ? [{ name: "HTTP, engine and realtime", budgetMs: SHUTDOWN_BUDGET_MS - 2_500, run: () => app.close() }]
+          : []),
         ...(database ? [{ name: "database", budgetMs: 2_000, run: () => database.close() }] : []),
       ],
       log,
@@ -86,7 +103,11 @@ main().catch((err: unknown) => {
     process.exit(78); // EX_CONFIG
   }
   if (err instanceof DiskFullError || isOutOfSpace(err)) {
-    console.error(err instanceof DiskFullError ? err.message : `Trigger Switch could not start: the disk holding DATA_DIR is full (${(err as Error).message}). Free some space or set DATA_DIR to a larger disk, then start again.`);
+    console.error(
+      err instanceof DiskFullError
+        ? err.message
+        : `Trigger Switch could not start: the disk holding DATA_DIR is full (${(err as Error).message}). Free some space or set DATA_DIR to a larger disk, then start again.`,
+    );
     process.exit(74); // EX_IOERR
   }
   console.error("Trigger Switch failed to start:", err);

@@ -4,7 +4,10 @@ import { linkFromMailbox, uniqueEmail } from "./support/mailbox";
 const password = "a long enough passphrase";
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 
-test("a new user registers, confirms from the mailbox, completes the profile and signs out", async ({ page, browser }) => {
+test("a new user registers, confirms from the mailbox, completes the profile and signs out", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("journey");
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -55,7 +58,13 @@ test("a new user registers, confirms from the mailbox, completes the profile and
   // Desktop header menu, in the spec's order.
   await page.getByRole("button", { name: "Open user menu" }).click();
   const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveText(["Messages", "Recipients", "Profile", "Subscription", "Sign out"]);
+  await expect(menu.getByRole("menuitem")).toHaveText([
+    "Messages",
+    "Recipients",
+    "Profile",
+    "Subscription",
+    "Sign out",
+  ]);
   await expect(menu.getByRole("separator")).toHaveCount(2);
   await shot(page, "03-desktop-menu-1280");
   await page.keyboard.press("Escape");
@@ -66,7 +75,13 @@ test("a new user registers, confirms from the mailbox, completes the profile and
   await expect(toggle).toContainText(email);
   await toggle.click();
   const mobileNav = page.getByRole("navigation", { name: "User menu" });
-  await expect(mobileNav.getByRole("link")).toHaveText(["Dashboard", "Messages", "Recipients", "Profile", "Subscription"]);
+  await expect(mobileNav.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Messages",
+    "Recipients",
+    "Profile",
+    "Subscription",
+  ]);
   await shot(page, "04-mobile-menu-375");
 
   await mobileNav.getByRole("button", { name: "Sign out" }).click();
@@ -87,7 +102,12 @@ test("a user who forgot the password resets it from the e-mailed link", async ({
   await page.goto("/forgot-password");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByRole("status").or(page.getByText(/if an account exists/i)).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .or(page.getByText(/if an account exists/i))
+      .first(),
+  ).toBeVisible();
 
   await page.goto(await linkFromMailbox(page, email, "Reset your Trigger Switch password"));
   await expect(page).toHaveURL(/\/reset-password/);

@@ -7,12 +7,15 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifac
 /** Each card of the Security section on its own, readable at phone width. */
 async function shotCards(page: Page, name: string) {
   const cards = page.locator("#security > div > *");
-  for (let i = 0; i < (await cards.count()); i++) await cards.nth(i).screenshot({ path: `e2e/.artifacts/${name}-card${i + 1}.png` });
+  for (let i = 0; i < (await cards.count()); i++)
+    await cards.nth(i).screenshot({ path: `e2e/.artifacts/${name}-card${i + 1}.png` });
 }
 
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
 function codeFor(secret: string, offsetSteps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
 }
 
 async function signInWithPassword(page: Page, email: string) {
@@ -22,7 +25,10 @@ async function signInWithPassword(page: Page, email: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a user turns on two-step sign-in with an authenticator app, signs out, and signs in with its code", async ({ page, request }) => {
+test("a user turns on two-step sign-in with an authenticator app, signs out, and signs in with its code", async ({
+  page,
+  request,
+}) => {
   // Many screenshots at two widths; room for a busy machine.
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -37,7 +43,10 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   // The QR code is an inline SVG data URI that really renders.
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
-  await page.getByRole("region", { name: /Security and account/ }).scrollIntoViewIfNeeded().catch(() => {});
+  await page
+    .getByRole("region", { name: /Security and account/ })
+    .scrollIntoViewIfNeeded()
+    .catch(() => {});
   await shot(page, "security-enrol-qr-1280");
   await page.setViewportSize({ width: 375, height: 812 });
   await shot(page, "security-enrol-qr-375");
@@ -154,7 +163,9 @@ test("a user who lost the authenticator signs in with a recovery code", async ({
   await list.scrollIntoViewIfNeeded();
   await shot(page, "recovery-codes-1280");
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.locator("#security > div > *", { has: list }).screenshot({ path: "e2e/.artifacts/recovery-codes-card-375.png" });
+  await page
+    .locator("#security > div > *", { has: list })
+    .screenshot({ path: "e2e/.artifacts/recovery-codes-card-375.png" });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByText("10 of 10 left")).toBeVisible();
@@ -171,11 +182,18 @@ test("a user who lost the authenticator signs in with a recovery code", async ({
   await expect(page.getByText("9 of 10 left")).toBeVisible({ timeout: 20_000 });
 });
 
-test("\"This wasn't me\" in the new-device e-mail signs the stranger out and blocks the password", async ({ page, browser, request }) => {
+test('"This wasn\'t me" in the new-device e-mail signs the stranger out and blocks the password', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = await signUp(page, request, "notme");
   // A stranger with the password, on another kind of device.
-  const stranger = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1" });
+  const stranger = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  });
   const theirs = await stranger.newPage();
   await signInWithPassword(theirs, email);
   await expect(theirs).toHaveURL(/\/dashboard$/);
@@ -186,7 +204,12 @@ test("\"This wasn't me\" in the new-device e-mail signs the stranger out and blo
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&key=${MAILBOX_KEY}`);
     await expect(page.getByText(subject).first()).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
-  const href = await page.locator("article", { hasText: subject }).first().locator('a[href*="/report-sign-in#token="]').first().getAttribute("href");
+  const href = await page
+    .locator("article", { hasText: subject })
+    .first()
+    .locator('a[href*="/report-sign-in#token="]')
+    .first()
+    .getAttribute("href");
   await page.goto(href!);
   await expect(page.getByText(/A sign-in from Safari on iPhone/)).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -17,17 +17,30 @@ interface PanicMessage {
 }
 
 /** A message with one recipient and an active panic condition, made through the API. */
-async function panicMessage(page: Page, request: APIRequestContext, title: string, text: string): Promise<PanicMessage> {
+async function panicMessage(
+  page: Page,
+  request: APIRequestContext,
+  title: string,
+  text: string,
+): Promise<PanicMessage> {
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const recipient = uniqueEmail("panic-recipient");
-  const added = await request.post("/api/recipients", { headers, data: { name: `Contact for ${title}`, email: recipient } });
+  const added = await request.post("/api/recipients", {
+    headers,
+    data: { name: `Contact for ${title}`, email: recipient },
+  });
   expect(added.ok(), await added.text()).toBe(true);
   const { id: recipientId } = (await added.json()) as { id: string };
   const created = await request.post("/api/messages", { headers, data: { title, text_content: text } });
   expect(created.ok(), await created.text()).toBe(true);
   const { id } = (await created.json()) as { id: string };
-  expect((await request.put(`/api/messages/${id}/recipients`, { headers, data: { recipient_ids: [recipientId] } })).ok()).toBe(true);
-  const condition = await request.post(`/api/messages/${id}/conditions`, { headers, data: { condition_type: "panic_trigger", panic_config: { keep_armed: true } } });
+  expect(
+    (await request.put(`/api/messages/${id}/recipients`, { headers, data: { recipient_ids: [recipientId] } })).ok(),
+  ).toBe(true);
+  const condition = await request.post(`/api/messages/${id}/conditions`, {
+    headers,
+    data: { condition_type: "panic_trigger", panic_config: { keep_armed: true } },
+  });
   expect(condition.ok(), await condition.text()).toBe(true);
   return { id, recipient };
 }
@@ -38,7 +51,11 @@ async function reloadHeader(page: Page) {
   await page.reload();
 }
 
-test("a press with the position granted sends the message with the place, counts down and lands on /messages", async ({ page, context, request }) => {
+test("a press with the position granted sends the message with the place, counts down and lands on /messages", async ({
+  page,
+  context,
+  request,
+}) => {
   await context.grantPermissions(["geolocation"]);
   await context.setGeolocation(CAMDEN);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -67,7 +84,11 @@ test("a press with the position granted sends the message with the place, counts
   expect(mail.text).toContain("I took the path along the canal.");
 });
 
-test("with the position denied and two panic messages: the selector, a plain 'location not included', and cancel during the countdown", async ({ page, context, request }) => {
+test("with the position denied and two panic messages: the selector, a plain 'location not included', and cancel during the countdown", async ({
+  page,
+  context,
+  request,
+}) => {
   await context.clearPermissions();
   await page.setViewportSize({ width: 375, height: 812 });
   await signUp(page, request, "panic-denied", linkFromSink);

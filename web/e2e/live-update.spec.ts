@@ -12,15 +12,25 @@ test("an open dashboard shows a check-in made elsewhere without reloading", asyn
   const headers = { Authorization: `Bearer ${token}` };
 
   // A message with a one-day no-check-in condition, made through the API as a second device would.
-  const message = await request.post("/api/messages", { headers, data: { title: "If I don't come home", text_content: "The key is with Mrs Baker." } });
+  const message = await request.post("/api/messages", {
+    headers,
+    data: { title: "If I don't come home", text_content: "The key is with Mrs Baker." },
+  });
   expect(message.ok()).toBe(true);
   const { id } = (await message.json()) as { id: string };
-  expect((await request.post(`/api/messages/${id}/conditions`, { headers, data: { condition_type: "no_check_in", hours_threshold: 24 } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post(`/api/messages/${id}/conditions`, {
+        headers,
+        data: { condition_type: "no_check_in", hours_threshold: 24 },
+      })
+    ).ok(),
+  ).toBe(true);
 
   // Open the dashboard and wait until its live channel is subscribed.
-  const subscribed = page.waitForEvent("websocket", (ws) => ws.url().endsWith("/realtime")).then((ws) =>
-    ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"subscribed"')),
-  );
+  const subscribed = page
+    .waitForEvent("websocket", (ws) => ws.url().endsWith("/realtime"))
+    .then((ws) => ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"subscribed"')));
   await page.goto("/dashboard");
   await expect(page.getByText("No check-in since they were armed.")).toBeVisible();
   await subscribed;

@@ -1,17 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN_EMAIL } from "./support/admin";
-import { linkFromMailbox } from "./support/mailbox";
+import { linkFromBillingSink, UNREACHABLE_DOMAIN } from "./support/billing-mail";
 import { accessToken, PASSWORD, signUp } from "./support/sign-up";
 
 // Against the billing server: Stripe configured against the local fake Stripe, a test clock,
-// and ADMIN_EMAILS = E2E_ADMIN_EMAIL (playwright.config.ts).
+// ADMIN_EMAILS = E2E_ADMIN_EMAIL, and mail over SMTP to its own sink, which refuses every
+// address at UNREACHABLE_DOMAIN for good (playwright.config.ts).
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 test("a user upgrades to Plus through Checkout, sees invoices and cancels", async ({ page, request }) => {
   await page.setViewportSize(DESKTOP);
-  await signUp(page, request, "plus");
+  await signUp(page, request, "plus", linkFromBillingSink);
   await page.goto("/subscription");
   await expect(page.getByRole("heading", { name: "Free plan" })).toBeVisible();
   await expect(page.getByText("What Plus adds")).toBeVisible();
@@ -43,20 +44,35 @@ test("a user upgrades to Plus through Checkout, sees invoices and cancels", asyn
   await expect(page.getByRole("button", { name: "Cancel Plus" })).toBeVisible();
 });
 
-// Blocked since issue 11 phase 2: the journey parked a release by giving a Free owner a phone-only
-// recipient, which the plan rules now refuse (403) and local mode would deliver anyway. It needs another
-// way to make a release fail for good on this server; the admin's parked-delivery handling is covered by
-// server/test/admin/admin-api.test.ts meanwhile. Issue 13 stays open for it.
-test.fixme("an admin finds a parked delivery, retries and discards it, disables a user and reads the audit log", async ({ browser, page, request }) => {
-  // The owner (on Free: a daily switch) of a message whose only recipient cannot be reached by e-mail: its release parks.
+test("an admin finds a parked delivery, retries and discards it, disables a user and reads the audit log", async ({
+  browser,
+  page,
+  request,
+}) => {
+  // The owner (on Free: a daily switch) of a message whose only recipient's mail server refuses
+  // the address for good (550): the release fails permanently and parks.
   const ownerPage = await browser.newPage();
-  const ownerEmail = await signUp(ownerPage, request, "owner");
+  const ownerEmail = await signUp(ownerPage, request, "owner", linkFromBillingSink);
   const token = await accessToken(ownerPage);
-  const api = (method: string, path: string, data?: unknown) => request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const recipient = await (await api("POST", "/api/recipients", { name: "Sam (phone only)", phone: "+447700900456" })).json();
-  const message = await (await api("POST", "/api/messages", { title: "Private words", text_content: "Nobody but Sam should read this." })).json();
-  expect((await api("PUT", `/api/messages/${message.id}/recipients`, { recipient_ids: [recipient.id] })).ok()).toBe(true);
-  expect((await api("POST", `/api/messages/${message.id}/conditions`, { condition_type: "no_check_in", hours_threshold: 24 })).ok()).toBe(true);
+  const api = (method: string, path: string, data?: unknown) =>
+    request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const recipientRes = await api("POST", "/api/recipients", { name: "Sam", email: `sam@${UNREACHABLE_DOMAIN}` });
+  expect(recipientRes.status(), await recipientRes.text()).toBe(201);
+  const recipient = await recipientRes.json();
+  const message = await (
+    await api("POST", "/api/messages", { title: "Private words", text_content: "Nobody but Sam should read this." })
+  ).json();
+  expect((await api("PUT", `/api/messages/${message.id}/recipients`, { recipient_ids: [recipient.id] })).ok()).toBe(
+    true,
+  );
+  expect(
+    (
+      await api("POST", `/api/messages/${message.id}/conditions`, {
+        condition_type: "no_check_in",
+        hours_threshold: 24,
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await request.post("/dev/clock", { data: { advanceMs: 25 * 60 * 60_000 } })).ok()).toBe(true);
   await expect(async () => {
     const d = await (await request.get("/api/diagnostic")).json();
@@ -65,8 +81,10 @@ test.fixme("an admin finds a parked delivery, retries and discards it, disables 
 
   // The admin proves the address by the sign-up link, like any confirmed account.
   await page.setViewportSize(DESKTOP);
-  expect((await request.post("/auth/v1/signup", { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD } })).ok()).toBe(true);
-  await page.goto(await linkFromMailbox(page, E2E_ADMIN_EMAIL, "Confirm your Trigger Switch account"));
+  expect((await request.post("/auth/v1/signup", { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD } })).ok()).toBe(
+    true,
+  );
+  await page.goto(await linkFromBillingSink(page, E2E_ADMIN_EMAIL, "Confirm your Trigger Switch account"));
   await page.getByLabel("First Name").fill("Olga");
   await page.getByLabel("Last Name").fill("Operator");
   await page.getByLabel("WhatsApp Number").fill("+44 7700 900999");
@@ -90,7 +108,7 @@ test.fixme("an admin finds a parked delivery, retries and discards it, disables 
 
   await row.getByRole("button", { name: "Retry now" }).click();
   await expect(page.getByText("Retry queued")).toBeVisible();
-  // Still no address to send to: the engine tries once more and parks it again.
+  // The address is still refused for good: the engine tries once more and parks it again.
   await expect(async () => {
     await page.getByRole("tab", { name: "Engine" }).click();
     await page.getByRole("tab", { name: "Deliveries" }).click();
@@ -119,7 +137,9 @@ test.fixme("an admin finds a parked delivery, retries and discards it, disables 
 
   // The disabled owner's session is over: their token is refused, and so is signing in again.
   expect((await api("GET", "/api/messages")).status()).toBe(401);
-  const signIn = await request.post("/auth/v1/token?grant_type=password", { data: { email: ownerEmail, password: PASSWORD } });
+  const signIn = await request.post("/auth/v1/token?grant_type=password", {
+    data: { email: ownerEmail, password: PASSWORD },
+  });
   expect(await signIn.json()).toMatchObject({ error_code: "user_banned" });
   await ownerPage.close();
 });

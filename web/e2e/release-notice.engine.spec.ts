@@ -12,19 +12,31 @@ import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink
 const MINUTE = 60_000;
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 
-test("a deadline passes with the dashboard open: the release arrives live, the owner gets the notice and sees the opening", async ({ page, request, browser }) => {
+test("a deadline passes with the dashboard open: the release arrives live, the owner gets the notice and sees the opening", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const ownerEmail = await signUp(page, request, "release-notice", linkFromSink);
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const recipientEmail = uniqueEmail("release-notice-recipient");
-  const added = await request.post("/api/recipients", { headers, data: { name: "Grace Hopper", email: recipientEmail } });
+  const added = await request.post("/api/recipients", {
+    headers,
+    data: { name: "Grace Hopper", email: recipientEmail },
+  });
   expect(added.ok(), await added.text()).toBe(true);
   const { id: recipientId } = (await added.json()) as { id: string };
   // The whole message in one request, as the editor sends it.
   const saved = await request.post("/api/messages/save", {
     headers,
-    data: { title: "For my family", text_content: "The deeds are in the blue folder.", recipient_ids: [recipientId], add_conditions: [{ condition_type: "no_check_in", minutes_threshold: 5 }] },
+    data: {
+      title: "For my family",
+      text_content: "The deeds are in the blue folder.",
+      recipient_ids: [recipientId],
+      add_conditions: [{ condition_type: "no_check_in", minutes_threshold: 5 }],
+    },
   });
   expect(saved.status(), await saved.text()).toBe(201);
   const { id: messageId } = (await saved.json()) as { id: string };
@@ -38,17 +50,22 @@ test("a deadline passes with the dashboard open: the release arrives live, the o
   await advanceClock(request, 5.5 * MINUTE);
   const release = feed.getByRole("link", { name: "“For my family” went out to Grace Hopper." });
   await expect(release).toBeVisible({ timeout: 20_000 });
-  await expect(feed.getByRole("list", { name: "Recipients of “For my family”" })).toContainText(/Grace Hopper: e-mail (sent|being sent)/);
+  await expect(feed.getByRole("list", { name: "Recipients of “For my family”" })).toContainText(
+    /Grace Hopper: e-mail (sent|being sent)/,
+  );
   await expect(feed.getByText(/Grace Hopper: e-mail sent .+ · not opened yet/)).toBeVisible({ timeout: 15_000 });
   await shot(page, "60-dashboard-after-release-1280");
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, "61-dashboard-after-release-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // The owner's notice names the message, when and to how many, and links to the message.
+  // The owner's notice names the message, when and to how many, and links to the message…
   const notice = await waitForMail(request, ownerEmail, /^Your message 'For my family' was released$/);
   expect(notice.text).toMatch(/'For my family' was released to 1 person on .+, because you did not check in in time\./);
   expect(notice.text).toContain("They can read it now.");
+  // …and to whom: names and channels, never the addresses.
+  expect(notice.text).toContain("Released to Grace Hopper (e-mail).");
+  expect(notice.text).not.toContain(recipientEmail);
   expect(notice.links.some((l) => l.endsWith(`/message/${messageId}`))).toBe(true);
 
   // The recipient opens it on their phone; the owner's message view shows the first opening.
@@ -69,27 +86,55 @@ test("a deadline passes with the dashboard open: the release arrives live, the o
   await shot(page, "63-message-view-after-release-375");
 
   // Exactly one notice, however many engine ticks ran.
-  expect((await mailsTo(request, ownerEmail)).filter((m) => m.subject === "Your message 'For my family' was released")).toHaveLength(1);
+  expect(
+    (await mailsTo(request, ownerEmail)).filter((m) => m.subject === "Your message 'For my family' was released"),
+  ).toHaveLength(1);
 });
 
-test("an emergency's access page says it is one, how old and precise the position is, and links to the map (no MAPBOX_TOKEN here)", async ({ page, request, browser }) => {
+test("an emergency's access page says it is one, how old and precise the position is, and links to the map (no MAPBOX_TOKEN here)", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const ownerEmail = await signUp(page, request, "emergency-access", linkFromSink);
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const recipientEmail = uniqueEmail("emergency-access-recipient");
-  const { id: recipientId } = (await (await request.post("/api/recipients", { headers, data: { name: "Grace Hopper", email: recipientEmail } })).json()) as { id: string };
+  const { id: recipientId } = (await (
+    await request.post("/api/recipients", { headers, data: { name: "Grace Hopper", email: recipientEmail } })
+  ).json()) as { id: string };
   const saved = await request.post("/api/messages/save", {
     headers,
-    data: { title: "I need help now", text_content: "I am walking home along the canal.", recipient_ids: [recipientId], add_conditions: [{ condition_type: "panic_trigger", panic_config: { keep_armed: true } }] },
+    data: {
+      title: "I need help now",
+      text_content: "I am walking home along the canal.",
+      recipient_ids: [recipientId],
+      add_conditions: [{ condition_type: "panic_trigger", panic_config: { keep_armed: true } }],
+    },
   });
   expect(saved.status(), await saved.text()).toBe(201);
   const { id: messageId } = (await saved.json()) as { id: string };
-  expect((await request.put(`/api/messages/${messageId}/location`, { headers, data: { latitude: 51.539, longitude: -0.1426, accuracy: 35 } })).ok()).toBe(true);
-  expect((await request.post("/functions/v1/send-message-notifications", { headers, data: { messageId, isEmergency: true, forceSend: true } })).ok()).toBe(true);
+  expect(
+    (
+      await request.put(`/api/messages/${messageId}/location`, {
+        headers,
+        data: { latitude: 51.539, longitude: -0.1426, accuracy: 35 },
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await request.post("/functions/v1/send-message-notifications", {
+        headers,
+        data: { messageId, isEmergency: true, forceSend: true },
+      })
+    ).ok(),
+  ).toBe(true);
 
   const notice = await waitForMail(request, ownerEmail, /^Your emergency alert 'I need help now' was sent$/);
   expect(notice.text).toContain("They can read your message now.");
+  expect(notice.text).toContain("Sent to Grace Hopper (e-mail).");
   const mail = await waitForMail(request, recipientEmail, /^EMERGENCY alert from Ada Lovelace$/);
   const link = mail.links.find((l) => l.includes("/access/message/"))!;
   for (const width of [1280, 375]) {
@@ -99,7 +144,9 @@ test("an emergency's access page says it is one, how old and precise the positio
     const alert = phone.getByRole("alert").filter({ hasText: "Emergency alert" });
     await expect(alert).toContainText(/Ada Lovelace pressed their emergency button (just now|\d+ minutes? ago)/);
     await expect(phone.getByText(/^Taken by their device .+ Accurate to about 35\u00a0m\.$/)).toBeVisible();
-    await expect(phone.getByRole("link", { name: /Open the location on a map \(51\.53900, -0\.14260\)/ })).toBeVisible();
+    await expect(
+      phone.getByRole("link", { name: /Open the location on a map \(51\.53900, -0\.14260\)/ }),
+    ).toBeVisible();
     await expect(phone.getByTestId("location-map")).toHaveCount(0);
     await shot(phone, `65-access-emergency-no-map-${width}`);
     await context.close();

@@ -4,7 +4,10 @@ import { signUp } from "./support/sign-up";
 // The self-hoster's server: no Stripe keys, so billing is off and DEFAULT_PLAN (plus) applies.
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 
-test("without Stripe keys the subscription page says billing is off and offers nothing to buy; /admin is closed to a user", async ({ page, request }) => {
+test("without Stripe keys the subscription page says billing is off and offers nothing to buy; /admin is closed to a user", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, request, "selfhost");
   await page.goto("/subscription");

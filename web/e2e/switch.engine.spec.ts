@@ -21,13 +21,29 @@ async function armSwitch(page: Page, request: APIRequestContext, tag: string, re
     expect(res.ok(), await res.text()).toBe(true);
     recipients.push({ id: ((await res.json()) as { id: string }).id, email });
   }
-  const created = await request.post("/api/messages", { headers, data: { title: "For my family", text_content: "If you are reading this, I did not check in. I love you." } });
+  const created = await request.post("/api/messages", {
+    headers,
+    data: { title: "For my family", text_content: "If you are reading this, I did not check in. I love you." },
+  });
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
-  expect((await request.put(`/api/messages/${id}/recipients`, { headers, data: { recipient_ids: recipients.map((r) => r.id) } })).ok()).toBe(true);
-  const upload = await request.post(`/api/messages/${id}/attachments`, { headers, multipart: { file: { name: "letter.txt", mimeType: "text/plain", buffer: Buffer.from(LETTER) } } });
+  expect(
+    (
+      await request.put(`/api/messages/${id}/recipients`, {
+        headers,
+        data: { recipient_ids: recipients.map((r) => r.id) },
+      })
+    ).ok(),
+  ).toBe(true);
+  const upload = await request.post(`/api/messages/${id}/attachments`, {
+    headers,
+    multipart: { file: { name: "letter.txt", mimeType: "text/plain", buffer: Buffer.from(LETTER) } },
+  });
   expect(upload.ok(), await upload.text()).toBe(true);
-  const condition = await request.post(`/api/messages/${id}/conditions`, { headers, data: { condition_type: "no_check_in", minutes_threshold: 5, reminder_hours: [2] } });
+  const condition = await request.post(`/api/messages/${id}/conditions`, {
+    headers,
+    data: { condition_type: "no_check_in", minutes_threshold: 5, reminder_hours: [2] },
+  });
   expect(condition.ok(), await condition.text()).toBe(true);
   return { ownerEmail, headers, messageId: id, recipients };
 }
@@ -35,12 +51,18 @@ async function armSwitch(page: Page, request: APIRequestContext, tag: string, re
 /** Waits until the engine has ticked at least twice after the clock reached `at`. */
 async function engineCaughtUp(request: APIRequestContext, at: Date) {
   await expect(async () => {
-    const { engine } = (await (await request.get("/api/diagnostic")).json()) as { engine: { heartbeat_at: string | null } };
+    const { engine } = (await (await request.get("/api/diagnostic")).json()) as {
+      engine: { heartbeat_at: string | null };
+    };
     expect(Date.parse(engine.heartbeat_at ?? "0")).toBeGreaterThan(at.getTime() + 600);
   }).toPass({ timeout: 15_000, intervals: [200] });
 }
 
-test("(i) no check-in: the reminder arrives, then every recipient's mail, and the access page shows the message and attachment", async ({ page, request, browser }) => {
+test("(i) no check-in: the reminder arrives, then every recipient's mail, and the access page shows the message and attachment", async ({
+  page,
+  request,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const { ownerEmail, recipients } = await armSwitch(page, request, "release", 2);
 

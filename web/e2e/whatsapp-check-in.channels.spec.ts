@@ -4,7 +4,8 @@ import type { SentWhatsApp } from "./support/whatsapp";
 
 const control = process.env.E2E_WHATSAPP_CONTROL_URL!;
 const NUMBER = "+447700900123"; // the number signUp saves
-const sentTo = async (request: APIRequestContext) => (await (await request.get(`${control}/messages?to=${encodeURIComponent(NUMBER)}`)).json()) as SentWhatsApp[];
+const sentTo = async (request: APIRequestContext) =>
+  (await (await request.get(`${control}/messages?to=${encodeURIComponent(NUMBER)}`)).json()) as SentWhatsApp[];
 
 /**
  * Issue 11: the owner proves their number with a code sent by WhatsApp, then a signed WhatsApp
@@ -38,15 +39,25 @@ test("a WhatsApp message checks the owner in and the open dashboard shows it", a
 
   // A switch to check in for.
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-  const message = await request.post("/api/messages", { headers, data: { title: "If I don't come home", text_content: "The key is with Mrs Baker." } });
+  const message = await request.post("/api/messages", {
+    headers,
+    data: { title: "If I don't come home", text_content: "The key is with Mrs Baker." },
+  });
   expect(message.ok()).toBe(true);
   const { id } = (await message.json()) as { id: string };
-  expect((await request.post(`/api/messages/${id}/conditions`, { headers, data: { condition_type: "no_check_in", hours_threshold: 24 } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post(`/api/messages/${id}/conditions`, {
+        headers,
+        data: { condition_type: "no_check_in", hours_threshold: 24 },
+      })
+    ).ok(),
+  ).toBe(true);
 
   // The dashboard is open and subscribed.
-  const subscribed = page.waitForEvent("websocket", (ws) => ws.url().endsWith("/realtime")).then((ws) =>
-    ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"subscribed"')),
-  );
+  const subscribed = page
+    .waitForEvent("websocket", (ws) => ws.url().endsWith("/realtime"))
+    .then((ws) => ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"subscribed"')));
   await page.goto("/dashboard");
   await expect(page.getByText("No check-in since they were armed.")).toBeVisible();
   await subscribed;
@@ -63,5 +74,11 @@ test("a WhatsApp message checks the owner in and the open dashboard shows it", a
   await page.screenshot({ path: "e2e/.artifacts/43-whatsapp-check-in-dashboard-1280.png", fullPage: true });
 
   // And the number answered with the next deadline.
-  await expect(async () => expect((await sentTo(request)).some((m) => m.type === "text" && m.text?.startsWith("Checked in. Your next deadline is "))).toBe(true)).toPass({ timeout: 10_000 });
+  await expect(async () =>
+    expect(
+      (await sentTo(request)).some(
+        (m) => m.type === "text" && m.text?.startsWith("Checked in. Your next deadline is "),
+      ),
+    ).toBe(true),
+  ).toPass({ timeout: 10_000 });
 });

@@ -7,7 +7,10 @@ const at = async (page: Page, width: number, name: string) => {
   await shot(page, `${name}-${width}`);
 };
 
-test("an owner writes a message with every condition type, an attachment and two recipients, edits it and deletes it", async ({ page, request }) => {
+test("an owner writes a message with every condition type, an attachment and two recipients, edits it and deletes it", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, request, "workspace");
   await expect(page.getByRole("heading", { name: "No messages yet" })).toBeVisible();
@@ -30,8 +33,14 @@ test("an owner writes a message with every condition type, an attachment and two
   // The message: text, a file, one recipient ticked and one added on the spot.
   await page.goto("/create-message");
   await page.getByLabel("Title").fill("If I don't come home");
-  await page.getByLabel("Message").fill("The spare key is with Mrs Baker at number 12.\nThe will is in the blue folder.");
-  await page.getByLabel("Attach files").setInputFiles({ name: "where-things-are.txt", mimeType: "text/plain", buffer: Buffer.from("Passport: top drawer.\n") });
+  await page
+    .getByLabel("Message")
+    .fill("The spare key is with Mrs Baker at number 12.\nThe will is in the blue folder.");
+  await page.getByLabel("Attach files").setInputFiles({
+    name: "where-things-are.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Passport: top drawer.\n"),
+  });
   await expect(page.getByText("where-things-are.txt")).toBeVisible();
   await page.getByRole("checkbox", { name: /Grace Hopper/ }).check();
   await page.getByRole("button", { name: "Add recipient" }).click();
@@ -49,13 +58,17 @@ test("an owner writes a message with every condition type, an attachment and two
   await expect(noCheckIn.getByRole("alert")).toHaveCount(0);
   await expect(noCheckIn.getByLabel("Reminder 1 amount")).toHaveValue("5");
   await expect(noCheckIn.getByLabel("Reminder 1 unit")).toHaveValue("minutes");
-  await expect(noCheckIn.getByRole("status", { name: "What will happen" })).toContainText("Each check-in gives you another 15 minutes.");
+  await expect(noCheckIn.getByRole("status", { name: "What will happen" })).toContainText(
+    "Each check-in gives you another 15 minutes.",
+  );
 
   await page.getByRole("button", { name: "Add a condition" }).click();
   await page.getByRole("button", { name: /^Recurring check-in/ }).click();
   const recurring = page.getByRole("group", { name: "Recurring check-in" });
   await recurring.getByLabel("On chosen weekdays").check();
-  await expect(recurring.getByRole("status", { name: "What will happen" })).toContainText("Check in every Mon, Tue, Wed, Thu and Fri at 09:00");
+  await expect(recurring.getByRole("status", { name: "What will happen" })).toContainText(
+    "Check in every Mon, Tue, Wed, Thu and Fri at 09:00",
+  );
 
   await page.getByRole("button", { name: "Add a condition" }).click();
   await page.getByRole("button", { name: /^Inactivity until a date/ }).click();
@@ -65,7 +78,9 @@ test("an owner writes a message with every condition type, an attachment and two
 
   await page.getByRole("button", { name: "Add a condition" }).click();
   await page.getByRole("button", { name: /^Emergency button/ }).click();
-  await expect(page.getByRole("group", { name: "Emergency button" }).getByRole("status")).toContainText("press the Emergency button");
+  await expect(page.getByRole("group", { name: "Emergency button" }).getByRole("status")).toContainText(
+    "press the Emergency button",
+  );
   await at(page, 1280, "13-create-message");
   await at(page, 375, "14-create-message");
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,31 +1,29 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/app";
-import { loadRoute } from "./app/routes";
 import "./index.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
+// Every page's HTML paints on its own: the public pages are prerendered, the others show the loading
+// screen (docs/decisions/021). The app's code runs once that first paint is on screen, so on a slow
+// phone it never holds the page back: a page that needs the app for its content (a signed-in page, a
+// personal link) has named the code in its HTML to download meanwhile; a page that is whole as
+// prerendered only starts downloading it now (docs/decisions/020).
+afterFirstPaint(() => void import("./app/start"));
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-// A public page arrives prerendered (web/vite.config.ts): React takes over the markup that is
-// already on screen instead of painting it again. Every other page starts from the app shell.
-// (No top-level await: pages import shared code from this entry, which must finish evaluating first.)
-// In a transition React yields to the browser every few milliseconds while it renders, so starting
-// the app never blocks a tap for long on a slow phone.
-if (root.hasAttribute("data-prerendered")) {
-  // Hydrate even if the page's code failed to load: the route's error view then offers a reload,
-  // instead of a page that looks ready and never answers.
-  const hydrate = () => startTransition(() => void hydrateRoot(root, app));
-  void loadRoute(window.location.pathname).then(hydrate, hydrate);
-} else {
-  // The page's code (and the signed-in layout's) starts downloading now, alongside the session and
-  // the profile, instead of after them.
-  void loadRoute(window.location.pathname).catch(() => undefined);
-  startTransition(() => createRoot(root).render(app));
+/** Runs `start` once the browser reports the first contentful paint (at once where there is none to wait for). */
+function afterFirstPaint(start: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  // A tab opened in the background paints nothing until it is shown: nothing to wait for.
+  const paintReported =
+    typeof PerformanceObserver !== "undefined" && (PerformanceObserver.supportedEntryTypes ?? []).includes("paint");
+  if (document.visibilityState === "hidden" || !paintReported) return once();
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName("first-contentful-paint").length) return;
+    observer.disconnect();
+    once();
+  }).observe({ type: "paint", buffered: true });
+  // Never strand the app should the paint go unreported (e.g. the tab hidden before it painted).
+  setTimeout(once, 1500);
 }

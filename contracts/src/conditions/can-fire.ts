@@ -8,12 +8,21 @@ import type { Condition } from "./condition-schema.ts";
  * `next_deadline` is the server's (it includes the downtime guard's shift), so the state shown is
  * the state the engine acts on.
  */
-export function canFire(condition: Pick<Condition, "condition_type" | "active" | "is_armed" | "next_deadline">): boolean {
+export function canFire(
+  condition: Pick<Condition, "condition_type" | "active" | "is_armed" | "next_deadline">,
+): boolean {
   if (!condition.active || !condition.is_armed) return false;
   return condition.condition_type === "panic_trigger" || condition.next_deadline !== null;
 }
 
 /** An inactivity_to_date that a check-in cancelled: armed, in force, and nothing left to fire. */
-export function cancelledByCheckIn(condition: Pick<Condition, "condition_type" | "active" | "is_armed" | "next_deadline">): boolean {
-  return condition.condition_type === "inactivity_to_date" && condition.active && condition.is_armed && condition.next_deadline === null;
+export function cancelledByCheckIn(
+  condition: Pick<Condition, "condition_type" | "active" | "is_armed" | "next_deadline">,
+): boolean {
+  return (
+    condition.condition_type === "inactivity_to_date" &&
+    condition.active &&
+    condition.is_armed &&
+    condition.next_deadline === null
+  );
 }

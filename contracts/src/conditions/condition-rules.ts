@@ -25,17 +25,24 @@ export function conditionProblems(c: ConditionRuleInput): Record<string, string>
   const type = c.condition_type;
   const usesThreshold = type === "no_check_in" || type === "inactivity_to_date";
 
-  if (type === "no_check_in" && total < THRESHOLD_MIN_MINUTES) problems.hours_threshold = `Choose at least ${THRESHOLD_MIN_MINUTES} minutes between check-ins`;
+  if (type === "no_check_in" && total < THRESHOLD_MIN_MINUTES)
+    problems.hours_threshold = `Choose at least ${THRESHOLD_MIN_MINUTES} minutes between check-ins`;
   if (type === "inactivity_to_date" && total > 0 && total < THRESHOLD_MIN_MINUTES)
     problems.hours_threshold = `The check-in window must be at least ${THRESHOLD_MIN_MINUTES} minutes, or 0 for any time after arming`;
   if (usesThreshold && total > THRESHOLD_MAX_MINUTES) problems.hours_threshold = "Choose at most 365 days";
-  if (!usesThreshold && total !== 0) problems.hours_threshold = `${label(type)} do not use a threshold: leave hours_threshold and minutes_threshold at 0`;
+  if (!usesThreshold && total !== 0)
+    problems.hours_threshold = `${label(type)} do not use a threshold: leave hours_threshold and minutes_threshold at 0`;
 
-  if (type === "recurring_check_in" && !c.recurring_pattern) problems.recurring_pattern = "Choose a schedule for the recurring check-in";
-  if (type !== "recurring_check_in" && c.recurring_pattern) problems.recurring_pattern = "Only recurring check-ins have a schedule";
-  if (type === "inactivity_to_date" && c.deliver_at === null) problems.deliver_at = "Choose the date and time it goes out";
-  if (type !== "inactivity_to_date" && c.deliver_at !== null) problems.deliver_at = "Only inactivity_to_date conditions have a delivery date";
-  if (type !== "panic_trigger" && c.panic_config.keep_armed !== undefined) problems["panic_config.keep_armed"] = "keep_armed applies to panic_trigger conditions only";
+  if (type === "recurring_check_in" && !c.recurring_pattern)
+    problems.recurring_pattern = "Choose a schedule for the recurring check-in";
+  if (type !== "recurring_check_in" && c.recurring_pattern)
+    problems.recurring_pattern = "Only recurring check-ins have a schedule";
+  if (type === "inactivity_to_date" && c.deliver_at === null)
+    problems.deliver_at = "Choose the date and time it goes out";
+  if (type !== "inactivity_to_date" && c.deliver_at !== null)
+    problems.deliver_at = "Only inactivity_to_date conditions have a delivery date";
+  if (type !== "panic_trigger" && c.panic_config.keep_armed !== undefined)
+    problems["panic_config.keep_armed"] = "keep_armed applies to panic_trigger conditions only";
 
   const reminderProblem = checkReminders(c);
   if (reminderProblem) problems.reminder_hours = reminderProblem;
@@ -55,7 +62,9 @@ function checkReminders(c: ConditionRuleInput): string | null {
 }
 
 /** Reminders (minutes before the deadline) must fit inside the time a check-in can still help. */
-export function reminderBoundMinutes(c: Pick<ConditionRuleInput, "condition_type" | "hours_threshold" | "minutes_threshold" | "recurring_pattern">): number | null {
+export function reminderBoundMinutes(
+  c: Pick<ConditionRuleInput, "condition_type" | "hours_threshold" | "minutes_threshold" | "recurring_pattern">,
+): number | null {
   switch (c.condition_type) {
     case "no_check_in":
       return thresholdMinutes(c);

@@ -13,31 +13,44 @@ const conditionFields = {
     .int({ message: "hours_threshold must be a whole number" })
     .min(0, "hours_threshold cannot be negative")
     .max(THRESHOLD_MAX_MINUTES / 60, "Choose at most 365 days (8760 hours)"),
-  minutes_threshold: z.int({ message: "minutes_threshold must be a whole number" }).min(0, "minutes_threshold cannot be negative").max(59, "minutes_threshold must be 0–59; use hours_threshold for more"),
+  minutes_threshold: z
+    .int({ message: "minutes_threshold must be a whole number" })
+    .min(0, "minutes_threshold cannot be negative")
+    .max(59, "minutes_threshold must be 0–59; use hours_threshold for more"),
   /** Offsets in MINUTES before the deadline (the spec's name, kept for the wire). */
   reminder_hours: z
-    .array(z.int({ message: "Each reminder is a whole number of minutes before the deadline" }).min(1, "Each reminder must be at least 1 minute before the deadline"), {
-      message: "reminder_hours must be a list of minutes",
-    })
+    .array(
+      z
+        .int({ message: "Each reminder is a whole number of minutes before the deadline" })
+        .min(1, "Each reminder must be at least 1 minute before the deadline"),
+      {
+        message: "reminder_hours must be a list of minutes",
+      },
+    )
     .max(REMINDERS_MAX, `At most ${REMINDERS_MAX} reminders`),
   /** A subset of the message's recipients for this condition; empty = all of them. */
   recipients: z.array(uuid, { message: "recipients must be a list of recipient ids" }).max(100),
   recurring_pattern: recurringPatternSchema.nullable(),
   panic_config: panicConfigSchema,
   /** inactivity_to_date: the instant it goes out (ISO 8601 with an offset). */
-  deliver_at: z.iso.datetime({ offset: true, message: "deliver_at must be a date-time such as 2026-04-01T09:00:00+01:00" }).nullable(),
+  deliver_at: z.iso
+    .datetime({ offset: true, message: "deliver_at must be a date-time such as 2026-04-01T09:00:00+01:00" })
+    .nullable(),
 };
 
 const withRules = <T extends z.ZodType<Parameters<typeof conditionProblems>[0]>>(schema: T) =>
   schema.superRefine((value, ctx) => {
-    for (const [path, message] of Object.entries(conditionProblems(value))) ctx.addIssue({ code: "custom", path: path.split("."), message });
+    for (const [path, message] of Object.entries(conditionProblems(value)))
+      ctx.addIssue({ code: "custom", path: path.split("."), message });
   });
 
 /** POST /api/messages/:id/conditions. */
 export const conditionCreateSchema = withRules(
   z
     .object({
-      condition_type: z.enum(CONDITION_TYPES, { message: `condition_type must be one of ${CONDITION_TYPES.join(", ")}` }),
+      condition_type: z.enum(CONDITION_TYPES, {
+        message: `condition_type must be one of ${CONDITION_TYPES.join(", ")}`,
+      }),
       hours_threshold: conditionFields.hours_threshold.default(0),
       minutes_threshold: conditionFields.minutes_threshold.default(0),
       reminder_hours: conditionFields.reminder_hours.default([]),
@@ -57,7 +70,11 @@ export type ConditionCreate = z.input<typeof conditionCreateSchema>;
 export const conditionUpdateSchema = z.object(conditionFields).partial().strict();
 export type ConditionUpdate = z.input<typeof conditionUpdateSchema>;
 
-const panicConfigOutput = z.object({ keep_armed: z.boolean().optional(), unlock_delay_hours: z.number().optional(), expiry_hours: z.number().optional() });
+const panicConfigOutput = z.object({
+  keep_armed: z.boolean().optional(),
+  unlock_delay_hours: z.number().optional(),
+  expiry_hours: z.number().optional(),
+});
 
 export const conditionSchema = z.object({
   id: z.string(),

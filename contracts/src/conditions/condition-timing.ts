@@ -25,7 +25,8 @@ export interface ConditionTiming {
   armed_at: string | Date | null;
 }
 
-export const toMs = (v: string | Date | null, fallback: number): number => (v === null ? fallback : new Date(v).getTime());
+export const toMs = (v: string | Date | null, fallback: number): number =>
+  v === null ? fallback : new Date(v).getTime();
 
 export const thresholdMinutes = (c: Pick<ConditionTiming, "hours_threshold" | "minutes_threshold">): number =>
   c.hours_threshold * 60 + c.minutes_threshold;

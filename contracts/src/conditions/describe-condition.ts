@@ -26,12 +26,19 @@ export function describeCondition(
   return `${sentence} (Moved by ${formatDuration(Math.round(moved.shiftMs / 60_000))} because our service was down.)`;
 }
 
-function describeUnmoved(condition: Describable, now: Date, timeZone: string, movedDeadline: Date | undefined, locale: string | undefined): string {
+function describeUnmoved(
+  condition: Describable,
+  now: Date,
+  timeZone: string,
+  movedDeadline: Date | undefined,
+  locale: string | undefined,
+): string {
   const when = (ms: number) => formatInstant(new Date(ms), now, { timeZone, locale });
   if (!condition.active) return "Switched off: it will not send this message.";
   if (!condition.is_armed) return "Disarmed: it will not go out until you arm it.";
   if (condition.condition_type === "panic_trigger") {
-    const after = condition.panic_config?.keep_armed === false ? "it switches off after one use." : "it stays armed afterwards.";
+    const after =
+      condition.panic_config?.keep_armed === false ? "it switches off after one use." : "it stays armed afterwards.";
     return `Goes out only when you press the Emergency button; ${after}`;
   }
   const deadline = movedDeadline ?? nextDeadline(condition, now);
@@ -73,4 +80,5 @@ function describeSchedule(p: RecurringPatternInput, displayZone: string, locale:
   return `${days} at ${formatTimeOfDay(p.at, locale)}${zone}${grace > 0 ? `, ${formatDuration(grace)} grace` : ", no grace"}`;
 }
 
-const listWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+const listWords = (words: string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;

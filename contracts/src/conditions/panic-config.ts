@@ -22,3 +22,15 @@ export const panicConfigSchema = z
   })
   .strict();
 export type PanicConfig = z.output<typeof panicConfigSchema>;
+
+/**
+ * The access window a condition gives its release, as the wire states it on every condition:
+ * unset means 0 (the message opens at once / never expires). The server's DTO and the web's test
+ * fake both take it from here, so they cannot disagree about the default.
+ */
+export function accessWindowOf(config: { unlock_delay_hours?: number; expiry_hours?: number }): {
+  unlock_delay_hours: number;
+  expiry_hours: number;
+} {
+  return { unlock_delay_hours: config.unlock_delay_hours ?? 0, expiry_hours: config.expiry_hours ?? 0 };
+}

@@ -1,6 +1,15 @@
 import { DELIVER_AT_MIN_LEAD_MINUTES } from "../limits.ts";
 import type { RecurringPatternInput } from "./recurring-pattern.ts";
-import { addDays, daysBetween, isoWeekday, localDateOf, parseHhMm, parseLocalDate, zonedWallTimeToInstant, type LocalDate } from "./zoned-time.ts";
+import {
+  addDays,
+  daysBetween,
+  isoWeekday,
+  localDateOf,
+  parseHhMm,
+  parseLocalDate,
+  zonedWallTimeToInstant,
+  type LocalDate,
+} from "./zoned-time.ts";
 
 export interface Occurrence {
   /** The local `at` time of that day, as an instant. */
@@ -38,7 +47,11 @@ function* occurrences(pattern: RecurringPatternInput, fromMs: number, anchorMs: 
  *   still ahead of it: a check-in at 09:30 meets today's 09:00 (grace 60), one at 10:00 sharp or
  *   later already meets tomorrow's. Each check-in meets exactly one occurrence.
  */
-export function nextRecurringDeadline(pattern: RecurringPatternInput, armedAtMs: number, lastCheckedMs: number): number | null {
+export function nextRecurringDeadline(
+  pattern: RecurringPatternInput,
+  armedAtMs: number,
+  lastCheckedMs: number,
+): number | null {
   const checkedIn = lastCheckedMs > armedAtMs;
   let met: Occurrence | null = null;
   const leadMs = DELIVER_AT_MIN_LEAD_MINUTES * 60_000;

@@ -5,7 +5,9 @@ import { isValidTimeZone } from "./zoned-time.ts";
 const timeZone = z
   .string({ message: "time_zone must be text" })
   .refine(isValidTimeZone, "Unknown time zone: use an IANA name such as Europe/London");
-const at = z.string({ message: "at must be text" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a 24-hour time such as 09:00");
+const at = z
+  .string({ message: "at must be text" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a 24-hour time such as 09:00");
 const grace = z
   .int({ message: "grace_minutes must be a whole number of minutes" })
   .min(0, "grace_minutes cannot be negative")
@@ -23,7 +25,10 @@ export const recurringPatternSchema = z.discriminatedUnion(
       .object({
         kind: z.literal("every_n_days"),
         time_zone: timeZone,
-        every_days: z.int({ message: "every_days must be a whole number" }).min(1, "every_days must be at least 1").max(365, "every_days must be at most 365"),
+        every_days: z
+          .int({ message: "every_days must be a whole number" })
+          .min(1, "every_days must be at least 1")
+          .max(365, "every_days must be at most 365"),
         /** First day of the schedule (YYYY-MM-DD, local). The server fills in today when it is left out. */
         start_date: z.iso.date({ message: "start_date must be a date such as 2026-03-01" }).optional(),
         at,
@@ -36,7 +41,9 @@ export const recurringPatternSchema = z.discriminatedUnion(
         time_zone: timeZone,
         /** ISO weekdays: 1 = Monday … 7 = Sunday. */
         weekdays: z
-          .array(z.int().min(1, "weekdays are 1 (Monday) to 7 (Sunday)").max(7, "weekdays are 1 (Monday) to 7 (Sunday)"))
+          .array(
+            z.int().min(1, "weekdays are 1 (Monday) to 7 (Sunday)").max(7, "weekdays are 1 (Monday) to 7 (Sunday)"),
+          )
           .min(1, "Choose at least one weekday")
           .max(7)
           .refine((days) => new Set(days).size === days.length, "Each weekday may appear once")
@@ -53,6 +60,19 @@ export type RecurringPatternInput = z.input<typeof recurringPatternSchema>;
 
 /** The stored pattern as the API returns it (start_date always filled in for every_n_days). */
 export const recurringPatternOutputSchema = z.union([
-  z.object({ kind: z.literal("every_n_days"), time_zone: z.string(), every_days: z.number(), start_date: z.string().optional(), at: z.string(), grace_minutes: z.number() }),
-  z.object({ kind: z.literal("weekdays"), time_zone: z.string(), weekdays: z.array(z.number()), at: z.string(), grace_minutes: z.number() }),
+  z.object({
+    kind: z.literal("every_n_days"),
+    time_zone: z.string(),
+    every_days: z.number(),
+    start_date: z.string().optional(),
+    at: z.string(),
+    grace_minutes: z.number(),
+  }),
+  z.object({
+    kind: z.literal("weekdays"),
+    time_zone: z.string(),
+    weekdays: z.array(z.number()),
+    at: z.string(),
+    grace_minutes: z.number(),
+  }),
 ]);

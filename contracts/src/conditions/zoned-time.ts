@@ -45,7 +45,14 @@ export function localParts(instantMs: number, timeZone: string) {
   for (const p of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
   }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** Offset of the zone from UTC at an instant, in ms (London summer: +3 600 000). */
@@ -95,7 +102,9 @@ export function addDays(date: LocalDate, days: number): LocalDate {
 }
 
 export function daysBetween(from: LocalDate, to: LocalDate): number {
-  return Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000);
+  return Math.round(
+    (Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000,
+  );
 }
 
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */

@@ -48,14 +48,33 @@ export function formatTimeOfDay(hhmm: string, locale?: string): string {
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock parts of an instant in `timeZone`, English names ("Tue", "Mar"), 24-hour numbers. */
-export function wallParts(date: Date, timeZone: string): { weekday: string; day: string; month: string; year: string; hour: number; minute: number } {
+export function wallParts(
+  date: Date,
+  timeZone: string,
+): { weekday: string; day: string; month: string; year: string; hour: number; minute: number } {
   let f = partFormatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    f = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     partFormatters.set(timeZone, f);
   }
   const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
-  return { weekday: p.weekday ?? "", day: p.day ?? "", month: p.month ?? "", year: p.year ?? "", hour: Number(p.hour), minute: Number(p.minute) };
+  return {
+    weekday: p.weekday ?? "",
+    day: p.day ?? "",
+    month: p.month ?? "",
+    year: p.year ?? "",
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+  };
 }
 
 /** "Tue 10 Mar 2026, 14:00" where the full date matters (history, releases, access links). */
@@ -75,4 +94,36 @@ export function formatInstant(date: Date, now: Date, { timeZone, locale }: Displ
   if (days <= 6) return `${p.weekday} ${clock}`;
   const sameYear = localDateOf(now.getTime(), timeZone).year === localDateOf(date.getTime(), timeZone).year;
   return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`} ${clock}`;
+}
+
+/**
+ * "Tue 3 Mar, 14:00 (UTC)" or "… (Europe/London time)": an instant in a mail or a phone message,
+ * which may be read anywhere, so the zone is named. The server has no reader's locale: 24-hour.
+ */
+export function formatMailWhen(date: Date, timeZone: string): string {
+  const p = wallParts(date, timeZone);
+  return `${p.weekday} ${p.day} ${p.month}, ${formatClock(p.hour, p.minute)} (${timeZone === "UTC" ? "UTC" : `${timeZone} time`})`;
+}
+
+const longUtc = {
+  date: new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }),
+  time: new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }),
+};
+
+/** "Sunday 1 March 2026 at 14:03:12 UTC": an emergency's moment, unambiguous for a reader anywhere (no zone guessed). */
+export function formatUtcMoment(date: Date): string {
+  // en-GB writes "Sunday, 1 March 2026"; the comma adds nothing.
+  return `${longUtc.date.format(date).replace(",", "")} at ${longUtc.time.format(date)} UTC`;
 }

@@ -11,7 +11,19 @@ import { findOwnedMessage } from "../messages/find-owned-message.ts";
  * working and recipients get the generic "not found". Once it has opened, it cannot be taken back
  * (409): someone may already have read it, and pretending otherwise would mislead the owner.
  */
-export async function cancelRelease({ db, clock, userId, messageId, releaseId }: { db: Db; clock: Clock; userId: string; messageId: string; releaseId: string }): Promise<{ cancelled: number }> {
+export async function cancelRelease({
+  db,
+  clock,
+  userId,
+  messageId,
+  releaseId,
+}: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  messageId: string;
+  releaseId: string;
+}): Promise<{ cancelled: number }> {
   const message = await findOwnedMessage({ db, userId, messageId });
   if (!isUuid(releaseId)) throw notFound("Release not found");
   const now = clock.now();
@@ -23,6 +35,10 @@ export async function cancelRelease({ db, clock, userId, messageId, releaseId }:
     .set({ cancelledAt: now })
     .where(and(of, isNull(accessGrants.cancelledAt), gt(accessGrants.opensAt, now)))
     .returning({ id: accessGrants.id });
-  if (cancelled.length === 0) throw new AppError("conflict", "This release has already opened (or was cancelled) and can no longer be withdrawn.");
+  if (cancelled.length === 0)
+    throw new AppError(
+      "conflict",
+      "This release has already opened (or was cancelled) and can no longer be withdrawn.",
+    );
   return { cancelled: cancelled.length };
 }

@@ -8,7 +8,17 @@ import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { recipientName } from "../recipients/seal-recipient.ts";
 
 /** The owner's view of who received their message, when it opens, whether the e-mail went and whether it was read. */
-export async function listReleases({ db, masterKeys, userId, messageId }: { db: Db; masterKeys: MasterKeys; userId: string; messageId: string }): Promise<ReleaseGrant[]> {
+export async function listReleases({
+  db,
+  masterKeys,
+  userId,
+  messageId,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  userId: string;
+  messageId: string;
+}): Promise<ReleaseGrant[]> {
   const message = await findOwnedMessage({ db, userId, messageId });
   return grantsWhere({ db, masterKeys, where: eq(accessGrants.messageId, message.id) });
 }
@@ -17,7 +27,17 @@ export async function listReleases({ db, masterKeys, userId, messageId }: { db: 
  * The owner's latest releases across all their messages, newest first, each with its recipients'
  * delivery and first opening: what the dashboard's recent activity shows (issue 14).
  */
-export async function listRecentReleases({ db, masterKeys, userId, limit }: { db: Db; masterKeys: MasterKeys; userId: string; limit: number }): Promise<OwnerRelease[]> {
+export async function listRecentReleases({
+  db,
+  masterKeys,
+  userId,
+  limit,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  userId: string;
+  limit: number;
+}): Promise<OwnerRelease[]> {
   const latest = await db
     .select({ releaseId: accessGrants.releaseId, at: max(accessGrants.releasedAt) })
     .from(accessGrants)
@@ -27,23 +47,56 @@ export async function listRecentReleases({ db, masterKeys, userId, limit }: { db
     .orderBy(desc(max(accessGrants.releasedAt)))
     .limit(limit);
   if (latest.length === 0) return [];
-  const grants = await grantsWhere({ db, masterKeys, where: inArray(accessGrants.releaseId, latest.map((r) => r.releaseId)) });
+  const grants = await grantsWhere({
+    db,
+    masterKeys,
+    where: inArray(
+      accessGrants.releaseId,
+      latest.map((r) => r.releaseId),
+    ),
+  });
   const messageIds = [...new Set(grants.map((g) => g.message_id))];
-  const rows = await db.select().from(messages).where(and(eq(messages.userId, userId), inArray(messages.id, messageIds)));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, userId), inArray(messages.id, messageIds)));
   const titles = new Map(rows.map((m) => [m.id, messageCipherOf(masterKeys, m).openText("title", m.title)]));
   return latest.flatMap(({ releaseId }) => {
     const own = grants.filter((g) => g.release_id === releaseId);
     const first = own[0];
     if (!first) return [];
-    return [{ release_id: releaseId, message_id: first.message_id, message_title: titles.get(first.message_id) ?? "", released_at: first.released_at, emergency: first.emergency, grants: own }];
+    return [
+      {
+        release_id: releaseId,
+        message_id: first.message_id,
+        message_title: titles.get(first.message_id) ?? "",
+        released_at: first.released_at,
+        emergency: first.emergency,
+        grants: own,
+      },
+    ];
   });
 }
 
-async function grantsWhere({ db, masterKeys, where }: { db: Db; masterKeys: MasterKeys; where: SQL }): Promise<ReleaseGrant[]> {
+async function grantsWhere({
+  db,
+  masterKeys,
+  where,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  where: SQL;
+}): Promise<ReleaseGrant[]> {
   const rows = await db
     .select({
       grant: accessGrants,
-      recipient: { id: recipients.id, name: recipients.name, email: recipients.email, keyId: recipients.keyId, wrappedKey: recipients.wrappedKey },
+      recipient: {
+        id: recipients.id,
+        name: recipients.name,
+        email: recipients.email,
+        keyId: recipients.keyId,
+        wrappedKey: recipients.wrappedKey,
+      },
       pressId: emergencyTriggers.id,
       delivery: { status: deliveries.status, sentAt: deliveries.sentAt },
     })
@@ -77,4 +130,5 @@ async function grantsWhere({ db, masterKeys, where }: { db: Db; masterKeys: Mast
   return [...byGrant.values()];
 }
 
-const rank = (status: ReleaseGrant["delivery_status"]) => (status === "sent" ? 3 : status === "pending" ? 2 : status === "failed" ? 1 : 0);
+const rank = (status: ReleaseGrant["delivery_status"]) =>
+  status === "sent" ? 3 : status === "pending" ? 2 : status === "failed" ? 1 : 0;

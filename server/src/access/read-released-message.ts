@@ -1,5 +1,5 @@
 import type { ReleasedMessage } from "@trigger-switch/contracts";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -12,6 +12,7 @@ import { notFound } from "../errors.ts";
 import { attachmentNameField } from "../attachments/attachment-fields.ts";
 import { openMessage } from "../messages/open-message.ts";
 import { findAccessGrant, NO_ACCESS } from "./find-access-grant.ts";
+import { attachmentOrder } from "../attachments/attachment-order.ts";
 
 /**
  * What a recipient sees through their link: nothing but the opening time during the unlock delay,
@@ -19,23 +20,62 @@ import { findAccessGrant, NO_ACCESS } from "./find-access-grant.ts";
  * An emergency release says so, and shows a position only if it was current at the press: an old
  * one is never presented as where the sender is (docs/decisions/008).
  */
-export async function readReleasedMessage({ db, config, clock, masterKeys, messageId, token }: { db: Db; config: Pick<Config, "MAPBOX_TOKEN" | "MAPBOX_API_URL">; clock: Clock; masterKeys: MasterKeys; messageId: string; token: string | undefined }): Promise<ReleasedMessage> {
+export async function readReleasedMessage({
+  db,
+  config,
+  clock,
+  masterKeys,
+  messageId,
+  token,
+}: {
+  db: Db;
+  config: Pick<Config, "MAPBOX_TOKEN" | "MAPBOX_API_URL">;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  messageId: string;
+  token: string | undefined;
+}): Promise<ReleasedMessage> {
   const { grant, open } = await findAccessGrant({ db, clock, messageId, token });
   if (!open) return { state: "locked", opens_at: grant.opensAt.toISOString() };
   const [message] = await db.select().from(messages).where(eq(messages.id, messageId));
   if (!message) throw notFound(NO_ACCESS);
-  const [sender] = await db.select({ first: profiles.firstName, last: profiles.lastName }).from(profiles).where(eq(profiles.id, message.userId));
+  const [sender] = await db
+    .select({ first: profiles.firstName, last: profiles.lastName })
+    .from(profiles)
+    .where(eq(profiles.id, message.userId));
   const cipher = messageCipherOf(masterKeys, message);
   const opened = openMessage(cipher, message);
-  const files = await db.select().from(messageAttachments).where(eq(messageAttachments.messageId, messageId)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
-  const [trigger] = await db.select({ triggeredAt: emergencyTriggers.triggeredAt }).from(emergencyTriggers).where(eq(emergencyTriggers.reminderId, grant.releaseId));
+  const files = await db
+    .select()
+    .from(messageAttachments)
+    .where(eq(messageAttachments.messageId, messageId))
+    .orderBy(...attachmentOrder);
+  const [trigger] = await db
+    .select({ triggeredAt: emergencyTriggers.triggeredAt })
+    .from(emergencyTriggers)
+    .where(eq(emergencyTriggers.reminderId, grant.releaseId));
   const current = trigger ? currentLocationOf(cipher, message, trigger.triggeredAt) : null;
   const location = trigger
-    ? current && { latitude: current.latitude, longitude: current.longitude, name: current.name, located_at: current.locatedAt.toISOString(), accuracy_m: current.accuracyM }
+    ? current && {
+        latitude: current.latitude,
+        longitude: current.longitude,
+        name: current.name,
+        located_at: current.locatedAt.toISOString(),
+        accuracy_m: current.accuracyM,
+      }
     : message.shareLocation
-      ? { latitude: opened.location_latitude, longitude: opened.location_longitude, name: opened.location_name, located_at: message.locatedAt?.toISOString() ?? null, accuracy_m: accuracyOf(cipher, message.locationAccuracy) }
+      ? {
+          latitude: opened.location_latitude,
+          longitude: opened.location_longitude,
+          name: opened.location_name,
+          located_at: message.locatedAt?.toISOString() ?? null,
+          accuracy_m: accuracyOf(cipher, message.locationAccuracy),
+        }
       : null;
-  await db.update(accessGrants).set({ firstOpenedAt: clock.now() }).where(and(eq(accessGrants.id, grant.id), isNull(accessGrants.firstOpenedAt)));
+  await db
+    .update(accessGrants)
+    .set({ firstOpenedAt: clock.now() })
+    .where(and(eq(accessGrants.id, grant.id), isNull(accessGrants.firstOpenedAt)));
   return {
     state: "open",
     sender: { first_name: sender?.first ?? null, last_name: sender?.last ?? null },
@@ -43,10 +83,18 @@ export async function readReleasedMessage({ db, config, clock, masterKeys, messa
     text_content: opened.text_content,
     location,
     emergency: trigger ? { triggered_at: trigger.triggeredAt.toISOString(), location_current: current !== null } : null,
-    attachments: files.map((f) => ({ id: f.id, name: cipher.openText(attachmentNameField(f.id), f.fileName), type: f.contentType, size: f.sizeBytes })),
+    attachments: files.map((f) => ({
+      id: f.id,
+      name: cipher.openText(attachmentNameField(f.id), f.fileName),
+      type: f.contentType,
+      size: f.sizeBytes,
+    })),
     released_at: grant.releasedAt.toISOString(),
     expires_at: grant.expiresAt?.toISOString() ?? null,
-    map: config.MAPBOX_TOKEN && location?.latitude != null && location.longitude != null ? { token: config.MAPBOX_TOKEN, api_url: config.MAPBOX_API_URL } : null,
+    map:
+      config.MAPBOX_TOKEN && location?.latitude != null && location.longitude != null
+        ? { token: config.MAPBOX_TOKEN, api_url: config.MAPBOX_API_URL }
+        : null,
   };
 }
 

@@ -5,7 +5,13 @@ import { AppError } from "../errors.ts";
  * limits). Tokens are 256-bit, so this is not about guessing: it stops one leaked link from
  * being scraped from many addresses. Counts are kept under a prefix of the token only.
  */
-export function tokenRateLimit({ max, windowMs }: { max: number; windowMs: number }): (token: string | undefined) => void {
+export function tokenRateLimit({
+  max,
+  windowMs,
+}: {
+  max: number;
+  windowMs: number;
+}): (token: string | undefined) => void {
   const counts = new Map<string, { start: number; n: number }>();
   return (token) => {
     if (!token) return;

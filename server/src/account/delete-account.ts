@@ -2,7 +2,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
-import { mailOutbox, messageAttachments, messageConditions, passwordFailures, profiles, reminderSchedule, users } from "../db/schema.ts";
+import {
+  mailOutbox,
+  messageAttachments,
+  messageConditions,
+  passwordFailures,
+  profiles,
+  reminderSchedule,
+  users,
+} from "../db/schema.ts";
 import { passwordFailureKey } from "../auth/passwords/password-failures.ts";
 import { removeAvatar } from "../profiles/avatar-store.ts";
 
@@ -20,17 +28,42 @@ export interface DeletedAccount {
  * kept in the local outbox; then the files.
  * A send the engine is making at this very moment may still complete.
  */
-export async function deleteAccount({ db, clock, dataDir, storage, userId }: { db: Db; clock: Clock; dataDir: string; storage: AttachmentStorage; userId: string }): Promise<DeletedAccount> {
+export async function deleteAccount({
+  db,
+  clock,
+  dataDir,
+  storage,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  storage: AttachmentStorage;
+  userId: string;
+}): Promise<DeletedAccount> {
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx.update(messageConditions).set({ isArmed: false, active: false, updatedAt: now }).where(eq(messageConditions.userId, userId));
-    await tx.update(reminderSchedule).set({ status: "obsolete", updatedAt: now }).where(and(eq(reminderSchedule.userId, userId), inArray(reminderSchedule.status, ["pending", "parked"])));
+    await tx
+      .update(messageConditions)
+      .set({ isArmed: false, active: false, updatedAt: now })
+      .where(eq(messageConditions.userId, userId));
+    await tx
+      .update(reminderSchedule)
+      .set({ status: "obsolete", updatedAt: now })
+      .where(and(eq(reminderSchedule.userId, userId), inArray(reminderSchedule.status, ["pending", "parked"])));
   });
 
   const removed = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: users.email, emailChange: users.emailChange }).from(users).where(eq(users.id, userId)).for("update");
+    const [user] = await tx
+      .select({ email: users.email, emailChange: users.emailChange })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!user) return null;
-    const files = await tx.select({ key: messageAttachments.storageKey }).from(messageAttachments).where(eq(messageAttachments.userId, userId));
+    const files = await tx
+      .select({ key: messageAttachments.storageKey })
+      .from(messageAttachments)
+      .where(eq(messageAttachments.userId, userId));
     const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
     await tx.delete(users).where(eq(users.id, userId));
     await tx.delete(passwordFailures).where(eq(passwordFailures.keyHash, passwordFailureKey(user.email)));
@@ -41,6 +74,9 @@ export async function deleteAccount({ db, clock, dataDir, storage, userId }: { d
   });
   if (!removed) return { email: "", leftoverFiles: 0 };
 
-  const results = await Promise.allSettled([...removed.files.map((key) => storage.remove(key)), removeAvatar(dataDir, removed.avatarUrl)]);
+  const results = await Promise.allSettled([
+    ...removed.files.map((key) => storage.remove(key)),
+    removeAvatar(dataDir, removed.avatarUrl),
+  ]);
   return { email: removed.email, leftoverFiles: results.filter((r) => r.status === "rejected").length };
 }

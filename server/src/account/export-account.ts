@@ -10,6 +10,7 @@ import { loadMessageParts } from "../messages/load-message-parts.ts";
 import { toMessageDto } from "../messages/to-message-dto.ts";
 import { toProfileDto } from "../profiles/to-profile-dto.ts";
 import { listRecipients } from "../recipients/list-recipients.ts";
+import { attachmentOrder } from "../attachments/attachment-order.ts";
 
 export const EXPORT_FORMAT = "trigger-switch-export/1";
 
@@ -19,7 +20,19 @@ export const EXPORT_FORMAT = "trigger-switch-export/1";
  * recipients, conditions and attachments (file contents in base64). One attachment is read into
  * memory at a time, so a large account does not have to fit in memory at once.
  */
-export async function* exportAccount({ db, clock, masterKeys, storage, userId }: { db: Db; clock: Clock; masterKeys: MasterKeys; storage: AttachmentStorage; userId: string }): AsyncGenerator<string> {
+export async function* exportAccount({
+  db,
+  clock,
+  masterKeys,
+  storage,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  storage: AttachmentStorage;
+  userId: string;
+}): AsyncGenerator<string> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
@@ -32,7 +45,9 @@ export async function* exportAccount({ db, clock, masterKeys, storage, userId }:
       email: user.email,
       created_at: user.createdAt.toISOString(),
       sign_in_methods: (user.appMetadata.providers as string[] | undefined) ?? [],
-      second_factors: factors.filter((f) => f.status === "verified").map((f) => ({ type: f.factorType, name: f.friendlyName, added_at: f.createdAt.toISOString() })),
+      second_factors: factors
+        .filter((f) => f.status === "verified")
+        .map((f) => ({ type: f.factorType, name: f.friendlyName, added_at: f.createdAt.toISOString() })),
     },
     profile: profile ? toProfileDto(profile) : null,
     recipients: await listRecipients({ db, masterKeys, userId }),
@@ -40,15 +55,26 @@ export async function* exportAccount({ db, clock, masterKeys, storage, userId }:
   const headJson = JSON.stringify(head, null, 2);
   yield `${headJson.slice(0, -2)},\n  "messages": [`;
 
-  const rows = await db.select().from(messages).where(eq(messages.userId, userId)).orderBy(asc(messages.createdAt), asc(messages.id));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.userId, userId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
   const parts = await loadMessageParts({ db, masterKeys, messageIds: rows.map((r) => r.id), now: clock.now() });
   for (const [index, row] of rows.entries()) {
     const dto = toMessageDto(masterKeys, row, parts.get(row.id)!);
     const { attachments, ...message } = dto;
-    const json = JSON.stringify({ ...message, recipients: dto.recipients.map((r) => r.id) }, null, 2).replace(/\n/g, "\n    ");
+    const json = JSON.stringify({ ...message, recipients: dto.recipients.map((r) => r.id) }, null, 2).replace(
+      /\n/g,
+      "\n    ",
+    );
     yield `${index === 0 ? "" : ","}\n    ${json.slice(0, -6)},\n      "attachments": [`;
     const cipher = messageCipherOf(masterKeys, row);
-    const stored = await db.select().from(messageAttachments).where(eq(messageAttachments.messageId, row.id)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
+    const stored = await db
+      .select()
+      .from(messageAttachments)
+      .where(eq(messageAttachments.messageId, row.id))
+      .orderBy(...attachmentOrder);
     for (const [i, attachment] of attachments.entries()) {
       const record = stored.find((s) => s.id === attachment.id)!;
       const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(record.storageKey));

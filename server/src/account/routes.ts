@@ -25,12 +25,24 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   app.get(
     "/account/export",
     {
-      config: { rateLimit: { max: 10, timeWindow: "1 hour", keyGenerator: (req) => req.headers.authorization ?? req.ip } },
-      schema: { tags, security, summary: "Download everything I keep here, decrypted: messages, recipients, conditions, attachments (JSON)" },
+      config: {
+        rateLimit: { max: 10, timeWindow: "1 hour", keyGenerator: (req) => req.headers.authorization ?? req.ip },
+      },
+      schema: {
+        tags,
+        security,
+        summary: "Download everything I keep here, decrypted: messages, recipients, conditions, attachments (JSON)",
+      },
     },
     async (req, reply) => {
       const user = currentUser(req);
-      await recordSecurityEvent({ db, clock, userId: user.id, kind: "account_exported", origin: { ip: req.ip, userAgent: req.headers["user-agent"] } });
+      await recordSecurityEvent({
+        db,
+        clock,
+        userId: user.id,
+        kind: "account_exported",
+        origin: { ip: req.ip, userAgent: req.headers["user-agent"] },
+      });
       const day = clock.now().toISOString().slice(0, 10);
       return reply
         .header("content-type", "application/json; charset=utf-8")
@@ -48,7 +60,10 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
         tags,
         security,
         summary: "Delete my account: every switch disarmed at once, every message, recipient, file and session removed",
-        body: z.object({ password: z.string().max(1000).optional() }).strict().nullish(),
+        body: z
+          .object({ password: z.string().max(1000).optional() })
+          .strict()
+          .nullish(),
       },
     },
     async (req, reply) => {
@@ -60,13 +75,19 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       } catch (err) {
         if (err instanceof AppError) throw err;
         req.log.error({ error: (err as Error)?.name }, "could not cancel the subscription of an account being deleted");
-        throw new AppError("unavailable", "Your Plus subscription could not be cancelled with Stripe just now, so your account was not deleted (nothing was changed). Please try again in a few minutes.");
+        throw new AppError(
+          "unavailable",
+          "Your Plus subscription could not be cancelled with Stripe just now, so your account was not deleted (nothing was changed). Please try again in a few minutes.",
+        );
       }
       const deleted = await deleteAccount({ db, clock, dataDir: config.DATA_DIR, storage, userId: user.id });
-      if (deleted.leftoverFiles > 0) req.log.warn({ files: deleted.leftoverFiles }, "account deleted; some encrypted files could not be removed");
+      if (deleted.leftoverFiles > 0)
+        req.log.warn({ files: deleted.leftoverFiles }, "account deleted; some encrypted files could not be removed");
       if (deleted.email) {
         const mail = securityMail(deleted.email, { kind: "account_deleted", at: clock.now() }, config.SITE_URL);
-        deps.mailer.send(mail).catch((err: unknown) => req.log.error({ error: (err as Error)?.name }, "account deletion notice failed"));
+        deps.mailer
+          .send(mail)
+          .catch((err: unknown) => req.log.error({ error: (err as Error)?.name }, "account deletion notice failed"));
       }
       return reply.status(204).send();
     },

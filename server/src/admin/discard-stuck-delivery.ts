@@ -12,15 +12,49 @@ import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
  * the status page. Its idempotency key stays taken, so rescheduling never recreates it.
  * Only parked rows: work still retrying finishes or parks on its own first.
  */
-export async function discardStuckDelivery({ db, clock, actor, reminderId, reason }: { db: Db; clock: Clock; actor: AdminActor; reminderId: string; reason?: string }): Promise<void> {
+export async function discardStuckDelivery({
+  db,
+  clock,
+  actor,
+  reminderId,
+  reason,
+}: {
+  db: Db;
+  clock: Clock;
+  actor: AdminActor;
+  reminderId: string;
+  reason?: string;
+}): Promise<void> {
   if (!isUuid(reminderId)) throw notFound("No such delivery");
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reminderSchedule).where(eq(reminderSchedule.id, reminderId)).for("update");
     if (!row) throw notFound("No such delivery");
-    if (row.status !== "parked") throw new AppError("conflict", `Only a parked delivery can be discarded; this one is ${row.status === "claimed" ? "being sent right now" : row.status}. Reload the list.`);
-    await tx.update(reminderSchedule).set({ status: "discarded", completedAt: now, updatedAt: now }).where(eq(reminderSchedule.id, row.id));
-    await tx.update(deliveries).set({ status: "failed" }).where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "pending")));
-    await recordAdminAction(tx, { actor, action: "delivery.discard", targetType: "reminder_schedule", targetId: row.id, details: { reason: reason ?? null, attempts: row.attempts, reminder_type: row.reminderType, last_error: row.lastError }, at: now });
+    if (row.status !== "parked")
+      throw new AppError(
+        "conflict",
+        `Only a parked delivery can be discarded; this one is ${row.status === "claimed" ? "being sent right now" : row.status}. Reload the list.`,
+      );
+    await tx
+      .update(reminderSchedule)
+      .set({ status: "discarded", completedAt: now, updatedAt: now })
+      .where(eq(reminderSchedule.id, row.id));
+    await tx
+      .update(deliveries)
+      .set({ status: "failed" })
+      .where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "pending")));
+    await recordAdminAction(tx, {
+      actor,
+      action: "delivery.discard",
+      targetType: "reminder_schedule",
+      targetId: row.id,
+      details: {
+        reason: reason ?? null,
+        attempts: row.attempts,
+        reminder_type: row.reminderType,
+        last_error: row.lastError,
+      },
+      at: now,
+    });
   });
 }

@@ -13,14 +13,24 @@ export async function listStuckDeliveries({ db, limit = 100 }: { db: Db; limit?:
     .select({ row: reminderSchedule, ownerEmail: users.email })
     .from(reminderSchedule)
     .innerJoin(users, eq(users.id, reminderSchedule.userId))
-    .where(or(eq(reminderSchedule.status, "parked"), and(eq(reminderSchedule.status, "pending"), gt(reminderSchedule.attempts, 0))))
+    .where(
+      or(
+        eq(reminderSchedule.status, "parked"),
+        and(eq(reminderSchedule.status, "pending"), gt(reminderSchedule.attempts, 0)),
+      ),
+    )
     .orderBy(sql`case ${reminderSchedule.status} when 'parked' then 0 else 1 end`, asc(reminderSchedule.scheduledAt))
     .limit(limit);
   if (found.length === 0) return [];
   const sends = await db
     .select()
     .from(deliveries)
-    .where(inArray(deliveries.reminderId, found.map((f) => f.row.id)))
+    .where(
+      inArray(
+        deliveries.reminderId,
+        found.map((f) => f.row.id),
+      ),
+    )
     .orderBy(asc(deliveries.createdAt));
   return found.map(({ row, ownerEmail }) => ({
     id: row.id,
@@ -36,6 +46,13 @@ export async function listStuckDeliveries({ db, limit = 100 }: { db: Db; limit?:
     last_error: row.lastError,
     deliveries: sends
       .filter((d) => d.reminderId === row.id)
-      .map((d) => ({ kind: d.kind, channel: d.channel, address: d.address, status: d.status, attempts: d.attempts, last_error: d.lastError })),
+      .map((d) => ({
+        kind: d.kind,
+        channel: d.channel,
+        address: d.address,
+        status: d.status,
+        attempts: d.attempts,
+        last_error: d.lastError,
+      })),
   }));
 }

@@ -7,7 +7,10 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { users } from "../db/schema.ts";
 
-const statuses = sql.join(PLUS_STATUSES.map((s) => sql`${s}`), sql`, `);
+const statuses = sql.join(
+  PLUS_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
 // Drizzle writes a column in a select list unqualified ("id"), which a subquery would read as its own id.
 const uid = sql.raw(`"users"."id"`);
 
@@ -21,9 +24,15 @@ function userColumns(now: Date) {
     bannedUntil: users.bannedUntil,
     paying: sql<boolean>`exists (select 1 from subscriptions s where s.user_id = ${uid} and s.status in (${statuses}))`,
     // A check-in is a last_checked later than the arming (arming sets both).
-    lastCheckIn: sql<Date | null>`(select max(c.last_checked) from message_conditions c where c.user_id = ${uid} and c.last_checked > c.armed_at)`.mapWith(users.createdAt),
+    lastCheckIn:
+      sql<Date | null>`(select max(c.last_checked) from message_conditions c where c.user_id = ${uid} and c.last_checked > c.armed_at)`.mapWith(
+        users.createdAt,
+      ),
     messages: sql<number>`(select count(*) from messages m where m.user_id = ${uid})`.mapWith(Number),
-    armed: sql<number>`(select count(*) from message_conditions c where c.user_id = ${uid} and c.active and c.is_armed)`.mapWith(Number),
+    armed:
+      sql<number>`(select count(*) from message_conditions c where c.user_id = ${uid} and c.active and c.is_armed)`.mapWith(
+        Number,
+      ),
     held: sql<number>`(select count(*) from account_holds h where h.user_id = ${uid})`.mapWith(Number),
     disabled: sql<boolean>`(${users.bannedUntil} is not null and ${users.bannedUntil} > ${now.toISOString()}::timestamptz)`,
   };
@@ -49,15 +58,48 @@ function toAdminUser(row: Row, config: Config): AdminUser {
 }
 
 /** Users, newest first, optionally those whose address contains `q`. */
-export async function listUsers({ db, clock, config, q, offset, limit }: { db: Db; clock: Clock; config: Config; q?: string; offset: number; limit: number }): Promise<{ users: AdminUser[]; total: number }> {
+export async function listUsers({
+  db,
+  clock,
+  config,
+  q,
+  offset,
+  limit,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  q?: string;
+  offset: number;
+  limit: number;
+}): Promise<{ users: AdminUser[]; total: number }> {
   const where: SQL | undefined = q ? ilike(users.email, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-  const rows = await db.select(userColumns(clock.now())).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).offset(offset).limit(limit);
+  const rows = await db
+    .select(userColumns(clock.now()))
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .offset(offset)
+    .limit(limit);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   return { users: rows.map((r) => toAdminUser(r, config)), total: total?.n ?? 0 };
 }
 
 /** One user, as the list shows them. */
-export async function readAdminUser({ db, clock, config, userId }: { db: Db; clock: Clock; config: Config; userId: string }): Promise<AdminUser | null> {
-  const [row] = await db.select(userColumns(clock.now())).from(users).where(sql`${users.id} = ${userId}`);
+export async function readAdminUser({
+  db,
+  clock,
+  config,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  userId: string;
+}): Promise<AdminUser | null> {
+  const [row] = await db
+    .select(userColumns(clock.now()))
+    .from(users)
+    .where(sql`${users.id} = ${userId}`);
   return row ? toAdminUser(row, config) : null;
 }

@@ -14,7 +14,13 @@ export interface DueBacklog {
 /** What the engine has to do right now, read from reminder_schedule (the queue, docs/decisions/005). */
 export async function readDueBacklog({ db, now }: { db: Db; now: Date }): Promise<DueBacklog> {
   const at = now.toISOString();
-  const [row] = await rows<{ reminder: number; final_delivery: number; claimed: number; parked: number; oldest_ms: number | null }>(
+  const [row] = await rows<{
+    reminder: number;
+    final_delivery: number;
+    claimed: number;
+    parked: number;
+    oldest_ms: number | null;
+  }>(
     db,
     sql`select
       count(*) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz and reminder_type = 'reminder')::int as reminder,

@@ -14,8 +14,14 @@ export interface EngineWorker {
  */
 export async function readEngineWorkers({ db }: { db: Db }): Promise<EngineWorker[]> {
   // Epoch milliseconds, not text: the text form of a timestamptz depends on the session's TimeZone.
-  const beats = await rows<{ id: string | null; beat_ms: number }>(db, sql`select coalesce(beat_by, 'engine') as id, (extract(epoch from last_beat_at) * 1000)::float8 as beat_ms from engine_heartbeat`);
-  const claims = await rows<{ id: string; n: number }>(db, sql`select claimed_by as id, count(*)::int as n from reminder_schedule where status = 'claimed' and claimed_by is not null group by 1`);
+  const beats = await rows<{ id: string | null; beat_ms: number }>(
+    db,
+    sql`select coalesce(beat_by, 'engine') as id, (extract(epoch from last_beat_at) * 1000)::float8 as beat_ms from engine_heartbeat`,
+  );
+  const claims = await rows<{ id: string; n: number }>(
+    db,
+    sql`select claimed_by as id, count(*)::int as n from reminder_schedule where status = 'claimed' and claimed_by is not null group by 1`,
+  );
   const workers = new Map<string, EngineWorker>();
   for (const b of beats) {
     const id = b.id ?? "engine";

@@ -12,7 +12,15 @@ export interface Lateness {
  * How late first attempts were over the window: each send's time (reminder_delivery_log) minus
  * when its row was due (reminder_schedule.scheduled_at). Retries are left out: they are late by design.
  */
-export async function readLateness({ db, now, windowMs = 3_600_000 }: { db: Db; now: Date; windowMs?: number }): Promise<Lateness> {
+export async function readLateness({
+  db,
+  now,
+  windowMs = 3_600_000,
+}: {
+  db: Db;
+  now: Date;
+  windowMs?: number;
+}): Promise<Lateness> {
   const since = new Date(now.getTime() - windowMs).toISOString();
   const [row] = await rows<{ n: number; p50: number | null; p99: number | null }>(
     db,

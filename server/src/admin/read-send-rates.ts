@@ -10,7 +10,15 @@ export interface SendRate {
 }
 
 /** Delivery attempts per channel per minute over the last `minutes`, oldest first (reminder_delivery_log). */
-export async function readSendRates({ db, now, minutes = 15 }: { db: Db; now: Date; minutes?: number }): Promise<SendRate[]> {
+export async function readSendRates({
+  db,
+  now,
+  minutes = 15,
+}: {
+  db: Db;
+  now: Date;
+  minutes?: number;
+}): Promise<SendRate[]> {
   const since = new Date(now.getTime() - minutes * 60_000).toISOString();
   const found = await rows<{ minute: string; channel: string; sent: number; failed: number }>(
     db,
@@ -23,14 +31,28 @@ export async function readSendRates({ db, now, minutes = 15 }: { db: Db; now: Da
 }
 
 /** Failed delivery attempts over the window. */
-export async function readFailures({ db, now, windowMs = 3_600_000 }: { db: Db; now: Date; windowMs?: number }): Promise<number> {
+export async function readFailures({
+  db,
+  now,
+  windowMs = 3_600_000,
+}: {
+  db: Db;
+  now: Date;
+  windowMs?: number;
+}): Promise<number> {
   const since = new Date(now.getTime() - windowMs).toISOString();
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from reminder_delivery_log where delivery_status = 'failed' and created_at > ${since}::timestamptz and created_at <= ${now.toISOString()}::timestamptz`);
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from reminder_delivery_log where delivery_status = 'failed' and created_at > ${since}::timestamptz and created_at <= ${now.toISOString()}::timestamptz`,
+  );
   return row?.n ?? 0;
 }
 
 /** Every delivery attempt ever logged, by channel and outcome: Prometheus counters. */
 export async function readSendTotals({ db }: { db: Db }): Promise<{ channel: string; status: string; n: number }[]> {
-  const found = await rows<{ channel: string; status: string; n: number }>(db, sql`select delivery_channel as channel, delivery_status as status, count(*)::int as n from reminder_delivery_log group by 1, 2 order by 1, 2`);
+  const found = await rows<{ channel: string; status: string; n: number }>(
+    db,
+    sql`select delivery_channel as channel, delivery_status as status, count(*)::int as n from reminder_delivery_log group by 1, 2 order by 1, 2`,
+  );
   return found.map((r) => ({ ...r, n: Number(r.n) }));
 }

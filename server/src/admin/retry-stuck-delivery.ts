@@ -14,22 +14,52 @@ import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
  * retry policy still decides when to give up; a parked row gets at least this one more attempt.
  * A pending row that is waiting out its backoff is simply made due now.
  */
-export async function retryStuckDelivery({ db, clock, actor, reminderId }: { db: Db; clock: Clock; actor: AdminActor; reminderId: string }): Promise<void> {
+export async function retryStuckDelivery({
+  db,
+  clock,
+  actor,
+  reminderId,
+}: {
+  db: Db;
+  clock: Clock;
+  actor: AdminActor;
+  reminderId: string;
+}): Promise<void> {
   if (!isUuid(reminderId)) throw notFound("No such delivery");
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reminderSchedule).where(eq(reminderSchedule.id, reminderId)).for("update");
     if (!row) throw notFound("No such delivery");
     if (row.status !== "parked" && !(row.status === "pending" && row.attempts > 0)) {
-      throw new AppError("conflict", `This delivery is ${row.status === "claimed" ? "being sent right now" : row.status} and cannot be retried. Reload the list.`);
+      throw new AppError(
+        "conflict",
+        `This delivery is ${row.status === "claimed" ? "being sent right now" : row.status} and cannot be retried. Reload the list.`,
+      );
     }
     await tx
       .update(reminderSchedule)
-      .set({ status: "pending", nextAttemptAt: now, lockedUntil: null, claimedBy: null, completedAt: null, updatedAt: now })
+      .set({
+        status: "pending",
+        nextAttemptAt: now,
+        lockedUntil: null,
+        claimedBy: null,
+        completedAt: null,
+        updatedAt: now,
+      })
       .where(eq(reminderSchedule.id, row.id));
     // A delivery with no address (a recipient without e-mail, while other channels do not exist)
     // stays failed: a retry cannot reach them, and "sending" to nobody must never count as sent.
-    await tx.update(deliveries).set({ status: "pending" }).where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "failed"), ne(deliveries.address, "")));
-    await recordAdminAction(tx, { actor, action: "delivery.retry", targetType: "reminder_schedule", targetId: row.id, details: { was: row.status, attempts: row.attempts, reminder_type: row.reminderType, last_error: row.lastError }, at: now });
+    await tx
+      .update(deliveries)
+      .set({ status: "pending" })
+      .where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "failed"), ne(deliveries.address, "")));
+    await recordAdminAction(tx, {
+      actor,
+      action: "delivery.retry",
+      targetType: "reminder_schedule",
+      targetId: row.id,
+      details: { was: row.status, attempts: row.attempts, reminder_type: row.reminderType, last_error: row.lastError },
+      at: now,
+    });
   });
 }

@@ -1,4 +1,12 @@
-import { adminReasonSchema, adminUserListSchema, adminUserQuerySchema, auditEntrySchema, disableResultSchema, engineOverviewSchema, stuckDeliverySchema } from "@trigger-switch/contracts";
+import {
+  adminReasonSchema,
+  adminUserListSchema,
+  adminUserQuerySchema,
+  auditEntrySchema,
+  disableResultSchema,
+  engineOverviewSchema,
+  stuckDeliverySchema,
+} from "@trigger-switch/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,7 +33,10 @@ const done = z.object({ ok: z.literal(true) });
 
 function actorOf(req: FastifyRequest): AdminActor {
   const agent = req.headers["user-agent"];
-  return { user: currentUser(req), origin: { ip: req.ip ?? null, userAgent: typeof agent === "string" ? agent : null } };
+  return {
+    user: currentUser(req),
+    origin: { ip: req.ip ?? null, userAgent: typeof agent === "string" ? agent : null },
+  };
 }
 
 /**
@@ -35,28 +46,60 @@ function actorOf(req: FastifyRequest): AdminActor {
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
-  const { clock, config, mailer } = deps;
+  const { clock, config, masterKeys } = deps;
   app.addHook("preHandler", requireAdmin(deps.auth));
 
-  app.get("/users", { schema: { tags, security, summary: "Accounts, newest first; ?q= searches addresses", querystring: adminUserQuerySchema, response: { 200: adminUserListSchema } } }, (req) =>
-    listUsers({ db, clock, config, q: req.query.q?.trim() || undefined, offset: req.query.offset, limit: req.query.limit }),
+  app.get(
+    "/users",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Accounts, newest first; ?q= searches addresses",
+        querystring: adminUserQuerySchema,
+        response: { 200: adminUserListSchema },
+      },
+    },
+    (req) =>
+      listUsers({
+        db,
+        clock,
+        config,
+        q: req.query.q?.trim() || undefined,
+        offset: req.query.offset,
+        limit: req.query.limit,
+      }),
   );
 
-  for (const [action, disabled] of [["disable", true], ["enable", false]] as const) {
+  for (const [action, disabled] of [
+    ["disable", true],
+    ["enable", false],
+  ] as const) {
     app.post(
       `/users/:id/${action}`,
       {
         schema: {
           tags,
           security,
-          summary: disabled ? "Disable an account: sign-in refused, sessions ended, armed switches held (never released)" : "Enable an account: held switches armed again with a fresh clock",
+          summary: disabled
+            ? "Disable an account: sign-in refused, sessions ended, armed switches held (never released)"
+            : "Enable an account: held switches armed again with a fresh clock",
           params: idParams,
           body: adminReasonSchema.optional(),
           response: { 200: disableResultSchema },
         },
       },
       async (req) => {
-        const outcome = await setUserDisabled({ db, clock, config, mailer, actor: actorOf(req), userId: req.params.id, disabled, reason: req.body?.reason, log: req.log });
+        const outcome = await setUserDisabled({
+          db,
+          clock,
+          config,
+          masterKeys,
+          actor: actorOf(req),
+          userId: req.params.id,
+          disabled,
+          reason: req.body?.reason,
+        });
         const user = await readAdminUser({ db, clock, config, userId: req.params.id });
         if (!user) throw notFound("No such user");
         return { user, held: outcome.held, rearmed: outcome.rearmed, not_rearmed: outcome.notRearmed };
@@ -64,21 +107,84 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     );
   }
 
-  app.get("/engine", { schema: { tags, security, summary: "Engine backlog, lateness, sends, failures and workers", response: { 200: engineOverviewSchema } } }, () => readEngineOverview({ db, clock }));
+  app.get(
+    "/engine",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Engine backlog, lateness, sends, failures and workers",
+        response: { 200: engineOverviewSchema },
+      },
+    },
+    () => readEngineOverview({ db, clock }),
+  );
 
-  app.get("/deliveries", { schema: { tags, security, summary: "Parked deliveries and deliveries retrying after a failure", response: { 200: z.array(stuckDeliverySchema) } } }, () => listStuckDeliveries({ db }));
+  app.get(
+    "/deliveries",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Parked deliveries and deliveries retrying after a failure",
+        response: { 200: z.array(stuckDeliverySchema) },
+      },
+    },
+    () => listStuckDeliveries({ db }),
+  );
 
-  app.post("/deliveries/:id/retry", { schema: { tags, security, summary: "Retry a parked or retrying delivery now", params: idParams, response: { 200: done } } }, async (req) => {
-    await retryStuckDelivery({ db, clock, actor: actorOf(req), reminderId: req.params.id });
-    return { ok: true as const };
-  });
+  app.post(
+    "/deliveries/:id/retry",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Retry a parked or retrying delivery now",
+        params: idParams,
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await retryStuckDelivery({ db, clock, actor: actorOf(req), reminderId: req.params.id });
+      return { ok: true as const };
+    },
+  );
 
-  app.post("/deliveries/:id/discard", { schema: { tags, security, summary: "Give up a parked delivery for good", params: idParams, body: adminReasonSchema.optional(), response: { 200: done } } }, async (req) => {
-    await discardStuckDelivery({ db, clock, actor: actorOf(req), reminderId: req.params.id, reason: req.body?.reason });
-    return { ok: true as const };
-  });
+  app.post(
+    "/deliveries/:id/discard",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Give up a parked delivery for good",
+        params: idParams,
+        body: adminReasonSchema.optional(),
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await discardStuckDelivery({
+        db,
+        clock,
+        actor: actorOf(req),
+        reminderId: req.params.id,
+        reason: req.body?.reason,
+      });
+      return { ok: true as const };
+    },
+  );
 
-  app.get("/audit", { schema: { tags, security, summary: "The audit log of admin actions, newest first (read-only)", querystring: pageQuery, response: { 200: z.object({ entries: z.array(auditEntrySchema), total: z.number() }) } } }, (req) =>
-    listAuditLog({ db, offset: req.query.offset, limit: req.query.limit }),
+  app.get(
+    "/audit",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The audit log of admin actions, newest first (read-only)",
+        querystring: pageQuery,
+        response: { 200: z.object({ entries: z.array(auditEntrySchema), total: z.number() }) },
+      },
+    },
+    (req) => listAuditLog({ db, offset: req.query.offset, limit: req.query.limit }),
   );
 };

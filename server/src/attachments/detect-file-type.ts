@@ -34,12 +34,15 @@ function isoMediaType(brand: string): AttachmentType {
 
 /** OOXML and ODF documents are zips with known parts; any other zip is refused (it cannot be checked). */
 function officeType(b: Buffer): AttachmentType | null {
-  if (ascii(b, 30, 38) === "mimetype" && ascii(b, 38, 77) === "application/vnd.oasis.opendocument.text") return "application/vnd.oasis.opendocument.text";
+  if (ascii(b, 30, 38) === "mimetype" && ascii(b, 38, 77) === "application/vnd.oasis.opendocument.text")
+    return "application/vnd.oasis.opendocument.text";
   const names = b.toString("latin1");
   if (!names.includes("[Content_Types].xml")) return null;
-  if (names.includes("word/document.xml")) return "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+  if (names.includes("word/document.xml"))
+    return "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
   if (names.includes("xl/workbook.xml")) return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-  if (names.includes("ppt/presentation.xml")) return "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+  if (names.includes("ppt/presentation.xml"))
+    return "application/vnd.openxmlformats-officedocument.presentationml.presentation";
   return null;
 }
 
@@ -51,6 +54,7 @@ function isPlainText(b: Buffer): boolean {
   } catch {
     return false;
   }
-  for (const byte of b) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
+  for (const byte of b)
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
   return true;
 }

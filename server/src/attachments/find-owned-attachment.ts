@@ -7,10 +7,23 @@ import { findOwnedMessage, type MessageRow } from "../messages/find-owned-messag
 import type { AttachmentRow } from "./to-attachment-dto.ts";
 
 /** The caller's attachment of the caller's message, or 404 (also for another user's ids). */
-export async function findOwnedAttachment({ db, userId, messageId, attachmentId }: { db: Db; userId: string; messageId: string; attachmentId: string }): Promise<{ message: MessageRow; attachment: AttachmentRow }> {
+export async function findOwnedAttachment({
+  db,
+  userId,
+  messageId,
+  attachmentId,
+}: {
+  db: Db;
+  userId: string;
+  messageId: string;
+  attachmentId: string;
+}): Promise<{ message: MessageRow; attachment: AttachmentRow }> {
   const message = await findOwnedMessage({ db, userId, messageId });
   const [attachment] = isUuid(attachmentId)
-    ? await db.select().from(messageAttachments).where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.messageId, message.id)))
+    ? await db
+        .select()
+        .from(messageAttachments)
+        .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.messageId, message.id)))
     : [];
   if (!attachment) throw notFound("Attachment not found");
   return { message, attachment };

@@ -15,9 +15,18 @@ interface Options {
 }
 
 /** The decrypted file for its owner; the type is the one detected at upload. */
-export async function readAttachment({ db, masterKeys, storage, ...ids }: Options): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
+export async function readAttachment({
+  db,
+  masterKeys,
+  storage,
+  ...ids
+}: Options): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
   const { message, attachment } = await findOwnedAttachment({ db, ...ids });
   const cipher = messageCipherOf(masterKeys, message);
   const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(attachment.storageKey));
-  return { fileName: cipher.openText(attachmentNameField(attachment.id), attachment.fileName), contentType: attachment.contentType, bytes };
+  return {
+    fileName: cipher.openText(attachmentNameField(attachment.id), attachment.fileName),
+    contentType: attachment.contentType,
+    bytes,
+  };
 }

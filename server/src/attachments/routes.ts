@@ -23,21 +23,60 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
 
   app.post(
     "/messages/:id/attachments",
-    { schema: { tags, security, summary: "Attach a file (multipart field `file`)", params: z.object({ id: z.string() }), response: { 201: attachmentSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Attach a file (multipart field `file`)",
+        params: z.object({ id: z.string() }),
+        response: { 201: attachmentSchema },
+      },
+    },
     async (req, reply) => {
       const upload = await readUpload(req, { maxBytes, noun: "file" });
-      const attachment = await uploadAttachment({ db, config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, fileName: upload.filename, readBytes: upload.readBytes });
+      const attachment = await uploadAttachment({
+        db,
+        config,
+        clock,
+        masterKeys,
+        storage,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        fileName: upload.filename,
+        readBytes: upload.readBytes,
+      });
       return reply.status(201).send(attachment);
     },
   );
 
-  app.get("/messages/:id/attachments/:attachmentId", { schema: { tags, security, summary: "Download an attachment", params } }, async (req, reply) => {
-    const file = await readAttachment({ db, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, attachmentId: req.params.attachmentId });
-    return sendAttachment(reply, file);
-  });
+  app.get(
+    "/messages/:id/attachments/:attachmentId",
+    { schema: { tags, security, summary: "Download an attachment", params } },
+    async (req, reply) => {
+      const file = await readAttachment({
+        db,
+        masterKeys,
+        storage,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        attachmentId: req.params.attachmentId,
+      });
+      return sendAttachment(reply, file);
+    },
+  );
 
-  app.delete("/messages/:id/attachments/:attachmentId", { schema: { tags, security, summary: "Delete an attachment", params } }, async (req, reply) => {
-    await deleteAttachment({ db, storage, userId: currentUser(req).id, messageId: req.params.id, attachmentId: req.params.attachmentId });
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/messages/:id/attachments/:attachmentId",
+    { schema: { tags, security, summary: "Delete an attachment", params } },
+    async (req, reply) => {
+      await deleteAttachment({
+        db,
+        storage,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        attachmentId: req.params.attachmentId,
+      });
+      return reply.status(204).send();
+    },
+  );
 };

@@ -17,7 +17,11 @@ function contentDisposition(name: string): string {
  * and recipients get the same headers). `public` links (a recipient's) also keep their token out
  * of the Referer of anything the file might open.
  */
-export function sendAttachment(reply: FastifyReply, file: AttachmentFile, { publicLink = false }: { publicLink?: boolean } = {}): FastifyReply {
+export function sendAttachment(
+  reply: FastifyReply,
+  file: AttachmentFile,
+  { publicLink = false }: { publicLink?: boolean } = {},
+): FastifyReply {
   reply
     .header("Content-Type", file.contentType)
     .header("Content-Length", file.bytes.length)

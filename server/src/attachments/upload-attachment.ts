@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ATTACHMENT_NAME_MAX, ATTACHMENT_TYPES_TEXT, type Attachment } from "@trigger-switch/contracts";
-import { count, eq } from "drizzle-orm";
+import { count, eq, max } from "drizzle-orm";
 import { limitsFor } from "../billing/limits-for.ts";
 import { planLimitError } from "../billing/plan-limit-error.ts";
 import type { Config } from "../config.ts";
@@ -34,13 +34,29 @@ interface Options {
  * random storage key. The blob is written before the row; if the row cannot be added (limit,
  * failure) the blob is removed again.
  */
-export async function uploadAttachment({ db, config, clock, masterKeys, storage, userId, messageId, fileName, readBytes }: Options): Promise<Attachment> {
+export async function uploadAttachment({
+  db,
+  config,
+  clock,
+  masterKeys,
+  storage,
+  userId,
+  messageId,
+  fileName,
+  readBytes,
+}: Options): Promise<Attachment> {
   const message = await findOwnedMessage({ db, userId, messageId });
   const limits = await limitsFor({ db, config, userId });
   const bytes = await readBytes();
-  if (bytes.length > limits.maxAttachmentBytes) throw planLimitError(config, limits, { kind: "attachment_bytes", usage: bytes.length });
+  if (bytes.length > limits.maxAttachmentBytes)
+    throw planLimitError(config, limits, { kind: "attachment_bytes", usage: bytes.length });
   const contentType = detectFileType(bytes);
-  if (!contentType) throw new AppError("unsupported_media_type", `This file type is not accepted. Accepted: ${ATTACHMENT_TYPES_TEXT}.`, { file: "This file type is not accepted" });
+  if (!contentType)
+    throw new AppError(
+      "unsupported_media_type",
+      `This file type is not accepted. Accepted: ${ATTACHMENT_TYPES_TEXT}.`,
+      { file: "This file type is not accepted" },
+    );
 
   const id = randomUUID();
   const cipher = messageCipherOf(masterKeys, message);
@@ -49,12 +65,27 @@ export async function uploadAttachment({ db, config, clock, masterKeys, storage,
   try {
     const row = await db.transaction(async (tx) => {
       await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true }); // serialises uploads to one message
-      const [existing] = await tx.select({ n: count() }).from(messageAttachments).where(eq(messageAttachments.messageId, message.id));
+      // A new file goes after the others, wherever the owner has arranged them.
+      const [existing] = await tx
+        .select({ n: count(), last: max(messageAttachments.position) })
+        .from(messageAttachments)
+        .where(eq(messageAttachments.messageId, message.id));
       const usage = existing?.n ?? 0;
-      if (usage >= limits.maxAttachmentsPerMessage) throw planLimitError(config, limits, { kind: "attachments", usage });
+      if (usage >= limits.maxAttachmentsPerMessage)
+        throw planLimitError(config, limits, { kind: "attachments", usage });
       const [inserted] = await tx
         .insert(messageAttachments)
-        .values({ id, messageId: message.id, userId, fileName: cipher.sealText(attachmentNameField(id), cleanFileName(fileName)), contentType, sizeBytes: bytes.length, storageKey, createdAt: clock.now() })
+        .values({
+          id,
+          messageId: message.id,
+          userId,
+          fileName: cipher.sealText(attachmentNameField(id), cleanFileName(fileName)),
+          contentType,
+          sizeBytes: bytes.length,
+          storageKey,
+          position: (existing?.last ?? -1) + 1,
+          createdAt: clock.now(),
+        })
         .returning();
       return inserted!;
     });

@@ -24,14 +24,27 @@ import { INSUFFICIENT_AAL_MESSAGE, needsStepUp } from "./sessions/step-up.ts";
  * Admins: see `isAdminAccount`, decided on every request and never written into tokens or
  * app_metadata (removing an address takes effect at once).
  */
-export async function createAuthService(deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys: MasterKeys; channels: Channels }): Promise<AuthService> {
+export async function createAuthService(deps: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  channels: Channels;
+}): Promise<AuthService> {
   const keys = createKeyStore({ config: deps.config, clock: deps.clock });
   const background = createBackgroundTasks();
-  const authDeps: AuthDeps = { ...deps, keys, background, oidcProviders: createOidcProviders(deps.config.oidcProviders) };
+  const authDeps: AuthDeps = {
+    ...deps,
+    keys,
+    background,
+    oidcProviders: createOidcProviders(deps.config.oidcProviders),
+  };
 
   return {
     routes: authRoutes(authDeps),
-    confirmIdentity: (user, password) => confirmIdentity(authDeps, { userId: user.id, sessionId: user.sessionId, password }),
+    confirmIdentity: (user, password) =>
+      confirmIdentity(authDeps, { userId: user.id, sessionId: user.sessionId, password }),
     async authenticate(authorization: string | undefined): Promise<AuthUser> {
       try {
         const authenticated = await authenticateBearer(authDeps, authorization);
@@ -61,13 +74,23 @@ export async function createAuthService(deps: { config: Config; db: Db; mailer: 
  * account is "confirmed", so whoever registered the address first would be admin. With
  * autoconfirm, an admin proves the address once with "Forgot password".
  */
-export async function isAdminAccount(deps: { config: Config; db: Db }, user: { id: string; email: string; emailConfirmedAt: Date | null }): Promise<boolean> {
+export async function isAdminAccount(
+  deps: { config: Config; db: Db },
+  user: { id: string; email: string; emailConfirmedAt: Date | null },
+): Promise<boolean> {
   const email = user.email.toLowerCase();
   if (user.emailConfirmedAt === null || !deps.config.ADMIN_EMAILS.includes(email)) return false;
   const [proof] = await deps.db
     .select({ id: oneTimeTokens.id })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, user.id), isNotNull(oneTimeTokens.usedAt), inArray(oneTimeTokens.tokenType, ["signup", "recovery", "email_change"]), sql`lower(${oneTimeTokens.relatesTo}) = ${email}`))
+    .where(
+      and(
+        eq(oneTimeTokens.userId, user.id),
+        isNotNull(oneTimeTokens.usedAt),
+        inArray(oneTimeTokens.tokenType, ["signup", "recovery", "email_change"]),
+        sql`lower(${oneTimeTokens.relatesTo}) = ${email}`,
+      ),
+    )
     .limit(1);
   return proof !== undefined;
 }

@@ -20,5 +20,6 @@ export function checkInIntervalMinutes(c: Timing): number | null {
  */
 export function checkPlanInterval(config: Config, limits: PlanLimits, c: Timing): void {
   const minutes = checkInIntervalMinutes(c);
-  if (minutes !== null && minutes < limits.minCheckInMinutes) throw planLimitError(config, limits, { kind: "check_in_interval", usage: minutes });
+  if (minutes !== null && minutes < limits.minCheckInMinutes)
+    throw planLimitError(config, limits, { kind: "check_in_interval", usage: minutes });
 }

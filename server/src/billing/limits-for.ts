@@ -17,7 +17,15 @@ export const PLUS_STATUSES = ["active", "trialing", "past_due"] as const;
  * The one answer to "what may this account do": with billing off, DEFAULT_PLAN for everyone;
  * with billing on, Plus while a subscription is in good standing, otherwise Free.
  */
-export async function limitsFor({ db, config, userId }: { db: Db; config: Config; userId: string }): Promise<PlanLimits> {
+export async function limitsFor({
+  db,
+  config,
+  userId,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+}): Promise<PlanLimits> {
   return planLimits(await planOf({ db, config, userId }), config);
 }
 

@@ -24,8 +24,14 @@ async function customerOf({ db, clock, stripe, userId }: Deps & { stripe: Stripe
   const [known] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
   if (known) return known.stripeCustomerId;
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const customer = await stripe.customers.create({ email: user!.email, metadata: { user_id: userId } }, { idempotencyKey: `trigger-switch-customer-${userId}` });
-  await db.insert(billingCustomers).values({ userId, stripeCustomerId: customer.id, createdAt: clock.now() }).onConflictDoNothing();
+  const customer = await stripe.customers.create(
+    { email: user!.email, metadata: { user_id: userId } },
+    { idempotencyKey: `trigger-switch-customer-${userId}` },
+  );
+  await db
+    .insert(billingCustomers)
+    .values({ userId, stripeCustomerId: customer.id, createdAt: clock.now() })
+    .onConflictDoNothing();
   const [stored] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
   return stored!.stripeCustomerId;
 }
@@ -45,8 +51,12 @@ export async function startCheckout(deps: Deps & { interval: "month" | "year" })
   const { stripe, config, userId } = deps;
   if (!stripe) throw off();
   const price = priceIdFor(config, deps.interval);
-  if (!price) throw new AppError("validation_failed", "Plus is not offered with yearly billing here; choose monthly.", { interval: "Choose monthly" });
-  if (await currentPlus(deps.db, userId)) throw new AppError("conflict", "You are already on Plus. Manage or cancel it with Manage billing.");
+  if (!price)
+    throw new AppError("validation_failed", "Plus is not offered with yearly billing here; choose monthly.", {
+      interval: "Choose monthly",
+    });
+  if (await currentPlus(deps.db, userId))
+    throw new AppError("conflict", "You are already on Plus. Manage or cancel it with Manage billing.");
   const customer = await customerOf({ ...deps, stripe });
   const session = await stripe.checkout.sessions.create({
     mode: "subscription",
@@ -67,7 +77,10 @@ export async function openBillingPortal(deps: Deps): Promise<{ url: string }> {
   if (!stripe) throw off();
   const [known] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
   if (!known) throw new AppError("conflict", "You have no billing account yet: upgrade to Plus first.");
-  const session = await stripe.billingPortal.sessions.create({ customer: known.stripeCustomerId, return_url: `${config.SITE_URL}/subscription` });
+  const session = await stripe.billingPortal.sessions.create({
+    customer: known.stripeCustomerId,
+    return_url: `${config.SITE_URL}/subscription`,
+  });
   return { url: session.url };
 }
 
@@ -83,7 +96,11 @@ export async function setCancelAtPeriodEnd(deps: Deps & { cancel: boolean }): Pr
   const updated = await stripe.subscriptions.update(current.id, { cancel_at_period_end: cancel });
   await db
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: updated.cancel_at_period_end, cancelAt: updated.cancel_at ? new Date(updated.cancel_at * 1000) : null, updatedAt: clock.now() })
+    .set({
+      cancelAtPeriodEnd: updated.cancel_at_period_end,
+      cancelAt: updated.cancel_at ? new Date(updated.cancel_at * 1000) : null,
+      updatedAt: clock.now(),
+    })
     .where(eq(subscriptions.id, current.id));
 }
 
@@ -112,14 +129,31 @@ export async function listInvoices(deps: Deps): Promise<Invoice[]> {
  * webhook that follows sends no "your plan changed" mail to an address on its way out.
  * Throws if Stripe cannot be reached: the caller then keeps the account (and tries again later).
  */
-export async function cancelSubscriptionsNow(deps: { db: Db; clock: Clock; stripe: Stripe | null; userId: string }): Promise<number> {
+export async function cancelSubscriptionsNow(deps: {
+  db: Db;
+  clock: Clock;
+  stripe: Stripe | null;
+  userId: string;
+}): Promise<number> {
   const { stripe, db, clock, userId } = deps;
-  const live = await db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PLUS_STATUSES, "incomplete", "unpaid"])));
+  const live = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PLUS_STATUSES, "incomplete", "unpaid"])),
+    );
   if (live.length === 0) return 0;
-  if (!stripe) throw new AppError("unavailable", "This account has a paid subscription, but billing is not configured on this server, so it cannot be cancelled. Ask the server's operator.");
+  if (!stripe)
+    throw new AppError(
+      "unavailable",
+      "This account has a paid subscription, but billing is not configured on this server, so it cannot be cancelled. Ask the server's operator.",
+    );
   for (const sub of live) {
     const canceled = await stripe.subscriptions.cancel(sub.id);
-    await db.update(subscriptions).set({ status: canceled.status, updatedAt: clock.now() }).where(eq(subscriptions.id, sub.id));
+    await db
+      .update(subscriptions)
+      .set({ status: canceled.status, updatedAt: clock.now() })
+      .where(eq(subscriptions.id, sub.id));
   }
   return live.length;
 }

@@ -25,9 +25,15 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
   const tail = operatorSets ? " The operator of this service chooses the plan (DEFAULT_PLAN)." : "";
   switch (what.kind) {
     case "messages":
-      return new AppError("plan_limit", `${plan} allows ${limits.maxMessages} messages and you have ${what.usage}. Delete a message${orUpgrade(`up to ${plus.maxMessages}`)}.${tail}`);
+      return new AppError(
+        "plan_limit",
+        `${plan} allows ${limits.maxMessages} messages and you have ${what.usage}. Delete a message${orUpgrade(`up to ${plus.maxMessages}`)}.${tail}`,
+      );
     case "recipients":
-      return new AppError("plan_limit", `${plan} allows ${limits.maxRecipients} recipients and you have ${what.usage}. Delete a recipient${orUpgrade(`up to ${plus.maxRecipients}`)}.${tail}`);
+      return new AppError(
+        "plan_limit",
+        `${plan} allows ${limits.maxRecipients} recipients and you have ${what.usage}. Delete a recipient${orUpgrade(`up to ${plus.maxRecipients}`)}.${tail}`,
+      );
     case "attachments":
       return new AppError(
         "plan_limit",

@@ -12,12 +12,31 @@ import { readPlanPrices, type PlanPrice } from "./read-plan-prices.ts";
 import { overLimitSentences, readUsage } from "./read-usage.ts";
 
 /** Everything /subscription shows: the plan, both plans' limits and prices, usage, the subscription and what is over a limit. */
-export async function readBillingOverview({ db, clock, config, stripe, userId }: { db: Db; clock: Clock; config: Config; stripe: Stripe | null; userId: string }): Promise<BillingOverview> {
+export async function readBillingOverview({
+  db,
+  clock,
+  config,
+  stripe,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  stripe: Stripe | null;
+  userId: string;
+}): Promise<BillingOverview> {
   const enabled = billingEnabled(config);
   const limits = await limitsFor({ db, config, userId });
   const usage = await readUsage({ db, userId, limits });
   const prices = stripe ? await readPlanPrices({ stripe, config, now: clock.now().getTime() }) : [];
-  const [latest] = enabled ? await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.eventCreated)).limit(1) : [];
+  const [latest] = enabled
+    ? await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId))
+        .orderBy(desc(subscriptions.eventCreated))
+        .limit(1)
+    : [];
   return {
     billing_enabled: enabled,
     plan: limits.plan,
@@ -36,7 +55,8 @@ export async function readBillingOverview({ db, clock, config, stripe, userId }:
           currency: latest.currency,
           current_period_end: latest.currentPeriodEnd?.toISOString() ?? null,
           cancel_at_period_end: latest.cancelAtPeriodEnd,
-          ends_at: (latest.cancelAt ?? (latest.cancelAtPeriodEnd ? latest.currentPeriodEnd : null))?.toISOString() ?? null,
+          ends_at:
+            (latest.cancelAt ?? (latest.cancelAtPeriodEnd ? latest.currentPeriodEnd : null))?.toISOString() ?? null,
           payment_problem: ["past_due", "unpaid", "incomplete"].includes(latest.status),
         }
       : null,

@@ -16,10 +16,20 @@ let cache: { key: string; at: number; prices: PlanPrice[] } | null = null;
  * shows a price the operator did not set). Cached 10 minutes; an unreachable Stripe gives the
  * price ids without amounts rather than failing the page.
  */
-export async function readPlanPrices({ stripe, config, now }: { stripe: Stripe; config: Config; now: number }): Promise<PlanPrice[]> {
+export async function readPlanPrices({
+  stripe,
+  config,
+  now,
+}: {
+  stripe: Stripe;
+  config: Config;
+  now: number;
+}): Promise<PlanPrice[]> {
   const wanted = [
     { interval: "month" as const, priceId: config.STRIPE_PRICE_PLUS_MONTHLY! },
-    ...(config.STRIPE_PRICE_PLUS_YEARLY ? [{ interval: "year" as const, priceId: config.STRIPE_PRICE_PLUS_YEARLY }] : []),
+    ...(config.STRIPE_PRICE_PLUS_YEARLY
+      ? [{ interval: "year" as const, priceId: config.STRIPE_PRICE_PLUS_YEARLY }]
+      : []),
   ];
   const key = wanted.map((w) => w.priceId).join(",");
   if (cache && cache.key === key && now - cache.at < TTL_MS) return cache.prices;

@@ -1,4 +1,9 @@
-import { billingOverviewSchema, checkoutRequestSchema, invoiceSchema, redirectUrlSchema } from "@trigger-switch/contracts";
+import {
+  billingOverviewSchema,
+  checkoutRequestSchema,
+  invoiceSchema,
+  redirectUrlSchema,
+} from "@trigger-switch/contracts";
 import Stripe from "stripe";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,7 +22,11 @@ async function viaStripe<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) throw new AppError("unavailable", "The payment provider did not answer as expected. Please try again in a moment; nothing was charged.");
+    if (err instanceof Stripe.errors.StripeError)
+      throw new AppError(
+        "unavailable",
+        "The payment provider did not answer as expected. Please try again in a moment; nothing was charged.",
+      );
     throw err;
   }
 }
@@ -29,24 +38,68 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const stripe = createStripeClient(config);
   const base = (userId: string) => ({ db, clock, config, stripe, userId });
 
-  app.get("/billing", { schema: { tags, security, summary: "My plan, usage against its limits, the other plan, and my subscription", response: { 200: billingOverviewSchema } } }, (req) =>
-    readBillingOverview(base(currentUser(req).id)),
+  app.get(
+    "/billing",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "My plan, usage against its limits, the other plan, and my subscription",
+        response: { 200: billingOverviewSchema },
+      },
+    },
+    (req) => readBillingOverview(base(currentUser(req).id)),
   );
-  app.post("/billing/checkout", { schema: { tags, security, summary: "Start Stripe Checkout for Plus", body: checkoutRequestSchema.optional(), response: { 200: redirectUrlSchema } } }, (req) =>
-    viaStripe(() => startCheckout({ ...base(currentUser(req).id), interval: req.body?.interval ?? "month" })),
+  app.post(
+    "/billing/checkout",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Start Stripe Checkout for Plus",
+        body: checkoutRequestSchema.optional(),
+        response: { 200: redirectUrlSchema },
+      },
+    },
+    (req) => viaStripe(() => startCheckout({ ...base(currentUser(req).id), interval: req.body?.interval ?? "month" })),
   );
-  app.post("/billing/portal", { schema: { tags, security, summary: "Open Stripe's customer portal (cards, invoices, cancellation)", response: { 200: redirectUrlSchema } } }, (req) =>
-    viaStripe(() => openBillingPortal(base(currentUser(req).id))),
+  app.post(
+    "/billing/portal",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Open Stripe's customer portal (cards, invoices, cancellation)",
+        response: { 200: redirectUrlSchema },
+      },
+    },
+    (req) => viaStripe(() => openBillingPortal(base(currentUser(req).id))),
   );
-  for (const [action, cancel] of [["cancel", true], ["resume", false]] as const) {
+  for (const [action, cancel] of [
+    ["cancel", true],
+    ["resume", false],
+  ] as const) {
     app.post(
       `/billing/${action}`,
-      { schema: { tags, security, summary: cancel ? "Cancel Plus at the end of the paid period" : "Keep Plus (undo a cancellation before it takes effect)", response: { 200: billingOverviewSchema } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: cancel
+            ? "Cancel Plus at the end of the paid period"
+            : "Keep Plus (undo a cancellation before it takes effect)",
+          response: { 200: billingOverviewSchema },
+        },
+      },
       async (req) => {
         await viaStripe(() => setCancelAtPeriodEnd({ ...base(currentUser(req).id), cancel }));
         return readBillingOverview(base(currentUser(req).id));
       },
     );
   }
-  app.get("/billing/invoices", { schema: { tags, security, summary: "My invoices, newest first", response: { 200: z.array(invoiceSchema) } } }, (req) => viaStripe(() => listInvoices(base(currentUser(req).id))));
+  app.get(
+    "/billing/invoices",
+    { schema: { tags, security, summary: "My invoices, newest first", response: { 200: z.array(invoiceSchema) } } },
+    (req) => viaStripe(() => listInvoices(base(currentUser(req).id))),
+  );
 };

@@ -22,7 +22,16 @@ export const stripeSubscriptionSchema = z
             .object({
               current_period_end: epoch,
               price: z
-                .object({ id, unit_amount: z.number().nullable().optional(), currency: z.string().nullable().optional(), recurring: z.object({ interval: z.string(), interval_count: z.number().int() }).loose().nullable().optional() })
+                .object({
+                  id,
+                  unit_amount: z.number().nullable().optional(),
+                  currency: z.string().nullable().optional(),
+                  recurring: z
+                    .object({ interval: z.string(), interval_count: z.number().int() })
+                    .loose()
+                    .nullable()
+                    .optional(),
+                })
                 .loose(),
             })
             .loose(),
@@ -34,11 +43,25 @@ export const stripeSubscriptionSchema = z
 export type StripeSubscription = z.infer<typeof stripeSubscriptionSchema>;
 
 export const stripeCheckoutSessionSchema = z
-  .object({ id, object: z.literal("checkout.session"), customer: customerRef.nullable().optional(), client_reference_id: z.string().nullable().optional(), subscription: customerRef.nullable().optional() })
+  .object({
+    id,
+    object: z.literal("checkout.session"),
+    customer: customerRef.nullable().optional(),
+    client_reference_id: z.string().nullable().optional(),
+    subscription: customerRef.nullable().optional(),
+  })
   .loose();
 
-export const stripeEventSchema = z.object({ id, type: z.string().min(1).max(100), created: z.number().int(), data: z.object({ object: z.record(z.string(), z.unknown()) }).loose() }).loose();
+export const stripeEventSchema = z
+  .object({
+    id,
+    type: z.string().min(1).max(100),
+    created: z.number().int(),
+    data: z.object({ object: z.record(z.string(), z.unknown()) }).loose(),
+  })
+  .loose();
 export type StripeEventEnvelope = z.infer<typeof stripeEventSchema>;
 
 /** Seconds since the epoch (Stripe) → Date. */
-export const fromEpoch = (s: number | null | undefined): Date | null => (s === null || s === undefined ? null : new Date(s * 1000));
+export const fromEpoch = (s: number | null | undefined): Date | null =>
+  s === null || s === undefined ? null : new Date(s * 1000);

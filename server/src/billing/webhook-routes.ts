@@ -6,17 +6,17 @@ import type { AppDeps } from "../http/app-deps.ts";
 import { apiErrorHandler } from "../http/errors.ts";
 import { applyStripeEvent } from "./apply-stripe-event.ts";
 import { billingEnabled } from "./billing-enabled.ts";
-import { notifyPlanChange } from "./notify-plan-change.ts";
 import { stripeEventSchema } from "./stripe-objects.ts";
 
 /**
  * POST /webhooks/stripe. The signature is checked on the exact bytes with the official package
- * (so the body is kept raw here); then the event is applied once (by id) in one transaction.
+ * (so the body is kept raw here); then the event is applied once (by id) in one transaction,
+ * which also queues the owner's mail (notify-plan-change.ts): no mail server is waited for here.
  * A 2xx tells Stripe to stop; a 5xx (our database) makes it send again, which is safe.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
-  const { config, clock, mailer } = deps;
+  const { config, clock, masterKeys } = deps;
   app.setErrorHandler(apiErrorHandler);
   // Only inside this plugin: every content type arrives as the raw bytes Stripe signed.
   app.removeAllContentTypeParsers();
@@ -28,32 +28,38 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       schema: {
         tags: ["billing"],
         summary: "Stripe webhook events (signed with STRIPE_WEBHOOK_SECRET)",
-        headers: z.object({ "stripe-signature": z.string({ message: "The Stripe-Signature header is missing" }).min(1).max(2000) }),
+        headers: z.object({
+          "stripe-signature": z.string({ message: "The Stripe-Signature header is missing" }).min(1).max(2000),
+        }),
         response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       },
     },
     async (req) => {
-      if (!billingEnabled(config)) throw new AppError("not_found", "Billing is off on this server: no Stripe webhook is expected.");
+      if (!billingEnabled(config))
+        throw new AppError("not_found", "Billing is off on this server: no Stripe webhook is expected.");
       const raw = req.body;
       if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError("bad_request", "The webhook body is empty.");
       let event: unknown;
       try {
         event = Stripe.webhooks.constructEvent(raw, req.headers["stripe-signature"], config.STRIPE_WEBHOOK_SECRET!);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError("bad_request", "The webhook signature does not match STRIPE_WEBHOOK_SECRET (or is too old).");
+        if (err instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new AppError(
+            "bad_request",
+            "The webhook signature does not match STRIPE_WEBHOOK_SECRET (or is too old).",
+          );
         throw new AppError("bad_request", "The webhook body is not a Stripe event.");
       }
       const parsed = stripeEventSchema.safeParse(event);
       if (!parsed.success) throw new AppError("bad_request", "The webhook body is not a Stripe event.");
-      let outcome;
       try {
-        outcome = await applyStripeEvent({ db, clock, event: parsed.data });
+        const outcome = await applyStripeEvent({ db, clock, config, masterKeys, event: parsed.data });
+        return { received: true as const, duplicate: outcome.duplicate };
       } catch (err) {
-        if (err instanceof z.ZodError) throw new AppError("bad_request", `The ${parsed.data.type} event's object is not what Stripe sends.`);
+        if (err instanceof z.ZodError)
+          throw new AppError("bad_request", `The ${parsed.data.type} event's object is not what Stripe sends.`);
         throw err;
       }
-      for (const notice of outcome.notices) await notifyPlanChange({ db, config, mailer, notice, log: req.log });
-      return { received: true as const, duplicate: outcome.duplicate };
     },
   );
 };

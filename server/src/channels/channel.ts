@@ -12,12 +12,7 @@ export type PhoneChannelId = Exclude<ChannelId, "email">;
  * What a message is for. Logs and receipts name it, never the content; WhatsApp uses it to pick
  * the approved template outside the 24-hour window.
  */
-export type Purpose =
-  | "verification_code"
-  | "check_in_reply"
-  | "owner_reminder"
-  | "release"
-  | "owner_notice";
+export type Purpose = "verification_code" | "check_in_reply" | "owner_reminder" | "release" | "owner_notice";
 
 /**
  * A WhatsApp template and its parameters, resolved to the configured template names.
@@ -25,7 +20,8 @@ export type Purpose =
  * button of an authentication template is sent this way too).
  */
 export interface TemplateContent {
-  template: "reminder" | "delivery" | "verification";
+  /** `release_notice` is optional in the configuration: without it the envelope counts as having no template. */
+  template: "reminder" | "delivery" | "verification" | "release_notice";
   body: string[];
   urlButton?: string;
 }

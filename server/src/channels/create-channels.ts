@@ -11,7 +11,19 @@ import { createSmsChannel, TWILIO_SETTINGS } from "./sms/sms-channel.ts";
 import { createWhatsAppChannel, WHATSAPP_SETTINGS } from "./whatsapp/whatsapp-channel.ts";
 
 /** Every channel from the configuration; an unconfigured provider gives an unavailable channel. */
-export function createChannels({ config, db, mailer, clock, masterKeys }: { config: Config; db: Db; mailer: Mailer; clock: Clock; masterKeys?: MasterKeys }): Channels {
+export function createChannels({
+  config,
+  db,
+  mailer,
+  clock,
+  masterKeys,
+}: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  masterKeys?: MasterKeys;
+}): Channels {
   const email = createEmailChannel({ mailer, clock });
   // Local mode: no provider and no mail server → WhatsApp and SMS land in the local mailbox.
   const local = config.usesOutbox && masterKeys ? masterKeys : null;

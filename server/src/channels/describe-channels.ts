@@ -19,13 +19,23 @@ export function describeChannels(config: Config): ChannelsInfo {
       available: config.whatsapp !== null,
       local: config.whatsapp === null && config.usesOutbox,
       missing: config.whatsapp ? [] : [...WHATSAPP_SETTINGS],
-      uses: { check_in: config.whatsapp !== null, verification: config.whatsapp !== null, owner_reminders: whatsappSends, deliveries: whatsappSends || localSends(config.whatsapp) },
+      uses: {
+        check_in: config.whatsapp !== null,
+        verification: config.whatsapp !== null,
+        owner_reminders: whatsappSends,
+        deliveries: whatsappSends || localSends(config.whatsapp),
+      },
     },
     sms: {
       available: config.twilio !== null,
       local: config.twilio === null && config.usesOutbox,
       missing: config.twilio ? [] : [...TWILIO_SETTINGS],
-      uses: { check_in: config.twilio !== null, verification: config.twilio !== null, owner_reminders: smsSends, deliveries: smsSends || localSends(config.twilio) },
+      uses: {
+        check_in: config.twilio !== null,
+        verification: config.twilio !== null,
+        owner_reminders: smsSends,
+        deliveries: smsSends || localSends(config.twilio),
+      },
       from: config.twilio?.from.startsWith("+") ? config.twilio.from : null,
     },
   };

@@ -9,7 +9,17 @@ export const WINDOW_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MARGIN_MS = 5 * 60 * 1000;
 
 /** Records that `number` wrote to us at `at` (never moves backwards: webhooks can arrive out of order). */
-export async function recordInbound({ db, channel, number, at }: { db: Db; channel: PhoneChannelId; number: string; at: Date }): Promise<void> {
+export async function recordInbound({
+  db,
+  channel,
+  number,
+  at,
+}: {
+  db: Db;
+  channel: PhoneChannelId;
+  number: string;
+  at: Date;
+}): Promise<void> {
   await db
     .insert(messagingWindows)
     .values({ channel, number, lastInboundAt: at })
@@ -20,7 +30,17 @@ export async function recordInbound({ db, channel, number, at }: { db: Db; chann
 }
 
 /** True while free text may go to `number` on `channel`. */
-export async function isWindowOpen({ db, channel, number, now }: { db: Db; channel: PhoneChannelId; number: string; now: Date }): Promise<boolean> {
+export async function isWindowOpen({
+  db,
+  channel,
+  number,
+  now,
+}: {
+  db: Db;
+  channel: PhoneChannelId;
+  number: string;
+  now: Date;
+}): Promise<boolean> {
   const [row] = await db
     .select({ at: messagingWindows.lastInboundAt })
     .from(messagingWindows)

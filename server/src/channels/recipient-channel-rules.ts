@@ -7,14 +7,23 @@ import type { Channels } from "./channel.ts";
 import { CHANNEL_NAMES } from "./channel-names.ts";
 
 /** A channel this server can deliver by: configured, or kept in the local mailbox (local mode). */
-export const deliversBy = (channels: Channels, c: RecipientChannel) => c === "email" || channels.get(c).available || channels.get(c).local === true;
+export const deliversBy = (channels: Channels, c: RecipientChannel) =>
+  c === "email" || channels.get(c).available || channels.get(c).local === true;
 
 /**
  * Without an explicit list, the addresses given decide (e-mail, then WhatsApp), narrowed to what
  * the plan includes and this server has: a Free account giving a phone number is not refused for
  * a WhatsApp it never asked for.
  */
-export function recipientChannelsFor({ input, limits, channels }: { input: { email: string | null; phone: string | null; channels?: RecipientChannel[] }; limits: PlanLimits; channels: Channels }): RecipientChannel[] {
+export function recipientChannelsFor({
+  input,
+  limits,
+  channels,
+}: {
+  input: { email: string | null; phone: string | null; channels?: RecipientChannel[] };
+  limits: PlanLimits;
+  channels: Channels;
+}): RecipientChannel[] {
   if (input.channels) return input.channels;
   const usable = defaultChannels(input).filter((c) => limits.channels.includes(c) && deliversBy(channels, c));
   if (usable.length > 0) return usable;
@@ -29,7 +38,19 @@ export function recipientChannelsFor({ input, limits, channels }: { input: { ema
  * are still used for a release (a message is never withheld for billing) and a channel that no
  * longer works falls back to the next, with the owner told.
  */
-export function checkRecipientChannels({ config, limits, channels, chosen, before = [] }: { config: Config; limits: PlanLimits; channels: Channels; chosen: readonly RecipientChannel[]; before?: readonly RecipientChannel[] }): void {
+export function checkRecipientChannels({
+  config,
+  limits,
+  channels,
+  chosen,
+  before = [],
+}: {
+  config: Config;
+  limits: PlanLimits;
+  channels: Channels;
+  chosen: readonly RecipientChannel[];
+  before?: readonly RecipientChannel[];
+}): void {
   const added = chosen.filter((c) => !before.includes(c));
   const notInPlan = added.filter((c) => !limits.channels.includes(c));
   if (notInPlan.length > 0) throw planLimitError(config, limits, { kind: "channels", usage: 0, channels: notInPlan });

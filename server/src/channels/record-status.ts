@@ -10,7 +10,15 @@ import type { StatusUpdate } from "./channel.ts";
 export type StatusListener = (update: StatusUpdate, tx: Tx) => Promise<void>;
 
 /** Stores a status webhook once per (message, status); a repeated one returns false and changes nothing. */
-export async function recordStatus({ db, update, listeners }: { db: Db; update: StatusUpdate; listeners: readonly StatusListener[] }): Promise<boolean> {
+export async function recordStatus({
+  db,
+  update,
+  listeners,
+}: {
+  db: Db;
+  update: StatusUpdate;
+  listeners: readonly StatusListener[];
+}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(channelReceipts)

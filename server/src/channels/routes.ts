@@ -1,4 +1,11 @@
-import { channelsInfoSchema, messageReceiptsSchema, ownerChannelsSchema, reminderChannelsBodySchema, requestCodeBodySchema, verifyCodeBodySchema } from "@trigger-switch/contracts";
+import {
+  channelsInfoSchema,
+  messageReceiptsSchema,
+  ownerChannelsSchema,
+  reminderChannelsBodySchema,
+  requestCodeBodySchema,
+  verifyCodeBodySchema,
+} from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../http/app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
@@ -12,7 +19,17 @@ import { verifyNumberCode } from "./numbers/verify-number-code.ts";
 
 /** GET /api/channels (public): what this server can do by message, for the pages that describe it. */
 export const channelInfoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get("/channels", { schema: { tags: ["meta"], summary: "Which channels this server has (e-mail, WhatsApp, SMS) and what each is used for", response: { 200: channelsInfoSchema } } }, () => describeChannels(deps.config));
+  app.get(
+    "/channels",
+    {
+      schema: {
+        tags: ["meta"],
+        summary: "Which channels this server has (e-mail, WhatsApp, SMS) and what each is used for",
+        response: { 200: channelsInfoSchema },
+      },
+    },
+    () => describeChannels(deps.config),
+  );
 };
 
 /** /api/profile/channels (signed in): the owner's number, its verification, and their reminder channels. */
@@ -23,25 +40,80 @@ export const ownerChannelRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   const response = { 200: ownerChannelsSchema };
   const limit = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
 
-  app.get("/profile/channels", { schema: { tags, security, summary: "My number, whether it is verified, a code on its way, and my reminder channels", response } }, (req) =>
-    readOwnerChannels({ db, clock, userId: currentUser(req).id }),
+  app.get(
+    "/profile/channels",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "My number, whether it is verified, a code on its way, and my reminder channels",
+        response,
+      },
+    },
+    (req) => readOwnerChannels({ db, clock, userId: currentUser(req).id }),
   );
   app.post(
     "/profile/channels/code",
-    { config: limit(10), schema: { tags, security, summary: "Send a 6-digit code to my number by WhatsApp or SMS", body: requestCodeBodySchema, response } },
+    {
+      config: limit(10),
+      schema: {
+        tags,
+        security,
+        summary: "Send a 6-digit code to my number by WhatsApp or SMS",
+        body: requestCodeBodySchema,
+        response,
+      },
+    },
     (req) => requestNumberCode({ db, clock, channels, userId: currentUser(req).id, channel: req.body.channel }),
   );
   app.post(
     "/profile/channels/verify",
-    { config: limit(30), schema: { tags, security, summary: "Prove my number with the code it received", body: verifyCodeBodySchema, response } },
+    {
+      config: limit(30),
+      schema: {
+        tags,
+        security,
+        summary: "Prove my number with the code it received",
+        body: verifyCodeBodySchema,
+        response,
+      },
+    },
     (req) => verifyNumberCode({ db, clock, channels, userId: currentUser(req).id, code: req.body.code, log: req.log }),
   );
   app.get(
     "/messages/:id/receipts",
-    { schema: { tags: ["messages"], security, summary: "Who received this message, by which channel, and what the providers said (sent, delivered, read, failed)", params: idParams, response: { 200: messageReceiptsSchema } } },
-    (req) => readMessageReceipts({ db, masterKeys: deps.masterKeys, userId: currentUser(req).id, messageId: req.params.id }),
+    {
+      schema: {
+        tags: ["messages"],
+        security,
+        summary:
+          "Who received this message, by which channel, and what the providers said (sent, delivered, read, failed)",
+        params: idParams,
+        response: { 200: messageReceiptsSchema },
+      },
+    },
+    (req) =>
+      readMessageReceipts({ db, masterKeys: deps.masterKeys, userId: currentUser(req).id, messageId: req.params.id }),
   );
-  app.put("/profile/channels/reminders", { schema: { tags, security, summary: "Choose where my reminders go (e-mail always, plus WhatsApp or SMS)", body: reminderChannelsBodySchema, response } }, (req) =>
-    setReminderChannels({ db, config: deps.config, clock, channels, userId: currentUser(req).id, chosen: req.body.channels }),
+  app.put(
+    "/profile/channels/reminders",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Choose where my reminders go (e-mail always, plus WhatsApp or SMS)",
+        body: reminderChannelsBodySchema,
+        response,
+      },
+    },
+    (req) =>
+      setReminderChannels({
+        db,
+        config: deps.config,
+        clock,
+        channels,
+        userId: currentUser(req).id,
+        chosen: req.body.channels,
+      }),
   );
 };

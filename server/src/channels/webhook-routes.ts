@@ -19,7 +19,10 @@ export const webhookRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     const status = code && code >= 400 && code < 500 ? code : 503;
     if (status === 503) req.log.error({ err }, "webhook failed; the provider will deliver it again");
     else req.log.warn({ code: err.code, status }, `webhook refused: ${err.message}`);
-    return reply.status(status).type("text/plain").send(status === 503 ? "Temporarily unavailable; deliver it again later." : err.message);
+    return reply
+      .status(status)
+      .type("text/plain")
+      .send(status === 503 ? "Temporarily unavailable; deliver it again later." : err.message);
   });
   await app.register(whatsappWebhookRoutes, { deps, replies });
   await app.register(twilioWebhookRoutes, { deps, replies });

@@ -6,13 +6,19 @@ export function checkDeliverAt(deliverAt: Date | null, now: Date): void {
   if (deliverAt === null) return;
   const lead = DELIVER_AT_MIN_LEAD_MINUTES * 60_000;
   if (deliverAt.getTime() < now.getTime() + lead) {
-    throw new AppError("validation_failed", `Choose a delivery time at least ${DELIVER_AT_MIN_LEAD_MINUTES} minutes from now.`, {
-      deliver_at: `Choose a time at least ${DELIVER_AT_MIN_LEAD_MINUTES} minutes from now`,
-    });
+    throw new AppError(
+      "validation_failed",
+      `Choose a delivery time at least ${DELIVER_AT_MIN_LEAD_MINUTES} minutes from now.`,
+      {
+        deliver_at: `Choose a time at least ${DELIVER_AT_MIN_LEAD_MINUTES} minutes from now`,
+      },
+    );
   }
   const latest = new Date(now);
   latest.setUTCFullYear(latest.getUTCFullYear() + DELIVER_AT_MAX_YEARS_AHEAD);
   if (deliverAt > latest) {
-    throw new AppError("validation_failed", `Choose a delivery time within ${DELIVER_AT_MAX_YEARS_AHEAD} years.`, { deliver_at: `Choose a time within ${DELIVER_AT_MAX_YEARS_AHEAD} years` });
+    throw new AppError("validation_failed", `Choose a delivery time within ${DELIVER_AT_MAX_YEARS_AHEAD} years.`, {
+      deliver_at: `Choose a time within ${DELIVER_AT_MAX_YEARS_AHEAD} years`,
+    });
   }
 }

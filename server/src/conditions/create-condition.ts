@@ -26,15 +26,27 @@ interface Options {
 }
 
 /** A new condition is in force and armed at once, its clock starting now (last_checked = armed_at = now). */
-export async function createCondition({ db, config, clock, userId, messageId, input, timeZone }: Options): Promise<Condition> {
+export async function createCondition({
+  db,
+  config,
+  clock,
+  userId,
+  messageId,
+  input,
+  timeZone,
+}: Options): Promise<Condition> {
   const now = clock.now();
   const deliverAt = input.deliver_at === null ? null : new Date(input.deliver_at);
   checkDeliverAt(deliverAt, now);
   checkPlanInterval(config, await limitsFor({ db, config, userId }), input);
   return db.transaction(async (tx) => {
     const message = await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true });
-    const [existing] = await tx.select({ n: count() }).from(messageConditions).where(eq(messageConditions.messageId, message.id));
-    if ((existing?.n ?? 0) >= CONDITIONS_PER_MESSAGE_MAX) throw new AppError("conflict", `A message can have at most ${CONDITIONS_PER_MESSAGE_MAX} conditions.`);
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(messageConditions)
+      .where(eq(messageConditions.messageId, message.id));
+    if ((existing?.n ?? 0) >= CONDITIONS_PER_MESSAGE_MAX)
+      throw new AppError("conflict", `A message can have at most ${CONDITIONS_PER_MESSAGE_MAX} conditions.`);
     await checkConditionRecipients({ db: tx, messageId: message.id, ids: input.recipients });
     const [row] = await tx
       .insert(messageConditions)

@@ -6,9 +6,20 @@ import { notFound } from "../errors.ts";
 import type { ConditionRow } from "./to-condition-dto.ts";
 
 /** The caller's condition, or 404 (also for another user's id). */
-export async function findOwnedCondition({ db, userId, conditionId }: { db: Db; userId: string; conditionId: string }): Promise<ConditionRow> {
+export async function findOwnedCondition({
+  db,
+  userId,
+  conditionId,
+}: {
+  db: Db;
+  userId: string;
+  conditionId: string;
+}): Promise<ConditionRow> {
   const [row] = isUuid(conditionId)
-    ? await db.select().from(messageConditions).where(and(eq(messageConditions.id, conditionId), eq(messageConditions.userId, userId)))
+    ? await db
+        .select()
+        .from(messageConditions)
+        .where(and(eq(messageConditions.id, conditionId), eq(messageConditions.userId, userId)))
     : [];
   if (!row) throw notFound("Condition not found");
   return row;

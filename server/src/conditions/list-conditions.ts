@@ -6,7 +6,19 @@ import { messageConditions } from "../db/schema.ts";
 import { toConditionDto } from "./to-condition-dto.ts";
 
 /** Spec §7 (header buttons): the user's conditions of the four types, ordered by id, optionally only active ones. */
-export async function listConditions({ db, clock, userId, active, timeZone }: { db: Db; clock: Clock; userId: string; active?: boolean; timeZone?: string }): Promise<Condition[]> {
+export async function listConditions({
+  db,
+  clock,
+  userId,
+  active,
+  timeZone,
+}: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  active?: boolean;
+  timeZone?: string;
+}): Promise<Condition[]> {
   const rows = await db
     .select()
     .from(messageConditions)

@@ -9,7 +9,17 @@ import { rescheduleCondition } from "../engine/reschedule-condition.ts";
  * means "all of the message's recipients", so a subset that loses its last member must not
  * quietly widen: that condition is disarmed instead, and its id returned for the owner to see.
  */
-export async function pruneConditionRecipients({ tx, clock, messageIds, removed }: { tx: Tx; clock: Clock; messageIds: string[]; removed: string[] }): Promise<string[]> {
+export async function pruneConditionRecipients({
+  tx,
+  clock,
+  messageIds,
+  removed,
+}: {
+  tx: Tx;
+  clock: Clock;
+  messageIds: string[];
+  removed: string[];
+}): Promise<string[]> {
   if (messageIds.length === 0 || removed.length === 0) return [];
   const gone = new Set(removed);
   const rows = await tx.select().from(messageConditions).where(inArray(messageConditions.messageId, messageIds));

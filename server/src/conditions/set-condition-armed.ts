@@ -26,21 +26,54 @@ interface Options {
  * finished one included) with a fresh clock: last_checked = armed_at = now. Disarming only
  * flips is_armed; a disarmed condition never fires.
  */
-export async function setConditionArmed({ db, config, clock, userId, conditionId, armed, timeZone }: Options): Promise<Condition> {
+export async function setConditionArmed({
+  db,
+  config,
+  clock,
+  userId,
+  conditionId,
+  armed,
+  timeZone,
+}: Options): Promise<Condition> {
   const now = clock.now();
   const current = await findOwnedCondition({ db, userId, conditionId });
   // Arming restarts the clock, so a passed (or imminent) deliver_at would fire at once.
-  if (armed && current.deliverAt && current.deliverAt.getTime() < now.getTime() + DELIVER_AT_MIN_LEAD_MINUTES * 60_000) {
-    throw new AppError("conflict", `Its delivery time has passed or is less than ${DELIVER_AT_MIN_LEAD_MINUTES} minutes away. Choose a new date and time first.`, {
-      deliver_at: "Choose a later time",
-    });
+  if (
+    armed &&
+    current.deliverAt &&
+    current.deliverAt.getTime() < now.getTime() + DELIVER_AT_MIN_LEAD_MINUTES * 60_000
+  ) {
+    throw new AppError(
+      "conflict",
+      `Its delivery time has passed or is less than ${DELIVER_AT_MIN_LEAD_MINUTES} minutes away. Choose a new date and time first.`,
+      {
+        deliver_at: "Choose a later time",
+      },
+    );
   }
   // Arming again is switching something on: it must fit the plan (staying armed never needs to).
-  if (armed) checkPlanInterval(config, await limitsFor({ db, config, userId }), { condition_type: current.conditionType, hours_threshold: current.hoursThreshold, minutes_threshold: current.minutesThreshold });
+  if (armed)
+    checkPlanInterval(config, await limitsFor({ db, config, userId }), {
+      condition_type: current.conditionType,
+      hours_threshold: current.hoursThreshold,
+      minutes_threshold: current.minutesThreshold,
+    });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(messageConditions)
-      .set(armed ? { isArmed: true, active: true, lastChecked: now, armedAt: now, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now } : { isArmed: false, updatedAt: now })
+      .set(
+        armed
+          ? {
+              isArmed: true,
+              active: true,
+              lastChecked: now,
+              armedAt: now,
+              shiftedDeadline: null,
+              deadlineShiftMs: 0,
+              updatedAt: now,
+            }
+          : { isArmed: false, updatedAt: now },
+      )
       .where(eq(messageConditions.id, current.id))
       .returning();
     await rescheduleCondition({ db: tx, clock, conditionId: current.id });

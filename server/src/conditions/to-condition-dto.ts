@@ -1,4 +1,10 @@
-import { describeCondition, type Condition, type ConditionTiming, type RecurringPatternInput } from "@trigger-switch/contracts";
+import {
+  accessWindowOf,
+  describeCondition,
+  type Condition,
+  type ConditionTiming,
+  type RecurringPatternInput,
+} from "@trigger-switch/contracts";
 import type { messageConditions } from "../db/schema.ts";
 import { effectiveDeadline } from "../engine/effective-deadline.ts";
 
@@ -42,10 +48,14 @@ export function toConditionDto(row: ConditionRow, now: Date, timeZone?: string):
     armed_at: row.armedAt.toISOString(),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    unlock_delay_hours: row.panicConfig.unlock_delay_hours ?? 0,
-    expiry_hours: row.panicConfig.expiry_hours ?? 0,
+    ...accessWindowOf(row.panicConfig),
     next_deadline: deadline?.toISOString() ?? null,
-    summary: describeCondition({ ...timing, panic_config: row.panicConfig }, now, timeZone ?? pattern?.time_zone ?? "UTC", due ? { deadline: due.deadline, shiftMs: due.deadline.getTime() - due.ruleDeadline.getTime() } : undefined),
+    summary: describeCondition(
+      { ...timing, panic_config: row.panicConfig },
+      now,
+      timeZone ?? pattern?.time_zone ?? "UTC",
+      due ? { deadline: due.deadline, shiftMs: due.deadline.getTime() - due.ruleDeadline.getTime() } : undefined,
+    ),
   };
   if (row.conditionType === "panic_trigger") {
     dto.triggered = !row.active;

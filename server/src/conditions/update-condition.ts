@@ -1,4 +1,10 @@
-import { conditionProblems, type Condition, type ConditionRuleInput, type conditionUpdateSchema, type RecurringPattern } from "@trigger-switch/contracts";
+import {
+  conditionProblems,
+  type Condition,
+  type ConditionRuleInput,
+  type conditionUpdateSchema,
+  type RecurringPattern,
+} from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { checkPlanInterval } from "../billing/check-plan-interval.ts";
@@ -32,7 +38,15 @@ const TIMING_FIELDS = ["hours_threshold", "minutes_threshold", "recurring_patter
  * its clock like arming (last_checked = armed_at = now): shortening a 7-day threshold to 1 hour
  * must not fire at once because the last check-in was 2 days ago.
  */
-export async function updateCondition({ db, config, clock, userId, conditionId, changes, timeZone }: Options): Promise<Condition> {
+export async function updateCondition({
+  db,
+  config,
+  clock,
+  userId,
+  conditionId,
+  changes,
+  timeZone,
+}: Options): Promise<Condition> {
   const now = clock.now();
   const current = await findOwnedCondition({ db, userId, conditionId });
   const merged: ConditionRuleInput = {
@@ -40,12 +54,20 @@ export async function updateCondition({ db, config, clock, userId, conditionId, 
     hours_threshold: changes.hours_threshold ?? current.hoursThreshold,
     minutes_threshold: changes.minutes_threshold ?? current.minutesThreshold,
     reminder_hours: changes.reminder_hours ?? current.reminderHours,
-    recurring_pattern: changes.recurring_pattern !== undefined ? changes.recurring_pattern : (current.recurringPattern as RecurringPattern | null),
+    recurring_pattern:
+      changes.recurring_pattern !== undefined
+        ? changes.recurring_pattern
+        : (current.recurringPattern as RecurringPattern | null),
     panic_config: changes.panic_config ? { ...current.panicConfig, ...changes.panic_config } : current.panicConfig,
     deliver_at: changes.deliver_at !== undefined ? changes.deliver_at : current.deliverAt,
   };
   const problems = conditionProblems(merged);
-  if (Object.keys(problems).length > 0) throw new AppError("validation_failed", `Please check ${Object.keys(problems)[0]}: ${Object.values(problems)[0]}`, problems);
+  if (Object.keys(problems).length > 0)
+    throw new AppError(
+      "validation_failed",
+      `Please check ${Object.keys(problems)[0]}: ${Object.values(problems)[0]}`,
+      problems,
+    );
   const deliverAt = merged.deliver_at === null ? null : new Date(merged.deliver_at);
   const timingChanged = TIMING_FIELDS.some((f) => changes[f] !== undefined);
   // A restarted clock would make a passed deliver_at due at once, so it must lie ahead again.

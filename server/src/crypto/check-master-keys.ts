@@ -29,7 +29,10 @@ export async function checkMasterKeys({ db, masterKeys }: { db: Db; masterKeys: 
   const before = await problems();
   if (before.length > 0) throw fail(before);
   const current = masterKeys.currentKid;
-  await db.insert(masterKeyChecks).values({ kid: current, fingerprint: masterKeys.fingerprint(current)! }).onConflictDoNothing();
+  await db
+    .insert(masterKeyChecks)
+    .values({ kid: current, fingerprint: masterKeys.fingerprint(current)! })
+    .onConflictDoNothing();
   const after = await problems();
   if (after.length > 0) throw fail(after);
 }

@@ -26,7 +26,8 @@ export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
 }
 
 /** Text columns hold "v1." + base64 of the sealed bytes; the prefix leaves room for a new format. */
-export const sealToText = (key: Buffer, plaintext: string, aad: string) => `v1.${seal(key, Buffer.from(plaintext, "utf8"), aad).toString("base64")}`;
+export const sealToText = (key: Buffer, plaintext: string, aad: string) =>
+  `v1.${seal(key, Buffer.from(plaintext, "utf8"), aad).toString("base64")}`;
 
 export function openText(key: Buffer, stored: string, aad: string): string {
   if (!stored.startsWith("v1.")) throw new Error("unknown ciphertext format");

@@ -26,7 +26,9 @@ const FILE = /^master-([A-Za-z0-9_-]{1,64})\.key$/;
  * removing one makes the messages it wraps unreadable.
  */
 export function createMasterKeys({ config }: { config: Pick<Config, "MASTER_KEY" | "DATA_DIR"> }): MasterKeys {
-  const source = config.MASTER_KEY ? fromEnvironment(config.MASTER_KEY) : fromFolder(path.join(config.DATA_DIR, "keys"));
+  const source = config.MASTER_KEY
+    ? fromEnvironment(config.MASTER_KEY)
+    : fromFolder(path.join(config.DATA_DIR, "keys"));
   return {
     get currentKid() {
       return source.current();
@@ -37,7 +39,8 @@ export function createMasterKeys({ config }: { config: Pick<Config, "MASTER_KEY"
     },
     unwrap(keyId, wrapped, aad) {
       const key = source.find(keyId);
-      if (!key) throw new Error(`master key ${keyId} is not available: it was removed from MASTER_KEY or DATA_DIR/keys`);
+      if (!key)
+        throw new Error(`master key ${keyId} is not available: it was removed from MASTER_KEY or DATA_DIR/keys`);
       return open(key, Buffer.from(wrapped, "base64"), `data-key:${aad}`);
     },
     fingerprint(keyId) {
@@ -61,7 +64,10 @@ function decodeKey(base64: string, where: string): Buffer {
 function fromEnvironment(value: string): KeySource {
   const keys = new Map<string, Buffer>();
   let first = "";
-  for (const entry of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [kidPart, keyPart] = entry.includes(":") ? entry.split(":", 2) : [null, entry];
     const key = decodeKey(keyPart!, "MASTER_KEY");
     // Without an explicit kid, one derived from the key itself stays the same in every process.
@@ -92,7 +98,10 @@ function fromFolder(dir: string): KeySource {
   if (!current) {
     // Exclusive create: two processes starting at once on one DATA_DIR end up with the same key.
     try {
-      fs.writeFileSync(path.join(dir, "master-k1.key"), crypto.randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+      fs.writeFileSync(path.join(dir, "master-k1.key"), crypto.randomBytes(32).toString("base64"), {
+        mode: 0o600,
+        flag: "wx",
+      });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }

@@ -21,13 +21,19 @@ function cipherFor(dataKey: Buffer, messageId: string): MessageCipher {
 }
 
 /** A fresh random data key for a new message, wrapped by the current master key. */
-export function newMessageCipher(masterKeys: MasterKeys, messageId: string): { cipher: MessageCipher; keyId: string; wrappedKey: string } {
+export function newMessageCipher(
+  masterKeys: MasterKeys,
+  messageId: string,
+): { cipher: MessageCipher; keyId: string; wrappedKey: string } {
   const dataKey = crypto.randomBytes(32);
   const { keyId, wrapped } = masterKeys.wrap(dataKey, messageId);
   return { cipher: cipherFor(dataKey, messageId), keyId, wrappedKey: wrapped };
 }
 
 /** The cipher of a stored message (one unwrap). */
-export function messageCipherOf(masterKeys: MasterKeys, row: { id: string; keyId: string; wrappedKey: string }): MessageCipher {
+export function messageCipherOf(
+  masterKeys: MasterKeys,
+  row: { id: string; keyId: string; wrappedKey: string },
+): MessageCipher {
   return cipherFor(masterKeys.unwrap(row.keyId, row.wrappedKey, row.id), row.id);
 }

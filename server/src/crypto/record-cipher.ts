@@ -25,13 +25,21 @@ function cipherFor(dataKey: Buffer, kind: SealedKind, id: string): RecordCipher 
 }
 
 /** A new record's cipher and the wrapped key to store beside it (`key_id`, `wrapped_key`). */
-export function newRecordCipher(masterKeys: MasterKeys, kind: SealedKind, id: string): { cipher: RecordCipher; keyId: string; wrappedKey: string } {
+export function newRecordCipher(
+  masterKeys: MasterKeys,
+  kind: SealedKind,
+  id: string,
+): { cipher: RecordCipher; keyId: string; wrappedKey: string } {
   const dataKey = crypto.randomBytes(32);
   const { keyId, wrapped } = masterKeys.wrap(dataKey, `${kind}:${id}`);
   return { cipher: cipherFor(dataKey, kind, id), keyId, wrappedKey: wrapped };
 }
 
 /** The cipher of a stored record (one unwrap). */
-export function recordCipherOf(masterKeys: MasterKeys, kind: SealedKind, row: { id: string; keyId: string; wrappedKey: string }): RecordCipher {
+export function recordCipherOf(
+  masterKeys: MasterKeys,
+  kind: SealedKind,
+  row: { id: string; keyId: string; wrappedKey: string },
+): RecordCipher {
   return cipherFor(masterKeys.unwrap(row.keyId, row.wrappedKey, `${kind}:${row.id}`), kind, row.id);
 }

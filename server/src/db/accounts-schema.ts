@@ -30,7 +30,9 @@ export const identities = pgTable(
   "identities",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     providerId: text("provider_id").notNull(),
     identityData: jsonb("identity_data").$type<Record<string, unknown>>().notNull().default({}),
@@ -38,14 +40,19 @@ export const identities = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [uniqueIndex("identities_provider_key").on(t.provider, t.providerId), index("identities_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("identities_provider_key").on(t.provider, t.providerId),
+    index("identities_user_idx").on(t.userId),
+  ],
 );
 
 export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     aal: text("aal").notNull().default("aal1"),
     /** Authentication methods used, as `amr` claims: [{ method, timestamp }]. */
     amr: jsonb("amr").$type<{ method: string; timestamp: number }[]>().notNull().default([]),
@@ -66,8 +73,12 @@ export const refreshTokens = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     tokenHash: text("token_hash").notNull(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    sessionId: uuid("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
     parentId: bigint("parent_id", { mode: "number" }),
     revoked: boolean("revoked").notNull().default(false),
     createdAt: created(),
@@ -81,7 +92,9 @@ export const oneTimeTokens = pgTable(
   "one_time_tokens",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenType: text("token_type").$type<"signup" | "recovery" | "email_change">().notNull(),
     tokenHash: text("token_hash").notNull(),
     /** The address the link was sent to. */
@@ -106,7 +119,11 @@ export const profiles = pgTable("profiles", {
   timeZone: text("time_zone"),
   avatarUrl: text("avatar_url"),
   /** Where the owner's reminders go, all of them at once (docs/decisions/014); e-mail unless chosen otherwise. */
-  reminderChannels: text("reminder_channels").array().$type<("email" | "whatsapp" | "sms")[]>().notNull().default(sql`'{email}'::text[]`),
+  reminderChannels: text("reminder_channels")
+    .array()
+    .$type<("email" | "whatsapp" | "sms")[]>()
+    .notNull()
+    .default(sql`'{email}'::text[]`),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users, sessions } from "./accounts-schema.ts";
 import { created, ts, updated } from "./columns.ts";
 
@@ -12,7 +23,9 @@ export const mfaFactors = pgTable(
   "mfa_factors",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     factorType: text("factor_type").$type<"totp" | "phone">().notNull(),
     friendlyName: text("friendly_name"),
     status: text("status").$type<"unverified" | "verified">().notNull().default("unverified"),
@@ -39,8 +52,12 @@ export const mfaChallenges = pgTable(
   "mfa_challenges",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    factorId: uuid("factor_id").notNull().references(() => mfaFactors.id, { onDelete: "cascade" }),
-    sessionId: uuid("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    factorId: uuid("factor_id")
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
     /** Phone factor only: how the code was sent (sms | whatsapp) and its SHA-256. */
     channel: text("channel"),
     codeHash: text("code_hash"),
@@ -74,7 +91,11 @@ export const oauthFlows = pgTable(
     usedAt: ts("used_at"),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("oauth_flows_state_key").on(t.stateHash), uniqueIndex("oauth_flows_auth_code_key").on(t.authCodeHash), index("oauth_flows_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("oauth_flows_state_key").on(t.stateHash),
+    uniqueIndex("oauth_flows_auth_code_key").on(t.authCodeHash),
+    index("oauth_flows_created_idx").on(t.createdAt),
+  ],
 );
 
 /** The account's security log: sign-ins, failed sign-ins, factor, password and e-mail changes. */
@@ -82,7 +103,9 @@ export const securityEvents = pgTable(
   "security_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
@@ -111,7 +134,9 @@ export const knownDevices = pgTable(
   "known_devices",
   {
     tokenHash: text("token_hash").notNull(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: created(),
     lastUsedAt: ts("last_used_at").notNull(),
   },
@@ -127,7 +152,9 @@ export const mfaRecoveryCodes = pgTable(
   "mfa_recovery_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
     usedAt: ts("used_at"),
     createdAt: created(),
@@ -143,7 +170,9 @@ export const signInAlerts = pgTable(
   "sign_in_alerts",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     sessionId: uuid("session_id").notNull(),
     device: text("device").notNull(),
     ip: text("ip"),

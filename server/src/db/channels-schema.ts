@@ -12,7 +12,9 @@ export const verifiedNumbers = pgTable(
   "verified_numbers",
   {
     number: text("number").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The channel the code went through: "whatsapp" or "sms". */
     verifiedVia: text("verified_via").$type<"whatsapp" | "sms">().notNull(),
     verifiedAt: ts("verified_at").notNull(),
@@ -25,7 +27,9 @@ export const numberVerificationCodes = pgTable(
   "number_verification_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
     channel: text("channel").$type<"whatsapp" | "sms">().notNull(),
     codeHash: text("code_hash").notNull(),
@@ -37,7 +41,10 @@ export const numberVerificationCodes = pgTable(
     providerMessageId: text("provider_message_id"),
     createdAt: created(),
   },
-  (t) => [index("number_verification_codes_user_idx").on(t.userId, t.createdAt), index("number_verification_codes_number_idx").on(t.number, t.createdAt)],
+  (t) => [
+    index("number_verification_codes_user_idx").on(t.userId, t.createdAt),
+    index("number_verification_codes_number_idx").on(t.number, t.createdAt),
+  ],
 );
 
 /**
@@ -57,7 +64,10 @@ export const inboundMessages = pgTable(
     outcome: text("outcome").notNull(),
     receivedAt: ts("received_at").notNull(),
   },
-  (t) => [uniqueIndex("inbound_messages_provider_key").on(t.channel, t.providerMessageId), index("inbound_messages_from_idx").on(t.fromNumber, t.receivedAt)],
+  (t) => [
+    uniqueIndex("inbound_messages_provider_key").on(t.channel, t.providerMessageId),
+    index("inbound_messages_from_idx").on(t.fromNumber, t.receivedAt),
+  ],
 );
 
 /** The last message each number sent us per channel: WhatsApp allows free text only for 24 hours after it. */
@@ -93,5 +103,8 @@ export const channelReceipts = pgTable(
     permanent: boolean("permanent"),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("channel_receipts_once_key").on(t.channel, t.providerMessageId, t.status), index("channel_receipts_message_idx").on(t.providerMessageId)],
+  (t) => [
+    uniqueIndex("channel_receipts_once_key").on(t.channel, t.providerMessageId, t.status),
+    index("channel_receipts_message_idx").on(t.providerMessageId),
+  ],
 );

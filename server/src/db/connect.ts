@@ -55,7 +55,13 @@ export async function connect(opts: { url?: string; dataDir: string }): Promise<
     probe: async () => {
       if (embedded) await probeFileWrite(opts.dataDir);
       const filler = crypto.randomBytes(4096).toString("base64");
-      await db!.insert(storageProbe).values({ id: 1, writtenAt: new Date(), filler }).onConflictDoUpdate({ target: storageProbe.id, set: { writtenAt: sql`excluded.written_at`, filler: sql`excluded.filler` } });
+      await db!
+        .insert(storageProbe)
+        .values({ id: 1, writtenAt: new Date(), filler })
+        .onConflictDoUpdate({
+          target: storageProbe.id,
+          set: { writtenAt: sql`excluded.written_at`, filler: sql`excluded.filler` },
+        });
     },
   });
   if (opts.url) {
@@ -69,7 +75,13 @@ export async function connect(opts: { url?: string; dataDir: string }): Promise<
     db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     const url = opts.url;
-    return { db, kind: "postgres", storage, listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }), close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      storage,
+      listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }),
+      close: () => pool.end(),
+    };
   }
   if (embedded) fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const isNew = embedded && !fs.existsSync(path.join(opts.dataDir, "PG_VERSION"));
@@ -132,5 +144,6 @@ function diskFullAtStart(dataDir: string): string {
 const PGLITE_ENTRIES = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.[a-z]+)$/;
 
 function removeHalfCreatedDatabase(dataDir: string): void {
-  for (const name of fs.readdirSync(dataDir)) if (PGLITE_ENTRIES.test(name)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  for (const name of fs.readdirSync(dataDir))
+    if (PGLITE_ENTRIES.test(name)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
 }

@@ -14,7 +14,9 @@ export const panicDedupe = pgTable(
   "panic_dedupe",
   {
     key: text("key").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     triggeredAt: ts("triggered_at").notNull(),
   },
   (t) => [index("panic_dedupe_triggered_idx").on(t.triggeredAt)],
@@ -29,10 +31,18 @@ export const emergencyTriggers = pgTable(
   "emergency_triggers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    reminderId: uuid("reminder_id").notNull().references(() => reminderSchedule.id, { onDelete: "cascade" }),
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
-    conditionId: uuid("condition_id").notNull().references(() => messageConditions.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reminderId: uuid("reminder_id")
+      .notNull()
+      .references(() => reminderSchedule.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    conditionId: uuid("condition_id")
+      .notNull()
+      .references(() => messageConditions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     triggeredAt: ts("triggered_at").notNull(),
     keepArmed: boolean("keep_armed").notNull(),
     /** The message's `located_at` at the press when that position was recent enough to send; else null. */
@@ -42,5 +52,8 @@ export const emergencyTriggers = pgTable(
     clientTimestamp: ts("client_timestamp"),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("emergency_triggers_reminder_key").on(t.reminderId), index("emergency_triggers_message_idx").on(t.messageId, t.triggeredAt)],
+  (t) => [
+    uniqueIndex("emergency_triggers_reminder_key").on(t.reminderId),
+    index("emergency_triggers_message_idx").on(t.messageId, t.triggeredAt),
+  ],
 );

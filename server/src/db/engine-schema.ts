@@ -14,16 +14,25 @@ export const reminderSchedule = pgTable(
   "reminder_schedule",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
-    conditionId: uuid("condition_id").notNull().references(() => messageConditions.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    conditionId: uuid("condition_id")
+      .notNull()
+      .references(() => messageConditions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     scheduledAt: ts("scheduled_at").notNull(),
     /** The deadline this row belongs to; a row whose deadline is no longer the condition's is obsolete. */
     deadline: ts("deadline").notNull(),
     reminderType: text("reminder_type").$type<"reminder" | "final_delivery">().notNull(),
     /** Minutes before the deadline (reminders); 0 for the final delivery. */
     offsetMinutes: integer("offset_minutes").notNull().default(0),
-    status: text("status").$type<"pending" | "claimed" | "sent" | "obsolete" | "parked" | "discarded">().notNull().default("pending"),
+    status: text("status")
+      .$type<"pending" | "claimed" | "sent" | "obsolete" | "parked" | "discarded">()
+      .notNull()
+      .default("pending"),
     deliveryPriority: text("delivery_priority").$type<"high" | "normal" | "critical">().notNull(),
     retryStrategy: text("retry_strategy").$type<"standard" | "aggressive">().notNull(),
     /** `<type>:<condition>:<deadline ISO>:<offset>`: one row per thing that may happen. */
@@ -52,9 +61,15 @@ export const sentReminders = pgTable(
   "sent_reminders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
-    conditionId: uuid("condition_id").notNull().references(() => messageConditions.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    conditionId: uuid("condition_id")
+      .notNull()
+      .references(() => messageConditions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     deadline: ts("deadline").notNull(),
     /** "final_delivery" or "reminder:<offset minutes>". */
     kind: text("kind").notNull(),
@@ -79,7 +94,8 @@ export const deliveries = pgTable(
     recipientId: uuid("recipient_id").references(() => recipients.id, { onDelete: "set null" }),
     grantId: uuid("grant_id"),
     address: text("address").notNull(),
-    channel: text("channel").$type<"email">().notNull().default("email"),
+    /** "email"; an owner's notice may go by "whatsapp" or "sms" (engine/owner-notices.ts). */
+    channel: text("channel").$type<"email" | "whatsapp" | "sms">().notNull().default("email"),
     idempotencyKey: text("idempotency_key").notNull(),
     status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -103,7 +119,9 @@ export const deliveries = pgTable(
   (t) => [
     uniqueIndex("deliveries_idempotency_key").on(t.idempotencyKey),
     index("deliveries_reminder_idx").on(t.reminderId),
-    index("deliveries_notice_due_idx").on(t.status, t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    index("deliveries_notice_due_idx")
+      .on(t.status, t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
   ],
 );
 
@@ -114,7 +132,9 @@ export const reminderDeliveryLog = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     reminderId: uuid("reminder_id").references(() => reminderSchedule.id, { onDelete: "cascade" }),
     deliveryId: uuid("delivery_id").references(() => deliveries.id, { onDelete: "cascade" }),
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
     conditionId: uuid("condition_id").references(() => messageConditions.id, { onDelete: "cascade" }),
     recipient: text("recipient").notNull(),
     deliveryChannel: text("delivery_channel").notNull(),
@@ -144,10 +164,14 @@ export const accessGrants = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tokenHash: text("token_hash").notNull(),
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
     recipientId: uuid("recipient_id").references(() => recipients.id, { onDelete: "set null" }),
     /** The release = the final_delivery row that fired. */
-    releaseId: uuid("release_id").notNull().references(() => reminderSchedule.id, { onDelete: "cascade" }),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => reminderSchedule.id, { onDelete: "cascade" }),
     conditionId: uuid("condition_id"),
     deadline: ts("deadline").notNull(),
     releasedAt: ts("released_at").notNull(),
@@ -158,7 +182,11 @@ export const accessGrants = pgTable(
     cancelledAt: ts("cancelled_at"),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("access_grants_token_key").on(t.tokenHash), index("access_grants_message_idx").on(t.messageId), index("access_grants_release_idx").on(t.releaseId)],
+  (t) => [
+    uniqueIndex("access_grants_token_key").on(t.tokenHash),
+    index("access_grants_message_idx").on(t.messageId),
+    index("access_grants_release_idx").on(t.releaseId),
+  ],
 );
 
 /** Links in reminder e-mails that check the owner in (by POST only). Only the token's SHA-256 is kept. */
@@ -167,7 +195,9 @@ export const checkInTokens = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tokenHash: text("token_hash").notNull(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
     createdAt: created(),

@@ -10,7 +10,12 @@ const RETRY_MAX_MS = 30_000;
  * reopened with backoff; notifications sent while it was down are lost, which realtime accepts
  * (docs/decisions/006). Returns the function that stops listening and closes the connection.
  */
-export async function listenPostgres({ url, channel, onPayload, log = console }: {
+export async function listenPostgres({
+  url,
+  channel,
+  onPayload,
+  log = console,
+}: {
   url: string;
   channel: string;
   onPayload: (payload: string) => void;

@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ts, created, updated } from "./columns.ts";
 import { users } from "./accounts-schema.ts";
 
@@ -11,7 +22,9 @@ export const messages = pgTable(
   "messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     keyId: text("key_id").notNull(),
     /** The per-message data key, wrapped by master key `key_id` (AAD: the message id). */
     wrappedKey: text("wrapped_key").notNull(),
@@ -45,7 +58,9 @@ export const recipients = pgTable(
   "recipients",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     keyId: text("key_id"),
     wrappedKey: text("wrapped_key"),
     name: text("name").notNull(),
@@ -64,11 +79,18 @@ export const recipients = pgTable(
 export const messageRecipients = pgTable(
   "message_recipients",
   {
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
-    recipientId: uuid("recipient_id").notNull().references(() => recipients.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => recipients.id, { onDelete: "cascade" }),
     createdAt: created(),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.recipientId] }), index("message_recipients_recipient_idx").on(t.recipientId)],
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.recipientId] }),
+    index("message_recipients_recipient_idx").on(t.recipientId),
+  ],
 );
 
 /** Spec §3 message_conditions, plus `deliver_at` and `armed_at` (docs/decisions/003). */
@@ -76,10 +98,16 @@ export const messageConditions = pgTable(
   "message_conditions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
     /** The owner, copied from the message so ownership checks and per-user lists need no join. */
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    conditionType: text("condition_type").$type<"no_check_in" | "recurring_check_in" | "inactivity_to_date" | "panic_trigger">().notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conditionType: text("condition_type")
+      .$type<"no_check_in" | "recurring_check_in" | "inactivity_to_date" | "panic_trigger">()
+      .notNull(),
     active: boolean("active").notNull().default(true),
     isArmed: boolean("is_armed").notNull().default(true),
     hoursThreshold: integer("hours_threshold").notNull().default(0),
@@ -89,7 +117,10 @@ export const messageConditions = pgTable(
     /** Recipient ids this condition is limited to; empty = all of the message's recipients. */
     recipients: jsonb("recipients").$type<string[]>().notNull().default([]),
     recurringPattern: jsonb("recurring_pattern").$type<Record<string, unknown>>(),
-    panicConfig: jsonb("panic_config").$type<{ keep_armed?: boolean; unlock_delay_hours?: number; expiry_hours?: number }>().notNull().default({}),
+    panicConfig: jsonb("panic_config")
+      .$type<{ keep_armed?: boolean; unlock_delay_hours?: number; expiry_hours?: number }>()
+      .notNull()
+      .default({}),
     /** inactivity_to_date: when it goes out. */
     deliverAt: ts("deliver_at"),
     lastChecked: ts("last_checked").notNull(),
@@ -117,8 +148,12 @@ export const messageAttachments = pgTable(
   "message_attachments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    messageId: uuid("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The uploaded file name, encrypted with the message's data key. */
     fileName: text("file_name").notNull(),
     /** Detected from the content at upload, never taken from the client. */
@@ -126,9 +161,14 @@ export const messageAttachments = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     /** Random name of the encrypted blob in attachment storage. */
     storageKey: text("storage_key").notNull(),
+    /** Where the owner put it among the message's attachments (0 first); every list orders by it, then by upload. */
+    position: integer("position").notNull().default(0),
     createdAt: created(),
   },
-  (t) => [index("message_attachments_message_idx").on(t.messageId), uniqueIndex("message_attachments_storage_key").on(t.storageKey)],
+  (t) => [
+    index("message_attachments_message_idx").on(t.messageId),
+    uniqueIndex("message_attachments_storage_key").on(t.storageKey),
+  ],
 );
 
 /**

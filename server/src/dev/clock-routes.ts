@@ -19,7 +19,21 @@ export const clockRoutes: FastifyPluginAsyncZod<{ clock: AdjustableClock; db: Db
   app.get("/", { schema: { hide: true, response: { 200: clockState } } }, async () => state());
   app.post(
     "/",
-    { schema: { hide: true, body: z.object({ advanceMs: z.number().int().min(1, "advanceMs must be positive").max(366 * DAY, "advanceMs must be at most a year") }).strict(), response: { 200: clockState } } },
+    {
+      schema: {
+        hide: true,
+        body: z
+          .object({
+            advanceMs: z
+              .number()
+              .int()
+              .min(1, "advanceMs must be positive")
+              .max(366 * DAY, "advanceMs must be at most a year"),
+          })
+          .strict(),
+        response: { 200: clockState },
+      },
+    },
     async (req) => {
       const now = clock.advance(req.body.advanceMs);
       await db.update(engineHeartbeat).set({ lastBeatAt: now }).where(lt(engineHeartbeat.lastBeatAt, now));

@@ -12,7 +12,13 @@ import { recipientName } from "../recipients/seal-recipient.ts";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Everything the engine did and will do for one of the owner's messages; another user's id is a 404. */
-export async function readOwnerMessageDiagnostic({ db, clock, masterKeys, userId, messageId }: {
+export async function readOwnerMessageDiagnostic({
+  db,
+  clock,
+  masterKeys,
+  userId,
+  messageId,
+}: {
   db: Db;
   clock: Clock;
   masterKeys: MasterKeys;
@@ -22,11 +28,31 @@ export async function readOwnerMessageDiagnostic({ db, clock, masterKeys, userId
   const message = await findOwnedMessage({ db, userId, messageId });
   const now = clock.now();
   const [conditions, schedule, log, grants] = await Promise.all([
-    db.select().from(messageConditions).where(eq(messageConditions.messageId, message.id)).orderBy(asc(messageConditions.createdAt), asc(messageConditions.id)),
-    db.select().from(reminderSchedule).where(eq(reminderSchedule.messageId, message.id)).orderBy(asc(reminderSchedule.scheduledAt), asc(reminderSchedule.id)),
-    db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.messageId, message.id)).orderBy(asc(reminderDeliveryLog.createdAt), asc(reminderDeliveryLog.id)),
     db
-      .select({ grant: accessGrants, recipient: { id: recipients.id, name: recipients.name, keyId: recipients.keyId, wrappedKey: recipients.wrappedKey } })
+      .select()
+      .from(messageConditions)
+      .where(eq(messageConditions.messageId, message.id))
+      .orderBy(asc(messageConditions.createdAt), asc(messageConditions.id)),
+    db
+      .select()
+      .from(reminderSchedule)
+      .where(eq(reminderSchedule.messageId, message.id))
+      .orderBy(asc(reminderSchedule.scheduledAt), asc(reminderSchedule.id)),
+    db
+      .select()
+      .from(reminderDeliveryLog)
+      .where(eq(reminderDeliveryLog.messageId, message.id))
+      .orderBy(asc(reminderDeliveryLog.createdAt), asc(reminderDeliveryLog.id)),
+    db
+      .select({
+        grant: accessGrants,
+        recipient: {
+          id: recipients.id,
+          name: recipients.name,
+          keyId: recipients.keyId,
+          wrappedKey: recipients.wrappedKey,
+        },
+      })
       .from(accessGrants)
       .leftJoin(recipients, eq(recipients.id, accessGrants.recipientId))
       .where(eq(accessGrants.messageId, message.id))
@@ -35,10 +61,8 @@ export async function readOwnerMessageDiagnostic({ db, clock, masterKeys, userId
   return {
     view: "owner",
     message: { id: message.id, title: messageCipherOf(masterKeys, message).openText("title", message.title) },
-    conditions: conditions.map((row) => {
-      const c = toConditionDto(row, now);
-      return { id: c.id, condition_type: c.condition_type, active: c.active, is_armed: c.is_armed, last_checked: c.last_checked, next_deadline: c.next_deadline, summary: c.summary };
-    }),
+    // Whole, with every instant: the web words them for the reader (locale, zone); `summary` is en-GB for API users.
+    conditions: conditions.map((row) => toConditionDto(row, now)),
     schedule: schedule.map((r) => ({
       id: r.id,
       condition_id: r.conditionId,

@@ -14,7 +14,17 @@ import { notFound } from "../errors.ts";
  * also answers for cancelled and expired links, so a recipient learns why a link stopped working;
  * that is no more than the link's holder already saw in their e-mail.
  */
-export async function readRecipientMessageDiagnostic({ db, clock, messageId, token }: { db: Db; clock: Clock; messageId: string; token: string }): Promise<RecipientMessageDiagnostic> {
+export async function readRecipientMessageDiagnostic({
+  db,
+  clock,
+  messageId,
+  token,
+}: {
+  db: Db;
+  clock: Clock;
+  messageId: string;
+  token: string;
+}): Promise<RecipientMessageDiagnostic> {
   if (token.length > 200 || !isUuid(messageId)) throw notFound(NO_ACCESS);
   const [grant] = await db
     .select()
@@ -22,6 +32,15 @@ export async function readRecipientMessageDiagnostic({ db, clock, messageId, tok
     .where(and(eq(accessGrants.tokenHash, hashSecretToken(token)), eq(accessGrants.messageId, messageId)));
   if (!grant) throw notFound(NO_ACCESS);
   const now = clock.now();
-  const state = grant.cancelledAt ? "cancelled" : grant.expiresAt && grant.expiresAt <= now ? "expired" : grant.opensAt > now ? "locked" : "open";
-  return { view: "recipient", release: { state, opens_at: grant.opensAt.toISOString(), expires_at: grant.expiresAt?.toISOString() ?? null } };
+  const state = grant.cancelledAt
+    ? "cancelled"
+    : grant.expiresAt && grant.expiresAt <= now
+      ? "expired"
+      : grant.opensAt > now
+        ? "locked"
+        : "open";
+  return {
+    view: "recipient",
+    release: { state, opens_at: grant.opensAt.toISOString(), expires_at: grant.expiresAt?.toISOString() ?? null },
+  };
 }

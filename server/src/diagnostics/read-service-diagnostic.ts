@@ -14,7 +14,12 @@ const LATENESS_LIMIT_S = 60;
  * due work waits more than 60 s, when the database does not answer (docs/decisions/006), or when
  * writes fail for lack of space (docs/decisions/013).
  */
-export async function readServiceDiagnostic({ database, clock, config, mailTransport }: {
+export async function readServiceDiagnostic({
+  database,
+  clock,
+  config,
+  mailTransport,
+}: {
   database: Database;
   clock: Clock;
   config: Pick<Config, "ROLE" | "ENGINE_INTERVAL_MS">;
@@ -22,7 +27,11 @@ export async function readServiceDiagnostic({ database, clock, config, mailTrans
 }): Promise<ServiceDiagnostic> {
   const now = clock.now();
   const storageProblem = await database.storage.check();
-  const storage = { ok: !storageProblem, problem: storageProblem?.cause ?? null, since: storageProblem?.since.toISOString() ?? null };
+  const storage = {
+    ok: !storageProblem,
+    problem: storageProblem?.cause ?? null,
+    since: storageProblem?.since.toISOString() ?? null,
+  };
   const base = { mail: { transport: mailTransport }, storage, checked_at: now.toISOString() };
   const { db } = database;
   try {
@@ -44,15 +53,32 @@ export async function readServiceDiagnostic({ database, clock, config, mailTrans
     const oldest = due[0]?.oldest ?? null;
     const latenessS = oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : null;
     const heartbeatLimitS = (3 * config.ENGINE_INTERVAL_MS) / 1000 + 60;
-    const degraded = storageProblem !== null || ageS === null || ageS > heartbeatLimitS || counts!.parked > 0 || (latenessS ?? 0) > LATENESS_LIMIT_S;
+    const degraded =
+      storageProblem !== null ||
+      ageS === null ||
+      ageS > heartbeatLimitS ||
+      counts!.parked > 0 ||
+      (latenessS ?? 0) > LATENESS_LIMIT_S;
     return {
       status: degraded ? "degraded" : "ok",
       database: { ok: true, kind: database.kind },
       engine: { role: config.ROLE, heartbeat_at: beat?.at.toISOString() ?? null, heartbeat_age_seconds: ageS },
-      queue: { pending: counts!.pending, due: due[0]?.n ?? 0, claimed: counts!.claimed, parked: counts!.parked, oldest_due_lateness_seconds: latenessS },
+      queue: {
+        pending: counts!.pending,
+        due: due[0]?.n ?? 0,
+        claimed: counts!.claimed,
+        parked: counts!.parked,
+        oldest_due_lateness_seconds: latenessS,
+      },
       ...base,
     };
   } catch {
-    return { status: "degraded", database: { ok: false, kind: database.kind }, engine: { role: config.ROLE, heartbeat_at: null, heartbeat_age_seconds: null }, queue: null, ...base };
+    return {
+      status: "degraded",
+      database: { ok: false, kind: database.kind },
+      engine: { role: config.ROLE, heartbeat_at: null, heartbeat_age_seconds: null },
+      queue: null,
+      ...base,
+    };
   }
 }

@@ -22,16 +22,40 @@ export const diagnosticRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   const { clock } = deps;
   const perToken = tokenRateLimit({ max: 60, windowMs: 60_000 });
 
-  app.get("/diagnostic", { schema: { tags, summary: "Service status: database, engine heartbeat, queue, mail (no personal data)", response: { 200: serviceDiagnosticSchema, 503: serviceDiagnosticSchema } } }, async (_req, reply) => {
-    const status = await readServiceDiagnostic({ database: deps.database, clock, config: deps.config, mailTransport: deps.mailer.kind });
-    return reply.status(status.database.ok ? 200 : 503).header("Cache-Control", "no-store").send(status);
-  });
+  app.get(
+    "/diagnostic",
+    {
+      schema: {
+        tags,
+        summary: "Service status: database, engine heartbeat, queue, mail (no personal data)",
+        response: { 200: serviceDiagnosticSchema, 503: serviceDiagnosticSchema },
+      },
+    },
+    async (_req, reply) => {
+      const status = await readServiceDiagnostic({
+        database: deps.database,
+        clock,
+        config: deps.config,
+        mailTransport: deps.mailer.kind,
+      });
+      return reply
+        .status(status.database.ok ? 200 : 503)
+        .header("Cache-Control", "no-store")
+        .send(status);
+    },
+  );
 
   app.get(
     "/diagnostic/message/:id",
     {
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { tags, summary: "A message's timeline (owner, bearer) or its release state (recipient, ?t=)", params: z.object({ id: z.string() }), querystring: z.object({ t: z.string().optional() }), response: { 200: messageDiagnosticSchema } },
+      schema: {
+        tags,
+        summary: "A message's timeline (owner, bearer) or its release state (recipient, ?t=)",
+        params: z.object({ id: z.string() }),
+        querystring: z.object({ t: z.string().optional() }),
+        response: { 200: messageDiagnosticSchema },
+      },
     },
     async (req, reply) => {
       reply.header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer");
@@ -42,9 +66,16 @@ export const diagnosticRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
           return await readRecipientMessageDiagnostic({ db, clock, messageId: req.params.id, token: t });
         }
         const user = await deps.auth.authenticate(req.headers.authorization);
-        return await readOwnerMessageDiagnostic({ db, clock, masterKeys: deps.masterKeys, userId: user.id, messageId: req.params.id });
+        return await readOwnerMessageDiagnostic({
+          db,
+          clock,
+          masterKeys: deps.masterKeys,
+          userId: user.id,
+          messageId: req.params.id,
+        });
       } catch (err) {
-        if (err instanceof AppError && (err.code === "not_found" || err.code === "unauthorized")) throw notFound(NO_DIAGNOSTIC);
+        if (err instanceof AppError && (err.code === "not_found" || err.code === "unauthorized"))
+          throw notFound(NO_DIAGNOSTIC);
         throw err;
       }
     },

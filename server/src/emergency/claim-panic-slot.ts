@@ -4,7 +4,15 @@ import type { Tx } from "../db/connect.ts";
 import { panicDedupe } from "../db/schema.ts";
 
 /** The keys one press is known by: its message, and the client's id for the press when given. */
-export function panicKeys({ userId, messageId, deduplicationId }: { userId: string; messageId: string; deduplicationId?: string }): string[] {
+export function panicKeys({
+  userId,
+  messageId,
+  deduplicationId,
+}: {
+  userId: string;
+  messageId: string;
+  deduplicationId?: string;
+}): string[] {
   return [`message:${messageId}`, ...(deduplicationId ? [`client:${userId}:${deduplicationId}`] : [])];
 }
 
@@ -18,12 +26,26 @@ export function panicKeys({ userId, messageId, deduplicationId }: { userId: stri
  * Returns true when every key was free (a new press); the caller rolls back otherwise.
  * Time is the injected clock, not the database's now() (docs/decisions/005).
  */
-export async function claimPanicSlot({ tx, keys, userId, now }: { tx: Tx; keys: string[]; userId: string; now: Date }): Promise<boolean> {
+export async function claimPanicSlot({
+  tx,
+  keys,
+  userId,
+  now,
+}: {
+  tx: Tx;
+  keys: string[];
+  userId: string;
+  now: Date;
+}): Promise<boolean> {
   const windowStart = new Date(now.getTime() - DUPLICATE_PANIC_WINDOW_MS);
   const claimed = await tx
     .insert(panicDedupe)
     .values(keys.map((key) => ({ key, userId, triggeredAt: now })))
-    .onConflictDoUpdate({ target: panicDedupe.key, set: { triggeredAt: now, userId }, setWhere: sql`${panicDedupe.triggeredAt} <= ${windowStart}` })
+    .onConflictDoUpdate({
+      target: panicDedupe.key,
+      set: { triggeredAt: now, userId },
+      setWhere: sql`${panicDedupe.triggeredAt} <= ${windowStart}`,
+    })
     .returning({ key: panicDedupe.key });
   return claimed.length === keys.length;
 }

@@ -3,7 +3,15 @@ import type { Db } from "../db/connect.ts";
 import { messageRecipients, recipients } from "../db/schema.ts";
 
 /** Whom a condition delivers to: its subset of the message's recipients, or all of them when the subset is empty. */
-export async function conditionRecipients({ db, messageId, subset }: { db: Db; messageId: string; subset: string[] }): Promise<{ id: string; email: string | null }[]> {
+export async function conditionRecipients({
+  db,
+  messageId,
+  subset,
+}: {
+  db: Db;
+  messageId: string;
+  subset: string[];
+}): Promise<{ id: string; email: string | null }[]> {
   const linked = await db
     .select({ id: recipients.id, email: recipients.email })
     .from(messageRecipients)

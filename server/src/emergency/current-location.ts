@@ -23,10 +23,15 @@ export function isCurrentPosition(locatedAt: Date | null, triggeredAt: Date): lo
 }
 
 /** The message's position if it is shared and current for this press, decrypted; otherwise null. */
-export function currentLocationOf(cipher: MessageCipher, message: MessageRow, triggeredAt: Date): CapturedLocation | null {
+export function currentLocationOf(
+  cipher: MessageCipher,
+  message: MessageRow,
+  triggeredAt: Date,
+): CapturedLocation | null {
   if (!message.shareLocation || !isCurrentPosition(message.locatedAt, triggeredAt)) return null;
   if (message.locationLatitude === null || message.locationLongitude === null) return null;
-  const accuracy = message.locationAccuracy === null ? null : Number(cipher.openText("location_accuracy", message.locationAccuracy));
+  const accuracy =
+    message.locationAccuracy === null ? null : Number(cipher.openText("location_accuracy", message.locationAccuracy));
   return {
     latitude: Number(cipher.openText("location_latitude", message.locationLatitude)),
     longitude: Number(cipher.openText("location_longitude", message.locationLongitude)),

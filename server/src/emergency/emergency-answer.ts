@@ -1,4 +1,8 @@
-import { NO_ACTIVE_PANIC_MESSAGE, NO_DELIVERABLE_RECIPIENT_MESSAGE, type SendMessageNotificationsResponse } from "@trigger-switch/contracts";
+import {
+  NO_ACTIVE_PANIC_MESSAGE,
+  NO_DELIVERABLE_RECIPIENT_MESSAGE,
+  type SendMessageNotificationsResponse,
+} from "@trigger-switch/contracts";
 import type { EmergencyOutcome } from "./trigger-emergency.ts";
 
 /**
@@ -6,10 +10,23 @@ import type { EmergencyOutcome } from "./trigger-emergency.ts";
  * way or was a duplicate of one that is; 409 with `success: false` and an error a person can act on
  * when nothing was sent (the message's state is the problem, not the request).
  */
-export function emergencyAnswer(outcome: EmergencyOutcome): { status: 200 | 409; body: SendMessageNotificationsResponse } {
+export function emergencyAnswer(outcome: EmergencyOutcome): {
+  status: 200 | 409;
+  body: SendMessageNotificationsResponse;
+} {
   switch (outcome.kind) {
     case "triggered":
-      return { status: 200, body: { success: true, error: null, keepArmed: outcome.keepArmed, duplicate: false, recipients: outcome.recipients, locationIncluded: outcome.locationIncluded } };
+      return {
+        status: 200,
+        body: {
+          success: true,
+          error: null,
+          keepArmed: outcome.keepArmed,
+          duplicate: false,
+          recipients: outcome.recipients,
+          locationIncluded: outcome.locationIncluded,
+        },
+      };
     case "duplicate":
       // Spec §5: skipped and treated as success with keepArmed true.
       return { status: 200, body: { success: true, error: null, keepArmed: true, duplicate: true, recipients: 0 } };

@@ -14,11 +14,27 @@ export interface EmergencyContext {
   /** The position, only when current for this press (docs/decisions/008); else null. */
   location: CapturedLocation | null;
   /** Spec §3 reminder_delivery_log.response_data fields of an emergency. */
-  responseData: { emergency: true; triggered_by: "panic_button"; triggered_at: string; manual_trigger: true; keep_armed: boolean; fallback_method: null; location_included: boolean };
+  responseData: {
+    emergency: true;
+    triggered_by: "panic_button";
+    triggered_at: string;
+    manual_trigger: true;
+    keep_armed: boolean;
+    fallback_method: null;
+    location_included: boolean;
+  };
 }
 
 /** The emergency behind a schedule row, or null for a timed release (no emergency_triggers row). */
-export async function loadEmergencyContext({ db, masterKeys, reminderId }: { db: Db; masterKeys: MasterKeys; reminderId: string }): Promise<EmergencyContext | null> {
+export async function loadEmergencyContext({
+  db,
+  masterKeys,
+  reminderId,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  reminderId: string;
+}): Promise<EmergencyContext | null> {
   const [trigger] = await db.select().from(emergencyTriggers).where(eq(emergencyTriggers.reminderId, reminderId));
   if (!trigger) return null;
   const [message] = await db.select().from(messages).where(eq(messages.id, trigger.messageId));

@@ -1,6 +1,7 @@
+import { formatUtcMoment } from "@trigger-switch/contracts";
 import { escapeHtml } from "../mail/layout.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { describeAge, describeEmergencyTime } from "./describe-emergency-time.ts";
+import { describeAge } from "./describe-age.ts";
 import type { EmergencyContext } from "./load-emergency-context.ts";
 import { coordinate, mapLink } from "./map-link.ts";
 
@@ -22,8 +23,22 @@ interface Section {
  * called back, and the delay is the owner's chance to withdraw a false alarm. The alarm itself
  * (who pressed, when, what to do) still goes at once.
  */
-export function renderEmergencyMail({ to, ownerName, title, emergency, opensAt, link }: { to: string; ownerName: string; title: string; emergency: EmergencyContext; /** When an unlock delay keeps the message closed; null when it opens at once. */ opensAt: Date | null; link: string }): Mail {
-  const when = describeEmergencyTime(emergency.triggeredAt);
+export function renderEmergencyMail({
+  to,
+  ownerName,
+  title,
+  emergency,
+  opensAt,
+  link,
+}: {
+  to: string;
+  ownerName: string;
+  title: string;
+  emergency: EmergencyContext;
+  /** When an unlock delay keeps the message closed; null when it opens at once. */ opensAt: Date | null;
+  link: string;
+}): Mail {
+  const when = formatUtcMoment(emergency.triggeredAt);
   const sections: Section[] = [
     { label: "WHEN", lines: [when] },
     ...(opensAt
@@ -31,12 +46,18 @@ export function renderEmergencyMail({ to, ownerName, title, emergency, opensAt, 
           {
             label: "THEIR MESSAGE",
             lines: [
-              `${ownerName} chose to have their message open only after a delay: it opens on ${describeEmergencyTime(opensAt)}. Use the link below to read it then.`,
+              `${ownerName} chose to have their message open only after a delay: it opens on ${formatUtcMoment(opensAt)}. Use the link below to read it then.`,
               "Until then this alert carries nothing of it, not even where they are. Do not assume they are at any place you knew of before.",
             ],
           },
         ]
-      : [whereSection(emergency), { label: "THEIR MESSAGE", lines: [`"${title}"`, ...(emergency.text.trim() ? emergency.text.split(/\r?\n/) : ["(no text)"])] }]),
+      : [
+          whereSection(emergency),
+          {
+            label: "THEIR MESSAGE",
+            lines: [`"${title}"`, ...(emergency.text.trim() ? emergency.text.split(/\r?\n/) : ["(no text)"])],
+          },
+        ]),
     {
       label: "WHAT TO DO",
       lines: [
@@ -76,17 +97,25 @@ ${footer.map((f) => `<p style="font-size:12px;color:#555">${escapeHtml(f)}</p>`)
 function whereSection(emergency: EmergencyContext): Section {
   const loc = emergency.location;
   if (!loc) {
-    return { label: "WHERE", lines: ["No current location was available when the alert was sent. Do not assume they are at any place you knew of before."] };
+    return {
+      label: "WHERE",
+      lines: [
+        "No current location was available when the alert was sent. Do not assume they are at any place you knew of before.",
+      ],
+    };
   }
   const age = emergency.triggeredAt.getTime() - loc.locatedAt.getTime();
   const captured = age >= 0 ? `${describeAge(age)} before the alert` : `${describeAge(-age)} after the alert`;
-  const accuracy = loc.accuracyM !== null ? `, accurate to about ${Math.max(1, Math.round(loc.accuracyM)).toLocaleString("en")} m` : "";
+  const accuracy =
+    loc.accuracyM !== null
+      ? `, accurate to about ${Math.max(1, Math.round(loc.accuracyM)).toLocaleString("en")} m`
+      : "";
   return {
     label: "WHERE",
     lines: [
       loc.name ?? "Place name unknown",
       `Coordinates (latitude, longitude): ${coordinate(loc.latitude)}, ${coordinate(loc.longitude)}${accuracy}`,
-      `Position captured by their device ${captured} (${describeEmergencyTime(loc.locatedAt)}).`,
+      `Position captured by their device ${captured} (${formatUtcMoment(loc.locatedAt)}).`,
     ],
     link: { label: "Open on a map", url: mapLink(loc.latitude, loc.longitude) },
   };

@@ -36,7 +36,17 @@ class Abandon extends Error {
  *    emergency_triggers row saying what the alert carries.
  * Any outcome but "triggered" rolls everything back. Another user's message → 404 (before anything).
  */
-export async function triggerEmergency({ db, clock, userId, request }: { db: Db; clock: Clock; userId: string; request: Request }): Promise<EmergencyOutcome> {
+export async function triggerEmergency({
+  db,
+  clock,
+  userId,
+  request,
+}: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  request: Request;
+}): Promise<EmergencyOutcome> {
   const now = clock.now();
   await findOwnedMessage({ db, userId, messageId: request.messageId });
   await purgePanicDedupe({ db, now });
@@ -49,18 +59,34 @@ export async function triggerEmergency({ db, clock, userId, request }: { db: Db;
       const [condition] = await tx
         .select()
         .from(messageConditions)
-        .where(and(eq(messageConditions.messageId, request.messageId), eq(messageConditions.conditionType, "panic_trigger"), eq(messageConditions.active, true), eq(messageConditions.isArmed, true)))
+        .where(
+          and(
+            eq(messageConditions.messageId, request.messageId),
+            eq(messageConditions.conditionType, "panic_trigger"),
+            eq(messageConditions.active, true),
+            eq(messageConditions.isArmed, true),
+          ),
+        )
         .orderBy(asc(messageConditions.createdAt), asc(messageConditions.id))
         .limit(1)
         .for("update");
       if (!condition) throw new Abandon({ kind: "no_active_panic" });
-      const reachable = (await conditionRecipients({ db: tx, messageId: request.messageId, subset: condition.recipients })).filter((r) => r.email);
+      const reachable = (
+        await conditionRecipients({ db: tx, messageId: request.messageId, subset: condition.recipients })
+      ).filter((r) => r.email);
       if (reachable.length === 0) throw new Abandon({ kind: "no_deliverable_recipient" });
 
       const keepArmed = request.keepArmed ?? condition.panicConfig.keep_armed !== false;
-      if (!keepArmed) await tx.update(messageConditions).set({ active: false, updatedAt: now }).where(eq(messageConditions.id, condition.id));
+      if (!keepArmed)
+        await tx
+          .update(messageConditions)
+          .set({ active: false, updatedAt: now })
+          .where(eq(messageConditions.id, condition.id));
 
-      const [message] = await tx.select({ shareLocation: messages.shareLocation, locatedAt: messages.locatedAt }).from(messages).where(eq(messages.id, request.messageId));
+      const [message] = await tx
+        .select({ shareLocation: messages.shareLocation, locatedAt: messages.locatedAt })
+        .from(messages)
+        .where(eq(messages.id, request.messageId));
       const locatedAt = message?.shareLocation && isCurrentPosition(message.locatedAt, now) ? message.locatedAt : null;
       const [row] = await tx
         .insert(reminderSchedule)
@@ -93,7 +119,13 @@ export async function triggerEmergency({ db, clock, userId, request }: { db: Db;
         clientTimestamp: request.timestamp ? new Date(request.timestamp) : null,
         createdAt: now,
       });
-      return { kind: "triggered" as const, keepArmed, recipients: reachable.length, locationIncluded: locatedAt !== null, reminderId: row!.id };
+      return {
+        kind: "triggered" as const,
+        keepArmed,
+        recipients: reachable.length,
+        locationIncluded: locatedAt !== null,
+        reminderId: row!.id,
+      };
     });
   } catch (err) {
     if (err instanceof Abandon) return err.outcome;

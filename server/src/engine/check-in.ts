@@ -20,9 +20,20 @@ export interface CheckInResult {
  * (autocommit) or inside the caller's transaction (`db` may be a transaction handle).
  * `source` says where it came from (app, email link, WhatsApp, SMS).
  */
-export async function checkIn({ db, clock, userId }: { db: Db; clock: Clock; userId: string; source: "app" | "email_link" | "whatsapp" | "sms" }): Promise<CheckInResult> {
+export async function checkIn({
+  db,
+  clock,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  source: "app" | "email_link" | "whatsapp" | "sms";
+}): Promise<CheckInResult> {
   const now = clock.now();
-  const result = (await db.execute(sql`select conditions, next_deadline from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz)`)) as unknown as {
+  const result = (await db.execute(
+    sql`select conditions, next_deadline from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz)`,
+  )) as unknown as {
     rows: { conditions: number; next_deadline: Date | string | null }[];
   };
   const row = result.rows[0]!;

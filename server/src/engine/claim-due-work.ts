@@ -11,7 +11,21 @@ export type ScheduleRow = typeof reminderSchedule.$inferSelect;
  * whose worker died is claimable again once `locked_until` passes. Time is the injected clock,
  * not the database's now(), so tests travel in time (docs/decisions/005).
  */
-export async function claimDueWork({ db, clock, workerId, limit, leaseMs, userId }: { db: Db; clock: Clock; workerId: string; limit: number; leaseMs: number; /** Only this owner's rows (a user's own send-reminder-emails call). */ userId?: string }): Promise<ScheduleRow[]> {
+export async function claimDueWork({
+  db,
+  clock,
+  workerId,
+  limit,
+  leaseMs,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  workerId: string;
+  limit: number;
+  leaseMs: number;
+  /** Only this owner's rows (a user's own send-reminder-emails call). */ userId?: string;
+}): Promise<ScheduleRow[]> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const due = await tx
@@ -26,14 +40,22 @@ export async function claimDueWork({ db, clock, workerId, limit, leaseMs, userId
           userId ? eq(reminderSchedule.userId, userId) : undefined,
         ),
       )
-      .orderBy(sql`case ${reminderSchedule.deliveryPriority} when 'critical' then 0 when 'high' then 1 else 2 end`, asc(reminderSchedule.nextAttemptAt))
+      .orderBy(
+        sql`case ${reminderSchedule.deliveryPriority} when 'critical' then 0 when 'high' then 1 else 2 end`,
+        asc(reminderSchedule.nextAttemptAt),
+      )
       .limit(limit)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
     return tx
       .update(reminderSchedule)
       .set({ status: "claimed", lockedUntil: new Date(now.getTime() + leaseMs), claimedBy: workerId, updatedAt: now })
-      .where(inArray(reminderSchedule.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          reminderSchedule.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }

@@ -27,18 +27,42 @@ export interface CommitResult {
  * stops a second firing), the intents — the owner's reminder delivery, or the release
  * (release-message.ts) — and `released_at`. The mails go out afterwards, from the intents.
  */
-export async function commitBatch({ db, clock, masterKeys, rows, workerId }: { db: Db; clock: Clock; masterKeys: MasterKeys; rows: ScheduleRow[]; workerId: string }): Promise<CommitResult> {
+export async function commitBatch({
+  db,
+  clock,
+  masterKeys,
+  rows,
+  workerId,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  rows: ScheduleRow[];
+  workerId: string;
+}): Promise<CommitResult> {
   const now = clock.now();
   if (rows.length === 0) return { deliver: [], obsolete: 0, notYet: 0, lost: 0 };
   return db.transaction(async (tx) => {
     const conditionIds = [...new Set(rows.map((r) => r.conditionId))].sort();
     const conditions = new Map<string, typeof messageConditions.$inferSelect>();
     for (const ids of chunked(conditionIds, 5000)) {
-      for (const c of await tx.select().from(messageConditions).where(inArray(messageConditions.id, ids)).orderBy(asc(messageConditions.id)).for("update")) conditions.set(c.id, c);
+      for (const c of await tx
+        .select()
+        .from(messageConditions)
+        .where(inArray(messageConditions.id, ids))
+        .orderBy(asc(messageConditions.id))
+        .for("update"))
+        conditions.set(c.id, c);
     }
     const current = new Map<string, ScheduleRow>();
     for (const ids of chunked(rows.map((r) => r.id).sort(), 5000)) {
-      for (const r of await tx.select().from(reminderSchedule).where(inArray(reminderSchedule.id, ids)).orderBy(asc(reminderSchedule.id)).for("update")) current.set(r.id, r);
+      for (const r of await tx
+        .select()
+        .from(reminderSchedule)
+        .where(inArray(reminderSchedule.id, ids))
+        .orderBy(asc(reminderSchedule.id))
+        .for("update"))
+        current.set(r.id, r);
     }
 
     const result: CommitResult = { deliver: [], obsolete: 0, notYet: 0, lost: 0 };
@@ -79,18 +103,40 @@ export async function commitBatch({ db, clock, masterKeys, rows, workerId }: { d
         notYet.push(cur.id);
         continue;
       }
-      firing.push({ row: cur, kind: panic ? "panic" : cur.reminderType === "final_delivery" ? "final_delivery" : `reminder:${cur.offsetMinutes}`, ruleDeadline: due.ruleDeadline });
+      firing.push({
+        row: cur,
+        kind: panic
+          ? "panic"
+          : cur.reminderType === "final_delivery"
+            ? "final_delivery"
+            : `reminder:${cur.offsetMinutes}`,
+        ruleDeadline: due.ruleDeadline,
+      });
     }
 
     // Someone already acted on this deadline (a duplicate row): never twice.
     const first = new Set<string>();
-    const onceKey = (conditionId: string, deadline: Date, kind: string) => `${conditionId}|${deadline.getTime()}|${kind}`;
+    const onceKey = (conditionId: string, deadline: Date, kind: string) =>
+      `${conditionId}|${deadline.getTime()}|${kind}`;
     for (const part of chunked(firing, 2000)) {
       const inserted = await tx
         .insert(sentReminders)
-        .values(part.map(({ row, kind }) => ({ messageId: row.messageId, conditionId: row.conditionId, userId: row.userId, deadline: row.deadline, kind, createdAt: now })))
+        .values(
+          part.map(({ row, kind }) => ({
+            messageId: row.messageId,
+            conditionId: row.conditionId,
+            userId: row.userId,
+            deadline: row.deadline,
+            kind,
+            createdAt: now,
+          })),
+        )
         .onConflictDoNothing()
-        .returning({ conditionId: sentReminders.conditionId, deadline: sentReminders.deadline, kind: sentReminders.kind });
+        .returning({
+          conditionId: sentReminders.conditionId,
+          deadline: sentReminders.deadline,
+          kind: sentReminders.kind,
+        });
       for (const r of inserted) first.add(onceKey(r.conditionId, r.deadline, r.kind));
     }
     const acting = firing.filter((f) => {
@@ -102,25 +148,54 @@ export async function commitBatch({ db, clock, masterKeys, rows, workerId }: { d
 
     const reminders = acting.filter((f) => f.row.reminderType === "reminder").map((f) => f.row);
     if (reminders.length > 0) {
-      const owners = new Map((await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...new Set(reminders.map((r) => r.userId))]))).map((u) => [u.id, u.email]));
+      const owners = new Map(
+        (
+          await tx
+            .select({ id: users.id, email: users.email })
+            .from(users)
+            .where(inArray(users.id, [...new Set(reminders.map((r) => r.userId))]))
+        ).map((u) => [u.id, u.email]),
+      );
       for (const part of chunked(reminders, 2000)) {
         await tx
           .insert(deliveries)
-          .values(part.map((r) => ({ reminderId: r.id, kind: "reminder" as const, address: owners.get(r.userId) ?? "", idempotencyKey: `condition:${r.conditionId}:${r.deadline.toISOString()}:owner-reminder-${r.offsetMinutes}:email`, createdAt: now })))
+          .values(
+            part.map((r) => ({
+              reminderId: r.id,
+              kind: "reminder" as const,
+              address: owners.get(r.userId) ?? "",
+              idempotencyKey: `condition:${r.conditionId}:${r.deadline.toISOString()}:owner-reminder-${r.offsetMinutes}:email`,
+              createdAt: now,
+            })),
+          )
           .onConflictDoNothing();
       }
     }
-    const releases: Release[] = acting.filter((f) => f.row.reminderType !== "reminder").map((f) => ({ row: f.row, condition: conditions.get(f.row.conditionId)!, ruleDeadline: f.ruleDeadline }));
+    const releases: Release[] = acting
+      .filter((f) => f.row.reminderType !== "reminder")
+      .map((f) => ({ row: f.row, condition: conditions.get(f.row.conditionId)!, ruleDeadline: f.ruleDeadline }));
     await releaseMessages({ tx, clock, masterKeys, releases });
 
-    for (const ids of chunked(acting.map((f) => f.row.id), 5000)) {
-      await tx.update(reminderSchedule).set({ releasedAt: now, updatedAt: now }).where(inArray(reminderSchedule.id, ids));
+    for (const ids of chunked(
+      acting.map((f) => f.row.id),
+      5000,
+    )) {
+      await tx
+        .update(reminderSchedule)
+        .set({ releasedAt: now, updatedAt: now })
+        .where(inArray(reminderSchedule.id, ids));
     }
     for (const ids of chunked(obsolete, 5000)) {
-      await tx.update(reminderSchedule).set({ status: "obsolete", lockedUntil: null, completedAt: now, updatedAt: now }).where(inArray(reminderSchedule.id, ids));
+      await tx
+        .update(reminderSchedule)
+        .set({ status: "obsolete", lockedUntil: null, completedAt: now, updatedAt: now })
+        .where(inArray(reminderSchedule.id, ids));
     }
     for (const ids of chunked(notYet, 5000)) {
-      await tx.update(reminderSchedule).set({ status: "pending", lockedUntil: null, claimedBy: null }).where(and(inArray(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId)));
+      await tx
+        .update(reminderSchedule)
+        .set({ status: "pending", lockedUntil: null, claimedBy: null })
+        .where(and(inArray(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId)));
     }
     result.deliver.push(...acting.map((f) => ({ ...f.row, releasedAt: now })));
     result.obsolete = obsolete.length;

@@ -1,4 +1,8 @@
-import { mapboxTokenResponse, sendMessageNotificationsBody, sendMessageNotificationsResponse } from "@trigger-switch/contracts";
+import {
+  mapboxTokenResponse,
+  sendMessageNotificationsBody,
+  sendMessageNotificationsResponse,
+} from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tellOwnerByNotice } from "../channels/delivery/tell-owner.ts";
@@ -40,7 +44,8 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         tags: ["functions"],
         security,
         summary: "Process my due reminders and deliveries now",
-        description: "processed: how many of the caller's own due reminders and deliveries this call handled (for an admin: of everyone's).",
+        description:
+          "processed: how many of the caller's own due reminders and deliveries this call handled (for an admin: of everyone's).",
         body: sendReminderEmailsBody,
         response: { 200: z.object({ success: z.boolean(), error: z.string().nullable(), processed: z.number() }) },
       },
@@ -49,7 +54,17 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       const { database, clock, mailer, channels, config, masterKeys } = deps;
       const user = currentUser(req);
       const tellOwner = tellOwnerByNotice({ masterKeys, clock, siteUrl: () => config.SITE_URL });
-      const result = await runEngineTick({ db: database.db, clock, mailer, channels, tellOwner, config, masterKeys, log: req.log, userId: user.isAdmin ? undefined : user.id });
+      const result = await runEngineTick({
+        db: database.db,
+        clock,
+        mailer,
+        channels,
+        tellOwner,
+        config,
+        masterKeys,
+        log: req.log,
+        userId: user.isAdmin ? undefined : user.id,
+      });
       return { success: true, error: null, processed: result.claimed };
     },
   );
@@ -63,18 +78,32 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         tags: ["functions"],
         security,
         summary: "Send an emergency (panic) message now",
-        description: "200: sent or a duplicate of the last 30 s; 409 with success false: nothing was sent (no active panic condition, or nobody with an e-mail address); 404: not your message.",
+        description:
+          "200: sent or a duplicate of the last 30 s; 409 with success false: nothing was sent (no active panic condition, or nobody with an e-mail address); 404: not your message.",
         body: sendMessageNotificationsBody,
         response: { 200: sendMessageNotificationsResponse, 409: sendMessageNotificationsResponse },
       },
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const outcome = await triggerEmergency({ db: deps.database.db, clock: deps.clock, userId: user.id, request: req.body });
+      const outcome = await triggerEmergency({
+        db: deps.database.db,
+        clock: deps.clock,
+        userId: user.id,
+        request: req.body,
+      });
       if (outcome.kind === "triggered") {
         // Deliver now rather than at the next interval; workers elsewhere pick it up within ENGINE_INTERVAL_MS.
         deps.engineWaker.wake();
-        req.log.warn({ messageId: req.body.messageId, reminderId: outcome.reminderId, recipients: outcome.recipients, locationIncluded: outcome.locationIncluded }, "emergency triggered");
+        req.log.warn(
+          {
+            messageId: req.body.messageId,
+            reminderId: outcome.reminderId,
+            recipients: outcome.recipients,
+            locationIncluded: outcome.locationIncluded,
+          },
+          "emergency triggered",
+        );
       }
       const { status, body } = emergencyAnswer(outcome);
       return reply.status(status).send(body);
@@ -84,7 +113,13 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     "/get-mapbox-token",
     {
-      schema: { tags: ["functions"], security, summary: "The Mapbox token for the web app's maps (null when none is configured)", body: z.object({}).passthrough().nullish(), response: { 200: mapboxTokenResponse } },
+      schema: {
+        tags: ["functions"],
+        security,
+        summary: "The Mapbox token for the web app's maps (null when none is configured)",
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: mapboxTokenResponse },
+      },
     },
     async () => ({ token: deps.config.MAPBOX_TOKEN ?? null }),
   );

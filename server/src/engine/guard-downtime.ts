@@ -1,4 +1,4 @@
-import { CHECK_IN_CONDITION_TYPES, formatDuration } from "@trigger-switch/contracts";
+import { CHECK_IN_CONDITION_TYPES, formatDuration, formatMailWhen } from "@trigger-switch/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -7,7 +7,6 @@ import type { Db, Tx } from "../db/connect.ts";
 import { engineHeartbeat, messageConditions, profiles, users } from "../db/schema.ts";
 import { renderMail } from "../mail/layout.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
-import { formatWhen } from "./format-when.ts";
 import { enqueueOwnerNotice } from "./owner-notices.ts";
 import { rescheduleCondition } from "./reschedule-condition.ts";
 
@@ -29,7 +28,21 @@ export interface Outage {
  * It runs on its own timer as well as before each claim (start-engine.ts), so slow sends never
  * look like our outage.
  */
-export async function guardDowntime({ db, clock, masterKeys, config, thresholdMs, workerId }: { db: Db; clock: Clock; masterKeys: MasterKeys; config: Config; thresholdMs: number; workerId: string }): Promise<Outage | null> {
+export async function guardDowntime({
+  db,
+  clock,
+  masterKeys,
+  config,
+  thresholdMs,
+  workerId,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  config: Config;
+  thresholdMs: number;
+  workerId: string;
+}): Promise<Outage | null> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const [beat] = await tx.select().from(engineHeartbeat).where(eq(engineHeartbeat.id, 1)).for("update");
@@ -38,14 +51,21 @@ export async function guardDowntime({ db, clock, masterKeys, config, thresholdMs
       return null;
     }
     // A clock that went backwards (another machine's) must not shorten the recorded beat.
-    if (now > beat.lastBeatAt) await tx.update(engineHeartbeat).set({ lastBeatAt: now, beatBy: workerId }).where(eq(engineHeartbeat.id, 1));
+    if (now > beat.lastBeatAt)
+      await tx.update(engineHeartbeat).set({ lastBeatAt: now, beatBy: workerId }).where(eq(engineHeartbeat.id, 1));
     const gapMs = now.getTime() - beat.lastBeatAt.getTime();
     if (gapMs <= thresholdMs) return null;
 
     const candidates = await tx
       .select()
       .from(messageConditions)
-      .where(and(eq(messageConditions.active, true), eq(messageConditions.isArmed, true), inArray(messageConditions.conditionType, [...CHECK_IN_CONDITION_TYPES])))
+      .where(
+        and(
+          eq(messageConditions.active, true),
+          eq(messageConditions.isArmed, true),
+          inArray(messageConditions.conditionType, [...CHECK_IN_CONDITION_TYPES]),
+        ),
+      )
       .for("update");
     const owners = new Map<string, Date>();
     let shifted = 0;
@@ -68,7 +88,19 @@ export async function guardDowntime({ db, clock, masterKeys, config, thresholdMs
   });
 }
 
-async function tellOwners({ tx, masterKeys, config, outage, owners }: { tx: Tx; masterKeys: MasterKeys; config: Config; outage: Outage; owners: Map<string, Date> }) {
+async function tellOwners({
+  tx,
+  masterKeys,
+  config,
+  outage,
+  owners,
+}: {
+  tx: Tx;
+  masterKeys: MasterKeys;
+  config: Config;
+  outage: Outage;
+  owners: Map<string, Date>;
+}) {
   if (owners.size === 0) return;
   const rows = await tx
     .select({ id: users.id, email: users.email, timeZone: profiles.timeZone })
@@ -81,12 +113,18 @@ async function tellOwners({ tx, masterKeys, config, outage, owners }: { tx: Tx; 
     const body = renderMail({
       heading: "We were down: your deadlines were moved",
       paragraphs: [
-        `Our service was down from ${formatWhen(outage.from, zone)} to ${formatWhen(outage.to, zone)}. So that our outage cannot send your messages, your deadlines were moved by ${length}.`,
-        `Your next deadline is now ${formatWhen(owners.get(u.id)!, zone)}. Please check in now if you can.`,
+        `Our service was down from ${formatMailWhen(outage.from, zone)} to ${formatMailWhen(outage.to, zone)}. So that our outage cannot send your messages, your deadlines were moved by ${length}.`,
+        `Your next deadline is now ${formatMailWhen(owners.get(u.id)!, zone)}. Please check in now if you can.`,
       ],
       action: { label: "Open Trigger Switch", url: config.SITE_URL },
     });
-    const notice = { to: u.email, userId: u.id, key: `outage:${u.id}:${outage.from.toISOString()}`, subject: "Our outage moved your deadlines", ...body };
+    const notice = {
+      to: u.email,
+      userId: u.id,
+      key: `outage:${u.id}:${outage.from.toISOString()}`,
+      subject: "Our outage moved your deadlines",
+      ...body,
+    };
     await enqueueOwnerNotice(tx, { masterKeys, now: outage.to, notice });
   }
 }

@@ -1,13 +1,31 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { accessGrants, deliveries, messageConditions, messageRecipients, messages, profiles, recipients, users } from "../db/schema.ts";
+import type { ChannelId, PhoneChannelId } from "../channels/channel.ts";
+import {
+  accessGrants,
+  deliveries,
+  messageConditions,
+  messageRecipients,
+  messages,
+  profiles,
+  recipients,
+  users,
+  verifiedNumbers,
+} from "../db/schema.ts";
+import { recipientName } from "../recipients/seal-recipient.ts";
 import { loadEmergencyContext, type EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { chunked } from "./chunked.ts";
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
+
+/** One person a release went to, as the owner's notice names them: never their address or number. */
+export interface ReleasedTo {
+  name: string | null;
+  channels: ChannelId[];
+}
 
 export interface WorkContext {
   row: ScheduleRow;
@@ -22,6 +40,14 @@ export interface WorkContext {
   grants: Map<string, typeof accessGrants.$inferSelect>;
   /** How many people the condition would send the message to (its subset, else all linked). */
   recipientCount: number;
+  /**
+   * Whom the release went to, for the owner's release notice (issue 14): each recipient's opened
+   * name and the channels they are tried on, in order. Loaded only for a row whose notice is still
+   * to be sent; empty otherwise. A recipient deleted since the release has no name (null).
+   */
+  releasedTo: ReleasedTo[];
+  /** The owner's proven number and the messaging channels they chose for reminders (their release notice goes there too). */
+  ownerPhone: { number: string; channels: PhoneChannelId[] } | null;
   /** Set when the row is an emergency (a panic press, docs/decisions/008); null for timed work. */
   emergency: EmergencyContext | null;
   /** Every delivery of the row (sent, pending and failed). */
@@ -39,22 +65,101 @@ export interface WorkContext {
  * (issue 10). The title is opened only where a mail names it: a reminder, the owner's release
  * notice, an emergency; a recipient's mail of a timed release never carries it.
  */
-export async function loadWorkContexts({ db, masterKeys, rows }: { db: Db; masterKeys: MasterKeys; rows: ScheduleRow[] }): Promise<WorkContext[]> {
+export async function loadWorkContexts({
+  db,
+  masterKeys,
+  rows,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  rows: ScheduleRow[];
+}): Promise<WorkContext[]> {
   if (rows.length === 0) return [];
   const ids = (pick: (r: ScheduleRow) => string) => [...new Set(rows.map(pick))];
   const all: DeliveryRow[] = [];
-  for (const part of chunked(ids((r) => r.id), 5000)) all.push(...(await db.select().from(deliveries).where(inArray(deliveries.reminderId, part))));
+  for (const part of chunked(
+    ids((r) => r.id),
+    5000,
+  ))
+    all.push(...(await db.select().from(deliveries).where(inArray(deliveries.reminderId, part))));
   const byRow = groupBy(all, (d) => d.reminderId!);
-  const owners = new Map((await db.select({ id: users.id, email: users.email, first: profiles.firstName, last: profiles.lastName, timeZone: profiles.timeZone, reminderChannels: profiles.reminderChannels }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(inArray(users.id, ids((r) => r.userId)))).map((o) => [o.id, o]));
-  const conditions = new Map((await db.select().from(messageConditions).where(inArray(messageConditions.id, ids((r) => r.conditionId)))).map((c) => [c.id, c]));
-  const linked = new Map((await db.select({ messageId: messageRecipients.messageId, n: count() }).from(messageRecipients).where(inArray(messageRecipients.messageId, ids((r) => r.messageId))).groupBy(messageRecipients.messageId)).map((l) => [l.messageId, l.n]));
-  const grants = groupBy(await db.select().from(accessGrants).where(inArray(accessGrants.releaseId, ids((r) => r.id))), (g) => g.releaseId);
-  const viaChannels = await recipientsByChannels(db, all);
-  const namesTitle = (r: ScheduleRow) => r.reminderType === "reminder" || conditions.get(r.conditionId)?.conditionType === "panic_trigger" || (byRow.get(r.id) ?? []).some((d) => d.kind === "release_notice");
+  const owners = new Map(
+    (
+      await db
+        .select({
+          id: users.id,
+          email: users.email,
+          first: profiles.firstName,
+          last: profiles.lastName,
+          timeZone: profiles.timeZone,
+          reminderChannels: profiles.reminderChannels,
+          proven: verifiedNumbers.number,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.id, users.id))
+        .leftJoin(
+          verifiedNumbers,
+          and(eq(verifiedNumbers.userId, users.id), eq(verifiedNumbers.number, profiles.whatsappNumber)),
+        )
+        .where(
+          inArray(
+            users.id,
+            ids((r) => r.userId),
+          ),
+        )
+    ).map((o) => [o.id, o]),
+  );
+  const conditions = new Map(
+    (
+      await db
+        .select()
+        .from(messageConditions)
+        .where(
+          inArray(
+            messageConditions.id,
+            ids((r) => r.conditionId),
+          ),
+        )
+    ).map((c) => [c.id, c]),
+  );
+  const linked = new Map(
+    (
+      await db
+        .select({ messageId: messageRecipients.messageId, n: count() })
+        .from(messageRecipients)
+        .where(
+          inArray(
+            messageRecipients.messageId,
+            ids((r) => r.messageId),
+          ),
+        )
+        .groupBy(messageRecipients.messageId)
+    ).map((l) => [l.messageId, l.n]),
+  );
+  const grants = groupBy(
+    await db
+      .select()
+      .from(accessGrants)
+      .where(
+        inArray(
+          accessGrants.releaseId,
+          ids((r) => r.id),
+        ),
+      ),
+    (g) => g.releaseId,
+  );
+  const { viaChannels, names } = await readRecipients(db, masterKeys, all);
+  const namesTitle = (r: ScheduleRow) =>
+    r.reminderType === "reminder" ||
+    conditions.get(r.conditionId)?.conditionType === "panic_trigger" ||
+    (byRow.get(r.id) ?? []).some((d) => d.kind === "release_notice");
   const titled = rows.filter(namesTitle);
   const titles = new Map<string, string>();
   if (titled.length > 0) {
-    for (const m of await db.select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey }).from(messages).where(inArray(messages.id, [...new Set(titled.map((r) => r.messageId))]))) {
+    for (const m of await db
+      .select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey })
+      .from(messages)
+      .where(inArray(messages.id, [...new Set(titled.map((r) => r.messageId))]))) {
       titles.set(m.id, messageCipherOf(masterKeys, m).openText("title", m.title));
     }
   }
@@ -74,13 +179,25 @@ export async function loadWorkContexts({ db, masterKeys, rows }: { db: Db; maste
         ownerFirstName: first || "there",
         timeZone: owner?.timeZone ?? pattern?.time_zone ?? "UTC",
         keepArmed: panic ? condition.panicConfig.keep_armed !== false : null,
-        recipientCount: condition && condition.recipients.length > 0 ? condition.recipients.length : (linked.get(row.messageId) ?? 0),
+        recipientCount:
+          condition && condition.recipients.length > 0 ? condition.recipients.length : (linked.get(row.messageId) ?? 0),
+        releasedTo: noticePending(byRow.get(row.id) ?? [])
+          ? (byRow.get(row.id) ?? [])
+              .filter((d) => d.kind === "release")
+              .map((d) => (d.recipientId && names.get(d.recipientId)) || { name: null, channels: [] })
+          : [],
+        ownerPhone: ownerPhoneOf(owner),
         grants: new Map((grants.get(row.id) ?? []).map((g) => [g.id, g])),
         emergency: panic ? await loadEmergencyContext({ db, masterKeys, reminderId: row.id }) : null,
         deliveries: byRow.get(row.id) ?? [],
         byChannels: new Set(
           (byRow.get(row.id) ?? [])
-            .filter((d) => d.status === "pending" && ((d.kind === "reminder" && (owner?.reminderChannels ?? []).some((c) => c !== "email")) || (d.kind === "release" && d.recipientId !== null && viaChannels.has(d.recipientId))))
+            .filter(
+              (d) =>
+                d.status === "pending" &&
+                ((d.kind === "reminder" && (owner?.reminderChannels ?? []).some((c) => c !== "email")) ||
+                  (d.kind === "release" && d.recipientId !== null && viaChannels.has(d.recipientId))),
+            )
             .map((d) => d.id),
         ),
       };
@@ -88,25 +205,82 @@ export async function loadWorkContexts({ db, masterKeys, rows }: { db: Db; maste
   );
 }
 
+const noticePending = (list: DeliveryRow[]) => list.some((d) => d.kind === "release_notice" && d.status === "pending");
+
+/** The owner's proven number with the messaging channels chosen for their reminders, or null (e-mail only). */
+function ownerPhoneOf(
+  owner: { proven: string | null; reminderChannels: string[] | null } | undefined,
+): WorkContext["ownerPhone"] {
+  const channels = (owner?.reminderChannels ?? []).filter((c): c is PhoneChannelId => c === "whatsapp" || c === "sms");
+  return owner?.proven && channels.length > 0 ? { number: owner.proven, channels } : null;
+}
+
 /**
- * Recipients of the batch's pending releases who need the channel layer: channels other than
- * exactly ["email"], or no e-mail address. A deleted recipient is not among them: their delivery
- * goes by e-mail to the address written at release time, as the channel layer would send it.
+ * One read of the batch's recipients (in chunks of 5000 ids, never one per row), for two needs:
+ * - `viaChannels`: recipients of pending releases who need the channel layer (channels other than
+ *   exactly ["email"], or no e-mail address). A deleted recipient is not among them: their delivery
+ *   goes by e-mail to the address written at release time, as the channel layer would send it.
+ * - `names`: the recipients of rows whose owner's notice is still to be sent, their names opened
+ *   and their channels as the channel layer tries them (those with an address, in order).
  */
-async function recipientsByChannels(db: Db, all: DeliveryRow[]): Promise<Set<string>> {
-  const ids = [...new Set(all.flatMap((d) => (d.kind === "release" && d.status === "pending" && d.recipientId ? [d.recipientId] : [])))];
-  const out = new Set<string>();
-  for (const part of chunked(ids, 5000)) {
-    for (const r of await db.select({ id: recipients.id, email: recipients.email, channels: recipients.channels }).from(recipients).where(inArray(recipients.id, part))) {
-      if (!(r.email && r.channels.length === 1 && r.channels[0] === "email")) out.add(r.id);
+async function readRecipients(
+  db: Db,
+  masterKeys: MasterKeys,
+  all: DeliveryRow[],
+): Promise<{ viaChannels: Set<string>; names: Map<string, ReleasedTo> }> {
+  const pendingRelease = new Set(
+    all.flatMap((d) => (d.kind === "release" && d.status === "pending" && d.recipientId ? [d.recipientId] : [])),
+  );
+  const noticed = new Set(
+    all.flatMap((d) => (d.kind === "release_notice" && d.status === "pending" && d.reminderId ? [d.reminderId] : [])),
+  );
+  const named = new Set(
+    all.flatMap((d) =>
+      d.kind === "release" && d.recipientId && d.reminderId && noticed.has(d.reminderId) ? [d.recipientId] : [],
+    ),
+  );
+  const viaChannels = new Set<string>();
+  const names = new Map<string, ReleasedTo>();
+  for (const part of chunked([...new Set([...pendingRelease, ...named])], 5000)) {
+    const rows = await db
+      .select({
+        id: recipients.id,
+        email: recipients.email,
+        phone: recipients.phone,
+        channels: recipients.channels,
+        name: recipients.name,
+        keyId: recipients.keyId,
+        wrappedKey: recipients.wrappedKey,
+      })
+      .from(recipients)
+      .where(inArray(recipients.id, part));
+    for (const r of rows) {
+      if (pendingRelease.has(r.id) && !(r.email && r.channels.length === 1 && r.channels[0] === "email"))
+        viaChannels.add(r.id);
+      if (named.has(r.id))
+        names.set(r.id, {
+          name: recipientName(masterKeys, r),
+          channels: r.channels.filter((c) => (c === "email" ? r.email : r.phone)),
+        });
     }
   }
-  return out;
+  return { viaChannels, names };
 }
 
 /** The title of one message, opened (the parked notice names it). */
-export async function loadMessageTitle({ db, masterKeys, messageId }: { db: Db | Tx; masterKeys: MasterKeys; messageId: string }): Promise<string> {
-  const [m] = await db.select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey }).from(messages).where(eq(messages.id, messageId));
+export async function loadMessageTitle({
+  db,
+  masterKeys,
+  messageId,
+}: {
+  db: Db | Tx;
+  masterKeys: MasterKeys;
+  messageId: string;
+}): Promise<string> {
+  const [m] = await db
+    .select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey })
+    .from(messages)
+    .where(eq(messages.id, messageId));
   return m ? messageCipherOf(masterKeys, m).openText("title", m.title) : "(deleted message)";
 }
 

@@ -12,20 +12,61 @@ import { enqueueAdminNotices, enqueueOwnerNotice } from "./owner-notices.ts";
  * even when the mail server is what failed. The owner's mail names the message (its title, sealed
  * in the queue); the admins' does not (they need ids, not content).
  */
-export async function notifyParked(db: Db | Tx, { masterKeys, config, now, row, attempts, messageTitle, ownerEmail, reason }: { masterKeys: MasterKeys; config: Config; now: Date; row: ScheduleRow; attempts: number; messageTitle: string; ownerEmail: string; reason: string }): Promise<void> {
-  const what = row.reminderType === "final_delivery" ? `deliver '${messageTitle}' to its recipients` : `send you a reminder about '${messageTitle}'`;
+export async function notifyParked(
+  db: Db | Tx,
+  {
+    masterKeys,
+    config,
+    now,
+    row,
+    attempts,
+    messageTitle,
+    ownerEmail,
+    reason,
+  }: {
+    masterKeys: MasterKeys;
+    config: Config;
+    now: Date;
+    row: ScheduleRow;
+    attempts: number;
+    messageTitle: string;
+    ownerEmail: string;
+    reason: string;
+  },
+): Promise<void> {
+  const what =
+    row.reminderType === "final_delivery"
+      ? `deliver '${messageTitle}' to its recipients`
+      : `send you a reminder about '${messageTitle}'`;
   const key = `parked:${row.id}:${attempts}`;
   if (ownerEmail) {
     const owner = renderMail({
       heading: "We could not deliver",
-      paragraphs: [`We tried to ${what}, and gave up after ${attempts} attempts.`, `Reason: ${reason}`, "Please check the recipients' addresses, or contact support. Our team has been told."],
+      paragraphs: [
+        `We tried to ${what}, and gave up after ${attempts} attempts.`,
+        `Reason: ${reason}`,
+        "Please check the recipients' addresses, or contact support. Our team has been told.",
+      ],
       action: { label: "Open the message", url: messagePageUrl(config.SITE_URL, row.messageId) },
     });
-    await enqueueOwnerNotice(db, { masterKeys, now, notice: { to: ownerEmail, userId: row.userId, key, subject: "We could not deliver your message", ...owner } });
+    await enqueueOwnerNotice(db, {
+      masterKeys,
+      now,
+      notice: { to: ownerEmail, userId: row.userId, key, subject: "We could not deliver your message", ...owner },
+    });
   }
   const admin = renderMail({
     heading: "Delivery parked",
-    paragraphs: [`reminder_schedule ${row.id} (${row.reminderType}, message ${row.messageId}, condition ${row.conditionId}, deadline ${row.deadline.toISOString()}) was parked after ${attempts} attempts.`, `Last error: ${reason}`],
+    paragraphs: [
+      `reminder_schedule ${row.id} (${row.reminderType}, message ${row.messageId}, condition ${row.conditionId}, deadline ${row.deadline.toISOString()}) was parked after ${attempts} attempts.`,
+      `Last error: ${reason}`,
+    ],
   });
-  await enqueueAdminNotices(db, { masterKeys, now, adminEmails: config.ADMIN_EMAILS, key, mail: { subject: `[Trigger Switch] Delivery parked: ${row.id}`, ...admin } });
+  await enqueueAdminNotices(db, {
+    masterKeys,
+    now,
+    adminEmails: config.ADMIN_EMAILS,
+    key,
+    mail: { subject: `[Trigger Switch] Delivery parked: ${row.id}`, ...admin },
+  });
 }

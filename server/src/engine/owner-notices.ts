@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { PhoneChannelId, TemplateContent } from "../channels/channel.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { newRecordCipher, recordCipherOf } from "../crypto/record-cipher.ts";
 import type { Db, Tx } from "../db/connect.ts";
@@ -30,27 +31,137 @@ export interface OwnerNotice {
  * local outbox (docs/decisions/010): a notice may name a message's title, never more of its content.
  * Returns false when a notice with this key was already queued.
  */
-export async function enqueueOwnerNotice(db: Db | Tx, { masterKeys, now, notice }: { masterKeys: MasterKeys; now: Date; notice: OwnerNotice }): Promise<boolean> {
+export async function enqueueOwnerNotice(
+  db: Db | Tx,
+  { masterKeys, now, notice }: { masterKeys: MasterKeys; now: Date; notice: OwnerNotice },
+): Promise<boolean> {
   const id = randomUUID();
   const { cipher, keyId, wrappedKey } = newRecordCipher(masterKeys, "mail", id);
-  const mail = cipher.seal("notice", JSON.stringify({ subject: notice.subject, text: notice.text, html: notice.html ?? null }));
+  const mail = cipher.seal(
+    "notice",
+    JSON.stringify({ subject: notice.subject, text: notice.text, html: notice.html ?? null }),
+  );
   const inserted = await db
     .insert(deliveries)
-    .values({ id, kind: "notice", userId: notice.userId, address: notice.to, idempotencyKey: `notice:${notice.key}`, nextAttemptAt: now, sealedMail: mail, mailKeyId: keyId, mailWrappedKey: wrappedKey, createdAt: now })
+    .values({
+      id,
+      kind: "notice",
+      userId: notice.userId,
+      address: notice.to,
+      idempotencyKey: `notice:${notice.key}`,
+      nextAttemptAt: now,
+      sealedMail: mail,
+      mailKeyId: keyId,
+      mailWrappedKey: wrappedKey,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: deliveries.id });
   return inserted.length > 0;
 }
 
 /** The same notice to every address of ADMIN_EMAILS (ids and reasons only, never a message's content). */
-export async function enqueueAdminNotices(db: Db | Tx, { masterKeys, now, adminEmails, key, mail }: { masterKeys: MasterKeys; now: Date; adminEmails: readonly string[]; key: string; mail: Omit<Mail, "to"> }): Promise<void> {
-  for (const to of adminEmails) await enqueueOwnerNotice(db, { masterKeys, now, notice: { to, userId: null, key: `${key}:admin:${to.toLowerCase()}`, ...mail } });
+export async function enqueueAdminNotices(
+  db: Db | Tx,
+  {
+    masterKeys,
+    now,
+    adminEmails,
+    key,
+    mail,
+  }: { masterKeys: MasterKeys; now: Date; adminEmails: readonly string[]; key: string; mail: Omit<Mail, "to"> },
+): Promise<void> {
+  for (const to of adminEmails)
+    await enqueueOwnerNotice(db, {
+      masterKeys,
+      now,
+      notice: { to, userId: null, key: `${key}:admin:${to.toLowerCase()}`, ...mail },
+    });
+}
+
+/**
+ * A notice to an owner on WhatsApp or SMS (their release notice, issue 14): queued like the
+ * e-mail notices, one row per channel (`channel`), its text and template sealed the same way. The
+ * number is the one proven when it was queued (`to`); at send time the owner's reminder route
+ * decides again whether the channel still applies (channels/delivery/send-owner-phone-notice.ts).
+ */
+export interface OwnerPhoneNotice {
+  userId: string;
+  channel: PhoneChannelId;
+  to: string;
+  /** As for OwnerNotice: the same key again is a no-op, so a retried caller never queues twice. */
+  key: string;
+  text: string;
+  template: TemplateContent;
+  /** What it is about, for the message's delivery log (reminder_delivery_log). */
+  about: { messageId: string; conditionId: string | null; reminderId: string | null };
+}
+
+export type OpenedPhoneNotice = Pick<OwnerPhoneNotice, "text" | "template" | "about">;
+
+/** Queues several phone notices in one statement (the engine settles a batch at once); existing keys are skipped. */
+export async function enqueueOwnerPhoneNotices(
+  db: Db | Tx,
+  { masterKeys, now, notices }: { masterKeys: MasterKeys; now: Date; notices: OwnerPhoneNotice[] },
+): Promise<void> {
+  if (notices.length === 0) return;
+  const values = notices.map((n) => {
+    const id = randomUUID();
+    const { cipher, keyId, wrappedKey } = newRecordCipher(masterKeys, "mail", id);
+    const sealed = cipher.seal(
+      "notice",
+      JSON.stringify({ text: n.text, template: n.template, about: n.about } satisfies OpenedPhoneNotice),
+    );
+    return {
+      id,
+      kind: "notice" as const,
+      channel: n.channel,
+      userId: n.userId,
+      address: n.to,
+      idempotencyKey: `notice:${n.key}`,
+      nextAttemptAt: now,
+      sealedMail: sealed,
+      mailKeyId: keyId,
+      mailWrappedKey: wrappedKey,
+      createdAt: now,
+    };
+  });
+  await db.insert(deliveries).values(values).onConflictDoNothing();
+}
+
+/** A queued phone notice, opened for sending. */
+export function openPhoneNotice(masterKeys: MasterKeys, row: NoticeRow): OpenedPhoneNotice {
+  return JSON.parse(openSealed(masterKeys, row)) as OpenedPhoneNotice;
+}
+
+function openSealed(masterKeys: MasterKeys, row: NoticeRow): string {
+  if (!row.sealedMail || !row.mailKeyId || !row.mailWrappedKey)
+    throw new Error(`notice ${row.id} has no sealed content`);
+  const cipher = recordCipherOf(masterKeys, "mail", {
+    id: row.id,
+    keyId: row.mailKeyId,
+    wrappedKey: row.mailWrappedKey,
+  });
+  return cipher.open("notice", row.sealedMail);
 }
 
 /** The mail of a queued notice, opened for sending. */
 export function openNotice(masterKeys: MasterKeys, row: NoticeRow): Mail {
   if (!row.sealedMail || !row.mailKeyId || !row.mailWrappedKey) throw new Error(`notice ${row.id} has no sealed mail`);
-  const cipher = recordCipherOf(masterKeys, "mail", { id: row.id, keyId: row.mailKeyId, wrappedKey: row.mailWrappedKey });
-  const mail = JSON.parse(cipher.open("notice", row.sealedMail)) as { subject: string; text: string; html: string | null };
-  return { to: row.address, subject: mail.subject, text: mail.text, ...(mail.html === null ? {} : { html: mail.html }) };
+  const cipher = recordCipherOf(masterKeys, "mail", {
+    id: row.id,
+    keyId: row.mailKeyId,
+    wrappedKey: row.mailWrappedKey,
+  });
+  const mail = JSON.parse(cipher.open("notice", row.sealedMail)) as {
+    subject: string;
+    text: string;
+    html: string | null;
+  };
+  return {
+    to: row.address,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html === null ? {} : { html: mail.html }),
+  };
 }

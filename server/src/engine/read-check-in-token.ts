@@ -12,11 +12,25 @@ import { hashSecretToken } from "./secret-token.ts";
  * owner — no name, no count of messages, no deadline (docs/decisions/011). Reads only: it never
  * checks in. Unknown, used and expired tokens are one 404.
  */
-export async function readCheckInToken({ db, clock, token }: { db: Db; clock: Clock; token: string }): Promise<{ valid: true }> {
+export async function readCheckInToken({
+  db,
+  clock,
+  token,
+}: {
+  db: Db;
+  clock: Clock;
+  token: string;
+}): Promise<{ valid: true }> {
   const [row] = await db
     .select({ id: checkInTokens.tokenHash })
     .from(checkInTokens)
-    .where(and(eq(checkInTokens.tokenHash, hashSecretToken(token)), isNull(checkInTokens.usedAt), gt(checkInTokens.expiresAt, clock.now())));
+    .where(
+      and(
+        eq(checkInTokens.tokenHash, hashSecretToken(token)),
+        isNull(checkInTokens.usedAt),
+        gt(checkInTokens.expiresAt, clock.now()),
+      ),
+    );
   if (!row) throw notFound(INVALID_CHECK_IN_LINK);
   return { valid: true };
 }

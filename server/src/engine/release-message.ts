@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { accessWindowOf } from "@trigger-switch/contracts";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -33,7 +34,17 @@ export interface Release {
  * `unlock_delay_hours` after the release and closes `expiry_hours` after it opens (0 = never); with
  * a delay, the owner gets a `release_notice` delivery.
  */
-export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx: Tx; clock: Clock; masterKeys: MasterKeys; releases: Release[] }): Promise<void> {
+export async function releaseMessages({
+  tx,
+  clock,
+  masterKeys,
+  releases,
+}: {
+  tx: Tx;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  releases: Release[];
+}): Promise<void> {
   if (releases.length === 0) return;
   const now = clock.now();
   // An emergency's condition was settled at the press (keep_armed, emergency/trigger-emergency.ts),
@@ -43,8 +54,14 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
   // The occurrence that fired counts as done: the next one due after it is the new deadline.
   // last_checked stays: it is the owner's latest check-in, and a change of it reads as one (spec §4).
   const recurring = timed.filter((r) => !ONE_SHOT.has(r.condition.conditionType));
-  for (const ids of chunked(oneShot.map((r) => r.condition.id), 5000)) {
-    await tx.update(messageConditions).set({ active: false, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now }).where(inArray(messageConditions.id, ids));
+  for (const ids of chunked(
+    oneShot.map((r) => r.condition.id),
+    5000,
+  )) {
+    await tx
+      .update(messageConditions)
+      .set({ active: false, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now })
+      .where(inArray(messageConditions.id, ids));
   }
   for (const part of chunked(recurring, 5000)) {
     await tx.execute(sql`update message_conditions c set armed_at = v.at, shifted_deadline = null, deadline_shift_ms = 0, updated_at = ${now.toISOString()}::timestamptz
@@ -54,11 +71,21 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
   await rescheduleConditions({
     db: tx,
     clock,
-    conditions: timed.map(({ condition, ruleDeadline }) => ({ ...condition, ...(ONE_SHOT.has(condition.conditionType) ? { active: false } : { armedAt: ruleDeadline }), shiftedDeadline: null, deadlineShiftMs: 0 })),
+    conditions: timed.map(({ condition, ruleDeadline }) => ({
+      ...condition,
+      ...(ONE_SHOT.has(condition.conditionType) ? { active: false } : { armedAt: ruleDeadline }),
+      shiftedDeadline: null,
+      deadlineShiftMs: 0,
+    })),
   });
 
   const linked = await tx
-    .select({ messageId: messageRecipients.messageId, id: recipients.id, email: recipients.email, phone: recipients.phone })
+    .select({
+      messageId: messageRecipients.messageId,
+      id: recipients.id,
+      email: recipients.email,
+      phone: recipients.phone,
+    })
     .from(messageRecipients)
     .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
     .where(inArray(messageRecipients.messageId, [...new Set(releases.map((r) => r.row.messageId))]));
@@ -72,14 +99,26 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
     const all = byMessage.get(row.messageId) ?? [];
     const subset = new Set(condition.recipients);
     const chosen = subset.size === 0 ? all : all.filter((r) => subset.has(r.id));
-    const opensAt = new Date(now.getTime() + (condition.panicConfig.unlock_delay_hours ?? 0) * HOUR);
-    const expiryHours = condition.panicConfig.expiry_hours ?? 0;
-    const expiresAt = expiryHours > 0 ? new Date(opensAt.getTime() + expiryHours * HOUR) : null;
+    const window = accessWindowOf(condition.panicConfig);
+    const opensAt = new Date(now.getTime() + window.unlock_delay_hours * HOUR);
+    const expiresAt = window.expiry_hours > 0 ? new Date(opensAt.getTime() + window.expiry_hours * HOUR) : null;
     const keyBase = `condition:${condition.id}:${row.deadline.toISOString()}`;
     for (const r of chosen) {
       const { token, hash } = newSecretToken();
       const grantId = randomUUID();
-      grants.push({ id: grantId, tokenHash: hash, messageId: row.messageId, recipientId: r.id, releaseId: row.id, conditionId: condition.id, deadline: row.deadline, releasedAt: now, opensAt, expiresAt, createdAt: now });
+      grants.push({
+        id: grantId,
+        tokenHash: hash,
+        messageId: row.messageId,
+        recipientId: r.id,
+        releaseId: row.id,
+        conditionId: condition.id,
+        deadline: row.deadline,
+        releasedAt: now,
+        opensAt,
+        expiresAt,
+        createdAt: now,
+      });
       const sealed = masterKeys.wrap(Buffer.from(token, "utf8"), `access-token:${grantId}`);
       // The channels choose the way at send time (channels/delivery); `address` names the recipient in
       // the engine's log and notices. With no address at all it fails at once and the owner is told.
@@ -93,7 +132,9 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
         idempotencyKey: `${keyBase}:${r.id}:email`,
         sealedToken: sealed.wrapped,
         tokenKeyId: sealed.keyId,
-        ...(address ? {} : { status: "failed" as const, lastError: "This recipient has no e-mail address or phone number." }),
+        ...(address
+          ? {}
+          : { status: "failed" as const, lastError: "This recipient has no e-mail address or phone number." }),
         createdAt: now,
       });
     }
@@ -103,10 +144,25 @@ export async function releaseMessages({ tx, clock, masterKeys, releases }: { tx:
   for (const part of chunked(grants, 2000)) await tx.insert(accessGrants).values(part);
   for (const part of chunked(intents, 2000)) await tx.insert(deliveries).values(part).onConflictDoNothing();
   if (noticeOwners.length > 0) {
-    const owners = new Map((await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...new Set(noticeOwners.map((o) => o.row.userId))]))).map((u) => [u.id, u.email]));
+    const owners = new Map(
+      (
+        await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(inArray(users.id, [...new Set(noticeOwners.map((o) => o.row.userId))]))
+      ).map((u) => [u.id, u.email]),
+    );
     await tx
       .insert(deliveries)
-      .values(noticeOwners.map(({ row, keyBase }) => ({ reminderId: row.id, kind: "release_notice" as const, address: owners.get(row.userId) ?? "", idempotencyKey: `${keyBase}:owner-release-notice:email`, createdAt: now })))
+      .values(
+        noticeOwners.map(({ row, keyBase }) => ({
+          reminderId: row.id,
+          kind: "release_notice" as const,
+          address: owners.get(row.userId) ?? "",
+          idempotencyKey: `${keyBase}:owner-release-notice:email`,
+          createdAt: now,
+        })),
+      )
       .onConflictDoNothing();
   }
 }

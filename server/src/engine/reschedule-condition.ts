@@ -19,10 +19,25 @@ export const scheduleKey = (type: "reminder" | "final_delivery", conditionId: st
  * with it. A row already sent for the same deadline is left alone (its key is taken), so a
  * reschedule never repeats a reminder. Returns the deadline, or null when nothing will fire.
  */
-export async function rescheduleCondition({ db, clock, conditionId }: { db: Db | Tx; clock: Clock; conditionId: string }): Promise<Date | null> {
-  const [condition] = await db.select().from(messageConditions).where(eq(messageConditions.id, conditionId)).for("update");
+export async function rescheduleCondition({
+  db,
+  clock,
+  conditionId,
+}: {
+  db: Db | Tx;
+  clock: Clock;
+  conditionId: string;
+}): Promise<Date | null> {
+  const [condition] = await db
+    .select()
+    .from(messageConditions)
+    .where(eq(messageConditions.id, conditionId))
+    .for("update");
   if (!condition) {
-    await db.update(reminderSchedule).set({ status: "obsolete", updatedAt: clock.now(), completedAt: clock.now() }).where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.status, "pending")));
+    await db
+      .update(reminderSchedule)
+      .set({ status: "obsolete", updatedAt: clock.now(), completedAt: clock.now() })
+      .where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.status, "pending")));
     return null;
   }
   return (await rescheduleConditions({ db, clock, conditions: [condition] })).get(condition.id) ?? null;
@@ -33,7 +48,15 @@ export async function rescheduleCondition({ db, clock, conditionId }: { db: Db |
  * burst of releases, the downtime guard): `conditions` are current rows the caller has locked.
  * Returns each condition's deadline (absent: nothing will fire).
  */
-export async function rescheduleConditions({ db, clock, conditions }: { db: Db | Tx; clock: Clock; conditions: ConditionRow[] }): Promise<Map<string, Date>> {
+export async function rescheduleConditions({
+  db,
+  clock,
+  conditions,
+}: {
+  db: Db | Tx;
+  clock: Clock;
+  conditions: ConditionRow[];
+}): Promise<Map<string, Date>> {
   const now = clock.now();
   const deadlines = new Map<string, Date>();
   const wanted: NewRow[] = [];
@@ -47,14 +70,39 @@ export async function rescheduleConditions({ db, clock, conditions }: { db: Db |
     const { deadline } = due;
     deadlines.set(condition.id, deadline);
     const conditionId = condition.id;
-    const base = { messageId: condition.messageId, conditionId, userId: condition.userId, deadline, createdAt: now, updatedAt: now };
+    const base = {
+      messageId: condition.messageId,
+      conditionId,
+      userId: condition.userId,
+      deadline,
+      createdAt: now,
+      updatedAt: now,
+    };
     for (const offset of condition.reminderHours) {
       const at = new Date(deadline.getTime() - offset * 60_000);
       if (at <= now) continue;
       const priority = offset < HIGH_PRIORITY_OFFSET_UNDER ? "high" : "normal";
-      wanted.push({ ...base, reminderType: "reminder", offsetMinutes: offset, scheduledAt: at, nextAttemptAt: at, deliveryPriority: priority, retryStrategy: "standard", idempotencyKey: scheduleKey("reminder", conditionId, deadline, offset) });
+      wanted.push({
+        ...base,
+        reminderType: "reminder",
+        offsetMinutes: offset,
+        scheduledAt: at,
+        nextAttemptAt: at,
+        deliveryPriority: priority,
+        retryStrategy: "standard",
+        idempotencyKey: scheduleKey("reminder", conditionId, deadline, offset),
+      });
     }
-    wanted.push({ ...base, reminderType: "final_delivery", offsetMinutes: 0, scheduledAt: deadline, nextAttemptAt: deadline, deliveryPriority: "critical", retryStrategy: "aggressive", idempotencyKey: scheduleKey("final_delivery", conditionId, deadline, 0) });
+    wanted.push({
+      ...base,
+      reminderType: "final_delivery",
+      offsetMinutes: 0,
+      scheduledAt: deadline,
+      nextAttemptAt: deadline,
+      deliveryPriority: "critical",
+      retryStrategy: "aggressive",
+      idempotencyKey: scheduleKey("final_delivery", conditionId, deadline, 0),
+    });
   }
   const keys = wanted.map((w) => w.idempotencyKey);
   await db
@@ -77,7 +125,14 @@ export async function rescheduleConditions({ db, clock, conditions }: { db: Db |
       .values(wanted)
       .onConflictDoUpdate({
         target: reminderSchedule.idempotencyKey,
-        set: { status: "pending", attempts: 0, nextAttemptAt: sql`excluded.next_attempt_at`, lastError: null, completedAt: null, updatedAt: now },
+        set: {
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: sql`excluded.next_attempt_at`,
+          lastError: null,
+          completedAt: null,
+          updatedAt: now,
+        },
         setWhere: sql`${reminderSchedule.status} = 'obsolete'`,
       });
   }

@@ -14,7 +14,17 @@ export const AGGRESSIVE_GIVE_UP_AFTER_MS = 24 * h;
  * A message released to recipients is retried hard for a day (a mail server restart must not
  * lose it); a reminder is worth less than noise once hours have passed.
  */
-export function nextRetryAt({ strategy, attempts, scheduledAt, now }: { strategy: "standard" | "aggressive"; attempts: number; scheduledAt: Date; now: Date }): Date | null {
+export function nextRetryAt({
+  strategy,
+  attempts,
+  scheduledAt,
+  now,
+}: {
+  strategy: "standard" | "aggressive";
+  attempts: number;
+  scheduledAt: Date;
+  now: Date;
+}): Date | null {
   if (strategy === "standard") {
     const delay = STANDARD_DELAYS_MS[attempts - 1];
     return delay === undefined ? null : new Date(now.getTime() + delay);
@@ -28,7 +38,15 @@ export const NOTICE_DELAYS_MS = [30 * s, 1 * m, 5 * m, 15 * m, 1 * h];
 export const NOTICE_GIVE_UP_AFTER_MS = 48 * h;
 
 /** When to try a notice again after `attempts` failed attempts, or null to give up (logged for the operator). */
-export function nextNoticeAttemptAt({ attempts, createdAt, now }: { attempts: number; createdAt: Date; now: Date }): Date | null {
+export function nextNoticeAttemptAt({
+  attempts,
+  createdAt,
+  now,
+}: {
+  attempts: number;
+  createdAt: Date;
+  now: Date;
+}): Date | null {
   const next = now.getTime() + (NOTICE_DELAYS_MS[attempts - 1] ?? h);
   return next > createdAt.getTime() + NOTICE_GIVE_UP_AFTER_MS ? null : new Date(next);
 }

@@ -8,16 +8,25 @@ import { checkInWithToken } from "./check-in-with-token.ts";
 import { readCheckInToken } from "./read-check-in-token.ts";
 
 const tags = ["check-in"];
-const checkInAnswer = z.object({ success: z.literal(true), checked_in_at: z.string(), conditions: z.number(), next_deadline: z.string().nullable() });
+const checkInAnswer = z.object({
+  success: z.literal(true),
+  checked_in_at: z.string(),
+  conditions: z.number(),
+  next_deadline: z.string().nullable(),
+});
 const tokenBody = z.object({ token: z.string().min(1).max(200) }).strict();
 
 /** POST /api/check-in (signed in). Registered inside the authenticated group. */
 export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
-  app.post("/check-in", { schema: { tags, security, summary: "Check in: reset every timer (spec §4)", response: { 200: checkInAnswer } } }, async (req) => ({
-    success: true as const,
-    ...(await checkIn({ db, clock: deps.clock, userId: currentUser(req).id, source: "app" })),
-  }));
+  app.post(
+    "/check-in",
+    { schema: { tags, security, summary: "Check in: reset every timer (spec §4)", response: { 200: checkInAnswer } } },
+    async (req) => ({
+      success: true as const,
+      ...(await checkIn({ db, clock: deps.clock, userId: currentUser(req).id, source: "app" })),
+    }),
+  );
 };
 
 const linkCheckInAnswer = z.object({ success: z.literal(true), checked_in_at: z.string() });
@@ -34,11 +43,32 @@ export const checkInTokenRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   const limit = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
   app.post(
     "/check-in/token/lookup",
-    { config: limit(30), schema: { tags, summary: "Whether a check-in link still works (never checks in)", body: tokenBody, response: { 200: z.object({ valid: z.literal(true) }) } } },
-    async (req, reply) => reply.header("Cache-Control", "no-store").send(await readCheckInToken({ db, clock, token: req.body.token })),
+    {
+      config: limit(30),
+      schema: {
+        tags,
+        summary: "Whether a check-in link still works (never checks in)",
+        body: tokenBody,
+        response: { 200: z.object({ valid: z.literal(true) }) },
+      },
+    },
+    async (req, reply) =>
+      reply.header("Cache-Control", "no-store").send(await readCheckInToken({ db, clock, token: req.body.token })),
   );
-  app.post("/check-in/token", { config: limit(10), schema: { tags, summary: "Check in with a reminder link's token", body: tokenBody, response: { 200: linkCheckInAnswer } } }, async (req) => {
-    const { checked_in_at } = await checkInWithToken({ db, clock, token: req.body.token });
-    return { success: true as const, checked_in_at };
-  });
+  app.post(
+    "/check-in/token",
+    {
+      config: limit(10),
+      schema: {
+        tags,
+        summary: "Check in with a reminder link's token",
+        body: tokenBody,
+        response: { 200: linkCheckInAnswer },
+      },
+    },
+    async (req) => {
+      const { checked_in_at } = await checkInWithToken({ db, clock, token: req.body.token });
+      return { success: true as const, checked_in_at };
+    },
+  );
 };

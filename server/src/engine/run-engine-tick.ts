@@ -78,8 +78,18 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
   const workerId = opts.workerId ?? defaultWorkerId;
   const limit = opts.limit ?? config.ENGINE_BATCH_SIZE;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
-  const outage = await guardDowntime({ db, clock, masterKeys, config, thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS, workerId });
+  const outage = await guardDowntime({
+    db,
+    clock,
+    masterKeys,
+    config,
+    thresholdMs: config.ENGINE_OUTAGE_THRESHOLD_MS,
+    workerId,
+  });
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
+  // Notices are claimed only while no release or reminder waits for a lane: during a burst they
+  // wait in the table (not in memory, where their claim could lapse) and go out once it is sent.
+  const claimNotices = !opts.userId && pipeline.queuedUrgent() === 0;
   const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs, userId: opts.userId });
   const result: ClaimStepResult = { outage, claimed: rows.length, obsolete: 0, notYet: 0, more: rows.length >= limit };
   for (const part of await commitInParts(opts, workerId, rows)) {
@@ -90,10 +100,17 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
       pipeline.addWork(await loadWorkContexts({ db, masterKeys, rows: part.deliver }));
     } catch (err) {
       log.error({ err, rows: part.deliver.length }, "could not read what the mails need; the rows will be retried");
-      await releaseWithBackoff(db, { rows: part.deliver, workerId, now: clock.now(), error: errorText(err), config, masterKeys });
+      await releaseWithBackoff(db, {
+        rows: part.deliver,
+        workerId,
+        now: clock.now(),
+        error: errorText(err),
+        config,
+        masterKeys,
+      });
     }
   }
-  if (!opts.userId) {
+  if (claimNotices) {
     const notices = await claimDueNotices({ db, now: clock.now(), workerId, limit, leaseMs });
     pipeline.addNotices(notices);
   }
@@ -108,7 +125,14 @@ async function commitInParts(opts: EngineTickOptions, workerId: string, rows: Sc
     if (rows.length === 1) {
       // A row whose processing throws is pushed back with backoff, never crash-looping and never dropped.
       log.error({ err, reminderId: rows[0]!.id }, "engine work failed; it will be retried");
-      await releaseWithBackoff(db, { rows, workerId, now: clock.now(), error: errorText(err), config, masterKeys }).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
+      await releaseWithBackoff(db, {
+        rows,
+        workerId,
+        now: clock.now(),
+        error: errorText(err),
+        config,
+        masterKeys,
+      }).catch((e: unknown) => log.error({ err: e }, "could not release a claim"));
       return [];
     }
     log.error({ err, rows: rows.length }, "a batch could not be committed as a whole; committing its rows one by one");
@@ -124,7 +148,10 @@ async function commitInParts(opts: EngineTickOptions, workerId: string, rows: Sc
  */
 export function errorText(err: unknown): string {
   const e = err as { cause?: { message?: string }; message?: string };
-  const text = e?.cause?.message ?? (e?.message?.startsWith("Failed query") ? "a database query failed" : e?.message) ?? String(err);
+  const text =
+    e?.cause?.message ??
+    (e?.message?.startsWith("Failed query") ? "a database query failed" : e?.message) ??
+    String(err);
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
@@ -135,17 +162,38 @@ export function errorText(err: unknown): string {
  */
 export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult> {
   const workerId = opts.workerId ?? defaultWorkerId;
-  const pipeline = createSendPipeline({ ...opts, workerId, concurrency: opts.concurrency ?? opts.config.ENGINE_CONCURRENCY });
+  const pipeline = createSendPipeline({
+    ...opts,
+    workerId,
+    concurrency: opts.concurrency ?? opts.config.ENGINE_CONCURRENCY,
+  });
   try {
     const step = await runClaimStep({ ...opts, workerId }, pipeline);
     await pipeline.drain();
     // Notices this pass queued (a row parked) go out in the same pass, as they would a moment later in the loop.
     if (!opts.userId) {
-      pipeline.addNotices(await claimDueNotices({ db: opts.db, now: opts.clock.now(), workerId, limit: opts.limit ?? opts.config.ENGINE_BATCH_SIZE, leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS }));
+      pipeline.addNotices(
+        await claimDueNotices({
+          db: opts.db,
+          now: opts.clock.now(),
+          workerId,
+          limit: opts.limit ?? opts.config.ENGINE_BATCH_SIZE,
+          leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
+        }),
+      );
       await pipeline.drain();
     }
     const { sent, retried, parked, handedBack } = pipeline.counts;
-    return { outage: step.outage, claimed: step.claimed, sent, obsolete: step.obsolete, retried, parked, released: step.notYet + handedBack, more: step.more };
+    return {
+      outage: step.outage,
+      claimed: step.claimed,
+      sent,
+      obsolete: step.obsolete,
+      retried,
+      parked,
+      released: step.notYet + handedBack,
+      more: step.more,
+    };
   } finally {
     await pipeline.stop(0);
   }

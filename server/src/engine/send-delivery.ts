@@ -1,3 +1,4 @@
+import { formatMailWhen } from "@trigger-switch/contracts";
 import type { Clock } from "../clock.ts";
 import type { Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
@@ -8,7 +9,6 @@ import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { accessPageUrl, checkInPageUrl } from "../mail/web-links.ts";
 import { classifySendError } from "./classify-send-error.ts";
-import { formatWhen } from "./format-when.ts";
 import { issueCheckInToken } from "./issue-check-in-token.ts";
 import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
 import { renderWorkMail } from "./render-work-mail.ts";
@@ -18,7 +18,9 @@ import { logResponseData } from "./settle-work.ts";
  * One attempt's outcome. `logged`: the channel layer already wrote this attempt's
  * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
  */
-export type SendOutcome = ({ status: "sent" } | { status: "failed"; error: string; permanent: boolean }) & { logged?: boolean };
+export type SendOutcome = ({ status: "sent" } | { status: "failed"; error: string; permanent: boolean }) & {
+  logged?: boolean;
+};
 
 export interface SendDeliveryDeps {
   db: Db;
@@ -37,7 +39,10 @@ export interface SendDeliveryDeps {
  * fallback, an owner's reminders on a messaging app) goes through the channel layer, which logs
  * each channel's attempt itself; plain e-mail keeps the mailer and the engine's batched log.
  */
-export async function sendDelivery(deps: SendDeliveryDeps, { ctx, delivery, now }: { ctx: WorkContext; delivery: DeliveryRow; now: Date }): Promise<SendOutcome> {
+export async function sendDelivery(
+  deps: SendDeliveryDeps,
+  { ctx, delivery, now }: { ctx: WorkContext; delivery: DeliveryRow; now: Date },
+): Promise<SendOutcome> {
   let logged = false;
   try {
     const link = await linkFor(deps, ctx, delivery, now);
@@ -59,7 +64,7 @@ export async function sendDelivery(deps: SendDeliveryDeps, { ctx, delivery, now 
           ownerId: ctx.row.userId,
           ownerName: ctx.ownerName,
           ownerFirstName: ctx.ownerFirstName,
-          deadlineText: formatWhen(ctx.row.deadline, ctx.timeZone),
+          deadlineText: formatMailWhen(ctx.row.deadline, ctx.timeZone),
           emergency: ctx.emergency !== null,
         },
         delivery,
@@ -69,7 +74,12 @@ export async function sendDelivery(deps: SendDeliveryDeps, { ctx, delivery, now 
       });
       // pending: a channel failed for now, retried there under the row's retry policy; failed: every channel failed for good.
       if (result.status === "sent") return { status: "sent", logged };
-      return { status: "failed", error: result.error ?? "The delivery failed.", permanent: result.status === "failed", logged };
+      return {
+        status: "failed",
+        error: result.error ?? "The delivery failed.",
+        permanent: result.status === "failed",
+        logged,
+      };
     }
     await deps.mailer.send(mail);
     return { status: "sent" };
@@ -80,13 +90,20 @@ export async function sendDelivery(deps: SendDeliveryDeps, { ctx, delivery, now 
   }
 }
 
-async function linkFor({ db, config, masterKeys }: SendDeliveryDeps, ctx: WorkContext, delivery: DeliveryRow, now: Date): Promise<string> {
+async function linkFor(
+  { db, config, masterKeys }: SendDeliveryDeps,
+  ctx: WorkContext,
+  delivery: DeliveryRow,
+  now: Date,
+): Promise<string> {
   if (delivery.kind === "reminder") {
     const token = await issueCheckInToken({ db, userId: ctx.row.userId, deadline: ctx.row.deadline, now });
     return checkInPageUrl(config.SITE_URL, token);
   }
   if (delivery.kind === "release" && delivery.sealedToken && delivery.tokenKeyId && delivery.grantId) {
-    const token = masterKeys.unwrap(delivery.tokenKeyId, delivery.sealedToken, `access-token:${delivery.grantId}`).toString("utf8");
+    const token = masterKeys
+      .unwrap(delivery.tokenKeyId, delivery.sealedToken, `access-token:${delivery.grantId}`)
+      .toString("utf8");
     return accessPageUrl(config.SITE_URL, ctx.row.messageId, token);
   }
   return "";

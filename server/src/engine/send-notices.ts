@@ -1,10 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import type { Channels } from "../channels/channel.ts";
+import { sendOwnerPhoneNotice } from "../channels/delivery/send-owner-phone-notice.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { classifySendError } from "./classify-send-error.ts";
-import { openNotice } from "./owner-notices.ts";
+import { openNotice, openPhoneNotice } from "./owner-notices.ts";
 import { nextNoticeAttemptAt } from "./retry-policy.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
@@ -13,12 +17,31 @@ type NoticeRow = typeof deliveries.$inferSelect;
  * Claims due notices (owner-notices.ts) for `leaseMs`, like schedule rows: FOR UPDATE SKIP LOCKED,
  * so several workers never send one twice, and a dead worker's claim lapses by itself.
  */
-export async function claimDueNotices({ db, now, workerId, limit, leaseMs }: { db: Db; now: Date; workerId: string; limit: number; leaseMs: number }): Promise<NoticeRow[]> {
+export async function claimDueNotices({
+  db,
+  now,
+  workerId,
+  limit,
+  leaseMs,
+}: {
+  db: Db;
+  now: Date;
+  workerId: string;
+  limit: number;
+  leaseMs: number;
+}): Promise<NoticeRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: deliveries.id })
       .from(deliveries)
-      .where(and(eq(deliveries.status, "pending"), isNotNull(deliveries.nextAttemptAt), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now))))
+      .where(
+        and(
+          eq(deliveries.status, "pending"),
+          isNotNull(deliveries.nextAttemptAt),
+          lte(deliveries.nextAttemptAt, now),
+          or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+        ),
+      )
       .orderBy(asc(deliveries.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });
@@ -26,16 +49,64 @@ export async function claimDueNotices({ db, now, workerId, limit, leaseMs }: { d
     return tx
       .update(deliveries)
       .set({ lockedUntil: new Date(now.getTime() + leaseMs), claimedBy: workerId })
-      .where(inArray(deliveries.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          deliveries.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
 
-export type NoticeOutcome = { status: "sent" } | { status: "retry"; error: string } | { status: "failed"; error: string };
+export type NoticeOutcome =
+  | { status: "sent" }
+  | { status: "retry"; error: string }
+  | { status: "failed"; error: string }
+  /** Not sent by rule (a phone channel the owner's route no longer allows): recorded, not an operator's problem. */
+  | { status: "skipped"; error: string };
 
-/** Sends one claimed notice through `mailer`; never throws (a failure is an outcome). */
-export async function sendNotice({ mailer, masterKeys, notice }: { mailer: Mailer; masterKeys: MasterKeys; notice: NoticeRow }): Promise<NoticeOutcome> {
+/** What a phone notice needs beyond the mailer: the channels and the owner's route. */
+export interface PhoneNoticeDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  channels: Channels;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * Sends one claimed notice — by mail, or (channel whatsapp/sms) to the owner's phone through the
+ * channel layer; never throws (a failure is an outcome). A phone notice the owner's route no
+ * longer allows is not sent: it ends as failed with the reason (not logged: a rule, not a fault).
+ */
+export async function sendNotice({
+  mailer,
+  masterKeys,
+  notice,
+  phone,
+}: {
+  mailer: Mailer;
+  masterKeys: MasterKeys;
+  notice: NoticeRow;
+  phone: PhoneNoticeDeps;
+}): Promise<NoticeOutcome> {
   try {
+    if (notice.channel !== "email") {
+      const opened = openPhoneNotice(masterKeys, notice);
+      const result = await sendOwnerPhoneNotice({
+        ...phone,
+        notice: {
+          id: notice.id,
+          userId: notice.userId!,
+          channel: notice.channel,
+          attempt: notice.attempts + 1,
+          ...opened,
+        },
+      });
+      // Not sent by rule, or refused for good: settleNotice marks it failed with the reason.
+      return result.status === "skipped" ? { status: "skipped", error: result.reason } : result;
+    }
     await mailer.send(openNotice(masterKeys, notice));
     return { status: "sent" };
   } catch (err) {
@@ -49,19 +120,44 @@ export async function sendNotice({ mailer, masterKeys, notice }: { mailer: Maile
  * or failed for good (a 5xx, or two days of failures), which is logged for the operator: the
  * notice stays in the table with its last error.
  */
-export async function settleNotice({ db, now, workerId, notice, outcome, log }: { db: Db; now: Date; workerId: string; notice: NoticeRow; outcome: NoticeOutcome; log: { error(obj: object, msg: string): void } }): Promise<void> {
+export async function settleNotice({
+  db,
+  now,
+  workerId,
+  notice,
+  outcome,
+  log,
+}: {
+  db: Db;
+  now: Date;
+  workerId: string;
+  notice: NoticeRow;
+  outcome: NoticeOutcome;
+  log: { error(obj: object, msg: string): void };
+}): Promise<void> {
   const mine = and(eq(deliveries.id, notice.id), eq(deliveries.claimedBy, workerId), eq(deliveries.status, "pending"));
   const attempts = notice.attempts + 1;
   const free = { lockedUntil: null, claimedBy: null, attempts };
   if (outcome.status === "sent") {
-    await db.update(deliveries).set({ ...free, status: "sent", sentAt: now, lastError: null }).where(mine);
+    await db
+      .update(deliveries)
+      .set({ ...free, status: "sent", sentAt: now, lastError: null })
+      .where(mine);
     return;
   }
   const at = outcome.status === "retry" ? nextNoticeAttemptAt({ attempts, createdAt: notice.createdAt, now }) : null;
   if (at) {
-    await db.update(deliveries).set({ ...free, nextAttemptAt: at, lastError: outcome.error }).where(mine);
+    await db
+      .update(deliveries)
+      .set({ ...free, nextAttemptAt: at, lastError: outcome.error })
+      .where(mine);
     return;
   }
-  await db.update(deliveries).set({ ...free, status: "failed", lastError: outcome.error }).where(mine);
+  await db
+    .update(deliveries)
+    .set({ ...free, status: "failed", lastError: outcome.error })
+    .where(mine);
+  // A copy the owner's plan or choice no longer allows is expected, not a failure to look into.
+  if (outcome.status === "skipped") return;
   log.error({ deliveryId: notice.id, attempts, error: outcome.error }, "gave up sending a notice to an owner or admin");
 }

@@ -19,6 +19,8 @@ interface RowState {
   ctx: WorkContext;
   /** Jobs of this row not finished yet. */
   remaining: number;
+  /** Of those, the recipients' and reminders' (all but the owner's release notice). */
+  urgent: number;
   /** Set when the row must go back untried (shutdown, lease about to run out): its other jobs are skipped. */
   handBack: boolean;
 }
@@ -37,8 +39,10 @@ export interface SendPipeline {
   addNotices(notices: NoticeRow[]): void;
   /** Rows and notices not finished and written yet. */
   backlog(): number;
-  /** Sends waiting for a lane: the loop claims more only below a bound. */
-  queued(): number;
+  /** Recipients' and reminders' sends waiting for a lane (notices not counted): the loop claims more only below a bound. */
+  queuedUrgent(): number;
+  /** Rows with a recipient's or reminder's send not finished. */
+  urgentBacklog(): number;
   /** Resolves once everything queued was sent (or failed) and written. */
   drain(): Promise<void>;
   /**
@@ -56,20 +60,45 @@ const FLUSH_AFTER_MS = 200;
 const FLUSH_AT = 1000;
 
 /**
- * The engine's sends (issue 10): `concurrency` lanes take jobs from one queue and send them through
+ * The engine's sends (issue 10): `concurrency` lanes take jobs from the queues and send them through
  * `send` (default sendDelivery: the only way out, a seam for other channels); outcomes are written
  * back in batches (settle-work.ts) a few milliseconds later. A slow or stuck send occupies one
  * lane for at most the mailer's per-send limit and holds only its own row (its lease); it never
  * holds a tick, the heartbeat or other rows. Before each send the row's lease is checked: a row
  * whose lease is about to run out goes back untried instead of being sent twice.
  */
-export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config; masterKeys: MasterKeys; mailer: Mailer; channels: Channels; tellOwner: TellOwner; workerId: string; concurrency: number; log: { error(obj: object, msg: string): void }; send?: (deps: SendDeliveryDeps, job: { ctx: WorkContext; delivery: DeliveryRow; now: Date }) => Promise<SendOutcome> }): SendPipeline {
+export function createSendPipeline(opts: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  masterKeys: MasterKeys;
+  mailer: Mailer;
+  channels: Channels;
+  tellOwner: TellOwner;
+  workerId: string;
+  concurrency: number;
+  log: { error(obj: object, msg: string): void };
+  send?: (deps: SendDeliveryDeps, job: { ctx: WorkContext; delivery: DeliveryRow; now: Date }) => Promise<SendOutcome>;
+}): SendPipeline {
   const { db, clock, config, masterKeys, mailer, workerId, log } = opts;
   const send = opts.send ?? sendDelivery;
-  const deps: SendDeliveryDeps = { db, clock, config, masterKeys, mailer, channels: opts.channels, tellOwner: opts.tellOwner };
+  const deps: SendDeliveryDeps = {
+    db,
+    clock,
+    config,
+    masterKeys,
+    mailer,
+    channels: opts.channels,
+    tellOwner: opts.tellOwner,
+  };
   // A send may take up to the per-send limit: a lease must outlast it, with room to write the outcome.
   const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
-  const queue: Job[] = [];
+  // Two queues: a lane takes the recipients' and reminders' sends first, and an owner's release
+  // notice or a notice only when none waits, so the owners' mails of a burst never make its
+  // recipients' mails later. (A row waiting only for its notice keeps its lease and its check.)
+  const queue = { deliveries: [] as Job[], notices: [] as Job[] };
+  let urgentRows = 0;
+  const queueLength = () => queue.deliveries.length + queue.notices.length;
   const attempts: Attempt[] = [];
   const done: DoneRow[] = [];
   const counts: PipelineCounts = { sent: 0, retried: 0, parked: 0, handedBack: 0 };
@@ -112,7 +141,10 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
       } catch (err) {
         // The database is unreachable: these claims lapse with their lease and another attempt follows
         // (the sends may repeat, as after a crash). Nothing is lost: the intents are committed.
-        log.error({ err, rows: d.length, attempts: a.length }, "could not write the outcome of sends; their rows will be retried when their lease runs out");
+        log.error(
+          { err, rows: d.length, attempts: a.length },
+          "could not write the outcome of sends; their rows will be retried when their lease runs out",
+        );
         open -= d.length;
       }
       settleIdle();
@@ -121,7 +153,7 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
   };
   const scheduleFlush = () => {
     // Write at once when nothing else is coming (the last send of a burst, a test's tick), else in batches.
-    const quiet = queue.length === 0 && inFlight.size <= 1;
+    const quiet = queueLength() === 0 && inFlight.size <= 1;
     if (quiet || attempts.length + done.length >= FLUSH_AT) void flush();
     else flushTimer ??= setTimeout(() => void flush(), FLUSH_AFTER_MS);
   };
@@ -131,14 +163,28 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
     scheduleFlush();
   };
 
+  const jobDone = (state: RowState, delivery: DeliveryRow, { flush = true } = {}) => {
+    if (delivery.kind !== "release_notice" && --state.urgent === 0) urgentRows--;
+    if (--state.remaining === 0) rowDone(state);
+    else if (flush) scheduleFlush();
+  };
+
   const runJob = async (job: Job): Promise<void> => {
     if (job.kind === "notice") {
-      const outcome = await sendNotice({ mailer, masterKeys, notice: job.notice });
+      const outcome = await sendNotice({
+        mailer,
+        masterKeys,
+        notice: job.notice,
+        phone: { db, clock, config, channels: opts.channels, log: opts.log },
+      });
       if (closed) return;
       try {
         await settleNotice({ db, now: clock.now(), workerId, notice: job.notice, outcome, log });
       } catch (err) {
-        log.error({ err, deliveryId: job.notice.id }, "could not write a notice's outcome; it will be tried again when its claim runs out");
+        log.error(
+          { err, deliveryId: job.notice.id },
+          "could not write a notice's outcome; it will be tried again when its claim runs out",
+        );
       }
       open--;
       settleIdle();
@@ -155,16 +201,21 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
       attempts.push({ ctx: state.ctx, delivery, outcome, at });
       // The row is settled from its deliveries as they now stand.
       const i = state.ctx.deliveries.findIndex((d) => d.id === delivery.id);
-      const after: DeliveryRow = { ...delivery, attempts: delivery.attempts + 1, ...(outcome.status === "sent" ? { status: "sent", sentAt: at, lastError: null } : { status: outcome.permanent ? "failed" : "pending", lastError: outcome.error }) };
+      const after: DeliveryRow = {
+        ...delivery,
+        attempts: delivery.attempts + 1,
+        ...(outcome.status === "sent"
+          ? { status: "sent", sentAt: at, lastError: null }
+          : { status: outcome.permanent ? "failed" : "pending", lastError: outcome.error }),
+      };
       if (i >= 0) state.ctx.deliveries[i] = after;
     }
-    if (--state.remaining === 0) rowDone(state);
-    else scheduleFlush();
+    jobDone(state, delivery);
   };
 
   const lane = async () => {
     for (;;) {
-      const job = queue.shift();
+      const job = queue.deliveries.shift() ?? queue.notices.shift();
       if (!job) {
         if (stopping) return;
         await new Promise<void>((resolve) => wakeLane.push(resolve));
@@ -195,11 +246,18 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
       }
       for (const ctx of contexts) {
         const pending = ctx.deliveries.filter((d) => d.status === "pending");
-        const state: RowState = { ctx, remaining: pending.length, handBack: stopping };
+        const urgent = pending.filter((d) => d.kind !== "release_notice").length;
+        const state: RowState = { ctx, remaining: pending.length, urgent, handBack: stopping };
         open++;
+        if (urgent > 0) urgentRows++;
         active.add(state);
         if (pending.length === 0) rowDone(state);
-        for (const delivery of pending) queue.push({ kind: "delivery", state, delivery });
+        for (const delivery of pending)
+          (delivery.kind === "release_notice" ? queue.notices : queue.deliveries).push({
+            kind: "delivery",
+            state,
+            delivery,
+          });
       }
       wake();
     },
@@ -209,11 +267,12 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
         return;
       }
       open += notices.length;
-      for (const notice of notices) queue.push({ kind: "notice", notice });
+      for (const notice of notices) queue.notices.push({ kind: "notice", notice });
       wake();
     },
     backlog: () => open,
-    queued: () => queue.length,
+    queuedUrgent: () => queue.deliveries.length,
+    urgentBacklog: () => urgentRows,
     async drain() {
       if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       await flushing;
@@ -221,12 +280,12 @@ export function createSendPipeline(opts: { db: Db; clock: Clock; config: Config;
     async stop(graceMs) {
       stopping = true;
       // Jobs not started go back untried: their rows are handed back, their notices unclaimed.
-      const notStarted = queue.splice(0);
+      const notStarted = [...queue.deliveries.splice(0), ...queue.notices.splice(0)];
       const notices = notStarted.flatMap((j) => (j.kind === "notice" ? [j.notice.id] : []));
       for (const job of notStarted) {
         if (job.kind === "delivery") {
           job.state.handBack = true;
-          if (--job.state.remaining === 0) rowDone(job.state);
+          jobDone(job.state, job.delivery, { flush: false });
         }
       }
       wake();

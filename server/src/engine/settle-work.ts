@@ -7,6 +7,8 @@ import { chunked } from "./chunked.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { loadMessageTitle, type DeliveryRow, type WorkContext } from "./load-work-context.ts";
 import { notifyParked } from "./notify-parked.ts";
+import { enqueueOwnerPhoneNotices } from "./owner-notices.ts";
+import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
 import { nextRetryAt } from "./retry-policy.ts";
 import type { SendOutcome } from "./send-delivery.ts";
 
@@ -24,10 +26,15 @@ export interface DoneRow {
   handBack: boolean;
 }
 
-export type RowOutcome = { status: "sent" } | { status: "retry"; at: Date; reason: string } | { status: "parked"; reason: string } | { status: "handed_back" };
+export type RowOutcome =
+  | { status: "sent" }
+  | { status: "retry"; at: Date; reason: string }
+  | { status: "parked"; reason: string }
+  | { status: "handed_back" };
 
 /** What reminder_schedule.last_error may hold: a short sentence, never a whole query with its parameters. */
-export const shortError = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const shortError = (text: string, max = 300): string =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /**
  * Writes a batch of attempts and settles the rows they finished, in one transaction and a few
@@ -37,7 +44,23 @@ export const shortError = (text: string, max = 300): string => (text.length > ma
  * policy gives up; one failed for good (or nobody to deliver to) → parked, and its owner's and the
  * admins' notices queued in the same transaction. Rows are only touched while our claim holds.
  */
-export async function settleWork({ db, config, masterKeys, workerId, now, attempts, done }: { db: Db; config: Config; masterKeys: MasterKeys; workerId: string; now: Date; attempts: Attempt[]; done: DoneRow[] }): Promise<Map<string, RowOutcome>> {
+export async function settleWork({
+  db,
+  config,
+  masterKeys,
+  workerId,
+  now,
+  attempts,
+  done,
+}: {
+  db: Db;
+  config: Config;
+  masterKeys: MasterKeys;
+  workerId: string;
+  now: Date;
+  attempts: Attempt[];
+  done: DoneRow[];
+}): Promise<Map<string, RowOutcome>> {
   const outcomes = new Map<string, RowOutcome>();
   if (attempts.length === 0 && done.length === 0) return outcomes;
   await db.transaction(async (tx) => {
@@ -55,16 +78,51 @@ export async function settleWork({ db, config, masterKeys, workerId, now, attemp
       // Attempts through the channel layer logged each channel themselves (send-delivery.ts).
       const unlogged = part.filter((a) => !a.outcome.logged);
       if (unlogged.length > 0) await tx.insert(reminderDeliveryLog).values(unlogged.map(logRow));
+      // The notice mail's attempt is over (sent, or refused for good): its copies to the owner's phone
+      // are queued in this same transaction, once (keyed by the notice), and sent on their own.
+      await enqueueOwnerPhoneNotices(tx, {
+        masterKeys,
+        now,
+        notices: part.flatMap((a) => releaseNoticeByPhone(config, a)),
+      });
     }
-    const settled = done.map((d) => ({ ...d, outcome: d.handBack ? ({ status: "handed_back" } as const) : rowOutcome(d.ctx, now) }));
-    const mine = (ids: string[]) => and(inArray(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId), eq(reminderSchedule.status, "claimed"));
-    for (const ids of chunked(settled.filter((s) => s.outcome.status === "handed_back").map((s) => s.ctx.row.id), 5000)) {
+    const settled = done.map((d) => ({
+      ...d,
+      outcome: d.handBack ? ({ status: "handed_back" } as const) : rowOutcome(d.ctx, now),
+    }));
+    const mine = (ids: string[]) =>
+      and(
+        inArray(reminderSchedule.id, ids),
+        eq(reminderSchedule.claimedBy, workerId),
+        eq(reminderSchedule.status, "claimed"),
+      );
+    for (const ids of chunked(
+      settled.filter((s) => s.outcome.status === "handed_back").map((s) => s.ctx.row.id),
+      5000,
+    )) {
       await tx.update(reminderSchedule).set({ status: "pending", lockedUntil: null, claimedBy: null }).where(mine(ids));
     }
-    for (const ids of chunked(settled.filter((s) => s.outcome.status === "sent").map((s) => s.ctx.row.id), 5000)) {
-      await tx.update(reminderSchedule).set({ status: "sent", attempts: sql`${reminderSchedule.attempts} + 1`, lockedUntil: null, lastError: null, completedAt: now, updatedAt: now }).where(mine(ids));
+    for (const ids of chunked(
+      settled.filter((s) => s.outcome.status === "sent").map((s) => s.ctx.row.id),
+      5000,
+    )) {
+      await tx
+        .update(reminderSchedule)
+        .set({
+          status: "sent",
+          attempts: sql`${reminderSchedule.attempts} + 1`,
+          lockedUntil: null,
+          lastError: null,
+          completedAt: now,
+          updatedAt: now,
+        })
+        .where(mine(ids));
     }
-    const retry = settled.flatMap((s) => (s.outcome.status === "retry" ? [{ id: s.ctx.row.id, at: s.outcome.at.toISOString(), error: shortError(s.outcome.reason) }] : []));
+    const retry = settled.flatMap((s) =>
+      s.outcome.status === "retry"
+        ? [{ id: s.ctx.row.id, at: s.outcome.at.toISOString(), error: shortError(s.outcome.reason) }]
+        : [],
+    );
     for (const part of chunked(retry, 2000)) {
       await tx.execute(sql`update reminder_schedule r set status = 'pending', attempts = r.attempts + 1, next_attempt_at = v.at, locked_until = null, claimed_by = null, last_error = v.error, updated_at = ${now.toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as v(id uuid, at timestamptz, error text)
@@ -73,9 +131,23 @@ export async function settleWork({ db, config, masterKeys, workerId, now, attemp
     const parked = settled.filter((s) => s.outcome.status === "parked");
     for (const s of parked) {
       const reason = shortError((s.outcome as { reason: string }).reason);
-      const [row] = await tx.update(reminderSchedule).set({ status: "parked", attempts: sql`${reminderSchedule.attempts} + 1`, lockedUntil: null, lastError: reason, completedAt: now, updatedAt: now }).where(mine([s.ctx.row.id])).returning({ attempts: reminderSchedule.attempts });
+      const [row] = await tx
+        .update(reminderSchedule)
+        .set({
+          status: "parked",
+          attempts: sql`${reminderSchedule.attempts} + 1`,
+          lockedUntil: null,
+          lastError: reason,
+          completedAt: now,
+          updatedAt: now,
+        })
+        .where(mine([s.ctx.row.id]))
+        .returning({ attempts: reminderSchedule.attempts });
       if (!row) continue;
-      await tx.update(deliveries).set({ status: "failed" }).where(and(eq(deliveries.reminderId, s.ctx.row.id), eq(deliveries.status, "pending")));
+      await tx
+        .update(deliveries)
+        .set({ status: "failed" })
+        .where(and(eq(deliveries.reminderId, s.ctx.row.id), eq(deliveries.status, "pending")));
       await noticeParked(tx, { config, masterKeys, now, ctx: s.ctx, attempts: row.attempts, reason });
     }
     for (const s of settled) outcomes.set(s.ctx.row.id, s.outcome);
@@ -84,29 +156,86 @@ export async function settleWork({ db, config, masterKeys, workerId, now, attemp
 }
 
 /** Hands claimed rows back after an error in the engine itself, with the row's backoff (never a crash loop). */
-export async function releaseWithBackoff(db: Db, { rows, workerId, now, error, config, masterKeys }: { rows: ScheduleRow[]; workerId: string; now: Date; error: string; config: Config; masterKeys: MasterKeys }): Promise<void> {
+export async function releaseWithBackoff(
+  db: Db,
+  {
+    rows,
+    workerId,
+    now,
+    error,
+    config,
+    masterKeys,
+  }: { rows: ScheduleRow[]; workerId: string; now: Date; error: string; config: Config; masterKeys: MasterKeys },
+): Promise<void> {
   const reason = shortError(error);
   await db.transaction(async (tx) => {
     for (const row of rows) {
       const attempts = row.attempts + 1;
       const at = nextRetryAt({ strategy: row.retryStrategy, attempts, scheduledAt: row.scheduledAt, now });
-      const mine = and(eq(reminderSchedule.id, row.id), eq(reminderSchedule.claimedBy, workerId), eq(reminderSchedule.status, "claimed"));
+      const mine = and(
+        eq(reminderSchedule.id, row.id),
+        eq(reminderSchedule.claimedBy, workerId),
+        eq(reminderSchedule.status, "claimed"),
+      );
       if (at) {
-        await tx.update(reminderSchedule).set({ status: "pending", attempts, nextAttemptAt: at, lockedUntil: null, claimedBy: null, lastError: reason }).where(mine);
+        await tx
+          .update(reminderSchedule)
+          .set({
+            status: "pending",
+            attempts,
+            nextAttemptAt: at,
+            lockedUntil: null,
+            claimedBy: null,
+            lastError: reason,
+          })
+          .where(mine);
         continue;
       }
-      const [parked] = await tx.update(reminderSchedule).set({ status: "parked", attempts, lockedUntil: null, lastError: reason, completedAt: now }).where(mine).returning({ id: reminderSchedule.id });
+      const [parked] = await tx
+        .update(reminderSchedule)
+        .set({ status: "parked", attempts, lockedUntil: null, lastError: reason, completedAt: now })
+        .where(mine)
+        .returning({ id: reminderSchedule.id });
       if (parked) {
         const messageTitle = await loadMessageTitle({ db: tx, masterKeys, messageId: row.messageId });
-        await notifyParked(tx, { masterKeys, config, now, row, attempts, messageTitle, ownerEmail: await ownerEmailOf(tx, row.userId), reason });
+        await notifyParked(tx, {
+          masterKeys,
+          config,
+          now,
+          row,
+          attempts,
+          messageTitle,
+          ownerEmail: await ownerEmailOf(tx, row.userId),
+          reason,
+        });
       }
     }
   });
 }
 
-async function noticeParked(tx: Tx, { config, masterKeys, now, ctx, attempts, reason }: { config: Config; masterKeys: MasterKeys; now: Date; ctx: WorkContext; attempts: number; reason: string }) {
-  const messageTitle = ctx.messageTitle ?? (await loadMessageTitle({ db: tx, masterKeys, messageId: ctx.row.messageId }));
-  await notifyParked(tx, { masterKeys, config, now, row: ctx.row, attempts, messageTitle, ownerEmail: ctx.ownerEmail, reason });
+async function noticeParked(
+  tx: Tx,
+  {
+    config,
+    masterKeys,
+    now,
+    ctx,
+    attempts,
+    reason,
+  }: { config: Config; masterKeys: MasterKeys; now: Date; ctx: WorkContext; attempts: number; reason: string },
+) {
+  const messageTitle =
+    ctx.messageTitle ?? (await loadMessageTitle({ db: tx, masterKeys, messageId: ctx.row.messageId }));
+  await notifyParked(tx, {
+    masterKeys,
+    config,
+    now,
+    row: ctx.row,
+    attempts,
+    messageTitle,
+    ownerEmail: ctx.ownerEmail,
+    reason,
+  });
 }
 
 async function ownerEmailOf(tx: Tx, userId: string): Promise<string> {
@@ -120,12 +249,16 @@ function rowOutcome(ctx: WorkContext, now: Date): RowOutcome {
   const attempts = ctx.row.attempts + 1;
   const pending = all.filter((d) => d.status === "pending");
   const failed = all.filter((d) => d.status === "failed");
-  const reasons = (list: DeliveryRow[]) => [...new Set(list.map((d) => `${d.address || "(no address)"}: ${d.lastError ?? "unknown error"}`))].join("; ");
+  const reasons = (list: DeliveryRow[]) =>
+    [...new Set(list.map((d) => `${d.address || "(no address)"}: ${d.lastError ?? "unknown error"}`))].join("; ");
   if (pending.length > 0) {
     const at = nextRetryAt({ strategy: ctx.row.retryStrategy, attempts, scheduledAt: ctx.row.scheduledAt, now });
-    return at ? { status: "retry", at, reason: reasons(pending) } : { status: "parked", reason: `Gave up after ${attempts} attempts. ${reasons(pending)}` };
+    return at
+      ? { status: "retry", at, reason: reasons(pending) }
+      : { status: "parked", reason: `Gave up after ${attempts} attempts. ${reasons(pending)}` };
   }
-  if (ctx.row.reminderType === "final_delivery" && !all.some((d) => d.kind === "release")) return { status: "parked", reason: "The message has no recipients to deliver to." };
+  if (ctx.row.reminderType === "final_delivery" && !all.some((d) => d.kind === "release"))
+    return { status: "parked", reason: "The message has no recipients to deliver to." };
   if (failed.length > 0) return { status: "parked", reason: reasons(failed) };
   return { status: "sent" };
 }
@@ -140,7 +273,10 @@ function logRow({ ctx, delivery, outcome, at }: Attempt): typeof reminderDeliver
     recipient: delivery.address,
     deliveryChannel: delivery.channel,
     deliveryStatus: outcome.status,
-    responseData: { ...logResponseData(ctx, delivery, at), permanent: outcome.status === "failed" && outcome.permanent },
+    responseData: {
+      ...logResponseData(ctx, delivery, at),
+      permanent: outcome.status === "failed" && outcome.permanent,
+    },
     error,
     attempt: delivery.attempts + 1,
     createdAt: at,

@@ -27,10 +27,17 @@ const SEND_GRACE_MS = 2_500;
  * apart by the claims. A failing step (database down) is logged and the loop goes on: the
  * downtime guard covers the gap when it comes back.
  */
-export function startEngine({ intervalMs = 1000, ...opts }: EngineTickOptions & { intervalMs?: number }): RunningEngine {
+export function startEngine({
+  intervalMs = 1000,
+  ...opts
+}: EngineTickOptions & { intervalMs?: number }): RunningEngine {
   const workerId = opts.workerId ?? defaultWorkerId;
   const limit = opts.limit ?? opts.config.ENGINE_BATCH_SIZE;
-  const pipeline = createSendPipeline({ ...opts, workerId, concurrency: opts.concurrency ?? opts.config.ENGINE_CONCURRENCY });
+  const pipeline = createSendPipeline({
+    ...opts,
+    workerId,
+    concurrency: opts.concurrency ?? opts.config.ENGINE_CONCURRENCY,
+  });
   let stopping = false;
   let running = false;
   let wokenWhileRunning = false;
@@ -39,18 +46,33 @@ export function startEngine({ intervalMs = 1000, ...opts }: EngineTickOptions & 
 
   // The heartbeat (and the downtime guard with it) runs on its own timer as well as before each
   // claim: a loop waiting for room in the send queue must never look like our outage.
-  const beatEveryMs = Math.max(Math.min(intervalMs, 5_000), Math.min(5_000, opts.config.ENGINE_OUTAGE_THRESHOLD_MS / 4));
+  const beatEveryMs = Math.max(
+    Math.min(intervalMs, 5_000),
+    Math.min(5_000, opts.config.ENGINE_OUTAGE_THRESHOLD_MS / 4),
+  );
   let beating: Promise<unknown> = Promise.resolve();
   const heartbeat = setInterval(() => {
-    beating = guardDowntime({ db: opts.db, clock: opts.clock, masterKeys: opts.masterKeys, config: opts.config, thresholdMs: opts.config.ENGINE_OUTAGE_THRESHOLD_MS, workerId })
-      .then((outage) => outage && opts.log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved"))
+    beating = guardDowntime({
+      db: opts.db,
+      clock: opts.clock,
+      masterKeys: opts.masterKeys,
+      config: opts.config,
+      thresholdMs: opts.config.ENGINE_OUTAGE_THRESHOLD_MS,
+      workerId,
+    })
+      .then(
+        (outage) => outage && opts.log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved"),
+      )
       .catch((err: unknown) => opts.log.error({ err }, "engine heartbeat failed"));
   }, beatEveryMs);
 
   // Claim again while fewer than a batch of mails wait for a lane (and a few batches of rows are
   // open): the next batch is committed before the sends run dry, and every claimed row is sent
   // well within its lease (a row whose lease nears its end goes back untried, send-pipeline.ts).
-  const hasRoom = () => pipeline.queued() < limit && pipeline.backlog() < 4 * limit;
+  // Owners' release notices wait behind recipients' mails (send-pipeline.ts), so rows waiting only
+  // for their notice count against a wider bound, which keeps memory and lease times in check.
+  const hasRoom = () =>
+    pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && pipeline.backlog() < 20 * limit;
   const loop = () => {
     if (stopping) return;
     if (!hasRoom()) {
@@ -91,9 +113,14 @@ export function startEngine({ intervalMs = 1000, ...opts }: EngineTickOptions & 
       const bounded = new Promise<void>((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS)));
       const orderly = (async () => {
         // The claim step is database work only (no sends): let it finish so its rows are in the pipeline.
-        await Promise.race([Promise.all([inFlight, beating]), new Promise((r) => setTimeout(r, STOP_WITHIN_MS - SEND_GRACE_MS - 1_000).unref())]);
+        await Promise.race([
+          Promise.all([inFlight, beating]),
+          new Promise((r) => setTimeout(r, STOP_WITHIN_MS - SEND_GRACE_MS - 1_000).unref()),
+        ]);
         await pipeline.stop(SEND_GRACE_MS);
-      })().catch((err: unknown) => opts.log.error({ err }, "engine stop: could not hand every claim back; they lapse with their lease"));
+      })().catch((err: unknown) =>
+        opts.log.error({ err }, "engine stop: could not hand every claim back; they lapse with their lease"),
+      );
       await Promise.race([orderly, bounded]);
       clearTimeout(deadline);
     },

@@ -15,7 +15,15 @@ export const MAPBOX_TIMEOUT_MS = 1500;
  * Mapbox when MAPBOX_TOKEN is set, falling back to the offline nearest-town lookup on any failure
  * or when Mapbox knows no place there; offline only otherwise (docs/decisions/008).
  */
-export function createGeocoder({ config, log, timeoutMs = MAPBOX_TIMEOUT_MS }: { config: Pick<Config, "MAPBOX_TOKEN" | "MAPBOX_API_URL">; log: { warn(obj: object, msg: string): void }; timeoutMs?: number }): ReverseGeocoder {
+export function createGeocoder({
+  config,
+  log,
+  timeoutMs = MAPBOX_TIMEOUT_MS,
+}: {
+  config: Pick<Config, "MAPBOX_TOKEN" | "MAPBOX_API_URL">;
+  log: { warn(obj: object, msg: string): void };
+  timeoutMs?: number;
+}): ReverseGeocoder {
   const offline = (latitude: number, longitude: number) => {
     try {
       return { name: describePlace(nearestTown(latitude, longitude)), source: "offline" as const };
@@ -33,7 +41,10 @@ export function createGeocoder({ config, log, timeoutMs = MAPBOX_TIMEOUT_MS }: {
         const name = await mapboxPlaceName({ apiUrl: config.MAPBOX_API_URL, token, latitude, longitude, timeoutMs });
         if (name) return { name, source: "mapbox" };
       } catch (err) {
-        log.warn({ err: err instanceof Error ? err.message : String(err) }, "Mapbox reverse geocoding failed; using the offline lookup");
+        log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          "Mapbox reverse geocoding failed; using the offline lookup",
+        );
       }
       return offline(latitude, longitude);
     },

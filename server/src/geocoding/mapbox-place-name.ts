@@ -11,7 +11,21 @@ const mapboxAnswer = z.object({
  * Mapbox knows no place there. Throws on any failure (network, timeout, status, shape): the
  * caller falls back to the offline lookup.
  */
-export async function mapboxPlaceName({ apiUrl, token, latitude, longitude, timeoutMs, fetchImpl = fetch }: { apiUrl: string; token: string; latitude: number; longitude: number; timeoutMs: number; fetchImpl?: typeof fetch }): Promise<string | null> {
+export async function mapboxPlaceName({
+  apiUrl,
+  token,
+  latitude,
+  longitude,
+  timeoutMs,
+  fetchImpl = fetch,
+}: {
+  apiUrl: string;
+  token: string;
+  latitude: number;
+  longitude: number;
+  timeoutMs: number;
+  fetchImpl?: typeof fetch;
+}): Promise<string | null> {
   const url = new URL(`${apiUrl.replace(/\/+$/, "")}/geocoding/v5/mapbox.places/${longitude},${latitude}.json`);
   url.searchParams.set("types", "address,place,neighborhood,locality");
   url.searchParams.set("limit", "1");

@@ -20,7 +20,9 @@ import { hasLocalMailbox } from "./mailbox-key.ts";
 /** Everything under /api: one error shape, bearer auth, Zod-described routes. */
 export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.setErrorHandler(apiErrorHandler);
-  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: { code: "not_found", message: "No such API route" } }));
+  app.setNotFoundHandler((_req, reply) =>
+    reply.status(404).send({ error: { code: "not_found", message: "No such API route" } }),
+  );
   app.decorateRequest("authUser", null);
 
   app.get(
@@ -29,7 +31,14 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
       schema: {
         tags: ["meta"],
         summary: "What this server offers a client before sign-in",
-        response: { 200: z.object({ mailbox: z.boolean(), mail: z.enum(["smtp", "outbox"]), autoconfirm: z.boolean(), version: z.string() }) },
+        response: {
+          200: z.object({
+            mailbox: z.boolean(),
+            mail: z.enum(["smtp", "outbox"]),
+            autoconfirm: z.boolean(),
+            version: z.string(),
+          }),
+        },
       },
     },
     async () => ({

@@ -25,7 +25,8 @@ import { staticWeb } from "./static-web.ts";
 import { stripeWebhookRoutes } from "../billing/webhook-routes.ts";
 import { metricsPlugin } from "../metrics/metrics-plugin.ts";
 
-const compressibleTypes = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
+const compressibleTypes =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
 
 /** Every route the app serves (method and full path), in registration order; the security suite walks them. */
 export interface RegisteredRoute {
@@ -82,7 +83,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON and other text answers above 1 KiB are compressed (brotli at quality 4, else gzip); the web
   // app's files are compressed at build time instead (static-web.ts). Request bodies are never
   // decompressed. docs/decisions/020.
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false, customTypes: compressibleTypes });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    globalDecompression: false,
+    customTypes: compressibleTypes,
+  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(websocket, {

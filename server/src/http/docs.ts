@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 export const docs = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: "Trigger Switch API", version: "0.1.0", description: "REST API of Trigger Switch. Auth lives at /auth/v1 (GoTrue-compatible)." },
+      info: {
+        title: "Trigger Switch API",
+        version: "0.1.0",
+        description: "REST API of Trigger Switch. Auth lives at /auth/v1 (GoTrue-compatible).",
+      },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: jsonSchemaTransform,

@@ -12,7 +12,13 @@ export const healthRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     try {
       await deps.database.db.execute(sql`select 1`);
       const storage = await deps.database.storage.check();
-      if (storage) return reply.status(503).send({ status: "unavailable", database: deps.database.kind, cause: storage.cause, since: storage.since.toISOString() });
+      if (storage)
+        return reply.status(503).send({
+          status: "unavailable",
+          database: deps.database.kind,
+          cause: storage.cause,
+          since: storage.since.toISOString(),
+        });
       return { status: "ready", database: deps.database.kind, mail: deps.mailer.kind };
     } catch (err) {
       app.log.error({ err }, "readiness check failed");

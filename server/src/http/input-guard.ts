@@ -30,7 +30,8 @@ export function registerInputGuard(app: FastifyInstance): void {
 function inspect(value: unknown, where: Where, path: string[], depth: number): void {
   if (typeof value === "string") return checkText(value, where, path);
   if (value === null || typeof value !== "object") return;
-  if (depth >= MAX_NESTING) throw refuse(where, path, `is nested more than ${MAX_NESTING} levels deep. Send a flatter value.`);
+  if (depth >= MAX_NESTING)
+    throw refuse(where, path, `is nested more than ${MAX_NESTING} levels deep. Send a flatter value.`);
   if (Array.isArray(value)) {
     value.forEach((item, i) => inspect(item, where, [...path, String(i)], depth + 1));
     return;
@@ -42,9 +43,16 @@ function inspect(value: unknown, where: Where, path: string[], depth: number): v
 }
 
 function checkText(text: string, where: Where, path: string[]): void {
-  if (text.includes("\u0000")) throw refuse(where, path, "contains a NUL character (U+0000), which cannot be stored. Remove it and try again.");
-  if (LONE_SURROGATE.test(text)) throw refuse(where, path, "contains an incomplete Unicode character (a lone surrogate). Send valid UTF-8 text.");
-  if (text.length > MAX_TEXT_LENGTH) throw refuse(where, path, `is ${text.length.toLocaleString("en")} characters long; the most any field takes is ${MAX_TEXT_LENGTH.toLocaleString("en")}.`);
+  if (text.includes("\u0000"))
+    throw refuse(where, path, "contains a NUL character (U+0000), which cannot be stored. Remove it and try again.");
+  if (LONE_SURROGATE.test(text))
+    throw refuse(where, path, "contains an incomplete Unicode character (a lone surrogate). Send valid UTF-8 text.");
+  if (text.length > MAX_TEXT_LENGTH)
+    throw refuse(
+      where,
+      path,
+      `is ${text.length.toLocaleString("en")} characters long; the most any field takes is ${MAX_TEXT_LENGTH.toLocaleString("en")}.`,
+    );
 }
 
 /**
@@ -59,13 +67,24 @@ function checkUrl(req: FastifyRequest): void {
     try {
       decodeURIComponent(match[0]);
     } catch {
-      throw refuse(queryAt >= 0 && match.index > queryAt ? "query" : "params", [], "contains percent-encoded bytes that are not valid UTF-8. Encode the address as UTF-8.");
+      throw refuse(
+        queryAt >= 0 && match.index > queryAt ? "query" : "params",
+        [],
+        "contains percent-encoded bytes that are not valid UTF-8. Encode the address as UTF-8.",
+      );
     }
   }
 }
 
 function refuse(where: Where, path: string[], problem: string): AppError {
-  const field = path.length > 0 ? path.join(".") : where === "body" ? "The request body" : where === "query" ? "The query string" : "The address";
+  const field =
+    path.length > 0
+      ? path.join(".")
+      : where === "body"
+        ? "The request body"
+        : where === "query"
+          ? "The query string"
+          : "The address";
   const key = path.length > 0 ? path.join(".") : where;
   return new AppError("validation_failed", `${field} ${problem}`, { [key]: problem });
 }

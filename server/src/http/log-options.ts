@@ -32,7 +32,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path segment of 24+ URL-safe characters with a digit, a capital or an underscore: a token, not a route word. */
 function looksSecret(segment: string): boolean {
-  return segment.length >= 24 && /^[A-Za-z0-9_.~%-]+$/.test(segment) && /[0-9A-Z_%]/.test(segment) && !UUID.test(segment);
+  return (
+    segment.length >= 24 && /^[A-Za-z0-9_.~%-]+$/.test(segment) && /[0-9A-Z_%]/.test(segment) && !UUID.test(segment)
+  );
 }
 
 /** The path without its query string, secret-looking segments replaced. */
@@ -44,16 +46,32 @@ export function redactPath(url: string): string {
     .join("/");
 }
 
-const withoutParams = (text: unknown) => (typeof text === "string" ? text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, "\nparams: [not logged]") : undefined);
-const SAFE_FIELDS = ["code", "statusCode", "errno", "syscall", "severity", "table", "column", "constraint", "routine", "validationContext"] as const;
+const withoutParams = (text: unknown) =>
+  typeof text === "string" ? text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, "\nparams: [not logged]") : undefined;
+const SAFE_FIELDS = [
+  "code",
+  "statusCode",
+  "errno",
+  "syscall",
+  "severity",
+  "table",
+  "column",
+  "constraint",
+  "routine",
+  "validationContext",
+] as const;
 
 /** An error as a log line may show it; its `cause` chain follows, three levels at most. */
 export function serializeError(err: unknown, depth = 0): unknown {
   if (err === null || typeof err !== "object") return err;
   const e = err as Record<string, unknown> & { constructor?: { name?: string } };
-  const out: Record<string, unknown> = { type: typeof e.name === "string" ? e.name : e.constructor?.name, message: withoutParams(e.message) };
+  const out: Record<string, unknown> = {
+    type: typeof e.name === "string" ? e.name : e.constructor?.name,
+    message: withoutParams(e.message),
+  };
   if (typeof e.query === "string") out.query = e.query;
-  for (const field of SAFE_FIELDS) if (e[field] !== undefined && e[field] !== null && typeof e[field] !== "object") out[field] = e[field];
+  for (const field of SAFE_FIELDS)
+    if (e[field] !== undefined && e[field] !== null && typeof e[field] !== "object") out[field] = e[field];
   out.stack = withoutParams(e.stack);
   if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
   return out;

@@ -22,7 +22,9 @@ export function mailboxKey(config: Pick<Config, "MAILBOX_KEY" | "DATA_DIR">): st
 }
 
 /** The address the start-up log prints: the only way in for whoever runs the server. */
-export const mailboxUrl = (config: Pick<Config, "MAILBOX_KEY" | "DATA_DIR" | "SITE_URL">): string => `${config.SITE_URL}/dev/mailbox?key=${mailboxKey(config)}`;
+export const mailboxUrl = (config: Pick<Config, "MAILBOX_KEY" | "DATA_DIR" | "SITE_URL">): string =>
+  `${config.SITE_URL}/dev/mailbox?key=${mailboxKey(config)}`;
 
 /** True when this server keeps mail in the local mailbox (no SMTP_URL, not production). */
-export const hasLocalMailbox = (config: Pick<Config, "usesOutbox" | "NODE_ENV">): boolean => config.usesOutbox && config.NODE_ENV !== "production";
+export const hasLocalMailbox = (config: Pick<Config, "usesOutbox" | "NODE_ENV">): boolean =>
+  config.usesOutbox && config.NODE_ENV !== "production";

@@ -23,7 +23,10 @@ export const mailboxRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   const key = mailboxKey(deps.config);
   // The cookie holds a value derived from the key, so the key itself never sits in a cookie jar.
   const pass = crypto.createHmac("sha256", key).update("trigger-switch mailbox cookie v1").digest("base64url");
-  const query = z.object({ to: z.string().trim().toLowerCase().max(320).optional(), key: z.string().max(200).optional() });
+  const query = z.object({
+    to: z.string().trim().toLowerCase().max(320).optional(),
+    key: z.string().max(200).optional(),
+  });
 
   app.addHook("onRequest", async (req, reply) => {
     reply.header("Cache-Control", "no-store").header("X-Robots-Tag", "noindex");
@@ -38,7 +41,10 @@ export const mailboxRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     if (given) {
       // Trade the key in the address for the cookie, and drop the key from the address bar.
       const secure = req.protocol === "https" ? "; Secure" : "";
-      reply.header("Set-Cookie", `${MAILBOX_COOKIE}=${pass}; Path=/dev/mailbox; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict${secure}`);
+      reply.header(
+        "Set-Cookie",
+        `${MAILBOX_COOKIE}=${pass}; Path=/dev/mailbox; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict${secure}`,
+      );
       return reply.redirect(`/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ""}`, 303);
     }
     const mails = await readOutbox({ db, masterKeys: deps.masterKeys, to });
@@ -50,18 +56,27 @@ export const mailboxRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
 </article>`,
       )
       .join("\n");
-    return reply.type("text/html; charset=utf-8").send(page(`<h1>Local mailbox</h1>
+    return reply.type("text/html; charset=utf-8").send(
+      page(`<h1>Local mailbox</h1>
 <p>No mail server is configured (<code>SMTP_URL</code> is unset), so e-mails are kept here instead of being sent. Nobody else receives them: not your users, not their recipients.</p>
 ${localPhoneChannels(mails)}
 <p class="who"><strong>Who can read this page:</strong> only someone with this server's mailbox key — the person running the server, who finds this page's address in the start-up log (the key is in <code>DATA_DIR/keys/mailbox.key</code>, or <code>MAILBOX_KEY</code>). Anyone with it can read every mail here, including sign-in, password-reset, check-in and message links: never share the address. This browser stays signed in to the mailbox for 30 days. Mails are stored encrypted and deleted after 7 days.</p>
 <form method="get"><label>Show mail for <input name="to" type="text" placeholder="an e-mail address or +number" value="${escapeHtml(to ?? "")}"></label> <button>Filter</button></form>
-${items || "<p>No mail yet.</p>"}`));
+${items || "<p>No mail yet.</p>"}`),
+    );
   });
 
   app.get("/messages.json", { schema: { querystring: query } }, async (req) => {
     const { to } = req.query as z.infer<typeof query>;
     const mails = await readOutbox({ db, masterKeys: deps.masterKeys, to });
-    return mails.map((m) => ({ id: m.id, to: m.to, channel: m.channel, subject: m.subject, text: m.text, created_at: m.createdAt.toISOString() }));
+    return mails.map((m) => ({
+      id: m.id,
+      to: m.to,
+      channel: m.channel,
+      subject: m.subject,
+      text: m.text,
+      created_at: m.createdAt.toISOString(),
+    }));
   });
 };
 
@@ -76,7 +91,8 @@ function localPhoneChannels(mails: { channel: keyof typeof CHANNEL_MARKS }[]): s
 }
 
 function refuse(req: FastifyRequest, reply: FastifyReply) {
-  const message = "This local mailbox is private. Open it with the address printed in the server's start-up log (it ends in ?key=…).";
+  const message =
+    "This local mailbox is private. Open it with the address printed in the server's start-up log (it ends in ?key=…).";
   if (req.url.includes("/messages.json")) return reply.status(401).send({ error: { code: "unauthorized", message } });
   return reply
     .status(401)

@@ -3,7 +3,9 @@ import path from "node:path";
 import { z } from "zod";
 
 // Written by the web build next to the prerendered pages (web/vite.config.ts): which file answers
-// which address, whether search engines may index it, and every route pattern of the app.
+// which address, whether search engines may index it, and every route pattern of the app. A page is
+// either prerendered content (a public page) or the app shell made for one route (a signed-in page),
+// which names that route's code so the browser fetches it with the app's.
 const pageSchema = z.object({
   /** A route pattern of the app, e.g. "/login" or "/access/message/:id". */
   pattern: z.string().startsWith("/"),
@@ -31,6 +33,7 @@ export function readPageManifest(root: string): PageManifest | null {
   const file = path.join(root, PAGE_MANIFEST_FILE);
   if (!fs.existsSync(file)) return null;
   const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
-  if (!parsed.success) throw new Error(`${file} is not a page manifest of this version: rebuild the web app ("npm run build")`);
+  if (!parsed.success)
+    throw new Error(`${file} is not a page manifest of this version: rebuild the web app ("npm run build")`);
   return parsed.data;
 }

@@ -42,7 +42,10 @@ export function registerSlowBodyGuard(app: FastifyInstance): void {
 }
 
 function tooSlow(req: FastifyRequest, reply: FastifyReply, figures: { elapsed: number; received: number }): void {
-  req.log.warn({ elapsedMs: figures.elapsed, receivedBytes: figures.received }, "request body arrived too slowly: answered 408 and closed");
+  req.log.warn(
+    { elapsedMs: figures.elapsed, receivedBytes: figures.received },
+    "request body arrived too slowly: answered 408 and closed",
+  );
   const socket = req.raw.socket;
   if (reply.raw.headersSent) {
     socket.destroy();
@@ -52,5 +55,10 @@ function tooSlow(req: FastifyRequest, reply: FastifyReply, figures: { elapsed: n
   void reply
     .code(408)
     .header("connection", "close")
-    .send({ error: { code: "request_timeout" satisfies ErrorCode, message: "The request arrived too slowly and was stopped. Check your connection and try again." } });
+    .send({
+      error: {
+        code: "request_timeout" satisfies ErrorCode,
+        message: "The request arrived too slowly and was stopped. Check your connection and try again.",
+      },
+    });
 }

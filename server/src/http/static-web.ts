@@ -38,14 +38,20 @@ export const staticWeb = fp<StaticWebOptions>(async (app, { siteUrl, root = buil
     // Pages are chosen below; the compressed copies are found by preCompressed, never named in a URL.
     globIgnore: ["index.html", "pages/**", "**/*.br", "**/*.gz"],
     setHeaders: (res, file) =>
-      res.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache"),
+      res.header(
+        "Cache-Control",
+        file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+      ),
   });
 
   app.get("/robots.txt", { schema: { hide: true } }, (_req, reply) =>
     reply.type("text/plain; charset=utf-8").header("Cache-Control", "no-cache").send(robotsTxt(siteUrl)),
   );
   app.get("/sitemap.xml", { schema: { hide: true } }, (_req, reply) =>
-    reply.type("application/xml; charset=utf-8").header("Cache-Control", "no-cache").send(sitemapXml(siteUrl, manifest)),
+    reply
+      .type("application/xml; charset=utf-8")
+      .header("Cache-Control", "no-cache")
+      .send(sitemapXml(siteUrl, manifest)),
   );
 
   app.setNotFoundHandler((req, reply) => {
@@ -69,7 +75,8 @@ function notFound(reply: FastifyReply) {
   return reply.status(404).send({ error: { code: "not_found", message: "Not found" } });
 }
 
-type Choice = { kind: "prerendered"; page: PrerenderedPage } | { kind: "shell" } | { kind: "missing"; page: { file: string } };
+type Choice =
+  { kind: "prerendered"; page: PrerenderedPage } | { kind: "shell" } | { kind: "missing"; page: { file: string } };
 
 /** The prerendered page for this address, else the app shell for a route of the app, else not found. */
 export function choosePage(manifest: PageManifest | null, pathname: string, query: URLSearchParams): Choice {
@@ -88,7 +95,9 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split("/").filter(Boolean);
   const got = pathname.split("/").filter(Boolean);
   if (want.length !== got.length) return false;
-  return want.every((segment, i) => segment.startsWith(":") || segment.toLowerCase() === decodeSegment(got[i]!).toLowerCase());
+  return want.every(
+    (segment, i) => segment.startsWith(":") || segment.toLowerCase() === decodeSegment(got[i]!).toLowerCase(),
+  );
 }
 
 function decodeSegment(segment: string): string {
@@ -102,7 +111,19 @@ function decodeSegment(segment: string): string {
 export function robotsTxt(siteUrl: string): string {
   // Recipients' links and the API are never for crawlers; pages that should not be indexed
   // say so themselves (noindex), which a crawler can only read if it may fetch them.
-  return ["User-agent: *", "Disallow: /access/", "Disallow: /api/", "Disallow: /auth/", "Disallow: /functions/", "Disallow: /dev/", "Disallow: /media/", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Disallow: /access/",
+    "Disallow: /api/",
+    "Disallow: /auth/",
+    "Disallow: /functions/",
+    "Disallow: /dev/",
+    "Disallow: /media/",
+    "Allow: /",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 export function sitemapXml(siteUrl: string, manifest: PageManifest | null): string {

@@ -1,5 +1,10 @@
 /** Wraps a plain-text body and one call-to-action link into the simple HTML every e-mail shares. */
-export function renderMail(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): {
+export function renderMail(opts: {
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): {
   text: string;
   html: string;
 } {

@@ -19,10 +19,17 @@ export interface Mailer {
 }
 
 /** An SMTP mailer needs only the server; the outbox stores mail, sealed with `masterKeys` and dated by `clock` (default the system clock). */
-export type MailerOptions = ({ smtpUrl: string; from: string; db?: Db; masterKeys?: MasterKeys; clock?: Clock } | { smtpUrl?: string; from: string; db: Db; masterKeys: MasterKeys; clock?: Clock }) & { limits?: Partial<SmtpLimits> };
+export type MailerOptions = (
+  | { smtpUrl: string; from: string; db?: Db; masterKeys?: MasterKeys; clock?: Clock }
+  | { smtpUrl?: string; from: string; db: Db; masterKeys: MasterKeys; clock?: Clock }
+) & { limits?: Partial<SmtpLimits> };
 
 /** The SMTP limits of the running configuration: one connection per concurrent engine send. */
-export const smtpLimitsOf = (config: { ENGINE_CONCURRENCY: number; SMTP_SEND_TIMEOUT_MS: number; SMTP_STEP_TIMEOUT_MS: number }): SmtpLimits => ({
+export const smtpLimitsOf = (config: {
+  ENGINE_CONCURRENCY: number;
+  SMTP_SEND_TIMEOUT_MS: number;
+  SMTP_STEP_TIMEOUT_MS: number;
+}): SmtpLimits => ({
   connections: config.ENGINE_CONCURRENCY,
   sendTimeoutMs: config.SMTP_SEND_TIMEOUT_MS,
   stepTimeoutMs: Math.min(config.SMTP_STEP_TIMEOUT_MS, config.SMTP_SEND_TIMEOUT_MS),

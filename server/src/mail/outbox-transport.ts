@@ -15,7 +15,15 @@ export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
  * carry titles, emergency texts and one-time links, so subject and bodies are sealed like a
  * message (docs/decisions/010); each send also deletes what is older than the retention.
  */
-export function createOutboxMailer({ db, masterKeys, clock = systemClock }: { db: Db; masterKeys: MasterKeys; clock?: Clock }): Mailer {
+export function createOutboxMailer({
+  db,
+  masterKeys,
+  clock = systemClock,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  clock?: Clock;
+}): Mailer {
   return {
     kind: "outbox",
     async send(mail) {

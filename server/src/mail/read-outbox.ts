@@ -18,7 +18,17 @@ export interface OutboxMail {
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** The newest mails of the local outbox, opened (for the mailbox page, only with its key). */
-export async function readOutbox({ db, masterKeys, to, limit = 100 }: { db: Db; masterKeys: MasterKeys; to?: string; limit?: number }): Promise<OutboxMail[]> {
+export async function readOutbox({
+  db,
+  masterKeys,
+  to,
+  limit = 100,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  to?: string;
+  limit?: number;
+}): Promise<OutboxMail[]> {
   const rows = await db
     .select()
     .from(mailOutbox)
@@ -33,5 +43,10 @@ export function openOutboxMail(masterKeys: MasterKeys, row: OutboxRow): OutboxMa
   // Written in plaintext by an older version, until the next start seals it.
   if (!row.keyId || !row.wrappedKey) return { ...plain, subject: row.subject, text: row.text, html: row.html };
   const cipher = recordCipherOf(masterKeys, "mail", { id: row.id, keyId: row.keyId, wrappedKey: row.wrappedKey });
-  return { ...plain, subject: cipher.open("subject", row.subject), text: cipher.open("text", row.text), html: row.html === null ? null : cipher.open("html", row.html) };
+  return {
+    ...plain,
+    subject: cipher.open("subject", row.subject),
+    text: cipher.open("text", row.text),
+    html: row.html === null ? null : cipher.open("html", row.html),
+  };
 }

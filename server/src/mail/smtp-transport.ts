@@ -110,8 +110,16 @@ export function createSmtpMailer(opts: { smtpUrl: string; from: string; limits?:
  * path reports the failure (an error from here would leak one of the pool's connection slots).
  * Each socket is remembered in `sockets` so a send past its limit can destroy it.
  */
-function connectWithoutDelay(options: SMTPPool.Options, sockets: Set<net.Socket>, callback: (err: Error | null, socketOptions: { connection: net.Socket } | false) => void): void {
-  const socket = net.connect({ host: options.host ?? "localhost", port: Number(options.port) || (options.secure ? 465 : 587), noDelay: true });
+function connectWithoutDelay(
+  options: SMTPPool.Options,
+  sockets: Set<net.Socket>,
+  callback: (err: Error | null, socketOptions: { connection: net.Socket } | false) => void,
+): void {
+  const socket = net.connect({
+    host: options.host ?? "localhost",
+    port: Number(options.port) || (options.secure ? 465 : 587),
+    noDelay: true,
+  });
   sockets.add(socket);
   socket.once("close", () => sockets.delete(socket));
   let done = false;

@@ -4,7 +4,9 @@
 export const messagePageUrl = (siteUrl: string, messageId: string): string => `${siteUrl}/message/${messageId}`;
 
 /** A reminder's check-in page; opening it never checks in, its button does. */
-export const checkInPageUrl = (siteUrl: string, token: string): string => `${siteUrl}/check-in?token=${encodeURIComponent(token)}`;
+export const checkInPageUrl = (siteUrl: string, token: string): string =>
+  `${siteUrl}/check-in?token=${encodeURIComponent(token)}`;
 
 /** A recipient's access page of a released message. */
-export const accessPageUrl = (siteUrl: string, messageId: string, token: string): string => `${siteUrl}/access/message/${messageId}?t=${encodeURIComponent(token)}`;
+export const accessPageUrl = (siteUrl: string, messageId: string, token: string): string =>
+  `${siteUrl}/access/message/${messageId}?t=${encodeURIComponent(token)}`;

@@ -32,7 +32,23 @@ export async function createMessage({ db, config, clock, masterKeys, userId, inp
 }
 
 /** The insert inside the caller's transaction, after the plan's message count is checked under the account lock. */
-export async function insertMessage({ tx, config, clock, masterKeys, userId, limits, input }: { tx: Tx; config: Config; clock: Clock; masterKeys: MasterKeys; userId: string; limits: PlanLimits; input: z.output<typeof messageCreateSchema> }): Promise<MessageRow> {
+export async function insertMessage({
+  tx,
+  config,
+  clock,
+  masterKeys,
+  userId,
+  limits,
+  input,
+}: {
+  tx: Tx;
+  config: Config;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  userId: string;
+  limits: PlanLimits;
+  input: z.output<typeof messageCreateSchema>;
+}): Promise<MessageRow> {
   // The id is chosen here because it is bound into every ciphertext of the message.
   const id = randomUUID();
   const { cipher, keyId, wrappedKey } = newMessageCipher(masterKeys, id);
@@ -44,7 +60,18 @@ export async function insertMessage({ tx, config, clock, masterKeys, userId, lim
   const sealed = sealMessageFields(cipher, input);
   const [inserted] = await tx
     .insert(messages)
-    .values({ id, userId, keyId, wrappedKey, ...sealed, title: sealed.title!, textContent: sealed.textContent!, shareLocation: input.share_location, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      userId,
+      keyId,
+      wrappedKey,
+      ...sealed,
+      title: sealed.title!,
+      textContent: sealed.textContent!,
+      shareLocation: input.share_location,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return inserted!;
 }

@@ -6,7 +6,21 @@ import { findOwnedMessage } from "./find-owned-message.ts";
 import { loadMessageParts } from "./load-message-parts.ts";
 import { toMessageDto } from "./to-message-dto.ts";
 
-export async function getMessage({ db, clock, masterKeys, userId, messageId, timeZone }: { db: Db; clock: Clock; masterKeys: MasterKeys; userId: string; messageId: string; timeZone?: string }): Promise<Message> {
+export async function getMessage({
+  db,
+  clock,
+  masterKeys,
+  userId,
+  messageId,
+  timeZone,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  userId: string;
+  messageId: string;
+  timeZone?: string;
+}): Promise<Message> {
   const row = await findOwnedMessage({ db, userId, messageId });
   const parts = await loadMessageParts({ db, masterKeys, messageIds: [row.id], now: clock.now(), timeZone });
   return toMessageDto(masterKeys, row, parts.get(row.id)!);

@@ -8,8 +8,30 @@ import { loadMessageParts } from "./load-message-parts.ts";
 import { toMessageListItem } from "./to-message-list-item.ts";
 
 /** The caller's messages, newest first (the plan caps how many there are, so no paging yet). */
-export async function listMessages({ db, clock, masterKeys, userId, timeZone }: { db: Db; clock: Clock; masterKeys: MasterKeys; userId: string; timeZone?: string }): Promise<MessageListItem[]> {
-  const rows = await db.select().from(messages).where(eq(messages.userId, userId)).orderBy(desc(messages.createdAt), desc(messages.id));
-  const parts = await loadMessageParts({ db, masterKeys, messageIds: rows.map((r) => r.id), now: clock.now(), timeZone });
+export async function listMessages({
+  db,
+  clock,
+  masterKeys,
+  userId,
+  timeZone,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  userId: string;
+  timeZone?: string;
+}): Promise<MessageListItem[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.userId, userId))
+    .orderBy(desc(messages.createdAt), desc(messages.id));
+  const parts = await loadMessageParts({
+    db,
+    masterKeys,
+    messageIds: rows.map((r) => r.id),
+    now: clock.now(),
+    timeZone,
+  });
   return rows.map((row) => toMessageListItem(masterKeys, row, parts.get(row.id)!));
 }

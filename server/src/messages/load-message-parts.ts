@@ -7,6 +7,7 @@ import { toConditionDto } from "../conditions/to-condition-dto.ts";
 import { byName } from "../recipients/by-name.ts";
 import { openRecipient } from "../recipients/seal-recipient.ts";
 import { toRecipientDto } from "../recipients/to-recipient-dto.ts";
+import { attachmentOrder } from "../attachments/attachment-order.ts";
 
 export interface MessageParts {
   recipients: Recipient[];
@@ -15,8 +16,22 @@ export interface MessageParts {
 }
 
 /** Recipients, conditions and attachment rows of several messages in three queries (no N+1 in lists). */
-export async function loadMessageParts({ db, masterKeys, messageIds, now, timeZone }: { db: Db; masterKeys: MasterKeys; messageIds: string[]; now: Date; timeZone?: string }): Promise<Map<string, MessageParts>> {
-  const parts = new Map<string, MessageParts>(messageIds.map((id) => [id, { recipients: [], conditions: [], attachments: [] }]));
+export async function loadMessageParts({
+  db,
+  masterKeys,
+  messageIds,
+  now,
+  timeZone,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  messageIds: string[];
+  now: Date;
+  timeZone?: string;
+}): Promise<Map<string, MessageParts>> {
+  const parts = new Map<string, MessageParts>(
+    messageIds.map((id) => [id, { recipients: [], conditions: [], attachments: [] }]),
+  );
   if (messageIds.length === 0) return parts;
   const [links, conditions, attachments] = await Promise.all([
     db
@@ -24,10 +39,19 @@ export async function loadMessageParts({ db, masterKeys, messageIds, now, timeZo
       .from(messageRecipients)
       .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
       .where(inArray(messageRecipients.messageId, messageIds)),
-    db.select().from(messageConditions).where(inArray(messageConditions.messageId, messageIds)).orderBy(asc(messageConditions.createdAt), asc(messageConditions.id)),
-    db.select().from(messageAttachments).where(inArray(messageAttachments.messageId, messageIds)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id)),
+    db
+      .select()
+      .from(messageConditions)
+      .where(inArray(messageConditions.messageId, messageIds))
+      .orderBy(asc(messageConditions.createdAt), asc(messageConditions.id)),
+    db
+      .select()
+      .from(messageAttachments)
+      .where(inArray(messageAttachments.messageId, messageIds))
+      .orderBy(...attachmentOrder),
   ]);
-  for (const l of links) parts.get(l.messageId)!.recipients.push(toRecipientDto(openRecipient(masterKeys, l.recipient)));
+  for (const l of links)
+    parts.get(l.messageId)!.recipients.push(toRecipientDto(openRecipient(masterKeys, l.recipient)));
   for (const p of parts.values()) p.recipients.sort(byName);
   for (const c of conditions) parts.get(c.messageId)!.conditions.push(toConditionDto(c, now, timeZone));
   for (const a of attachments) {

@@ -1,4 +1,13 @@
-import { messageCreateSchema, messageLocationBody, messageLocationResponse, messageListItemSchema, messageRecipientsSchema, messageSaveSchema, messageSchema, messageUpdateSchema } from "@trigger-switch/contracts";
+import {
+  messageCreateSchema,
+  messageLocationBody,
+  messageLocationResponse,
+  messageListItemSchema,
+  messageRecipientsSchema,
+  messageSaveSchema,
+  messageSchema,
+  messageUpdateSchema,
+} from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
@@ -22,48 +31,204 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const { clock, masterKeys } = deps;
   const storage = diskAttachmentStorage(deps.config.DATA_DIR);
 
-  app.get("/messages", { schema: { tags, security, summary: "List my messages (title and a preview)", querystring: timeZoneQuery, response: { 200: z.array(messageListItemSchema) } } }, (req) =>
-    listMessages({ db, clock, masterKeys, userId: currentUser(req).id, timeZone: req.query.tz }),
+  app.get(
+    "/messages",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "List my messages (title and a preview)",
+        querystring: timeZoneQuery,
+        response: { 200: z.array(messageListItemSchema) },
+      },
+    },
+    (req) => listMessages({ db, clock, masterKeys, userId: currentUser(req).id, timeZone: req.query.tz }),
   );
 
-  app.post("/messages", { schema: { tags, security, summary: "Write a message (saved encrypted)", body: messageCreateSchema, response: { 201: messageSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createMessage({ db, config: deps.config, clock, masterKeys, userId: currentUser(req).id, input: req.body })),
+  app.post(
+    "/messages",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Write a message (saved encrypted)",
+        body: messageCreateSchema,
+        response: { 201: messageSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(
+        await createMessage({
+          db,
+          config: deps.config,
+          clock,
+          masterKeys,
+          userId: currentUser(req).id,
+          input: req.body,
+        }),
+      ),
   );
 
   // The editor's form, saved whole in one transaction (issue 14): one request, all of it or none of it.
-  app.post("/messages/save", { schema: { tags, security, summary: "Write a message with its recipients and conditions, in one transaction", querystring: timeZoneQuery, body: messageSaveSchema, response: { 201: messageSchema } } }, async (req, reply) =>
-    reply.status(201).send(await saveMessage({ db, config: deps.config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: null, input: req.body, timeZone: req.query.tz })),
+  app.post(
+    "/messages/save",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Write a message with its recipients and conditions, in one transaction",
+        querystring: timeZoneQuery,
+        body: messageSaveSchema,
+        response: { 201: messageSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(
+        await saveMessage({
+          db,
+          config: deps.config,
+          clock,
+          masterKeys,
+          storage,
+          userId: currentUser(req).id,
+          messageId: null,
+          input: req.body,
+          timeZone: req.query.tz,
+        }),
+      ),
   );
 
-  app.put("/messages/:id", { schema: { tags, security, summary: "Save the whole message (text, recipients, condition changes, removed attachments) in one transaction", params: idParams, querystring: timeZoneQuery, body: messageSaveSchema, response: { 200: messageSchema } } }, (req) =>
-    saveMessage({ db, config: deps.config, clock, masterKeys, storage, userId: currentUser(req).id, messageId: req.params.id, input: req.body, timeZone: req.query.tz }),
+  app.put(
+    "/messages/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Save the whole message (text, recipients, condition changes, removed attachments) in one transaction",
+        params: idParams,
+        querystring: timeZoneQuery,
+        body: messageSaveSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    (req) =>
+      saveMessage({
+        db,
+        config: deps.config,
+        clock,
+        masterKeys,
+        storage,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        input: req.body,
+        timeZone: req.query.tz,
+      }),
   );
 
-  app.get("/messages/:id", { schema: { tags, security, summary: "Read a message with its recipients, conditions and attachments", params: idParams, querystring: timeZoneQuery, response: { 200: messageSchema } } }, (req) =>
-    getMessage({ db, clock, masterKeys, userId: currentUser(req).id, messageId: req.params.id, timeZone: req.query.tz }),
+  app.get(
+    "/messages/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Read a message with its recipients, conditions and attachments",
+        params: idParams,
+        querystring: timeZoneQuery,
+        response: { 200: messageSchema },
+      },
+    },
+    (req) =>
+      getMessage({
+        db,
+        clock,
+        masterKeys,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        timeZone: req.query.tz,
+      }),
   );
 
-  app.patch("/messages/:id", { schema: { tags, security, summary: "Change a message", params: idParams, querystring: timeZoneQuery, body: messageUpdateSchema, response: { 200: messageSchema } } }, (req) =>
-    updateMessage({ db, clock, masterKeys, userId: currentUser(req).id, messageId: req.params.id, changes: req.body, timeZone: req.query.tz }),
+  app.patch(
+    "/messages/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a message",
+        params: idParams,
+        querystring: timeZoneQuery,
+        body: messageUpdateSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    (req) =>
+      updateMessage({
+        db,
+        clock,
+        masterKeys,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        changes: req.body,
+        timeZone: req.query.tz,
+      }),
   );
 
-  app.delete("/messages/:id", { schema: { tags, security, summary: "Delete a message with its conditions and attachments", params: idParams } }, async (req, reply) => {
-    await deleteMessage({ db, storage, userId: currentUser(req).id, messageId: req.params.id });
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/messages/:id",
+    { schema: { tags, security, summary: "Delete a message with its conditions and attachments", params: idParams } },
+    async (req, reply) => {
+      await deleteMessage({ db, storage, userId: currentUser(req).id, messageId: req.params.id });
+      return reply.status(204).send();
+    },
+  );
 
   app.put(
     "/messages/:id/location",
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { tags, security, summary: "Share my current position on the message (before an emergency); the server names the place", params: idParams, body: messageLocationBody, response: { 200: messageLocationResponse } },
+      schema: {
+        tags,
+        security,
+        summary: "Share my current position on the message (before an emergency); the server names the place",
+        params: idParams,
+        body: messageLocationBody,
+        response: { 200: messageLocationResponse },
+      },
     },
-    (req) => setMessageLocation({ db, clock, masterKeys, geocoder: deps.geocoder, userId: currentUser(req).id, messageId: req.params.id, position: req.body }),
+    (req) =>
+      setMessageLocation({
+        db,
+        clock,
+        masterKeys,
+        geocoder: deps.geocoder,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        position: req.body,
+      }),
   );
 
   app.put(
     "/messages/:id/recipients",
-    { schema: { tags, security, summary: "Set who receives the message", params: idParams, querystring: timeZoneQuery, body: messageRecipientsSchema, response: { 200: messageSchema } } },
-    (req) => setMessageRecipients({ db, clock, masterKeys, userId: currentUser(req).id, messageId: req.params.id, recipientIds: req.body.recipient_ids, timeZone: req.query.tz }),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set who receives the message",
+        params: idParams,
+        querystring: timeZoneQuery,
+        body: messageRecipientsSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    (req) =>
+      setMessageRecipients({
+        db,
+        clock,
+        masterKeys,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        recipientIds: req.body.recipient_ids,
+        timeZone: req.query.tz,
+      }),
   );
 };

@@ -1,6 +1,7 @@
 import type { Message, messageSaveSchema } from "@trigger-switch/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { attachmentOrder } from "../attachments/attachment-order.ts";
 import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
 import { limitsFor } from "../billing/limits-for.ts";
 import type { Clock } from "../clock.ts";
@@ -34,18 +35,32 @@ interface Options {
 
 /**
  * Saves the editor's whole form in one transaction: the text, the recipient list, the condition
- * changes (removed, changed, added — in that order, so a replaced condition frees its place) and
- * removed attachments. Any error rolls all of it back: no half-saved message, and no new condition
+ * changes (removed, changed, added — in that order, so a replaced condition frees its place),
+ * removed attachments and the order of the rest. Any error rolls all of it back: no half-saved message, and no new condition
  * armed beside a change that was refused. The same rules as the granular routes apply, because
  * they are the same functions (plan limits, recipient subsets, deliver_at ahead, ownership).
  */
-export async function saveMessage({ db, config, clock, masterKeys, storage, userId, messageId, input, timeZone }: Options): Promise<Message> {
+export async function saveMessage({
+  db,
+  config,
+  clock,
+  masterKeys,
+  storage,
+  userId,
+  messageId,
+  input,
+  timeZone,
+}: Options): Promise<Message> {
   const limits = await limitsFor({ db, config, userId });
   const { id, removedBlobs } = await db.transaction(async (tx) => {
-    const id = messageId === null ? (await insertMessage({ tx, config, clock, masterKeys, userId, limits, input: newMessageInput(input) })).id : await rewriteContent(tx, { clock, masterKeys, userId, messageId, input });
+    const id =
+      messageId === null
+        ? (await insertMessage({ tx, config, clock, masterKeys, userId, limits, input: newMessageInput(input) })).id
+        : await rewriteContent(tx, { clock, masterKeys, userId, messageId, input });
     await replaceMessageRecipients({ tx, clock, userId, messageId: id, recipientIds: input.recipient_ids });
     await applyConditionChanges(tx, { config, clock, userId, messageId: id, input });
     const removedBlobs = await removeAttachmentRows(tx, id, input.remove_attachment_ids);
+    if (input.attachment_order) await orderAttachments(tx, id, input.attachment_order);
     return { id, removedBlobs };
   });
   // Blobs go only after the rows are gone for good (a crash leaves an unreadable orphan, never a dangling row).
@@ -54,13 +69,32 @@ export async function saveMessage({ db, config, clock, masterKeys, storage, user
 }
 
 function newMessageInput(input: Options["input"]) {
-  return { title: input.title, text_content: input.text_content, share_location: false, location_latitude: null, location_longitude: null, location_name: null };
+  return {
+    title: input.title,
+    text_content: input.text_content,
+    share_location: false,
+    location_latitude: null,
+    location_longitude: null,
+    location_name: null,
+  };
 }
 
 /** Locks the owner's message for the whole save and re-encrypts its title and text. */
-async function rewriteContent(tx: Tx, { clock, masterKeys, userId, messageId, input }: Pick<Options, "clock" | "masterKeys" | "userId" | "input"> & { messageId: string }): Promise<string> {
+async function rewriteContent(
+  tx: Tx,
+  {
+    clock,
+    masterKeys,
+    userId,
+    messageId,
+    input,
+  }: Pick<Options, "clock" | "masterKeys" | "userId" | "input"> & { messageId: string },
+): Promise<string> {
   const current = await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true });
-  const sealed = sealMessageFields(messageCipherOf(masterKeys, current), { title: input.title, text_content: input.text_content });
+  const sealed = sealMessageFields(messageCipherOf(masterKeys, current), {
+    title: input.title,
+    text_content: input.text_content,
+  });
   await tx
     .update(messages)
     .set({ ...sealed, updatedAt: clock.now() })
@@ -68,7 +102,16 @@ async function rewriteContent(tx: Tx, { clock, masterKeys, userId, messageId, in
   return current.id;
 }
 
-async function applyConditionChanges(tx: Tx, { config, clock, userId, messageId, input }: Pick<Options, "config" | "clock" | "userId" | "input"> & { messageId: string }): Promise<void> {
+async function applyConditionChanges(
+  tx: Tx,
+  {
+    config,
+    clock,
+    userId,
+    messageId,
+    input,
+  }: Pick<Options, "config" | "clock" | "userId" | "input"> & { messageId: string },
+): Promise<void> {
   const ofThisMessage = async (conditionId: string) => {
     const row = await findOwnedCondition({ db: tx, userId, conditionId });
     if (row.messageId !== messageId) throw notFound("Condition not found");
@@ -80,10 +123,14 @@ async function applyConditionChanges(tx: Tx, { config, clock, userId, messageId,
   }
   for (const [index, { id, changes }] of input.change_conditions.entries()) {
     await ofThisMessage(id);
-    await pointedAt(`change_conditions.${index}.changes`, () => updateCondition({ db: tx, config, clock, userId, conditionId: id, changes }));
+    await pointedAt(`change_conditions.${index}.changes`, () =>
+      updateCondition({ db: tx, config, clock, userId, conditionId: id, changes }),
+    );
   }
   for (const [index, condition] of input.add_conditions.entries()) {
-    await pointedAt(`add_conditions.${index}`, () => createCondition({ db: tx, config, clock, userId, messageId, input: condition }));
+    await pointedAt(`add_conditions.${index}`, () =>
+      createCondition({ db: tx, config, clock, userId, messageId, input: condition }),
+    );
   }
 }
 
@@ -93,7 +140,9 @@ async function pointedAt<T>(prefix: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message])) : { [prefix]: error.message };
+    const fields = error.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message]))
+      : { [prefix]: error.message };
     throw new AppError(error.code, error.message, fields);
   }
 }
@@ -106,4 +155,28 @@ async function removeAttachmentRows(tx: Tx, messageId: string, ids: string[]): P
     .returning({ id: messageAttachments.id, storageKey: messageAttachments.storageKey });
   if (rows.length !== new Set(ids).size) throw notFound("Attachment not found");
   return rows.map((r) => r.storageKey);
+}
+
+/**
+ * Numbers the message's attachments in the order given (0, 1, …); those not listed follow in
+ * their current order. An id that is not an attachment of this message is refused like a removal
+ * of one (404), so nothing is half-applied. Two statements however many files: the positions travel as one list.
+ */
+async function orderAttachments(tx: Tx, messageId: string, order: string[]): Promise<void> {
+  const rows = await tx
+    .select({ id: messageAttachments.id })
+    .from(messageAttachments)
+    .where(eq(messageAttachments.messageId, messageId))
+    .orderBy(...attachmentOrder);
+  const known = new Set(rows.map((r) => r.id));
+  if (order.some((id) => !known.has(id)))
+    throw new AppError("not_found", "Attachment not found", {
+      attachment_order: "lists a file that is not attached to this message",
+    });
+  const listed = new Set(order);
+  const ids = [...order, ...rows.map((r) => r.id).filter((id) => !listed.has(id))];
+  if (ids.length === 0) return;
+  await tx.execute(sql`update message_attachments a set position = v.n - 1
+    from unnest(${`{${ids.join(",")}}`}::uuid[]) with ordinality as v(id, n)
+    where a.id = v.id and a.message_id = ${messageId}`);
 }

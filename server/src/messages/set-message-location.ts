@@ -15,7 +15,23 @@ import { sealMessageFields } from "./seal-message-fields.ts";
  * server (Mapbox or offline), and `located_at` records when, so an emergency can tell a current
  * position from an old one. Latitude, longitude and name are encrypted like every field the owner wrote.
  */
-export async function setMessageLocation({ db, clock, masterKeys, geocoder, userId, messageId, position }: { db: Db; clock: Clock; masterKeys: MasterKeys; geocoder: ReverseGeocoder; userId: string; messageId: string; position: MessageLocationBody }): Promise<MessageLocationResponse> {
+export async function setMessageLocation({
+  db,
+  clock,
+  masterKeys,
+  geocoder,
+  userId,
+  messageId,
+  position,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  geocoder: ReverseGeocoder;
+  userId: string;
+  messageId: string;
+  position: MessageLocationBody;
+}): Promise<MessageLocationResponse> {
   // Ownership first: nobody learns anything (nor makes us call Mapbox) with another user's id.
   const message = await findOwnedMessage({ db, userId, messageId });
   // The capture instant is the request's arrival, not after the lookup: that is when the device was there.
@@ -23,11 +39,29 @@ export async function setMessageLocation({ db, clock, masterKeys, geocoder, user
   const { latitude, longitude, accuracy } = position;
   const place = await geocoder.placeName(latitude, longitude);
   const cipher = messageCipherOf(masterKeys, message);
-  const sealed = sealMessageFields(cipher, { location_latitude: latitude, location_longitude: longitude, location_name: place.name });
+  const sealed = sealMessageFields(cipher, {
+    location_latitude: latitude,
+    location_longitude: longitude,
+    location_name: place.name,
+  });
   await db
     .update(messages)
-    .set({ shareLocation: true, locationLatitude: sealed.locationLatitude, locationLongitude: sealed.locationLongitude, locationName: sealed.locationName, locatedAt, locationAccuracy: accuracy === undefined ? null : cipher.sealText("location_accuracy", String(accuracy)), updatedAt: clock.now() })
+    .set({
+      shareLocation: true,
+      locationLatitude: sealed.locationLatitude,
+      locationLongitude: sealed.locationLongitude,
+      locationName: sealed.locationName,
+      locatedAt,
+      locationAccuracy: accuracy === undefined ? null : cipher.sealText("location_accuracy", String(accuracy)),
+      updatedAt: clock.now(),
+    })
     // Two captures racing: the older must not overwrite the newer.
     .where(and(eq(messages.id, message.id), or(isNull(messages.locatedAt), lte(messages.locatedAt, locatedAt))));
-  return { share_location: true, location_latitude: latitude, location_longitude: longitude, location_name: place.name, located_at: locatedAt.toISOString() };
+  return {
+    share_location: true,
+    location_latitude: latitude,
+    location_longitude: longitude,
+    location_name: place.name,
+    located_at: locatedAt.toISOString(),
+  };
 }

@@ -18,7 +18,10 @@ export function toMessageDto(masterKeys: MasterKeys, row: MessageRow, parts: Mes
     updated_at: row.updatedAt.toISOString(),
     recipients: parts.recipients,
     conditions: parts.conditions,
-    attachments: parts.attachments.map(({ sealedName, ...a }) => ({ ...a, file_name: cipher.openText(attachmentNameField(a.id), sealedName) })),
+    attachments: parts.attachments.map(({ sealedName, ...a }) => ({
+      ...a,
+      file_name: cipher.openText(attachmentNameField(a.id), sealedName),
+    })),
     ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions }),
   };
 }

@@ -1,4 +1,4 @@
-import { MESSAGE_PREVIEW_CHARS, type MessageListItem } from "@trigger-switch/contracts";
+import { messagePreview, type MessageListItem } from "@trigger-switch/contracts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { MessageRow } from "./find-owned-message.ts";
@@ -12,7 +12,7 @@ export function toMessageListItem(masterKeys: MasterKeys, row: MessageRow, parts
   return {
     id: row.id,
     title: cipher.openText("title", row.title),
-    preview: [...text].slice(0, MESSAGE_PREVIEW_CHARS).join(""),
+    preview: messagePreview(text),
     share_location: row.shareLocation,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

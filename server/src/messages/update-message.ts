@@ -24,18 +24,32 @@ interface Options {
 }
 
 /** Re-encrypts the changed fields (fresh IVs, same data key); the location pair is checked after merging. */
-export async function updateMessage({ db, clock, masterKeys, userId, messageId, changes, timeZone }: Options): Promise<Message> {
+export async function updateMessage({
+  db,
+  clock,
+  masterKeys,
+  userId,
+  messageId,
+  changes,
+  timeZone,
+}: Options): Promise<Message> {
   const current = await findOwnedMessage({ db, userId, messageId });
   const cipher = messageCipherOf(masterKeys, current);
   if (changes.location_latitude !== undefined || changes.location_longitude !== undefined) {
     const problems = locationProblems({ ...openMessage(cipher, current), ...changes });
-    if (Object.keys(problems).length > 0) throw new AppError("validation_failed", Object.values(problems)[0]!, problems);
+    if (Object.keys(problems).length > 0)
+      throw new AppError("validation_failed", Object.values(problems)[0]!, problems);
   }
   const now = clock.now();
   const { share_location, ...secret } = changes;
   const [row] = await db
     .update(messages)
-    .set({ ...sealMessageFields(cipher, secret), shareLocation: share_location, ...(movesLocation(openMessage(cipher, current), changes) ? { locatedAt: null, locationAccuracy: null } : {}), updatedAt: now })
+    .set({
+      ...sealMessageFields(cipher, secret),
+      shareLocation: share_location,
+      ...(movesLocation(openMessage(cipher, current), changes) ? { locatedAt: null, locationAccuracy: null } : {}),
+      updatedAt: now,
+    })
     .where(eq(messages.id, current.id))
     .returning();
   const parts = await loadMessageParts({ db, masterKeys, messageIds: [current.id], now, timeZone });
@@ -47,7 +61,11 @@ export async function updateMessage({ db, clock, masterKeys, userId, messageId, 
  * never presents it as where the owner is now (docs/decisions/008). Re-sending the same values
  * (a form saving every field) keeps it.
  */
-function movesLocation(before: { location_latitude: number | null; location_longitude: number | null }, changes: { location_latitude?: number | null; location_longitude?: number | null }): boolean {
-  const moved = (key: "location_latitude" | "location_longitude") => changes[key] !== undefined && changes[key] !== before[key];
+function movesLocation(
+  before: { location_latitude: number | null; location_longitude: number | null },
+  changes: { location_latitude?: number | null; location_longitude?: number | null },
+): boolean {
+  const moved = (key: "location_latitude" | "location_longitude") =>
+    changes[key] !== undefined && changes[key] !== before[key];
   return moved("location_latitude") || moved("location_longitude");
 }

@@ -34,9 +34,14 @@ export function createHttpLatency(): HttpLatency {
       s.count++;
     },
     render() {
-      const lines = ["# HELP trigger_switch_http_request_duration_seconds Time to answer HTTP requests, by route pattern.", "# TYPE trigger_switch_http_request_duration_seconds histogram"];
+      const lines = [
+        "# HELP trigger_switch_http_request_duration_seconds Time to answer HTTP requests, by route pattern.",
+        "# TYPE trigger_switch_http_request_duration_seconds histogram",
+      ];
       for (const s of [...series.values()].sort((a, b) => a.labels.localeCompare(b.labels))) {
-        LATENCY_BUCKETS.forEach((le, i) => lines.push(`trigger_switch_http_request_duration_seconds_bucket{${s.labels},le="${le}"} ${s.counts[i]}`));
+        LATENCY_BUCKETS.forEach((le, i) =>
+          lines.push(`trigger_switch_http_request_duration_seconds_bucket{${s.labels},le="${le}"} ${s.counts[i]}`),
+        );
         lines.push(`trigger_switch_http_request_duration_seconds_bucket{${s.labels},le="+Inf"} ${s.count}`);
         lines.push(`trigger_switch_http_request_duration_seconds_sum{${s.labels}} ${s.sum}`);
         lines.push(`trigger_switch_http_request_duration_seconds_count{${s.labels}} ${s.count}`);

@@ -32,10 +32,19 @@ const plugin: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
     },
     async (req, reply) => {
       reply.header("cache-control", "no-store");
-      if (!token) return reply.status(404).send({ error: { code: "not_found", message: "Metrics are off on this server (set METRICS_TOKEN to turn them on)." } });
+      if (!token)
+        return reply.status(404).send({
+          error: {
+            code: "not_found",
+            message: "Metrics are off on this server (set METRICS_TOKEN to turn them on).",
+          },
+        });
       const given = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
       if (!timingSafeEqual(digest(given), digest(token))) {
-        return reply.status(401).header("www-authenticate", 'Bearer realm="metrics"').send({ error: { code: "unauthorized", message: "Send Authorization: Bearer <METRICS_TOKEN>." } });
+        return reply
+          .status(401)
+          .header("www-authenticate", 'Bearer realm="metrics"')
+          .send({ error: { code: "unauthorized", message: "Send Authorization: Bearer <METRICS_TOKEN>." } });
       }
       const body = `${await renderEngineMetrics({ db: deps.database.db, clock: deps.clock })}\n${latency.render()}\n`;
       return reply.type("text/plain; version=0.0.4; charset=utf-8").send(body);

@@ -11,7 +11,17 @@ import { forgetOtherNumbers } from "../channels/numbers/forget-other-numbers.ts"
 type Changes = z.output<typeof profileUpdateSchema> & { avatar_url?: string | null };
 
 /** Applies the given fields only; "" is stored as null so "missing" has one representation. */
-export async function updateProfile({ db, clock, userId, changes }: { db: Db; clock: Clock; userId: string; changes: Changes }): Promise<Profile> {
+export async function updateProfile({
+  db,
+  clock,
+  userId,
+  changes,
+}: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  changes: Changes;
+}): Promise<Profile> {
   const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null);
   const [row] = await db
     .update(profiles)

@@ -12,7 +12,12 @@ export const SESSION_ENDED = "Your session has ended. Sign in again to receive l
  * failure (database down) answers false without closing: no data goes out unchecked, but a
  * blip on our side does not log every tab out.
  */
-export async function checkClientSession({ auth, registry, client, log }: {
+export async function checkClientSession({
+  auth,
+  registry,
+  client,
+  log,
+}: {
   auth: AuthService;
   registry: SocketRegistry;
   client: RealtimeClient;

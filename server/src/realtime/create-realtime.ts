@@ -28,7 +28,12 @@ export interface Realtime {
  * each one's session. Notifications are handled in arrival order, one at a time, so a client sees
  * a condition's updates in commit order.
  */
-export function createRealtime({ database, auth, clock, livenessIntervalMs = 60_000 }: {
+export function createRealtime({
+  database,
+  auth,
+  clock,
+  livenessIntervalMs = 60_000,
+}: {
   database: Database;
   auth: AuthService;
   clock: Clock;
@@ -64,7 +69,9 @@ export function createRealtime({ database, auth, clock, livenessIntervalMs = 60_
     async start(appLog) {
       log = appLog;
       unlisten = await database.listen(CONDITIONS_CHANNEL, (payload) => {
-        queue = queue.then(() => deliver(payload)).catch((err: unknown) => log.error({ err }, "realtime: delivery failed"));
+        queue = queue
+          .then(() => deliver(payload))
+          .catch((err: unknown) => log.error({ err }, "realtime: delivery failed"));
       });
       sweep = setInterval(() => {
         for (const client of registry.all()) void checkClientSession({ auth, registry, client, log });

@@ -1,4 +1,9 @@
-import { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CHANNEL, REALTIME_CLOSE, realtimeClientMessageSchema } from "@trigger-switch/contracts";
+import {
+  REALTIME_AUTH_TIMEOUT_MS,
+  REALTIME_CHANNEL,
+  REALTIME_CLOSE,
+  realtimeClientMessageSchema,
+} from "@trigger-switch/contracts";
 import type { WebSocket } from "ws";
 import type { AuthService } from "../auth/auth-service.ts";
 import { AppError } from "../errors.ts";
@@ -13,7 +18,13 @@ const NOT_UNDERSTOOD = 'Messages must be JSON: { "type": "auth", "access_token":
  * closes with 4401; anything unreadable gets an `error` and the socket stays open.
  * Messages are handled one at a time so a refresh cannot race the first auth.
  */
-export function handleRealtimeSocket({ socket, auth, registry, log, authTimeoutMs = REALTIME_AUTH_TIMEOUT_MS }: {
+export function handleRealtimeSocket({
+  socket,
+  auth,
+  registry,
+  log,
+  authTimeoutMs = REALTIME_AUTH_TIMEOUT_MS,
+}: {
   socket: WebSocket;
   auth: AuthService;
   registry: SocketRegistry;
@@ -53,7 +64,9 @@ export function handleRealtimeSocket({ socket, auth, registry, log, authTimeoutM
       user = await auth.authenticate(`Bearer ${message.data.access_token}`);
     } catch (err) {
       if (!(err instanceof AppError)) log.warn({ err }, "realtime: auth failed unexpectedly");
-      return reject(err instanceof AppError && err.code === "unauthorized" ? err.message : "Could not verify the access token.");
+      return reject(
+        err instanceof AppError && err.code === "unauthorized" ? err.message : "Could not verify the access token.",
+      );
     }
     // A socket stays with the user who opened it; a different account must open its own.
     if (client.user && client.user.id !== user.id) return reject("This connection belongs to another user.");
@@ -66,7 +79,9 @@ export function handleRealtimeSocket({ socket, auth, registry, log, authTimeoutM
   };
 
   socket.on("message", (data, isBinary) => {
-    queue = queue.then(() => handle(data, isBinary)).catch((err: unknown) => log.warn({ err }, "realtime: message handling failed"));
+    queue = queue
+      .then(() => handle(data, isBinary))
+      .catch((err: unknown) => log.warn({ err }, "realtime: message handling failed"));
   });
   socket.on("close", () => {
     clearTimeout(timer);

@@ -15,8 +15,17 @@ export const conditionNotificationSchema = z.object({
 export type ConditionNotification = z.infer<typeof conditionNotificationSchema>;
 
 /** The owner of the notified condition's message, or null when it is gone (deleted since). */
-export async function findNotificationOwner({ db, notification }: { db: Db; notification: ConditionNotification }): Promise<string | null> {
-  const [row] = await db.select({ userId: messages.userId }).from(messages).where(eq(messages.id, notification.message_id));
+export async function findNotificationOwner({
+  db,
+  notification,
+}: {
+  db: Db;
+  notification: ConditionNotification;
+}): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: messages.userId })
+    .from(messages)
+    .where(eq(messages.id, notification.message_id));
   return row?.userId ?? null;
 }
 
@@ -25,7 +34,17 @@ export async function findNotificationOwner({ db, notification }: { db: Db; noti
  * GET /api/conditions/:id answers (no `?tz`), `old` the values before the update.
  * Null when the condition was deleted in the meantime.
  */
-export async function loadConditionUpdate({ db, clock, notification, userId }: { db: Db; clock: Clock; notification: ConditionNotification; userId: string }): Promise<RealtimeConditionUpdate | null> {
+export async function loadConditionUpdate({
+  db,
+  clock,
+  notification,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  notification: ConditionNotification;
+  userId: string;
+}): Promise<RealtimeConditionUpdate | null> {
   const [row] = await db
     .select()
     .from(messageConditions)

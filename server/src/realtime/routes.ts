@@ -6,5 +6,9 @@ import type { Realtime } from "./create-realtime.ts";
  * header (browsers cannot set one). Upgrades are limited per IP like the other public routes.
  */
 export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async (app, { realtime }) => {
-  app.get("/realtime", { websocket: true, config: { rateLimit: { max: 60, timeWindow: "1 minute" } }, schema: { hide: true } }, (socket) => realtime.accept(socket));
+  app.get(
+    "/realtime",
+    { websocket: true, config: { rateLimit: { max: 60, timeWindow: "1 minute" } }, schema: { hide: true } },
+    (socket) => realtime.accept(socket),
+  );
 };

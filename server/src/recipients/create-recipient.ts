@@ -15,7 +15,23 @@ import { recipients } from "../db/schema.ts";
 import { openRecipient, sealRecipientFields } from "./seal-recipient.ts";
 import { toRecipientDto } from "./to-recipient-dto.ts";
 
-export async function createRecipient({ db, config, clock, masterKeys, channels: available, userId, input }: { db: Db; config: Config; clock: Clock; masterKeys: MasterKeys; channels: Channels; userId: string; input: z.output<typeof recipientCreateSchema> }): Promise<Recipient> {
+export async function createRecipient({
+  db,
+  config,
+  clock,
+  masterKeys,
+  channels: available,
+  userId,
+  input,
+}: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  channels: Channels;
+  userId: string;
+  input: z.output<typeof recipientCreateSchema>;
+}): Promise<Recipient> {
   const limits = await limitsFor({ db, config, userId });
   const channels = recipientChannelsFor({ input, limits, channels: available });
   checkRecipientChannels({ config, limits, channels: available, chosen: channels });
@@ -28,7 +44,16 @@ export async function createRecipient({ db, config, clock, masterKeys, channels:
     const id = randomUUID();
     const [row] = await tx
       .insert(recipients)
-      .values({ id, userId, ...sealRecipientFields(masterKeys, id, input), email: input.email, phone: input.phone, channels, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        userId,
+        ...sealRecipientFields(masterKeys, id, input),
+        email: input.email,
+        phone: input.phone,
+        channels,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return toRecipientDto(openRecipient(masterKeys, row!));
   });

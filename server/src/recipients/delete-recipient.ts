@@ -19,7 +19,10 @@ interface Options {
 export async function deleteRecipient({ db, clock, masterKeys, userId, recipientId }: Options) {
   const recipient = await findOwnedRecipient({ db, masterKeys, userId, recipientId });
   const { affected, disarmed } = await db.transaction(async (tx) => {
-    const links = await tx.select({ messageId: messageRecipients.messageId }).from(messageRecipients).where(eq(messageRecipients.recipientId, recipient.id));
+    const links = await tx
+      .select({ messageId: messageRecipients.messageId })
+      .from(messageRecipients)
+      .where(eq(messageRecipients.recipientId, recipient.id));
     const messageIds = links.map((l) => l.messageId);
     const disarmed = await pruneConditionRecipients({ tx, clock, messageIds, removed: [recipient.id] });
     await tx.delete(recipients).where(eq(recipients.id, recipient.id));
@@ -27,7 +30,10 @@ export async function deleteRecipient({ db, clock, masterKeys, userId, recipient
     return { affected, disarmed };
   });
   return {
-    removed_from_messages: affected.map((m) => ({ id: m.id, title: messageCipherOf(masterKeys, m).openText("title", m.title) })),
+    removed_from_messages: affected.map((m) => ({
+      id: m.id,
+      title: messageCipherOf(masterKeys, m).openText("title", m.title),
+    })),
     disarmed_conditions: disarmed,
   };
 }

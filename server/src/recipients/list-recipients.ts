@@ -8,7 +8,15 @@ import { openRecipient } from "./seal-recipient.ts";
 import { toRecipientDto } from "./to-recipient-dto.ts";
 
 /** The caller's recipients by name (sorted here: names are sealed, the database cannot order them). */
-export async function listRecipients({ db, masterKeys, userId }: { db: Db; masterKeys: MasterKeys; userId: string }): Promise<Recipient[]> {
+export async function listRecipients({
+  db,
+  masterKeys,
+  userId,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  userId: string;
+}): Promise<Recipient[]> {
   const rows = await db.select().from(recipients).where(eq(recipients.userId, userId));
   return rows.map((row) => toRecipientDto(openRecipient(masterKeys, row))).sort(byName);
 }

@@ -1,4 +1,9 @@
-import { recipientCreateSchema, recipientDeletedSchema, recipientSchema, recipientUpdateSchema } from "@trigger-switch/contracts";
+import {
+  recipientCreateSchema,
+  recipientDeletedSchema,
+  recipientSchema,
+  recipientUpdateSchema,
+} from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../http/app-deps.ts";
@@ -18,25 +23,82 @@ export const recipientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const { db } = deps.database;
   const { clock, masterKeys } = deps;
 
-  app.get("/recipients", { schema: { tags, security, summary: "List my recipients", response: { 200: z.array(recipientSchema) } } }, (req) =>
-    listRecipients({ db, masterKeys, userId: currentUser(req).id }),
+  app.get(
+    "/recipients",
+    { schema: { tags, security, summary: "List my recipients", response: { 200: z.array(recipientSchema) } } },
+    (req) => listRecipients({ db, masterKeys, userId: currentUser(req).id }),
   );
 
-  app.post("/recipients", { schema: { tags, security, summary: "Add a recipient", body: recipientCreateSchema, response: { 201: recipientSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createRecipient({ db, config: deps.config, clock, masterKeys, channels: deps.channels, userId: currentUser(req).id, input: req.body })),
+  app.post(
+    "/recipients",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Add a recipient",
+        body: recipientCreateSchema,
+        response: { 201: recipientSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(
+        await createRecipient({
+          db,
+          config: deps.config,
+          clock,
+          masterKeys,
+          channels: deps.channels,
+          userId: currentUser(req).id,
+          input: req.body,
+        }),
+      ),
   );
 
-  app.get("/recipients/:id", { schema: { tags, security, summary: "Read a recipient", params: idParams, response: { 200: recipientSchema } } }, async (req) =>
-    toRecipientDto(await findOwnedRecipient({ db, masterKeys, userId: currentUser(req).id, recipientId: req.params.id })),
+  app.get(
+    "/recipients/:id",
+    { schema: { tags, security, summary: "Read a recipient", params: idParams, response: { 200: recipientSchema } } },
+    async (req) =>
+      toRecipientDto(
+        await findOwnedRecipient({ db, masterKeys, userId: currentUser(req).id, recipientId: req.params.id }),
+      ),
   );
 
-  app.patch("/recipients/:id", { schema: { tags, security, summary: "Change a recipient", params: idParams, body: recipientUpdateSchema, response: { 200: recipientSchema } } }, (req) =>
-    updateRecipient({ db, config: deps.config, channels: deps.channels, clock, masterKeys, userId: currentUser(req).id, recipientId: req.params.id, changes: req.body }),
+  app.patch(
+    "/recipients/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a recipient",
+        params: idParams,
+        body: recipientUpdateSchema,
+        response: { 200: recipientSchema },
+      },
+    },
+    (req) =>
+      updateRecipient({
+        db,
+        config: deps.config,
+        channels: deps.channels,
+        clock,
+        masterKeys,
+        userId: currentUser(req).id,
+        recipientId: req.params.id,
+        changes: req.body,
+      }),
   );
 
   app.delete(
     "/recipients/:id",
-    { schema: { tags, security, summary: "Delete a recipient (removes it from every message)", params: idParams, response: { 200: recipientDeletedSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Delete a recipient (removes it from every message)",
+        params: idParams,
+        response: { 200: recipientDeletedSchema },
+      },
+    },
     (req) => deleteRecipient({ db, clock, masterKeys, userId: currentUser(req).id, recipientId: req.params.id }),
   );
 };

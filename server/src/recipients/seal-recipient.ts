@@ -11,7 +11,12 @@ export type RecipientRow = typeof recipients.$inferSelect;
  */
 export function sealRecipientFields(masterKeys: MasterKeys, id: string, fields: { name: string; note: string | null }) {
   const { cipher, keyId, wrappedKey } = newRecordCipher(masterKeys, "recipient", id);
-  return { keyId, wrappedKey, name: cipher.seal("name", fields.name), note: fields.note === null ? null : cipher.seal("note", fields.note) };
+  return {
+    keyId,
+    wrappedKey,
+    name: cipher.seal("name", fields.name),
+    note: fields.note === null ? null : cipher.seal("note", fields.note),
+  };
 }
 
 interface SealedFields {
@@ -26,8 +31,13 @@ interface SealedFields {
 export function openRecipient<T extends SealedFields>(masterKeys: MasterKeys, row: T): T {
   if (!row.keyId || !row.wrappedKey) return row;
   const cipher = recordCipherOf(masterKeys, "recipient", { id: row.id, keyId: row.keyId, wrappedKey: row.wrappedKey });
-  return { ...row, name: cipher.open("name", row.name), note: row.note === null ? null : cipher.open("note", row.note) };
+  return {
+    ...row,
+    name: cipher.open("name", row.name),
+    note: row.note === null ? null : cipher.open("note", row.note),
+  };
 }
 
 /** Just the opened name (lists of releases and diagnostics name recipients). */
-export const recipientName = (masterKeys: MasterKeys, row: Omit<SealedFields, "note">): string => openRecipient(masterKeys, { ...row, note: null }).name;
+export const recipientName = (masterKeys: MasterKeys, row: Omit<SealedFields, "note">): string =>
+  openRecipient(masterKeys, { ...row, note: null }).name;

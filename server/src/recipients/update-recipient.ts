@@ -26,15 +26,36 @@ interface Options {
 }
 
 /** Applies the given fields, then checks that the channels still have their addresses. */
-export async function updateRecipient({ db, config, channels, clock, masterKeys, userId, recipientId, changes }: Options): Promise<Recipient> {
+export async function updateRecipient({
+  db,
+  config,
+  channels,
+  clock,
+  masterKeys,
+  userId,
+  recipientId,
+  changes,
+}: Options): Promise<Recipient> {
   const current = await findOwnedRecipient({ db, masterKeys, userId, recipientId });
   const merged = { ...current, ...changes };
   const problems = recipientProblems(merged);
   if (Object.keys(problems).length > 0) throw new AppError("validation_failed", Object.values(problems)[0]!, problems);
-  checkRecipientChannels({ config, limits: await limitsFor({ db, config, userId }), channels, chosen: merged.channels, before: current.channels });
+  checkRecipientChannels({
+    config,
+    limits: await limitsFor({ db, config, userId }),
+    channels,
+    chosen: merged.channels,
+    before: current.channels,
+  });
   const [row] = await db
     .update(recipients)
-    .set({ ...sealRecipientFields(masterKeys, current.id, merged), email: merged.email, phone: merged.phone, channels: merged.channels, updatedAt: clock.now() })
+    .set({
+      ...sealRecipientFields(masterKeys, current.id, merged),
+      email: merged.email,
+      phone: merged.phone,
+      channels: merged.channels,
+      updatedAt: clock.now(),
+    })
     .where(eq(recipients.id, current.id))
     .returning();
   return toRecipientDto(openRecipient(masterKeys, row!));

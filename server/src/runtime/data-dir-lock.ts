@@ -61,7 +61,10 @@ function readHolder(file: string): { raw: string; holder: LockHolder | null } | 
   try {
     const parsed = JSON.parse(raw) as Partial<LockHolder>;
     if (typeof parsed.pid !== "number" || typeof parsed.host !== "string") return { raw, holder: null };
-    return { raw, holder: { port: null, startTime: null, startedAt: "an unknown time", token: "", ...parsed } as LockHolder };
+    return {
+      raw,
+      holder: { port: null, startTime: null, startedAt: "an unknown time", token: "", ...parsed } as LockHolder,
+    };
   } catch {
     return { raw, holder: null };
   }
@@ -88,7 +91,14 @@ function createExclusive(file: string, content: string): void {
 export function acquireDataDirLock({ dataDir, port }: { dataDir: string; port: number | null }): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
-  const me: LockHolder = { pid: process.pid, port, host: os.hostname(), startTime: processStartTime(process.pid), startedAt: new Date().toISOString(), token: crypto.randomUUID() };
+  const me: LockHolder = {
+    pid: process.pid,
+    port,
+    host: os.hostname(),
+    startTime: processStartTime(process.pid),
+    startedAt: new Date().toISOString(),
+    token: crypto.randomUUID(),
+  };
   let tookOverFrom: LockHolder | null = null;
 
   for (let attempt = 0; ; attempt++) {
@@ -101,17 +111,30 @@ export function acquireDataDirLock({ dataDir, port }: { dataDir: string; port: n
     const found = readHolder(file);
     if (!found) continue; // released between our attempt and the read: try again
     const { holder } = found;
-    if (holder && holder.host !== me.host) throw new DataDirLockedError(dataDir, holder, `${describe(holder)} holds it, and from this machine (${me.host}) we cannot tell whether it still runs — if it does not, delete ${file}`);
+    if (holder && holder.host !== me.host)
+      throw new DataDirLockedError(
+        dataDir,
+        holder,
+        `${describe(holder)} holds it, and from this machine (${me.host}) we cannot tell whether it still runs — if it does not, delete ${file}`,
+      );
     const alive = holder !== null && holder.pid !== process.pid && recordedProcessAlive(holder.pid, holder.startTime);
     if (alive) throw new DataDirLockedError(dataDir, holder, `${describe(holder)} is using it`);
-    if (attempt >= 3) throw new DataDirLockedError(dataDir, holder, `other processes keep taking it over (${file}); try again`);
+    if (attempt >= 3)
+      throw new DataDirLockedError(dataDir, holder, `other processes keep taking it over (${file}); try again`);
     try {
       if (!takeOver(file, found.raw, me)) continue; // it changed meanwhile: judge the new holder
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") continue; // a fresh start won the race
       throw err;
     }
-    tookOverFrom = holder ?? { pid: 0, port: null, host: me.host, startTime: null, startedAt: "an unknown time", token: "" };
+    tookOverFrom = holder ?? {
+      pid: 0,
+      port: null,
+      host: me.host,
+      startTime: null,
+      startedAt: "an unknown time",
+      token: "",
+    };
     break;
   }
 
@@ -139,7 +162,8 @@ function takeOver(file: string, staleRaw: string, me: LockHolder): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     const age = Date.now() - fs.statSync(mutex).mtimeMs;
-    if (age < TAKEOVER_STALE_MS) throw new DataDirLockedError(path.dirname(file), null, "another process is starting on it right now");
+    if (age < TAKEOVER_STALE_MS)
+      throw new DataDirLockedError(path.dirname(file), null, "another process is starting on it right now");
     fs.rmSync(mutex, { recursive: true, force: true });
     fs.mkdirSync(mutex, { mode: 0o700 });
   }

@@ -34,8 +34,10 @@ export async function runShutdownSteps(steps: ShutdownStep[], log: ShutdownLog):
       new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), step.budgetMs))),
     ]);
     clearTimeout(timer);
-    if (outcome === "timeout") log.error(`shutdown: ${step.name} did not finish within ${step.budgetMs / 1000} s; going on without it`);
-    else if (outcome === "done") log.info(`shutdown: ${step.name} done in ${Math.round(performance.now() - started)} ms`);
+    if (outcome === "timeout")
+      log.error(`shutdown: ${step.name} did not finish within ${step.budgetMs / 1000} s; going on without it`);
+    else if (outcome === "done")
+      log.info(`shutdown: ${step.name} done in ${Math.round(performance.now() - started)} ms`);
     if (outcome !== "done") clean = false;
   }
   return clean;

@@ -43,7 +43,11 @@ export interface StorageHealth {
   current(): StorageProblem | null;
 }
 
-export function createStorageHealth({ probe, describe, onChange }: {
+export function createStorageHealth({
+  probe,
+  describe,
+  onChange,
+}: {
   /** A real write; throws when it cannot be done. */
   probe: () => Promise<void>;
   /** Where the data lives, for the message ("the disk holding /data"). */
@@ -58,7 +62,13 @@ export function createStorageHealth({ probe, describe, onChange }: {
     problem = next;
     onChange?.(problem);
   };
-  const fail = () => set(problem ?? { cause: `Writes fail: ${describe} is full (no space left on the device). Free some space; the service recovers by itself.`, since: new Date() });
+  const fail = () =>
+    set(
+      problem ?? {
+        cause: `Writes fail: ${describe} is full (no space left on the device). Free some space; the service recovers by itself.`,
+        since: new Date(),
+      },
+    );
   return {
     noteError(err) {
       if (isOutOfSpace(err)) fail();

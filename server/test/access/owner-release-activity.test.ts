@@ -1,30 +1,30 @@
 import { ownerReleaseSchema, releaseGrantSchema } from "@trigger-switch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { HOUR, linkIn, mailText, tick, travel } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { HOUR, linkIn, mailsTo, mailText, tick, travel } from "../support/engine.ts";
+import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
+import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { signUpUser } from "../support/users.ts";
-import { ownerWithMessage } from "../engine/engine-setup.ts";
-import { mailsTo, panicMessage, press, startEngineTestApp, type Sink } from "../emergency/emergency-setup.ts";
+import { panicMessage, press } from "../emergency/emergency-setup.ts";
 
-let sink: Sink;
+let sink: SmtpSink;
 let t: TestApp;
-
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await startEngineTestApp(sink);
+  ({ t, sink } = await engineAppWithSink());
 });
-afterAll(async () => {
-  await t.close();
-  await sink.close();
-});
+afterAll(() => t.close());
 
-const releasesOf = async (user: { api: (path: string) => Promise<Response> }) => z.array(ownerReleaseSchema).parse(await (await user.api("/api/releases")).json());
+const releasesOf = async (user: { api: (path: string) => Promise<Response> }) =>
+  z.array(ownerReleaseSchema).parse(await (await user.api("/api/releases")).json());
 
 describe("the owner learns of every release", () => {
   it("after a missed deadline: a notice naming the message, when and to how many, and the release in the activity with delivery and first opening", async () => {
-    const { owner, messageId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 2);
+    const { owner, messageId, recipientEmails } = await ownerWithMessage(
+      t,
+      { condition_type: "no_check_in", hours_threshold: 1 },
+      2,
+    );
     expect(await releasesOf(owner)).toEqual([]);
     await travel(t, HOUR);
     const releasedAt = t.clock.now();
@@ -40,9 +40,15 @@ describe("the owner learns of every release", () => {
 
     const [release, ...others] = await releasesOf(owner);
     expect(others).toEqual([]);
-    expect(release).toMatchObject({ message_id: messageId, message_title: "The spare key", emergency: false, released_at: releasedAt.toISOString() });
+    expect(release).toMatchObject({
+      message_id: messageId,
+      message_title: "The spare key",
+      emergency: false,
+      released_at: releasedAt.toISOString(),
+    });
     expect(release!.grants).toHaveLength(2);
-    for (const grant of release!.grants) expect(grant).toMatchObject({ delivery_status: "sent", delivered_at: expect.any(String), first_opened_at: null });
+    for (const grant of release!.grants)
+      expect(grant).toMatchObject({ delivery_status: "sent", delivered_at: expect.any(String), first_opened_at: null });
 
     // The first recipient opens the message; only their grant records it, and only the first time.
     const link = linkIn(mailsTo(sink, recipientEmails[0]!)[0]!, `${t.url}/access/message/${messageId}?t=`);
@@ -53,10 +59,17 @@ describe("the owner learns of every release", () => {
     await fetch(`${t.url}/api/access/${messageId}?t=${new URL(link).searchParams.get("t")}`);
     const grants = (await releasesOf(owner))[0]!.grants;
     const opened = grants.filter((g) => g.first_opened_at !== null);
-    expect(opened).toEqual([expect.objectContaining({ first_opened_at: openedAt, recipient: expect.objectContaining({ email: recipientEmails[0] }) })]);
+    expect(opened).toEqual([
+      expect.objectContaining({
+        first_opened_at: openedAt,
+        recipient: expect.objectContaining({ email: recipientEmails[0] }),
+      }),
+    ]);
 
     // The message's own list says the same.
-    const perMessage = z.array(releaseGrantSchema).parse(await (await owner.api(`/api/messages/${messageId}/releases`)).json());
+    const perMessage = z
+      .array(releaseGrantSchema)
+      .parse(await (await owner.api(`/api/messages/${messageId}/releases`)).json());
     expect(perMessage.map((g) => [g.delivery_status, g.first_opened_at !== null]).sort()).toEqual([
       ["sent", false],
       ["sent", true],
@@ -73,7 +86,13 @@ describe("the owner learns of every release", () => {
     const text = mailText(notices[0]!);
     expect(text).toMatch(/went to 1 person on .+, when you pressed the Emergency button\./);
     expect(text).toContain("They can read your message now.");
-    expect(await releasesOf(s.owner)).toEqual([expect.objectContaining({ message_id: s.messageId, emergency: true, grants: [expect.objectContaining({ delivery_status: "sent" })] })]);
+    expect(await releasesOf(s.owner)).toEqual([
+      expect.objectContaining({
+        message_id: s.messageId,
+        emergency: true,
+        grants: [expect.objectContaining({ delivery_status: "sent" })],
+      }),
+    ]);
   });
 
   it("shows nobody else's releases", async () => {

@@ -1,11 +1,12 @@
 import { releasedMessageSchema } from "@trigger-switch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkIn, tick } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { linkIn, mailsTo, tick } from "../support/engine.ts";
+import { startEngineTestApp } from "../support/fixtures.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
-import { mailsTo, panicMessage, press, shareLocation, startEngineTestApp, type Sink } from "../emergency/emergency-setup.ts";
+import { panicMessage, press, shareLocation } from "../emergency/emergency-setup.ts";
 
-let sink: Sink;
+let sink: SmtpSink;
 let withMap: TestApp;
 let withoutMap: TestApp;
 

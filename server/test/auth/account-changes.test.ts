@@ -43,8 +43,12 @@ describe("updating the signed-in user", () => {
     const { error } = await client.updateUser({ password: "a brand new secret" });
     expect(error).toBeNull();
     expect((await client.getUser()).error).toBeNull();
-    expect((await call(t, "GET", "/user", undefined, { authorization: `Bearer ${otherSession.access_token}` })).status).toBe(403);
-    expect((await call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: otherSession.refresh_token })).status).toBe(400);
+    expect(
+      (await call(t, "GET", "/user", undefined, { authorization: `Bearer ${otherSession.access_token}` })).status,
+    ).toBe(403);
+    expect(
+      (await call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: otherSession.refresh_token })).status,
+    ).toBe(400);
 
     expect((await authClient(t).signInWithPassword({ email, password })).error?.code).toBe("invalid_credentials");
     expect((await authClient(t).signInWithPassword({ email, password: "a brand new secret" })).error).toBeNull();
@@ -84,7 +88,9 @@ describe("updating the signed-in user", () => {
     expect(profile?.email).toBe(newAddress);
 
     expect((await authClient(t).signInWithPassword({ email: newAddress, password })).error).toBeNull();
-    expect((await authClient(t).signInWithPassword({ email: oldEmail, password })).error?.code).toBe("invalid_credentials");
+    expect((await authClient(t).signInWithPassword({ email: oldEmail, password })).error?.code).toBe(
+      "invalid_credentials",
+    );
   });
 
   it("refuses to move to an address another account already uses", async () => {
@@ -115,7 +121,10 @@ describe("password recovery", () => {
 
     // What the /reset-password page does with the session from the fragment.
     const client = authClient(t);
-    await client.setSession({ access_token: fragment.get("access_token")!, refresh_token: fragment.get("refresh_token")! });
+    await client.setSession({
+      access_token: fragment.get("access_token")!,
+      refresh_token: fragment.get("refresh_token")!,
+    });
     expect((await client.updateUser({ password: "remembered at last" })).error).toBeNull();
 
     expect((await authClient(t).signInWithPassword({ email, password: "remembered at last" })).error).toBeNull();
@@ -125,7 +134,9 @@ describe("password recovery", () => {
   it("works with verifyOtp type recovery and a recovery link expires after an hour", async () => {
     const { email } = await confirmedUser();
     await authClient(t).resetPasswordForEmail(email);
-    const token = linkIn((await waitForMail(t, email, "Reset your Trigger Switch password")).text).searchParams.get("token")!;
+    const token = linkIn((await waitForMail(t, email, "Reset your Trigger Switch password")).text).searchParams.get(
+      "token",
+    )!;
     t.clock.advance(60 * 60 * 1000 + 1000);
     try {
       const late = await authClient(t).verifyOtp({ type: "recovery", token_hash: token });
@@ -135,7 +146,8 @@ describe("password recovery", () => {
     }
     t.clock.advance(61_000); // past the one-mail-a-minute limit
     await authClient(t).resetPasswordForEmail(email);
-    const recoveryMails = async () => (await mailsTo(t, email)).filter((m) => m.subject === "Reset your Trigger Switch password");
+    const recoveryMails = async () =>
+      (await mailsTo(t, email)).filter((m) => m.subject === "Reset your Trigger Switch password");
     for (let i = 0; i < 200 && (await recoveryMails()).length < 2; i++) await new Promise((r) => setTimeout(r, 25));
     const fresh = await recoveryMails();
     expect(fresh).toHaveLength(2);

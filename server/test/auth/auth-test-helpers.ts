@@ -1,4 +1,5 @@
-import { AuthClient, type SupportedStorage } from "@supabase/auth-js";
+import { AuthClient, type Session, type SupportedStorage } from "@supabase/auth-js";
+import { totpCode } from "../../src/auth/factors/totp.ts";
 import { outboxMails } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -28,8 +29,54 @@ export function newEmail(name = "user"): string {
   return `${name}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
+export interface SignedInClient {
+  client: InstanceType<typeof AuthClient>;
+  email: string;
+  userId: string;
+  session: Session;
+}
+
+/** A new account signed in through the real auth-js client (the server must autoconfirm sign-ups). */
+export async function signedInClient(t: TestApp, email: string, password: string): Promise<SignedInClient> {
+  const client = authClient(t);
+  const signUp = await client.signUp({ email, password });
+  if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
+  const { data, error } = await client.signInWithPassword({ email, password });
+  if (error || !data.session) throw new Error(`sign-in failed: ${error?.message ?? "no session"}`);
+  return { client, email, userId: data.session.user.id, session: data.session };
+}
+
+/**
+ * Such an account with a verified authenticator app, as the Security section enrols one: `access`
+ * is the aal2 token. The clock has moved on a time step, so the next code is a fresh one.
+ */
+export async function authenticatorAccount(
+  t: TestApp,
+  email: string,
+  password: string,
+): Promise<Omit<SignedInClient, "session"> & { factorId: string; secret: string; access: string }> {
+  const { client, userId } = await signedInClient(t, email, password);
+  const { data: enrolled, error } = await client.mfa.enroll({
+    factorType: "totp",
+    friendlyName: "Phone app",
+    issuer: "Trigger Switch",
+  });
+  if (error) throw new Error(`enrolment failed: ${error.message}`);
+  const { id: factorId, totp } = enrolled!;
+  const verified = await client.mfa.challengeAndVerify({ factorId, code: totpCode(totp.secret, t.clock.now()) });
+  if (verified.error) throw new Error(`verification failed: ${verified.error.message}`);
+  t.clock.advance(30_000);
+  const access = (await client.getSession()).data.session!.access_token;
+  return { client, email, userId, factorId, secret: totp.secret, access };
+}
+
 /** Waits for the newest outbox mail to `to` with `subject` (auth mails are sent after the answer). */
-export async function waitForMail(t: TestApp, to: string, subject: string, timeoutMs = 5000): Promise<{ text: string; html: string | null }> {
+export async function waitForMail(
+  t: TestApp,
+  to: string,
+  subject: string,
+  timeoutMs = 5000,
+): Promise<{ text: string; html: string | null }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mail = (await outboxMails(t, to)).find((m) => m.subject === subject);
@@ -51,7 +98,9 @@ export function linkIn(text: string): URL {
 }
 
 /** Follows a verify link like a browser would, without following the redirect; returns target and fragment. */
-export async function followLink(link: URL | string): Promise<{ status: number; target: URL; fragment: URLSearchParams }> {
+export async function followLink(
+  link: URL | string,
+): Promise<{ status: number; target: URL; fragment: URLSearchParams }> {
   const res = await fetch(link, { redirect: "manual" });
   const location = res.headers.get("location");
   if (!location) throw new Error(`no redirect (status ${res.status})`);
@@ -60,7 +109,13 @@ export async function followLink(link: URL | string): Promise<{ status: number; 
 }
 
 /** Raw JSON request to the auth API, for what auth-js cannot send. */
-export async function call(t: TestApp, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function call(
+  t: TestApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${t.url}/auth/v1${path}`, {
     method,
     headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },

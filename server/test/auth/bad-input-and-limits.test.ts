@@ -11,7 +11,11 @@ afterAll(async () => {
 });
 
 /** Every error is the GoTrue shape with a readable message, never a 500. */
-function expectGoTrueError(res: { status: number; json: Record<string, unknown> | null }, status: number, errorCode: string) {
+function expectGoTrueError(
+  res: { status: number; json: Record<string, unknown> | null },
+  status: number,
+  errorCode: string,
+) {
   expect(res.status).toBe(status);
   expect(res.json).toMatchObject({ code: status, error_code: errorCode });
   expect(typeof res.json!.msg).toBe("string");
@@ -45,7 +49,11 @@ describe("bad input to the auth API", () => {
 
   it("refuses a badly formed e-mail address", async () => {
     const { error } = await authClient(t).signUp({ email: "not-an-address", password: "long enough password" });
-    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "Unable to validate email address: invalid format" });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "Unable to validate email address: invalid format",
+    });
     const recover = await call(t, "POST", "/recover", { email: "also@not" });
     expectGoTrueError(recover, 400, "validation_failed");
   });
@@ -69,9 +77,14 @@ describe("bad input to the auth API", () => {
   });
 
   it("sends bad verify links back to the site with the error in the fragment", async () => {
-    const res = await fetch(`${t.url}/auth/v1/verify?token=nope&type=recovery&redirect_to=${encodeURIComponent("https://evil.example/")}`, { redirect: "manual" });
+    const res = await fetch(
+      `${t.url}/auth/v1/verify?token=nope&type=recovery&redirect_to=${encodeURIComponent("https://evil.example/")}`,
+      { redirect: "manual" },
+    );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`${t.url}/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`);
+    expect(res.headers.get("location")).toBe(
+      `${t.url}/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+    );
   });
 
   it("accepts and ignores the apikey header, and works without it", async () => {
@@ -104,10 +117,15 @@ describe("rate limits", () => {
   it("answer too many password attempts with 429 over_request_rate_limit", async () => {
     const email = newEmail("brute");
     let last: Awaited<ReturnType<typeof call>> | undefined;
-    for (let i = 0; i < 31; i++) last = await call(t, "POST", "/token?grant_type=password", { email, password: `guess ${i} guess` });
+    for (let i = 0; i < 31; i++)
+      last = await call(t, "POST", "/token?grant_type=password", { email, password: `guess ${i} guess` });
     expectGoTrueError(last!, 429, "over_request_rate_limit");
     // Refreshing is counted apart, so a locked-out sign-in form does not sign anyone out.
-    expectGoTrueError(await call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: "x" }), 400, "refresh_token_not_found");
+    expectGoTrueError(
+      await call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: "x" }),
+      400,
+      "refresh_token_not_found",
+    );
   });
 
   it("answer too many recovery requests with 429 over_email_send_rate_limit", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { totpCode } from "../../src/auth/factors/totp.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { authClient, call, newEmail, waitForMail } from "./auth-test-helpers.ts";
+import { authClient, authenticatorAccount, call, newEmail, signedInClient, waitForMail } from "./auth-test-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,44 +15,36 @@ afterAll(async () => {
 const password = "correct horse battery";
 const STEP_MS = 30_000;
 
-async function signedIn(email = newEmail("mfa")) {
-  const client = authClient(t);
-  await client.signUp({ email, password });
-  const { data, error } = await client.signInWithPassword({ email, password });
-  expect(error).toBeNull();
-  return { client, email, userId: data.user!.id };
-}
-
-/** Enrols an authenticator app and finishes with a code, as the Security section does. */
-async function withAuthenticator() {
-  const user = await signedIn();
-  const { data: enrolled, error } = await user.client.mfa.enroll({ factorType: "totp", friendlyName: "Phone app", issuer: "Trigger Switch" });
-  expect(error).toBeNull();
-  const secret = enrolled!.totp.secret;
-  const verified = await user.client.mfa.challengeAndVerify({ factorId: enrolled!.id, code: totpCode(secret, t.clock.now()) });
-  expect(verified.error).toBeNull();
-  // The next code must come from a later time step: each is accepted once.
-  t.clock.advance(STEP_MS);
-  return { ...user, factorId: enrolled!.id, secret };
-}
+const signedIn = (email = newEmail("mfa")) => signedInClient(t, email, password);
+/** Enrolled and verified; the next code comes from a later time step, since each is accepted once. */
+const withAuthenticator = () => authenticatorAccount(t, newEmail("mfa"), password);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const accessOf = async (client: ReturnType<typeof authClient>) => (await client.getSession()).data.session!.access_token;
+const accessOf = async (client: ReturnType<typeof authClient>) =>
+  (await client.getSession()).data.session!.access_token;
 
 describe("enrolling an authenticator app", () => {
   it("answers with the secret, its otpauth URI and the QR code as an inline SVG data URI", async () => {
     const { client, email } = await signedIn();
-    const { data, error } = await client.mfa.enroll({ factorType: "totp", friendlyName: "Phone app", issuer: "Trigger Switch" });
+    const { data, error } = await client.mfa.enroll({
+      factorType: "totp",
+      friendlyName: "Phone app",
+      issuer: "Trigger Switch",
+    });
     expect(error).toBeNull();
     expect(data).toMatchObject({ type: "totp", friendly_name: "Phone app" });
     expect(data!.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(data!.totp.uri).toBe(`otpauth://totp/Trigger%20Switch:${encodeURIComponent(email)}?issuer=Trigger%20Switch&secret=${data!.totp.secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(data!.totp.uri).toBe(
+      `otpauth://totp/Trigger%20Switch:${encodeURIComponent(email)}?issuer=Trigger%20Switch&secret=${data!.totp.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     expect(data!.totp.qr_code.startsWith("data:image/svg+xml;utf-8,<svg")).toBe(true);
     // auth-js does not encode the SVG: a "#" would cut the data URI short in an <img>.
     expect(data!.totp.qr_code).not.toContain("#");
 
     const listed = await client.mfa.listFactors();
-    expect(listed.data!.all).toEqual([expect.objectContaining({ id: data!.id, factor_type: "totp", status: "unverified", friendly_name: "Phone app" })]);
+    expect(listed.data!.all).toEqual([
+      expect.objectContaining({ id: data!.id, factor_type: "totp", status: "unverified", friendly_name: "Phone app" }),
+    ]);
     expect(listed.data!.totp).toEqual([]);
     expect(JSON.stringify(listed.data)).not.toContain(data!.totp.secret);
   });
@@ -65,7 +57,11 @@ describe("enrolling an authenticator app", () => {
     const { data: challenge } = await client.mfa.challenge({ factorId: enrolled!.id });
     expect(challenge!.type).toBe("totp");
     expect(challenge!.expires_at).toBe(Math.floor(t.clock.now().getTime() / 1000) + 300);
-    const { data, error } = await client.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code: totpCode(enrolled!.totp.secret, t.clock.now()) });
+    const { data, error } = await client.mfa.verify({
+      factorId: enrolled!.id,
+      challengeId: challenge!.id,
+      code: totpCode(enrolled!.totp.secret, t.clock.now()),
+    });
     expect(error).toBeNull();
     expect(events).toContain("MFA_CHALLENGE_VERIFIED");
 
@@ -74,7 +70,9 @@ describe("enrolling an authenticator app", () => {
     expect(claims.amr.map((m) => m.method)).toEqual(["password", "totp"]);
     const level = await client.mfa.getAuthenticatorAssuranceLevel();
     expect(level.data).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
-    expect((await client.mfa.listFactors()).data!.totp).toEqual([expect.objectContaining({ id: enrolled!.id, status: "verified" })]);
+    expect((await client.mfa.listFactors()).data!.totp).toEqual([
+      expect.objectContaining({ id: enrolled!.id, status: "verified" }),
+    ]);
     await waitForMail(t, email, "A second factor was added to your Trigger Switch account");
   });
 
@@ -97,7 +95,10 @@ describe("signing in on an account with an authenticator", () => {
     const { email, secret, factorId } = await withAuthenticator();
     const client = authClient(t);
     await client.signInWithPassword({ email, password });
-    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal1",
+      nextLevel: "aal2",
+    });
 
     const refused = await fetch(`${t.url}/api/profile`, { headers: bearer(await accessOf(client)) });
     expect(refused.status).toBe(403);
@@ -105,7 +106,10 @@ describe("signing in on an account with an authenticator", () => {
 
     const { error } = await client.mfa.challengeAndVerify({ factorId, code: totpCode(secret, t.clock.now()) });
     expect(error).toBeNull();
-    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal2",
+      nextLevel: "aal2",
+    });
     expect((await fetch(`${t.url}/api/profile`, { headers: bearer(await accessOf(client)) })).status).toBe(200);
   });
 
@@ -121,7 +125,10 @@ describe("signing in on an account with an authenticator", () => {
     const replay = await second.mfa.challengeAndVerify({ factorId, code });
     expect(replay.error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
     // Nor the code of the step before, once a newer one was used.
-    const older = await second.mfa.challengeAndVerify({ factorId, code: totpCode(secret, new Date(t.clock.now().getTime() - STEP_MS)) });
+    const older = await second.mfa.challengeAndVerify({
+      factorId,
+      code: totpCode(secret, new Date(t.clock.now().getTime() - STEP_MS)),
+    });
     expect(older.error).toMatchObject({ code: "mfa_verification_failed" });
     t.clock.advance(STEP_MS);
     expect((await second.mfa.challengeAndVerify({ factorId, code: totpCode(secret, t.clock.now()) })).error).toBeNull();
@@ -132,7 +139,9 @@ describe("signing in on an account with an authenticator", () => {
     const client = authClient(t);
     await client.signInWithPassword({ email, password });
     const far = totpCode(secret, new Date(t.clock.now().getTime() + 2 * STEP_MS));
-    expect((await client.mfa.challengeAndVerify({ factorId, code: far })).error).toMatchObject({ code: "mfa_verification_failed" });
+    expect((await client.mfa.challengeAndVerify({ factorId, code: far })).error).toMatchObject({
+      code: "mfa_verification_failed",
+    });
     const ahead = totpCode(secret, new Date(t.clock.now().getTime() + STEP_MS));
     expect((await client.mfa.challengeAndVerify({ factorId, code: ahead })).error).toBeNull();
   });
@@ -144,7 +153,10 @@ describe("signing in on an account with an authenticator", () => {
     const right = () => totpCode(secret, t.clock.now());
     const wrong = () => String((Number(right()) + 1) % 1_000_000).padStart(6, "0");
     for (let i = 0; i < 5; i++) {
-      expect((await client.mfa.challengeAndVerify({ factorId, code: wrong() })).error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
+      expect((await client.mfa.challengeAndVerify({ factorId, code: wrong() })).error).toMatchObject({
+        status: 422,
+        code: "mfa_verification_failed",
+      });
     }
     // Now even the right code waits: guessing cannot go on at full speed.
     const held = await client.mfa.challengeAndVerify({ factorId, code: right() });
@@ -153,7 +165,9 @@ describe("signing in on an account with an authenticator", () => {
 
     t.clock.advance(30_000);
     expect((await client.mfa.challengeAndVerify({ factorId, code: wrong() })).error).toMatchObject({ status: 422 });
-    expect((await client.mfa.challengeAndVerify({ factorId, code: right() })).error!.message).toMatch(/Try again in 60 seconds/);
+    expect((await client.mfa.challengeAndVerify({ factorId, code: right() })).error!.message).toMatch(
+      /Try again in 60 seconds/,
+    );
     t.clock.advance(60_000);
     expect((await client.mfa.challengeAndVerify({ factorId, code: right() })).error).toBeNull();
   });
@@ -165,7 +179,11 @@ describe("signing in on an account with an authenticator", () => {
     const { data: challenge } = await mine.mfa.challenge({ factorId });
     const other = authClient(t);
     await other.signInWithPassword({ email, password });
-    const stolen = await other.mfa.verify({ factorId, challengeId: challenge!.id, code: totpCode(secret, t.clock.now()) });
+    const stolen = await other.mfa.verify({
+      factorId,
+      challengeId: challenge!.id,
+      code: totpCode(secret, t.clock.now()),
+    });
     expect(stolen.error).toMatchObject({ status: 422, code: "mfa_challenge_not_found" });
 
     t.clock.advance(5 * 60_000 + 1);
@@ -185,18 +203,38 @@ describe("step-up: at aal1 an account with a verified factor", () => {
   it("cannot remove the factor, add another, or change password or e-mail", async () => {
     const { client, factorId } = await atAal1();
     expect((await client.mfa.unenroll({ factorId })).error).toMatchObject({ status: 403, code: "insufficient_aal" });
-    expect((await client.mfa.enroll({ factorType: "totp", friendlyName: "Second" })).error).toMatchObject({ status: 403, code: "insufficient_aal" });
-    expect((await client.updateUser({ password: "a brand new secret" })).error).toMatchObject({ status: 403, code: "insufficient_aal" });
-    expect((await client.updateUser({ email: newEmail("moved") })).error).toMatchObject({ status: 403, code: "insufficient_aal" });
+    expect((await client.mfa.enroll({ factorType: "totp", friendlyName: "Second" })).error).toMatchObject({
+      status: 403,
+      code: "insufficient_aal",
+    });
+    expect((await client.updateUser({ password: "a brand new secret" })).error).toMatchObject({
+      status: 403,
+      code: "insufficient_aal",
+    });
+    expect((await client.updateUser({ email: newEmail("moved") })).error).toMatchObject({
+      status: 403,
+      code: "insufficient_aal",
+    });
   });
 
   it("cannot delete a message, change its recipients or conditions, disarm, or read anything", async () => {
     // Set the switch up at aal2 first, as the owner would.
     const owner = await withAuthenticator();
     const aal2 = await accessOf(owner.client);
-    const json = (token: string, method: string, body?: unknown) => ({ method, headers: { ...bearer(token), ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    const message = (await (await fetch(`${t.url}/api/messages`, json(aal2, "POST", { title: "For Sam", text_content: "Hello" }))).json()) as { id: string };
-    const condition = (await (await fetch(`${t.url}/api/messages/${message.id}/conditions`, json(aal2, "POST", { condition_type: "no_check_in", hours_threshold: 24 }))).json()) as { id: string };
+    const json = (token: string, method: string, body?: unknown) => ({
+      method,
+      headers: { ...bearer(token), ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const message = (await (
+      await fetch(`${t.url}/api/messages`, json(aal2, "POST", { title: "For Sam", text_content: "Hello" }))
+    ).json()) as { id: string };
+    const condition = (await (
+      await fetch(
+        `${t.url}/api/messages/${message.id}/conditions`,
+        json(aal2, "POST", { condition_type: "no_check_in", hours_threshold: 24 }),
+      )
+    ).json()) as { id: string };
 
     const thief = authClient(t);
     await thief.signInWithPassword({ email: owner.email, password });
@@ -204,8 +242,17 @@ describe("step-up: at aal1 an account with a verified factor", () => {
     const attempts = [
       fetch(`${t.url}/api/messages/${message.id}`, json(token, "DELETE")),
       fetch(`${t.url}/api/messages/${message.id}/recipients`, json(token, "PUT", { recipient_ids: [] })),
-      fetch(`${t.url}/api/messages/${message.id}`, json(token, "PUT", { title: "Stolen", remove_condition_ids: [condition.id] })),
-      fetch(`${t.url}/api/messages/save`, json(token, "POST", { title: "Planted", add_conditions: [{ condition_type: "no_check_in", hours_threshold: 1 }] })),
+      fetch(
+        `${t.url}/api/messages/${message.id}`,
+        json(token, "PUT", { title: "Stolen", remove_condition_ids: [condition.id] }),
+      ),
+      fetch(
+        `${t.url}/api/messages/save`,
+        json(token, "POST", {
+          title: "Planted",
+          add_conditions: [{ condition_type: "no_check_in", hours_threshold: 1 }],
+        }),
+      ),
       fetch(`${t.url}/api/conditions/${condition.id}`, json(token, "PATCH", { hours_threshold: 48 })),
       fetch(`${t.url}/api/conditions/${condition.id}/disarm`, json(token, "POST")),
       fetch(`${t.url}/api/messages/${message.id}`, json(token, "GET")),
@@ -225,7 +272,10 @@ describe("step-up: at aal1 an account with a verified factor", () => {
     // Without a factor, a password sign-in is enough again.
     const again = authClient(t);
     await again.signInWithPassword({ email, password });
-    expect((await again.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
+    expect((await again.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal1",
+      nextLevel: "aal1",
+    });
   });
 });
 
@@ -239,7 +289,11 @@ describe("bad input to the factor routes", () => {
       ["POST", "/factors", { factor_type: "totp", issuer: "\ud800" }],
       ["POST", "/factors/not-a-uuid/challenge", {}],
       ["POST", "/factors/00000000-0000-4000-8000-000000000000/verify", { challenge_id: "x", code: "123456" }],
-      ["POST", "/factors/00000000-0000-4000-8000-000000000000/verify", { challenge_id: "00000000-0000-4000-8000-000000000000", code: 123456 }],
+      [
+        "POST",
+        "/factors/00000000-0000-4000-8000-000000000000/verify",
+        { challenge_id: "00000000-0000-4000-8000-000000000000", code: 123456 },
+      ],
       ["DELETE", "/factors/00000000-0000-4000-8000-000000000000", undefined],
     ];
     for (const [method, path, body] of cases) {

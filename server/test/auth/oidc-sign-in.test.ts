@@ -23,7 +23,10 @@ async function browse(start: string, stopAt: string): Promise<URL> {
   for (let hop = 0; hop < 20; hop++) {
     if (url.href.startsWith(stopAt)) return url;
     const cookies = jar.get(url.host) ?? new Map<string, string>();
-    const res = await fetch(url, { redirect: "manual", headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const res = await fetch(url, {
+      redirect: "manual",
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, ...value] = pair!.split("=");
@@ -42,7 +45,10 @@ const callbackPage = () => `${t.url}/auth/callback`;
 /** signInWithOAuth (PKCE) through the provider, returning the client and the address it came back to. */
 async function signInWithProvider(loginHint: string) {
   const client = authClient(t, { flowType: "pkce" });
-  const { data, error } = await client.signInWithOAuth({ provider: "testid" as never, options: { redirectTo: callbackPage(), skipBrowserRedirect: true, queryParams: { login_hint: loginHint } } });
+  const { data, error } = await client.signInWithOAuth({
+    provider: "testid" as never,
+    options: { redirectTo: callbackPage(), skipBrowserRedirect: true, queryParams: { login_hint: loginHint } },
+  });
   expect(error).toBeNull();
   const back = await browse(data.url!, callbackPage());
   return { client, back };
@@ -68,10 +74,15 @@ describe("signing in with an OpenID provider (PKCE)", () => {
     const claims = decodeJwt(data.session!.access_token) as { aal: string; amr: { method: string }[] };
     expect(claims).toMatchObject({ aal: "aal1" });
     expect(claims.amr.map((m) => m.method)).toEqual(["oauth"]);
-    expect((await fetch(`${t.url}/api/profile`, { headers: { authorization: `Bearer ${data.session!.access_token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${t.url}/api/profile`, { headers: { authorization: `Bearer ${data.session!.access_token}` } }))
+        .status,
+    ).toBe(200);
 
     // The code works once.
-    expect((await call(t, "POST", "/token?grant_type=pkce", { auth_code: code, code_verifier: "x".repeat(43) })).status).toBe(404);
+    expect(
+      (await call(t, "POST", "/token?grant_type=pkce", { auth_code: code, code_verifier: "x".repeat(43) })).status,
+    ).toBe(404);
   });
 
   it("signs the same identity in to the same account next time", async () => {
@@ -119,7 +130,10 @@ describe("signing in with an OpenID provider (PKCE)", () => {
   });
 
   it("keeps redirect_to on the site and answers an unknown provider with 400", async () => {
-    const res = await fetch(`${t.url}/auth/v1/authorize?provider=testid&redirect_to=${encodeURIComponent("https://evil.example/")}&code_challenge=${"c".repeat(43)}&code_challenge_method=s256`, { redirect: "manual" });
+    const res = await fetch(
+      `${t.url}/auth/v1/authorize?provider=testid&redirect_to=${encodeURIComponent("https://evil.example/")}&code_challenge=${"c".repeat(43)}&code_challenge_method=s256`,
+      { redirect: "manual" },
+    );
     expect(res.status).toBe(302);
     const back = await browse(res.headers.get("location")!, `${t.url}/login`);
     expect(back.origin).toBe(new URL(t.url).origin);
@@ -135,9 +149,17 @@ describe("signing in with an OpenID provider (PKCE)", () => {
   it("takes the provider's answer posted as a form (GoTrue's POST /callback, response_mode=form_post)", async () => {
     const email = newEmail("formpost");
     const client = authClient(t, { flowType: "pkce" });
-    const { data } = await client.signInWithOAuth({ provider: "testid" as never, options: { redirectTo: callbackPage(), skipBrowserRedirect: true, queryParams: { login_hint: email } } });
+    const { data } = await client.signInWithOAuth({
+      provider: "testid" as never,
+      options: { redirectTo: callbackPage(), skipBrowserRedirect: true, queryParams: { login_hint: email } },
+    });
     const atCallback = await browse(data.url!, `${t.url}/auth/v1/callback`);
-    const posted = await fetch(`${t.url}/auth/v1/callback`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: atCallback.searchParams.toString() });
+    const posted = await fetch(`${t.url}/auth/v1/callback`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: atCallback.searchParams.toString(),
+    });
     expect(posted.status).toBe(303);
     const back = new URL(posted.headers.get("location")!);
     expect(back.href.startsWith(callbackPage())).toBe(true);

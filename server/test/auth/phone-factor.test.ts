@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
 import { startTestApp } from "../support/test-app.ts";
-import { authClient, newEmail, waitForMail } from "./auth-test-helpers.ts";
+import { authClient, newEmail, signedInClient, waitForMail } from "./auth-test-helpers.ts";
 
 /** The phone factor through the real auth-js client, its codes through the local WhatsApp and Twilio servers. */
 let c: ChannelsTestApp;
@@ -15,13 +15,7 @@ afterAll(async () => {
 
 const password = "correct horse battery";
 
-async function signedIn(email = newEmail("phone")) {
-  const client = authClient(c.t);
-  await client.signUp({ email, password });
-  const { error } = await client.signInWithPassword({ email, password });
-  expect(error).toBeNull();
-  return { client, email };
-}
+const signedIn = (email = newEmail("phone")) => signedInClient(c.t, email, password);
 
 const smsCode = async (to: string, n: number) => /\b(\d{6})\b/.exec((await c.twilio.waitForMessage(to, n)).body)![1]!;
 const whatsappCode = async (to: string, n: number) => (await c.whatsapp.waitForMessage(to, n)).template!.body[0]!;
@@ -29,10 +23,18 @@ const whatsappCode = async (to: string, n: number) => (await c.whatsapp.waitForM
 /** Enrols `phone` and finishes with the SMS code, as the Security section does. */
 async function withPhone(phone = newNumber()) {
   const user = await signedIn();
-  const { data: enrolled, error } = await user.client.mfa.enroll({ factorType: "phone", friendlyName: "My phone", phone });
+  const { data: enrolled, error } = await user.client.mfa.enroll({
+    factorType: "phone",
+    friendlyName: "My phone",
+    phone,
+  });
   expect(error).toBeNull();
   const { data: challenge } = await user.client.mfa.challenge({ factorId: enrolled!.id, channel: "sms" });
-  const verified = await user.client.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code: await smsCode(phone, 1) });
+  const verified = await user.client.mfa.verify({
+    factorId: enrolled!.id,
+    challengeId: challenge!.id,
+    code: await smsCode(phone, 1),
+  });
   expect(verified.error).toBeNull();
   // The next code may be asked for only after the pause between codes.
   c.t.clock.advance(31_000);
@@ -44,19 +46,30 @@ describe("the phone factor", () => {
     const { client, email } = await signedIn();
     const phone = newNumber();
     const spaced = `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
-    const { data: enrolled, error } = await client.mfa.enroll({ factorType: "phone", friendlyName: "My phone", phone: spaced });
+    const { data: enrolled, error } = await client.mfa.enroll({
+      factorType: "phone",
+      friendlyName: "My phone",
+      phone: spaced,
+    });
     expect(error).toBeNull();
     expect(enrolled).toMatchObject({ type: "phone", friendly_name: "My phone", phone });
 
     const events: string[] = [];
     client.onAuthStateChange((event) => events.push(event));
-    const { data: challenge, error: challengeError } = await client.mfa.challenge({ factorId: enrolled!.id, channel: "sms" });
+    const { data: challenge, error: challengeError } = await client.mfa.challenge({
+      factorId: enrolled!.id,
+      channel: "sms",
+    });
     expect(challengeError).toBeNull();
     expect(challenge).toMatchObject({ type: "phone" });
     const sms = await c.twilio.waitForMessage(phone, 1);
     expect(sms.body).toMatch(/^Your Trigger Switch sign-in code is \d{6}\./);
 
-    const { data, error: verifyError } = await client.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code: await smsCode(phone, 1) });
+    const { data, error: verifyError } = await client.mfa.verify({
+      factorId: enrolled!.id,
+      challengeId: challenge!.id,
+      code: await smsCode(phone, 1),
+    });
     expect(verifyError).toBeNull();
     expect(events).toContain("MFA_CHALLENGE_VERIFIED");
     const claims = decodeJwt(data!.access_token) as { aal: string; amr: { method: string }[] };
@@ -71,7 +84,10 @@ describe("the phone factor", () => {
     const { email, phone, factorId } = await withPhone();
     const client = authClient(c.t);
     await client.signInWithPassword({ email, password });
-    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal1",
+      nextLevel: "aal2",
+    });
 
     const { data: challenge } = await client.mfa.challenge({ factorId, channel: "whatsapp" });
     const message = await c.whatsapp.waitForMessage(phone, 1);
@@ -98,7 +114,9 @@ describe("the phone factor", () => {
     const newest = await smsCode(phone, 2);
     c.t.clock.advance(31_000);
     const { data: other } = await client.mfa.challenge({ factorId });
-    expect((await client.mfa.verify({ factorId, challengeId: other!.id, code: newest })).error).toMatchObject({ code: "mfa_verification_failed" });
+    expect((await client.mfa.verify({ factorId, challengeId: other!.id, code: newest })).error).toMatchObject({
+      code: "mfa_verification_failed",
+    });
     const right = await smsCode(phone, 3);
     expect((await client.mfa.verify({ factorId, challengeId: other!.id, code: right })).error).toBeNull();
   });
@@ -137,10 +155,7 @@ describe("a server without SMS or WhatsApp", () => {
   it("refuses to enrol a phone and names the settings that are missing", { timeout: 120_000 }, async () => {
     const t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
     try {
-      const client = authClient(t);
-      const email = newEmail("nophone");
-      await client.signUp({ email, password });
-      await client.signInWithPassword({ email, password });
+      const { client } = await signedInClient(t, newEmail("nophone"), password);
       const { error } = await client.mfa.enroll({ factorType: "phone", phone: "+447700900123" });
       expect(error).toMatchObject({ status: 422, code: "mfa_phone_enroll_not_enabled" });
       expect(error!.message).toContain("TWILIO_ACCOUNT_SID");

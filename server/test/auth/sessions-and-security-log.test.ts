@@ -13,7 +13,8 @@ afterAll(async () => {
 
 const password = "correct horse battery";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 let clients = 0;
 /** A new client address for X-Forwarded-For. */
@@ -21,7 +22,13 @@ const from = () => ({ "x-forwarded-for": `10.1.${Math.floor(++clients / 250)}.${
 
 /** A password sign-in from a given browser (User-Agent); returns its tokens and the cookie that remembers it. */
 async function signInAs(email: string, userAgent: string, cookie?: string) {
-  const res = await call(t, "POST", "/token?grant_type=password", { email, password }, { "user-agent": userAgent, ...from(), ...(cookie ? { cookie } : {}) });
+  const res = await call(
+    t,
+    "POST",
+    "/token?grant_type=password",
+    { email, password },
+    { "user-agent": userAgent, ...from(), ...(cookie ? { cookie } : {}) },
+  );
   return { ...res, access: res.json?.access_token as string, cookie: res.headers.get("set-cookie")?.split(";")[0] };
 }
 
@@ -40,7 +47,13 @@ describe("the account's sessions", () => {
     await signInAs(email, SAFARI_IPHONE);
     const list = await call(t, "GET", "/user/sessions", undefined, auth(laptop.access));
     expect(list.status).toBe(200);
-    const sessions = list.json as unknown as { device: string; current: boolean; created_at: string; last_used_at: string; ip: string }[];
+    const sessions = list.json as unknown as {
+      device: string;
+      current: boolean;
+      created_at: string;
+      last_used_at: string;
+      ip: string;
+    }[];
     expect(sessions.map((s) => s.device).sort()).toEqual(["Firefox on Windows", "Safari on iPhone"]);
     expect(sessions.find((s) => s.current)!.device).toBe("Firefox on Windows");
     expect(sessions[0]!.created_at).toBe(t.clock.now().toISOString());
@@ -51,11 +64,18 @@ describe("the account's sessions", () => {
     const email = await account();
     const laptop = await signInAs(email, FIREFOX);
     const phone = await signInAs(email, SAFARI_IPHONE);
-    const phoneId = ((await call(t, "GET", "/user/sessions", undefined, auth(phone.access))).json as unknown as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+    const phoneId = (
+      (await call(t, "GET", "/user/sessions", undefined, auth(phone.access))).json as unknown as {
+        id: string;
+        current: boolean;
+      }[]
+    ).find((s) => s.current)!.id;
 
     const stranger = await account();
     const strangerSession = await signInAs(stranger, FIREFOX);
-    expect((await call(t, "DELETE", `/user/sessions/${phoneId}`, undefined, auth(strangerSession.access))).status).toBe(404);
+    expect((await call(t, "DELETE", `/user/sessions/${phoneId}`, undefined, auth(strangerSession.access))).status).toBe(
+      404,
+    );
     expect((await call(t, "GET", "/user", undefined, auth(phone.access))).status).toBe(200);
 
     expect((await call(t, "DELETE", `/user/sessions/${phoneId}`, undefined, auth(laptop.access))).status).toBe(204);
@@ -71,7 +91,9 @@ describe("the account's sessions", () => {
     const phone = await signInAs(email, SAFARI_IPHONE);
     expect((await call(t, "POST", "/logout?scope=others", undefined, auth(laptop.access))).status).toBe(204);
     expect((await call(t, "GET", "/user", undefined, auth(phone.access))).status).toBe(403);
-    const log = (await call(t, "GET", "/user/security-log", undefined, auth(laptop.access))).json as unknown as { kind: string }[];
+    const log = (await call(t, "GET", "/user/security-log", undefined, auth(laptop.access))).json as unknown as {
+      kind: string;
+    }[];
     expect(log[0]!.kind).toBe("other_sessions_ended");
   });
 });
@@ -80,10 +102,26 @@ describe("the security log and its e-mails", () => {
   it("records sign-ins, failed sign-ins and password changes, newest first", async () => {
     const email = await account();
     const first = await signInAs(email, FIREFOX);
-    await call(t, "POST", "/token?grant_type=password", { email, password: "not the password" }, { "user-agent": SAFARI_IPHONE, ...from() });
-    const changed = await call(t, "PUT", "/user", { password: "a brand new secret" }, { ...auth(first.access), "user-agent": FIREFOX });
+    await call(
+      t,
+      "POST",
+      "/token?grant_type=password",
+      { email, password: "not the password" },
+      { "user-agent": SAFARI_IPHONE, ...from() },
+    );
+    const changed = await call(
+      t,
+      "PUT",
+      "/user",
+      { password: "a brand new secret" },
+      { ...auth(first.access), "user-agent": FIREFOX },
+    );
     expect(changed.status).toBe(200);
-    const log = (await call(t, "GET", "/user/security-log", undefined, auth(first.access))).json as unknown as { kind: string; device: string; detail: Record<string, string> }[];
+    const log = (await call(t, "GET", "/user/security-log", undefined, auth(first.access))).json as unknown as {
+      kind: string;
+      device: string;
+      detail: Record<string, string>;
+    }[];
     expect(log.map((e) => e.kind)).toEqual(["password_changed", "sign_in_failed", "sign_in"]);
     expect(log[1]).toMatchObject({ device: "Safari on iPhone", detail: { reason: "wrong_password" } });
     expect(log[2]).toMatchObject({ device: "Firefox on Windows", detail: { method: "password" } });
@@ -95,7 +133,9 @@ describe("the security log and its e-mails", () => {
     await signInAs(email, FIREFOX);
     await signInAs(email, FIREFOX);
     await new Promise((r) => setTimeout(r, 200));
-    expect((await mailsTo(t, email)).filter((m) => m.subject === "New sign-in to your Trigger Switch account")).toHaveLength(0);
+    expect(
+      (await mailsTo(t, email)).filter((m) => m.subject === "New sign-in to your Trigger Switch account"),
+    ).toHaveLength(0);
     await signInAs(email, SAFARI_IPHONE);
     const mail = await waitForMail(t, email, "New sign-in to your Trigger Switch account");
     expect(mail.text).toContain("Safari on iPhone");
@@ -106,7 +146,9 @@ describe("the security log and its e-mails", () => {
     const theirs = await account();
     await signInAs(theirs, SAFARI_IPHONE);
     const me = await signInAs(mine, FIREFOX);
-    const log = (await call(t, "GET", "/user/security-log", undefined, auth(me.access))).json as unknown as { device: string }[];
+    const log = (await call(t, "GET", "/user/security-log", undefined, auth(me.access))).json as unknown as {
+      device: string;
+    }[];
     expect(log.every((e) => e.device === "Firefox on Windows")).toBe(true);
   });
 });
@@ -119,9 +161,21 @@ describe("changing the password in the profile", () => {
     const bare = await call(t, "PUT", "/user", { password: "a brand new secret" }, auth(session.access));
     expect(bare.status).toBe(400);
     expect(bare.json!.error_code).toBe("reauthentication_needed");
-    const wrong = await call(t, "PUT", "/user", { password: "a brand new secret", current_password: "nope nope nope" }, auth(session.access));
+    const wrong = await call(
+      t,
+      "PUT",
+      "/user",
+      { password: "a brand new secret", current_password: "nope nope nope" },
+      auth(session.access),
+    );
     expect(wrong.json!.error_code).toBe("current_password_mismatch");
-    const right = await call(t, "PUT", "/user", { password: "a brand new secret", current_password: password }, auth(session.access));
+    const right = await call(
+      t,
+      "PUT",
+      "/user",
+      { password: "a brand new secret", current_password: password },
+      auth(session.access),
+    );
     expect(right.status).toBe(200);
   });
 });
@@ -139,7 +193,9 @@ describe("wrong passwords for one account (audit: 40 addresses, 40 guesses)", ()
     }
     expect(guesses.slice(0, 5).map((g) => g.status)).toEqual([400, 400, 400, 400, 400]);
     expect(guesses.slice(5).map((g) => g.status)).toEqual([429, 429, 429]);
-    expect(guesses[5]!.json!.msg).toMatch(/Too many wrong passwords for this address\. Try again in 30 seconds, or reset your password by e-mail/);
+    expect(guesses[5]!.json!.msg).toMatch(
+      /Too many wrong passwords for this address\. Try again in 30 seconds, or reset your password by e-mail/,
+    );
 
     // Even the right password waits, from a new browser…
     expect((await signInAs(email, SAFARI_IPHONE)).status).toBe(429);
@@ -152,7 +208,8 @@ describe("wrong passwords for one account (audit: 40 addresses, 40 guesses)", ()
 
   it("answers an unknown address under back-off exactly like a known one", async () => {
     const nobody = newEmail("nobody");
-    for (let i = 0; i < 5; i++) await call(t, "POST", "/token?grant_type=password", { email: nobody, password: "guess" }, from());
+    for (let i = 0; i < 5; i++)
+      await call(t, "POST", "/token?grant_type=password", { email: nobody, password: "guess" }, from());
     const held = await call(t, "POST", "/token?grant_type=password", { email: nobody, password: "guess" }, from());
     expect(held.status).toBe(429);
     expect(held.json!.msg).toMatch(/Too many wrong passwords for this address/);
@@ -200,7 +257,12 @@ describe("user_metadata at the edge (audit)", () => {
   };
 
   it("refuses data nested 2,000 levels with 400 on sign-up and PUT /user, and the account keeps working", async () => {
-    const signup = await call(t, "POST", "/signup", JSON.stringify({ email: newEmail("deep"), password, data: nested(2000) }));
+    const signup = await call(
+      t,
+      "POST",
+      "/signup",
+      JSON.stringify({ email: newEmail("deep"), password, data: nested(2000) }),
+    );
     expect(signup.status).toBe(400);
     // The app-wide edge guard (32 levels) or the user_metadata limit (8 levels) answers first.
     expect(signup.json!.msg).toMatch(/nested (too deeply|more than \d+ levels deep)/);
@@ -219,10 +281,17 @@ describe("user_metadata at the edge (audit)", () => {
     for (const data of ['{"name":"a\\u0000b"}', '{"name":"\\ud800"}', '{"a\\u0000":1}', '{"list":["ok","\\udfff"]}']) {
       const put = await call(t, "PUT", "/user", `{"data":${data}}`, auth(session.access));
       expect(put.status, data).toBe(400);
-      const signup = await call(t, "POST", "/signup", `{"email":"${newEmail("nul")}","password":"${password}","data":${data}}`);
+      const signup = await call(
+        t,
+        "POST",
+        "/signup",
+        `{"email":"${newEmail("nul")}","password":"${password}","data":${data}}`,
+      );
       expect(signup.status, data).toBe(400);
     }
     // A real surrogate pair (an emoji) is fine.
-    expect((await call(t, "PUT", "/user", '{"data":{"mood":"\\ud83d\\ude00"}}', auth(session.access))).status).toBe(200);
+    expect((await call(t, "PUT", "/user", '{"data":{"mood":"\\ud83d\\ude00"}}', auth(session.access))).status).toBe(
+      200,
+    );
   });
 });

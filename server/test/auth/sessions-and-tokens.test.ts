@@ -8,13 +8,20 @@ import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { AppError } from "../../src/errors.ts";
 import { proveMailbox } from "../support/admins.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { authClient, call, newEmail } from "./auth-test-helpers.ts";
+import { authClient, call, newEmail, signedInClient } from "./auth-test-helpers.ts";
 
 let t: TestApp;
 let service: AuthService | undefined;
 beforeAll(async () => {
   t = await startTestApp({ AUTH_AUTOCONFIRM: "true", ADMIN_EMAILS: "boss@example.com" });
-  service = await createAuthService({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }), channels: createChannels({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock }) });
+  service = await createAuthService({
+    config: t.config,
+    db: t.database.db,
+    mailer: t.mailer,
+    clock: t.clock,
+    masterKeys: createMasterKeys({ config: t.config }),
+    channels: createChannels({ config: t.config, db: t.database.db, mailer: t.mailer, clock: t.clock }),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -22,13 +29,7 @@ afterAll(async () => {
 
 const password = "correct horse battery";
 
-async function signedIn(email = newEmail()) {
-  const client = authClient(t);
-  expect((await client.signUp({ email, password })).error).toBeNull();
-  const { data, error } = await client.signInWithPassword({ email, password });
-  expect(error).toBeNull();
-  return { client, session: data.session!, email };
-}
+const signedIn = (email = newEmail()) => signedInClient(t, email, password);
 
 describe("autoconfirm sign-up", () => {
   it("answers with a confirmed user and no session; the password then signs in", async () => {
@@ -55,7 +56,9 @@ describe("autoconfirm sign-up", () => {
     expect(taken.json!.email_confirmed_at).toBeTruthy();
     expect(taken.json!.access_token).toBeUndefined();
     // The registered account keeps its own password.
-    expect((await authClient(t).signInWithPassword({ email, password: "someone else entirely" })).error?.code).toBe("invalid_credentials");
+    expect((await authClient(t).signInWithPassword({ email, password: "someone else entirely" })).error?.code).toBe(
+      "invalid_credentials",
+    );
   });
 });
 
@@ -90,7 +93,9 @@ describe("access tokens", () => {
 
     const jwks = await call(t, "GET", "/.well-known/jwks.json");
     expect(jwks.headers.get("cache-control")).toContain("max-age=600");
-    expect(jwks.json!.keys).toEqual([expect.objectContaining({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig", kid: data!.header.kid })]);
+    expect(jwks.json!.keys).toEqual([
+      expect.objectContaining({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig", kid: data!.header.kid }),
+    ]);
     expect(JSON.stringify(jwks.json)).not.toContain('"d"');
   });
 
@@ -100,7 +105,10 @@ describe("access tokens", () => {
     await expect(auth.authenticate(`Bearer ${session.access_token}`)).resolves.toMatchObject({ id: session.user.id });
     t.clock.advance((t.config.JWT_EXPIRY + 1) * 1000);
     try {
-      await expect(auth.authenticate(`Bearer ${session.access_token}`)).rejects.toMatchObject({ code: "unauthorized", message: expect.stringContaining("expired") });
+      await expect(auth.authenticate(`Bearer ${session.access_token}`)).rejects.toMatchObject({
+        code: "unauthorized",
+        message: expect.stringContaining("expired"),
+      });
       const res = await call(t, "GET", "/user", undefined, { authorization: `Bearer ${session.access_token}` });
       expect(res.status).toBe(403);
       expect(res.json).toMatchObject({ code: 403, error_code: "bad_jwt" });
@@ -134,7 +142,10 @@ describe("access tokens", () => {
     await expect(authService().authenticate(`Bearer ${old.access_token}`)).resolves.toMatchObject({ id: old.user.id });
     expect((await authClient(t).getClaims(old.access_token)).error).toBeNull();
 
-    const { data } = await client.refreshSession({ refresh_token: old.refresh_token, access_token: old.access_token } as never);
+    const { data } = await client.refreshSession({
+      refresh_token: old.refresh_token,
+      access_token: old.access_token,
+    } as never);
     expect(decodeProtectedHeader(data.session!.access_token).kid).toBe(newKid);
     expect((await authClient(t).getClaims(data.session!.access_token)).error).toBeNull();
 
@@ -174,18 +185,30 @@ describe("refresh tokens", () => {
     t.clock.advance(11_000);
 
     const reuse = await authClient(t).refreshSession({ refresh_token: session.refresh_token } as never);
-    expect(reuse.error).toMatchObject({ status: 400, code: "refresh_token_already_used", message: "Invalid Refresh Token: Already Used" });
+    expect(reuse.error).toMatchObject({
+      status: 400,
+      code: "refresh_token_already_used",
+      message: "Invalid Refresh Token: Already Used",
+    });
 
     // The thief's and the owner's latest tokens are both dead now, and so is the access token.
-    const child = await call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: first.json!.refresh_token });
+    const child = await call(t, "POST", "/token?grant_type=refresh_token", {
+      refresh_token: first.json!.refresh_token,
+    });
     expect(child.status).toBe(400);
-    await expect(authService().authenticate(`Bearer ${first.json!.access_token}`)).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(authService().authenticate(`Bearer ${first.json!.access_token}`)).rejects.toMatchObject({
+      code: "unauthorized",
+    });
   });
 
   it("answer refresh_token_not_found for a token never issued", async () => {
     const res = await call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: "made-up" });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ code: 400, error_code: "refresh_token_not_found", msg: "Invalid Refresh Token: Refresh Token Not Found" });
+    expect(res.json).toEqual({
+      code: 400,
+      error_code: "refresh_token_not_found",
+      msg: "Invalid Refresh Token: Refresh Token Not Found",
+    });
   });
 });
 
@@ -201,9 +224,13 @@ describe("sign-out", () => {
   it("with scope local ends only this session", async () => {
     const { a, bSession } = await twoDevices();
     expect((await a.client.signOut({ scope: "local" })).error).toBeNull();
-    await expect(authService().authenticate(`Bearer ${a.session.access_token}`)).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(authService().authenticate(`Bearer ${a.session.access_token}`)).rejects.toMatchObject({
+      code: "unauthorized",
+    });
     await expect(authService().authenticate(`Bearer ${bSession.access_token}`)).resolves.toBeTruthy();
-    const refresh = await call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: a.session.refresh_token });
+    const refresh = await call(t, "POST", "/token?grant_type=refresh_token", {
+      refresh_token: a.session.refresh_token,
+    });
     expect(refresh.status).toBe(400);
   });
 
@@ -211,7 +238,9 @@ describe("sign-out", () => {
     const { a, bSession } = await twoDevices();
     expect((await a.client.signOut({ scope: "others" })).error).toBeNull();
     await expect(authService().authenticate(`Bearer ${a.session.access_token}`)).resolves.toBeTruthy();
-    await expect(authService().authenticate(`Bearer ${bSession.access_token}`)).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(authService().authenticate(`Bearer ${bSession.access_token}`)).rejects.toMatchObject({
+      code: "unauthorized",
+    });
   });
 
   it("with scope global (the default) ends every session, and GET /user says session_not_found", async () => {
@@ -219,7 +248,9 @@ describe("sign-out", () => {
     const res = await call(t, "POST", "/logout", undefined, { authorization: `Bearer ${a.session.access_token}` });
     expect(res.status).toBe(204);
     for (const token of [a.session.access_token, bSession.access_token]) {
-      await expect(authService().authenticate(`Bearer ${token}`)).rejects.toMatchObject({ message: expect.stringContaining("signed out") });
+      await expect(authService().authenticate(`Bearer ${token}`)).rejects.toMatchObject({
+        message: expect.stringContaining("signed out"),
+      });
     }
     const user = await call(t, "GET", "/user", undefined, { authorization: `Bearer ${bSession.access_token}` });
     expect(user.json).toMatchObject({ code: 403, error_code: "session_not_found" });
@@ -229,7 +260,9 @@ describe("sign-out", () => {
 
   it("refuses an unknown scope", async () => {
     const { session } = await signedIn();
-    const res = await call(t, "POST", "/logout?scope=everyone", undefined, { authorization: `Bearer ${session.access_token}` });
+    const res = await call(t, "POST", "/logout?scope=everyone", undefined, {
+      authorization: `Bearer ${session.access_token}`,
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error_code: "validation_failed" });
   });
@@ -240,10 +273,19 @@ describe("authenticate()", () => {
     const boss = await signedIn("Boss@Example.com");
     const other = await signedIn();
     // With autoconfirm the role needs a followed link to the address (docs/decisions/019).
-    await expect(authService().authenticate(`Bearer ${boss.session.access_token}`)).resolves.toMatchObject({ isAdmin: false });
+    await expect(authService().authenticate(`Bearer ${boss.session.access_token}`)).resolves.toMatchObject({
+      isAdmin: false,
+    });
     await proveMailbox(t, "boss@example.com");
-    await expect(authService().authenticate(`Bearer ${boss.session.access_token}`)).resolves.toMatchObject({ isAdmin: true, email: "boss@example.com", aal: "aal1" });
-    await expect(authService().authenticate(`bearer ${other.session.access_token}`)).resolves.toMatchObject({ isAdmin: false, role: "authenticated" });
+    await expect(authService().authenticate(`Bearer ${boss.session.access_token}`)).resolves.toMatchObject({
+      isAdmin: true,
+      email: "boss@example.com",
+      aal: "aal1",
+    });
+    await expect(authService().authenticate(`bearer ${other.session.access_token}`)).resolves.toMatchObject({
+      isAdmin: false,
+      role: "authenticated",
+    });
   });
 });
 

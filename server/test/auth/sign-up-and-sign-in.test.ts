@@ -113,7 +113,9 @@ describe("sign-up with e-mail confirmation", () => {
   it("confirms with verifyOtp and the token_hash from the link, returning a session", async () => {
     const email = newEmail("otp");
     await authClient(t).signUp({ email, password });
-    const token = linkIn((await waitForMail(t, email, "Confirm your Trigger Switch account")).text).searchParams.get("token")!;
+    const token = linkIn((await waitForMail(t, email, "Confirm your Trigger Switch account")).text).searchParams.get(
+      "token",
+    )!;
     const client = authClient(t);
     const { data, error } = await client.verifyOtp({ type: "signup", token_hash: token });
     expect(error).toBeNull();
@@ -126,7 +128,9 @@ describe("sign-up with e-mail confirmation", () => {
   it("answers a sign-up for a registered address exactly like a new one and sends no mail", async () => {
     const email = newEmail("taken");
     await authClient(t).signUp({ email, password });
-    const token = linkIn((await waitForMail(t, email, "Confirm your Trigger Switch account")).text).searchParams.get("token")!;
+    const token = linkIn((await waitForMail(t, email, "Confirm your Trigger Switch account")).text).searchParams.get(
+      "token",
+    )!;
     await authClient(t).verifyOtp({ type: "signup", token_hash: token });
     const before = (await mailsTo(t, email)).length;
 
@@ -134,7 +138,20 @@ describe("sign-up with e-mail confirmation", () => {
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(Object.keys(data.user!).sort()).toEqual(
-      ["id", "aud", "role", "email", "phone", "confirmation_sent_at", "app_metadata", "user_metadata", "identities", "created_at", "updated_at", "is_anonymous"].sort(),
+      [
+        "id",
+        "aud",
+        "role",
+        "email",
+        "phone",
+        "confirmation_sent_at",
+        "app_metadata",
+        "user_metadata",
+        "identities",
+        "created_at",
+        "updated_at",
+        "is_anonymous",
+      ].sort(),
     );
     expect(data.user!.identities).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));

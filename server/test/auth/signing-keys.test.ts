@@ -5,7 +5,7 @@ import { decodeProtectedHeader } from "jose";
 import { keyFilePath } from "../../src/auth/keys/key-file.ts";
 import { rotateSigningKey } from "../../src/auth/keys/rotate-signing-key.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { authClient, call, newEmail } from "./auth-test-helpers.ts";
+import { call, newEmail, signedInClient } from "./auth-test-helpers.ts";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -13,7 +13,11 @@ afterEach(async () => {
   t = undefined;
 });
 
-const pem = () => crypto.generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+const pem = () =>
+  crypto
+    .generateKeyPairSync("ec", { namedCurve: "P-256" })
+    .privateKey.export({ format: "pem", type: "pkcs8" })
+    .toString();
 
 describe("signing keys", () => {
   it("are generated on first start into DATA_DIR/keys, readable by the owner only", async () => {
@@ -31,34 +35,30 @@ describe("signing keys", () => {
     expect(fs.existsSync(keyFilePath(t.config.DATA_DIR))).toBe(false);
     const jwks = await call(t, "GET", "/.well-known/jwks.json");
     expect(jwks.json!.keys).toHaveLength(2);
-    const { data } = await signedIn(t);
-    expect(decodeProtectedHeader(data.session!.access_token).kid).toBe((jwks.json!.keys as { kid: string }[])[0]!.kid);
+    const { session } = await signedIn(t);
+    expect(decodeProtectedHeader(session.access_token).kid).toBe((jwks.json!.keys as { kid: string }[])[0]!.kid);
     expect(() => rotateSigningKey({ config: t!.config, clock: t!.clock })).toThrow(/JWT_PRIVATE_KEY/);
   });
 });
 
-/** A new autoconfirmed account, signed in (sign-up itself answers with the user only). */
-async function signedIn(app: TestApp) {
-  const credentials = { email: newEmail(), password: "long enough password" };
-  await authClient(app).signUp(credentials);
-  return authClient(app).signInWithPassword(credentials);
-}
+const signedIn = (app: TestApp) => signedInClient(app, newEmail(), "long enough password");
 
 describe("concurrent refreshes", () => {
   it("of one token from two tabs both succeed and keep the session alive", async () => {
     t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-    const { data } = await signedIn(t);
-    const body = { refresh_token: data.session!.refresh_token };
+    const { session } = await signedIn(t);
+    const body = { refresh_token: session.refresh_token };
     const results = await Promise.all([1, 2, 3].map(() => call(t!, "POST", "/token?grant_type=refresh_token", body)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    const user = await call(t, "GET", "/user", undefined, { authorization: `Bearer ${results[2]!.json!.access_token}` });
+    const user = await call(t, "GET", "/user", undefined, {
+      authorization: `Bearer ${results[2]!.json!.access_token}`,
+    });
     expect(user.status).toBe(200);
   });
 
   it("racing a sign-out never answer with a server error", async () => {
     t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-    const { data } = await signedIn(t);
-    const s = data.session!;
+    const s = (await signedIn(t)).session;
     const [refresh, logout] = await Promise.all([
       call(t, "POST", "/token?grant_type=refresh_token", { refresh_token: s.refresh_token }),
       call(t, "POST", "/logout?scope=global", undefined, { authorization: `Bearer ${s.access_token}` }),

@@ -1,38 +1,66 @@
 import Stripe from "stripe";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { messageConditions, stripeEvents, subscriptions } from "../../src/db/schema.ts";
-import { waitForMail, mailsTo } from "../auth/auth-test-helpers.ts";
+import { deliveries, messageConditions, stripeEvents, subscriptions } from "../../src/db/schema.ts";
 import { createCondition, createMessage, post, type ApiErrorBody } from "../support/content.ts";
+import { mailText, tick, travel } from "../support/engine.ts";
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
 let stripe: FakeStripe;
+let sink: SmtpSink;
 let t: TestApp;
 let off: TestApp;
 
 beforeAll(async () => {
   stripe = await startFakeStripe({ webhookUrl: () => `${t.url}/webhooks/stripe` });
+  sink = await startSmtpSink();
   // One after the other: two servers starting at once on a busy machine can exceed Fastify's plugin timeout.
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true", ...fakeStripeEnv(stripe) });
+  t = await startTestApp({ AUTH_AUTOCONFIRM: "true", SMTP_URL: sink.url, ...fakeStripeEnv(stripe) });
   off = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
 });
 afterAll(async () => {
   await t?.close();
   await off?.close();
   await stripe?.close();
+  await sink?.close();
 });
 
-type Overview = { billing_enabled: boolean; plan: string; plans: { id: string; prices: unknown[] }[]; subscription: Record<string, unknown> | null; over_limit: string[] };
+type Overview = {
+  billing_enabled: boolean;
+  plan: string;
+  plans: { id: string; prices: unknown[] }[];
+  subscription: Record<string, unknown> | null;
+  over_limit: string[];
+};
 const overview = async (u: SignedInUser) => (await (await u.api("/api/billing")).json()) as Overview;
 const webhook = (app: TestApp, payload: string, signature?: string) =>
-  fetch(`${app.url}/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) }, body: payload });
+  fetch(`${app.url}/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+    body: payload,
+  });
 const signed = (event: Record<string, unknown>) => {
   const payload = JSON.stringify(event);
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }) };
 };
+
+/** The plan-change notices queued for a user (their keys name the kind and the Stripe event). */
+const planNotices = (userId: string, kind = "") =>
+  t.database.db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.kind, "notice"), like(deliveries.idempotencyKey, `notice:plan:${userId}:${kind}%`)));
+
+/** One engine tick (the test app runs none of its own), then the mails the sink has for `to` with `subject`, as text. */
+async function deliveredTo(to: string, subject: string): Promise<string[]> {
+  await tick(t);
+  const line = new RegExp(`^Subject: ${subject}\\r?$`, "m");
+  return sink.mails.filter((m) => m.to.includes(to) && line.test(m.raw)).map(mailText);
+}
 
 /** A user who went through Checkout: Plus, with the subscription's id. */
 async function plusUser(): Promise<{ user: SignedInUser; subscriptionId: string }> {
@@ -44,9 +72,20 @@ async function plusUser(): Promise<{ user: SignedInUser; subscriptionId: string 
   return { user, subscriptionId: String(sub.id) };
 }
 
-function subscriptionEvent(subId: string, status: string, created: number, id = `evt_${Math.random().toString(36).slice(2)}`) {
+function subscriptionEvent(
+  subId: string,
+  status: string,
+  created: number,
+  id = `evt_${Math.random().toString(36).slice(2)}`,
+) {
   const sub = { ...stripe.subscriptions.get(subId)!, status };
-  return { id, object: "event", created, type: status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated", data: { object: sub } };
+  return {
+    id,
+    object: "event",
+    created,
+    type: status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated",
+    data: { object: sub },
+  };
 }
 
 describe("upgrading", () => {
@@ -60,17 +99,41 @@ describe("upgrading", () => {
     ]);
     const { url } = (await (await post(user, "/api/billing/checkout", { interval: "year" })).json()) as { url: string };
     expect(url).toMatch(new RegExp(`^${stripe.url}/pay/cs_`));
-    const checkout = stripe.requests.find((r) => r.path === "/v1/checkout/sessions" && r.form.client_reference_id === user.id)!;
-    expect(checkout.form).toMatchObject({ mode: "subscription", "line_items[0][price]": "price_plus_yearly", "subscription_data[metadata][user_id]": user.id, success_url: `${t.config.SITE_URL}/subscription?checkout=success` });
+    const checkout = stripe.requests.find(
+      (r) => r.path === "/v1/checkout/sessions" && r.form.client_reference_id === user.id,
+    )!;
+    expect(checkout.form).toMatchObject({
+      mode: "subscription",
+      "line_items[0][price]": "price_plus_yearly",
+      "subscription_data[metadata][user_id]": user.id,
+      success_url: `${t.config.SITE_URL}/subscription?checkout=success`,
+    });
     // Returning from Checkout changes nothing by itself: the signed webhook does.
     expect((await overview(user)).plan).toBe("free");
     await stripe.completeCheckout(url.split("/pay/")[1]!);
     const after = await overview(user);
-    expect(after).toMatchObject({ plan: "plus", subscription: { status: "active", interval: "year", amount: 4000, currency: "eur", cancel_at_period_end: false, payment_problem: false } });
-    expect(await waitForMail(t, user.email, "Welcome to Plus")).toBeTruthy();
+    expect(after).toMatchObject({
+      plan: "plus",
+      subscription: {
+        status: "active",
+        interval: "year",
+        amount: 4000,
+        currency: "eur",
+        cancel_at_period_end: false,
+        payment_problem: false,
+      },
+    });
+    // The welcome is queued with the change and sent by the engine.
+    expect(await planNotices(user.id, "upgraded")).toEqual([
+      expect.objectContaining({ status: "pending", address: user.email }),
+    ]);
+    expect(await deliveredTo(user.email, "Welcome to Plus")).toHaveLength(1);
     // Plus's limits apply at once.
     const m = await createMessage(user);
-    expect((await post(user, `/api/messages/${m.id}/conditions`, { condition_type: "no_check_in", minutes_threshold: 30 })).status).toBe(201);
+    expect(
+      (await post(user, `/api/messages/${m.id}/conditions`, { condition_type: "no_check_in", minutes_threshold: 30 }))
+        .status,
+    ).toBe(201);
     // A second Checkout is refused: one subscription per account.
     expect((await post(user, "/api/billing/checkout", {})).status).toBe(409);
   });
@@ -101,16 +164,48 @@ describe("webhooks", () => {
     expect((await overview(user)).plan).toBe("plus");
   });
 
-  it("applies a replayed event once", async () => {
+  it("applies a replayed event once, and tells its owner once", async () => {
     const { user, subscriptionId } = await plusUser();
-    const { payload, signature } = signed(subscriptionEvent(subscriptionId, "past_due", Math.floor(Date.now() / 1000) + 60));
+    const event = subscriptionEvent(subscriptionId, "past_due", Math.floor(Date.now() / 1000) + 60);
+    const { payload, signature } = signed(event);
     const first = await webhook(t, payload, signature);
     expect(await first.json()).toEqual({ received: true, duplicate: false });
     const again = await webhook(t, payload, signature);
     expect(await again.json()).toEqual({ received: true, duplicate: true });
-    await waitForMail(t, user.email, "We could not take your payment");
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await mailsTo(t, user.email)).filter((m) => m.subject === "We could not take your payment")).toHaveLength(1);
+    expect((await planNotices(user.id, "payment_failed")).map((n) => n.idempotencyKey)).toEqual([
+      `notice:plan:${user.id}:payment_failed:${event.id}`,
+    ]);
+    expect(await deliveredTo(user.email, "We could not take your payment")).toHaveLength(1);
+    // Replayed again after the mail went out: still nothing new to send.
+    expect(await (await webhook(t, payload, signature)).json()).toEqual({ received: true, duplicate: true });
+    expect(await planNotices(user.id, "payment_failed")).toHaveLength(1);
+    expect(await deliveredTo(user.email, "We could not take your payment")).toHaveLength(1);
+  });
+
+  it("answers 200 while the mail server is down: the owner's mail waits in the queue and goes out when it is back", async () => {
+    const { user, subscriptionId } = await plusUser();
+    await tick(t); // the welcome, while the sink still listens
+    await sink.stop();
+    try {
+      const { payload, signature } = signed(
+        subscriptionEvent(subscriptionId, "past_due", Math.floor(Date.now() / 1000) + 60),
+      );
+      const res = await webhook(t, payload, signature);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true, duplicate: false });
+      await tick(t); // refused: tried again in 30 s
+      expect(await planNotices(user.id, "payment_failed")).toEqual([
+        expect.objectContaining({ status: "pending", attempts: 1 }),
+      ]);
+    } finally {
+      await sink.start();
+    }
+    await travel(t, 31_000);
+    const [mail] = await deliveredTo(user.email, "We could not take your payment");
+    expect(mail).toMatch(/Nothing of yours was switched off/);
+    expect(await planNotices(user.id, "payment_failed")).toEqual([
+      expect.objectContaining({ status: "sent", attempts: 2 }),
+    ]);
   });
 
   it("keeps the newest state when events arrive out of order, and never revives a cancelled subscription", async () => {
@@ -143,9 +238,12 @@ describe("a downgrade or a failed payment never disarms anything", () => {
   it("keeps Plus while a payment is retried, and says so on the page and by e-mail", async () => {
     const { user, subscriptionId } = await plusUser();
     await stripe.setStatus(subscriptionId, "past_due");
-    expect(await overview(user)).toMatchObject({ plan: "plus", subscription: { status: "past_due", payment_problem: true } });
-    const mail = await waitForMail(t, user.email, "We could not take your payment");
-    expect(mail.text).toMatch(/Nothing of yours was switched off/);
+    expect(await overview(user)).toMatchObject({
+      plan: "plus",
+      subscription: { status: "past_due", payment_problem: true },
+    });
+    const [mail] = await deliveredTo(user.email, "We could not take your payment");
+    expect(mail).toMatch(/Nothing of yours was switched off/);
   });
 
   it("leaves every armed switch and item over Free's limits in place, refuses new ones, and tells the user", async () => {
@@ -166,10 +264,12 @@ describe("a downgrade or a failed payment never disarms anything", () => {
 
     const refused = await post(user, "/api/messages", { title: "new" });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as ApiErrorBody).error.message).toBe("Your Free plan allows 3 messages and you have 4. Delete a message, or upgrade to Plus on the Subscription page for up to 100.");
-    const mail = await waitForMail(t, user.email, "Your plan is now Free");
-    expect(mail.text).toMatch(/Nothing of yours was switched off: every armed switch keeps running/);
-    expect(mail.text).toMatch(/You have 4 messages and your Free plan allows 3/);
+    expect(((await refused.json()) as ApiErrorBody).error.message).toBe(
+      "Your Free plan allows 3 messages and you have 4. Delete a message, or upgrade to Plus on the Subscription page for up to 100.",
+    );
+    const [mail] = await deliveredTo(user.email, "Your plan is now Free");
+    expect(mail).toMatch(/Nothing of yours was switched off: every armed switch keeps running/);
+    expect(mail).toMatch(/You have 4 messages and your Free plan allows 3/);
   });
 });
 
@@ -177,7 +277,11 @@ describe("managing the subscription", () => {
   it("cancels at the period's end and takes it back, through Stripe's API", async () => {
     const { user, subscriptionId } = await plusUser();
     const cancelled = (await (await post(user, "/api/billing/cancel", {})).json()) as Overview;
-    expect(stripe.requests.some((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.form.cancel_at_period_end === "true")).toBe(true);
+    expect(
+      stripe.requests.some(
+        (r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.form.cancel_at_period_end === "true",
+      ),
+    ).toBe(true);
     expect(cancelled).toMatchObject({ plan: "plus", subscription: { cancel_at_period_end: true } });
     expect(cancelled.subscription!.ends_at).toBe(cancelled.subscription!.current_period_end);
     const resumed = (await (await post(user, "/api/billing/resume", {})).json()) as Overview;
@@ -212,12 +316,21 @@ describe("with billing off", () => {
     expect(await overview(user)).toMatchObject({ billing_enabled: false, plan: "plus", subscription: null });
     const checkout = await post(user, "/api/billing/checkout", {});
     expect(checkout.status).toBe(404);
-    expect(((await checkout.json()) as ApiErrorBody).error.message).toBe("Billing is off on this server: there is nothing to pay for.");
-    const { payload, signature } = signed({ id: "evt_x", type: "customer.subscription.updated", created: 1, data: { object: {} } });
+    expect(((await checkout.json()) as ApiErrorBody).error.message).toBe(
+      "Billing is off on this server: there is nothing to pay for.",
+    );
+    const { payload, signature } = signed({
+      id: "evt_x",
+      type: "customer.subscription.updated",
+      created: 1,
+      data: { object: {} },
+    });
     expect((await webhook(off, payload, signature)).status).toBe(404);
   });
 
   it("refuses to start with half a Stripe configuration", () => {
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PLUS_MONTHLY: billing needs/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PLUS_MONTHLY: billing needs/,
+    );
   });
 });

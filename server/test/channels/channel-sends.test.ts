@@ -35,18 +35,40 @@ afterAll(async () => {
 });
 
 async function failure(p: Promise<unknown>): Promise<ChannelError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof ChannelError)) throw new Error(`expected a ChannelError, got ${String(err)}`);
   return err;
 }
 
-const reminder = (to: string) => ({ to, purpose: "owner_reminder" as const, text: "Your switch fires at 14:00. Check in: https://switch.example.com/check-in?token=x", template: { template: "reminder" as const, body: ["Ada", "Tue 3 Mar, 14:00", "https://switch.example.com/check-in?token=x"] } });
+const reminder = (to: string) => ({
+  to,
+  purpose: "owner_reminder" as const,
+  text: "Your switch fires at 14:00. Check in: https://switch.example.com/check-in?token=x",
+  template: {
+    template: "reminder" as const,
+    body: ["Ada", "Tue 3 Mar, 14:00", "https://switch.example.com/check-in?token=x"],
+  },
+});
 
 describe("WhatsApp channel", () => {
   it("sends the approved template outside the 24-hour window, with the link as a parameter", async () => {
     const receipt = await whatsapp.send(reminder("+447700900201"));
-    expect(receipt).toMatchObject({ channel: "whatsapp", form: "template", providerMessageId: expect.stringMatching(/^wamid\./) });
-    expect(wa.sent.at(-1)).toMatchObject({ to: "+447700900201", type: "template", template: { name: "check_in_reminder", body: ["Ada", "Tue 3 Mar, 14:00", "https://switch.example.com/check-in?token=x"] } });
+    expect(receipt).toMatchObject({
+      channel: "whatsapp",
+      form: "template",
+      providerMessageId: expect.stringMatching(/^wamid\./),
+    });
+    expect(wa.sent.at(-1)).toMatchObject({
+      to: "+447700900201",
+      type: "template",
+      template: {
+        name: "check_in_reminder",
+        body: ["Ada", "Tue 3 Mar, 14:00", "https://switch.example.com/check-in?token=x"],
+      },
+    });
   });
 
   it("sends free text inside the window, and the template again once 24 hours have passed", async () => {
@@ -83,14 +105,20 @@ describe("WhatsApp channel", () => {
 
   it("refuses a number that is not E.164 before calling anyone", async () => {
     const before = wa.sent.length;
-    expect(await failure(whatsapp.send(reminder("07700900205")))).toMatchObject({ permanent: true, code: "bad_number" });
+    expect(await failure(whatsapp.send(reminder("07700900205")))).toMatchObject({
+      permanent: true,
+      code: "bad_number",
+    });
     expect(wa.sent.length).toBe(before);
   });
 
   it("gives up after 10 seconds without an answer, as a temporary failure", { timeout: 20_000 }, async () => {
     wa.hangNext();
     const started = Date.now();
-    expect(await failure(whatsapp.send(reminder("+447700900206")))).toMatchObject({ permanent: false, code: "timeout" });
+    expect(await failure(whatsapp.send(reminder("+447700900206")))).toMatchObject({
+      permanent: false,
+      code: "timeout",
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
   });
 
@@ -107,7 +135,12 @@ describe("SMS channel", () => {
   it("sends through Twilio's Messages API with a status callback and returns the SID", async () => {
     const receipt = await sms.send({ to: "+447700900301", purpose: "owner_reminder", text: "Check in by 14:00" });
     expect(receipt.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);
-    expect(tw.sent.at(-1)).toMatchObject({ to: "+447700900301", from: tw.from, body: "Check in by 14:00", statusCallback: "https://switch.example.com/webhooks/twilio/status" });
+    expect(tw.sent.at(-1)).toMatchObject({
+      to: "+447700900301",
+      from: tw.from,
+      body: "Check in by 14:00",
+      statusCallback: "https://switch.example.com/webhooks/twilio/status",
+    });
   });
 
   it("classifies Twilio's errors: invalid or opted-out numbers permanent; too many requests and 5xx temporary", async () => {
@@ -127,13 +160,27 @@ describe("SMS channel", () => {
   });
 
   it("says a refused connection is temporary", async () => {
-    const down = createSmsChannel({ config: { ...loadConfig(tw.env).twilio!, apiUrl: "http://127.0.0.1:9" }, siteUrl: () => "https://x.example", clock });
-    expect(await failure(down.send({ to: "+447700900303", purpose: "owner_reminder", text: "x" }))).toMatchObject({ permanent: false, code: "network" });
+    const down = createSmsChannel({
+      config: { ...loadConfig(tw.env).twilio!, apiUrl: "http://127.0.0.1:9" },
+      siteUrl: () => "https://x.example",
+      clock,
+    });
+    expect(await failure(down.send({ to: "+447700900303", purpose: "owner_reminder", text: "x" }))).toMatchObject({
+      permanent: false,
+      code: "network",
+    });
   });
 
   it("refuses the wrong credentials as Twilio does (20003, permanent)", async () => {
-    const wrong = createSmsChannel({ config: { ...loadConfig(tw.env).twilio!, authToken: "0".repeat(32) }, siteUrl: () => "https://x.example", clock });
-    expect(await failure(wrong.send({ to: "+447700900304", purpose: "owner_reminder", text: "x" }))).toMatchObject({ permanent: true, code: "20003" });
+    const wrong = createSmsChannel({
+      config: { ...loadConfig(tw.env).twilio!, authToken: "0".repeat(32) },
+      siteUrl: () => "https://x.example",
+      clock,
+    });
+    expect(await failure(wrong.send({ to: "+447700900304", purpose: "owner_reminder", text: "x" }))).toMatchObject({
+      permanent: true,
+      code: "20003",
+    });
   });
 });
 
@@ -150,11 +197,23 @@ describe("e-mail channel", () => {
       close() {},
     };
     const email = createEmailChannel({ mailer, clock });
-    expect(await email.send({ to: "a@example.com", purpose: "owner_notice", subject: "Hi", text: "Body", html: "<p>Body</p>" })).toMatchObject({ channel: "email", providerMessageId: null });
+    expect(
+      await email.send({
+        to: "a@example.com",
+        purpose: "owner_notice",
+        subject: "Hi",
+        text: "Body",
+        html: "<p>Body</p>",
+      }),
+    ).toMatchObject({ channel: "email", providerMessageId: null });
     expect(sentMail).toEqual([{ to: "a@example.com", subject: "Hi", text: "Body", html: "<p>Body</p>" }]);
     next = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550, response: "550 5.1.1 No such user" });
-    expect(await failure(email.send({ to: "b@example.com", purpose: "owner_notice", subject: "Hi", text: "x" }))).toMatchObject({ permanent: true, code: "SMTP 550" });
+    expect(
+      await failure(email.send({ to: "b@example.com", purpose: "owner_notice", subject: "Hi", text: "x" })),
+    ).toMatchObject({ permanent: true, code: "SMTP 550" });
     next = Object.assign(new Error("Try later"), { responseCode: 451, response: "451 greylisted" });
-    expect(await failure(email.send({ to: "b@example.com", purpose: "owner_notice", subject: "Hi", text: "x" }))).toMatchObject({ permanent: false });
+    expect(
+      await failure(email.send({ to: "b@example.com", purpose: "owner_notice", subject: "Hi", text: "x" })),
+    ).toMatchObject({ permanent: false });
   });
 });

@@ -16,16 +16,35 @@ describe("without any provider configured", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       email: { available: true, transport: "outbox" },
-      whatsapp: { available: false, local: true, missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true } },
-      sms: { available: false, local: true, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true }, from: null },
+      whatsapp: {
+        available: false,
+        local: true,
+        missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"],
+        uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true },
+      },
+      sms: {
+        available: false,
+        local: true,
+        missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"],
+        uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true },
+        from: null,
+      },
     });
   });
 
   it("answers the webhooks 404 with a sentence, and asking for a code 409", async () => {
-    const wa = await fetch(`${t.url}/webhooks/whatsapp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const wa = await fetch(`${t.url}/webhooks/whatsapp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(wa.status).toBe(404);
     expect(await wa.text()).toContain("WhatsApp is not configured on this server.");
-    const sms = await fetch(`${t.url}/webhooks/twilio/sms`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "From=%2B447700900123" });
+    const sms = await fetch(`${t.url}/webhooks/twilio/sms`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "From=%2B447700900123",
+    });
     expect(sms.status).toBe(404);
     const user = await signUpUser(t);
     const res = await post(user, "/api/profile/channels/code", { channel: "whatsapp" });
@@ -52,12 +71,38 @@ describe("configuration", () => {
     expect(loadConfig({}).whatsapp).toBeNull();
     expect(loadConfig({}).twilio).toBeNull();
     expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: "1065403522" })).toThrow(ConfigError);
-    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: "1065403522" })).toThrow(/WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: WhatsApp needs/);
-    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}` })).toThrow(/TWILIO_AUTH_TOKEN, TWILIO_FROM: SMS needs/);
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: "1065403522" })).toThrow(
+      /WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: WhatsApp needs/,
+    );
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}` })).toThrow(
+      /TWILIO_AUTH_TOKEN, TWILIO_FROM: SMS needs/,
+    );
     expect(() => loadConfig({ TWILIO_FROM: "07700900123" })).toThrow(/TWILIO_FROM: must be a number in E.164 format/);
-    const c = loadConfig({ TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`, TWILIO_AUTH_TOKEN: "f".repeat(32), TWILIO_FROM: "+15005550006" });
-    expect(c.twilio).toEqual({ accountSid: `AC${"1".repeat(32)}`, authToken: "f".repeat(32), from: "+15005550006", apiUrl: "https://api.twilio.com" });
-    const w = loadConfig({ WHATSAPP_PHONE_NUMBER_ID: "1065403522", WHATSAPP_ACCESS_TOKEN: "EAAG1234567890", WHATSAPP_APP_SECRET: "0123456789abcdef", WHATSAPP_VERIFY_TOKEN: "verify-me-123" });
-    expect(w.whatsapp).toMatchObject({ apiUrl: "https://graph.facebook.com/v23.0", templates: { reminder: "check_in_reminder", delivery: "message_delivery", verification: "verification_code", language: "en" } });
+    const c = loadConfig({
+      TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "f".repeat(32),
+      TWILIO_FROM: "+15005550006",
+    });
+    expect(c.twilio).toEqual({
+      accountSid: `AC${"1".repeat(32)}`,
+      authToken: "f".repeat(32),
+      from: "+15005550006",
+      apiUrl: "https://api.twilio.com",
+    });
+    const w = loadConfig({
+      WHATSAPP_PHONE_NUMBER_ID: "1065403522",
+      WHATSAPP_ACCESS_TOKEN: "EAAG1234567890",
+      WHATSAPP_APP_SECRET: "0123456789abcdef",
+      WHATSAPP_VERIFY_TOKEN: "verify-me-123",
+    });
+    expect(w.whatsapp).toMatchObject({
+      apiUrl: "https://graph.facebook.com/v23.0",
+      templates: {
+        reminder: "check_in_reminder",
+        delivery: "message_delivery",
+        verification: "verification_code",
+        language: "en",
+      },
+    });
   });
 });

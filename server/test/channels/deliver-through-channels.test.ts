@@ -10,7 +10,13 @@ import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys, type MasterKeys } from "../../src/crypto/master-keys.ts";
 import { openNotice } from "../../src/engine/owner-notices.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
-import { newNumber, startChannelsApp, verifyNumber, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
+import {
+  newNumber,
+  startChannelsApp,
+  verifyNumber,
+  withOwnAddress,
+  type ChannelsTestApp,
+} from "../support/channels.ts";
 import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
@@ -24,7 +30,11 @@ let tellOwner: TellOwner;
 
 /** The owner's notices in the engine's durable queue, opened: what they will receive. */
 async function notices() {
-  const rows = await c.t.database.db.select().from(deliveries).where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id))).orderBy(deliveries.createdAt);
+  const rows = await c.t.database.db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id)))
+    .orderBy(deliveries.createdAt);
   return rows.map((r) => ({ key: r.idempotencyKey, ...openNotice(masterKeys, r) }));
 }
 
@@ -42,15 +52,50 @@ afterAll(async () => {
 
 /** A released schedule row with one recipient's delivery intent, as the engine writes them. */
 async function newDelivery(recipient: { email?: string | null; phone?: string | null; channels: ChannelId[] }) {
-  const r = await createRecipient(owner, { name: "Sam", email: recipient.email ?? null, phone: recipient.phone ?? null, channels: recipient.channels });
+  const r = await createRecipient(owner, {
+    name: "Sam",
+    email: recipient.email ?? null,
+    phone: recipient.phone ?? null,
+    channels: recipient.channels,
+  });
   const { db } = c.t.database;
   const now = c.t.clock.now();
   const [row] = await db
     .insert(reminderSchedule)
-    .values({ messageId, conditionId, userId: owner.id, scheduledAt: now, deadline: now, reminderType: "final_delivery", status: "sent", deliveryPriority: "critical", retryStrategy: "aggressive", idempotencyKey: `test:${r.id}`, nextAttemptAt: now, releasedAt: now, completedAt: now })
+    .values({
+      messageId,
+      conditionId,
+      userId: owner.id,
+      scheduledAt: now,
+      deadline: now,
+      reminderType: "final_delivery",
+      status: "sent",
+      deliveryPriority: "critical",
+      retryStrategy: "aggressive",
+      idempotencyKey: `test:${r.id}`,
+      nextAttemptAt: now,
+      releasedAt: now,
+      completedAt: now,
+    })
     .returning();
-  const [delivery] = await db.insert(deliveries).values({ reminderId: row!.id, kind: "release", recipientId: r.id, address: recipient.email ?? "", idempotencyKey: `test:${r.id}:delivery`, status: "sent" }).returning();
-  const route: RecipientRoute = { id: r.id, name: "Sam", email: recipient.email ?? null, phone: recipient.phone ?? null, channels: recipient.channels };
+  const [delivery] = await db
+    .insert(deliveries)
+    .values({
+      reminderId: row!.id,
+      kind: "release",
+      recipientId: r.id,
+      address: recipient.email ?? "",
+      idempotencyKey: `test:${r.id}:delivery`,
+      status: "sent",
+    })
+    .returning();
+  const route: RecipientRoute = {
+    id: r.id,
+    name: "Sam",
+    email: recipient.email ?? null,
+    phone: recipient.phone ?? null,
+    channels: recipient.channels,
+  };
   return { reminderId: row!.id, deliveryId: delivery!.id, route };
 }
 
@@ -59,16 +104,36 @@ function send(d: Awaited<ReturnType<typeof newDelivery>>, attempt = 1) {
     db: c.t.database.db,
     clock: c.t.clock,
     channels: c.t.channels,
-    delivery: { deliveryId: d.deliveryId, reminderId: d.reminderId, messageId, conditionId, ownerId: owner.id, recipient: d.route, attempt, responseData: { emergency: false, triggered_by: "deadline" } },
+    delivery: {
+      deliveryId: d.deliveryId,
+      reminderId: d.reminderId,
+      messageId,
+      conditionId,
+      ownerId: owner.id,
+      recipient: d.route,
+      attempt,
+      responseData: { emergency: false, triggered_by: "deadline" },
+    },
     envelopeFor: (channel, to) =>
       channel === "email"
         ? { to, purpose: "release", subject: "A message from Ada", text: "Read it: https://switch.example/access/x" }
-        : releaseEnvelope({ channel, to, ownerName: "Ada Lovelace", link: "https://switch.example/access/x", emergency: false }),
+        : releaseEnvelope({
+            channel,
+            to,
+            ownerName: "Ada Lovelace",
+            link: "https://switch.example/access/x",
+            emergency: false,
+          }),
     tellOwner,
   });
 }
 
-const logOf = (deliveryId: string) => c.t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.deliveryId, deliveryId)).orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt);
+const logOf = (deliveryId: string) =>
+  c.t.database.db
+    .select()
+    .from(reminderDeliveryLog)
+    .where(eq(reminderDeliveryLog.deliveryId, deliveryId))
+    .orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt);
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
   const end = Date.now() + ms;
@@ -85,15 +150,30 @@ describe("deliverThroughChannels", () => {
     const result = await send(d);
     expect(result).toMatchObject({ status: "sent", channel: "whatsapp", fallbackMethod: null });
     const sent = c.whatsapp.sent.at(-1)!;
-    expect(sent).toMatchObject({ to: d.route.phone, type: "template", template: { name: "message_delivery", body: ["Ada Lovelace", "https://switch.example/access/x"] } });
+    expect(sent).toMatchObject({
+      to: d.route.phone,
+      type: "template",
+      template: { name: "message_delivery", body: ["Ada Lovelace", "https://switch.example/access/x"] },
+    });
     expect(JSON.stringify(sent)).not.toContain("spare key");
     const [row] = await logOf(d.deliveryId);
-    expect(row).toMatchObject({ deliveryChannel: "whatsapp", deliveryStatus: "sent", recipientId: d.route.id, recipient: d.route.phone, providerMessageId: sent.id, attempt: 1 });
+    expect(row).toMatchObject({
+      deliveryChannel: "whatsapp",
+      deliveryStatus: "sent",
+      recipientId: d.route.id,
+      recipient: d.route.phone,
+      providerMessageId: sent.id,
+      attempt: 1,
+    });
     expect(row!.responseData).toMatchObject({ emergency: false, triggered_by: "deadline", fallback_method: null });
   });
 
   it("moves to the next channel after a permanent failure, records fallback_method and tells the owner", async () => {
-    const d = await newDelivery({ phone: newNumber(), email: "sam@example.com", channels: ["whatsapp", "sms", "email"] });
+    const d = await newDelivery({
+      phone: newNumber(),
+      email: "sam@example.com",
+      channels: ["whatsapp", "sms", "email"],
+    });
     c.whatsapp.failNext(400, 131026, "Message undeliverable");
     const before = (await notices()).length;
     const result = await send(d);
@@ -101,13 +181,23 @@ describe("deliverThroughChannels", () => {
     expect(c.twilio.sent.at(-1)).toMatchObject({ to: d.route.phone });
     expect(c.twilio.sent.at(-1)!.body).toContain("https://switch.example/access/x");
     const rows = await logOf(d.deliveryId);
-    expect(rows.map((r) => [r.deliveryChannel, r.deliveryStatus, r.responseData.fallback_method, r.responseData.permanent])).toEqual([
+    expect(
+      rows.map((r) => [r.deliveryChannel, r.deliveryStatus, r.responseData.fallback_method, r.responseData.permanent]),
+    ).toEqual([
       ["whatsapp", "failed", null, true],
       ["sms", "sent", "sms", false],
     ]);
     const told = (await notices()).slice(before);
-    expect(told).toEqual([expect.objectContaining({ key: `notice:channel-failure:${d.deliveryId}:whatsapp`, to: owner.email, subject: "WhatsApp could not reach Sam" })]);
-    expect(told[0]!.text).toContain(`Your message for Sam could not be delivered by WhatsApp to ${d.route.phone}: WhatsApp refused the message (131026)`);
+    expect(told).toEqual([
+      expect.objectContaining({
+        key: `notice:channel-failure:${d.deliveryId}:whatsapp`,
+        to: owner.email,
+        subject: "WhatsApp could not reach Sam",
+      }),
+    ]);
+    expect(told[0]!.text).toContain(
+      `Your message for Sam could not be delivered by WhatsApp to ${d.route.phone}: WhatsApp refused the message (131026)`,
+    );
     expect(told[0]!.text).toContain("We are trying SMS next.");
     expect(told[0]!.text).not.toContain("spare key");
   });
@@ -166,8 +256,15 @@ describe("status webhooks", () => {
     const d = await newDelivery({ phone: newNumber(), channels: ["sms"] });
     await send(d);
     await c.twilio.settled();
-    const [row] = await until(() => logOf(d.deliveryId), (rows) => rows[0]?.deliveryStatus === "delivered");
-    expect(row).toMatchObject({ deliveryChannel: "sms", deliveryStatus: "delivered", providerMessageId: c.twilio.sent.at(-1)!.sid });
+    const [row] = await until(
+      () => logOf(d.deliveryId),
+      (rows) => rows[0]?.deliveryStatus === "delivered",
+    );
+    expect(row).toMatchObject({
+      deliveryChannel: "sms",
+      deliveryStatus: "delivered",
+      providerMessageId: c.twilio.sent.at(-1)!.sid,
+    });
   });
 
   it("a failure reported later (not on WhatsApp) reopens the delivery for the next channel and tells the owner", async () => {
@@ -181,14 +278,25 @@ describe("status webhooks", () => {
     expect(row).toMatchObject({ deliveryStatus: "failed", error: expect.stringContaining("131026") });
     expect(row!.responseData.permanent).toBe(true);
     const told = (await notices()).slice(before);
-    expect(told).toEqual([expect.objectContaining({ key: `notice:channel-failure:${d.deliveryId}:whatsapp`, subject: "WhatsApp could not reach Sam" })]);
+    expect(told).toEqual([
+      expect.objectContaining({
+        key: `notice:channel-failure:${d.deliveryId}:whatsapp`,
+        subject: "WhatsApp could not reach Sam",
+      }),
+    ]);
     expect(told[0]!.text).toContain("Message undeliverable (131026)");
     // The same failure again (Meta redelivers) changes nothing and tells nobody twice.
-    await c.whatsapp.sendStatus(row!.providerMessageId!, "failed", phone, { code: 131026, title: "Message undeliverable" });
+    await c.whatsapp.sendStatus(row!.providerMessageId!, "failed", phone, {
+      code: 131026,
+      title: "Message undeliverable",
+    });
     expect((await notices()).length).toBe(before + 1);
     const db = c.t.database.db;
     expect((await db.select().from(deliveries).where(eq(deliveries.id, d.deliveryId)))[0]!.status).toBe("pending");
-    expect((await db.select().from(reminderSchedule).where(eq(reminderSchedule.id, d.reminderId)))[0]).toMatchObject({ status: "pending", completedAt: null });
+    expect((await db.select().from(reminderSchedule).where(eq(reminderSchedule.id, d.reminderId)))[0]).toMatchObject({
+      status: "pending",
+      completedAt: null,
+    });
 
     // The engine's next attempt goes to SMS.
     expect(await send(d, 2)).toMatchObject({ status: "sent", channel: "sms", fallbackMethod: "sms" });
@@ -201,8 +309,13 @@ describe("status webhooks", () => {
     const before = (await notices()).length;
     await send(d);
     await c.whatsapp.settled();
-    expect((await notices()).slice(before)).toEqual([expect.objectContaining({ subject: "Sam has not received your message" })]);
-    const [delivery] = await c.t.database.db.select().from(deliveries).where(and(eq(deliveries.id, d.deliveryId)));
+    expect((await notices()).slice(before)).toEqual([
+      expect.objectContaining({ subject: "Sam has not received your message" }),
+    ]);
+    const [delivery] = await c.t.database.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.id, d.deliveryId)));
     expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
   });
 });
@@ -218,9 +331,24 @@ describe("GET /api/messages/:id/receipts", () => {
     await c.twilio.settled();
     const res = await owner.api(`/api/messages/${messageId}/receipts`);
     expect(res.status).toBe(200);
-    const mine = ((await res.json()) as { recipient_id: string; channel: string; status: string; fallback: boolean; error: string | null; permanent: boolean }[]).filter((r) => r.recipient_id === d.route.id);
+    const mine = (
+      (await res.json()) as {
+        recipient_id: string;
+        channel: string;
+        status: string;
+        fallback: boolean;
+        error: string | null;
+        permanent: boolean;
+      }[]
+    ).filter((r) => r.recipient_id === d.route.id);
     expect(mine).toEqual([
-      expect.objectContaining({ channel: "whatsapp", status: "failed", fallback: false, permanent: true, error: expect.stringContaining("131026") }),
+      expect.objectContaining({
+        channel: "whatsapp",
+        status: "failed",
+        fallback: false,
+        permanent: true,
+        error: expect.stringContaining("131026"),
+      }),
       expect.objectContaining({ channel: "sms", status: "delivered", fallback: true, error: null }),
     ]);
     const stranger = await signUpUser(c.t);
@@ -234,7 +362,12 @@ describe("the owner's reminders on their chosen channels", () => {
     const number = newNumber();
     await verifyNumber(c, me, number);
     expect((await put(me, "/api/profile/channels/reminders", { channels: ["email", "whatsapp"] })).status).toBe(200);
-    const route = await ownerReminderRoute({ db: c.t.database.db, config: c.t.config, channels: c.t.channels, userId: me.id });
+    const route = await ownerReminderRoute({
+      db: c.t.database.db,
+      config: c.t.config,
+      channels: c.t.channels,
+      userId: me.id,
+    });
     expect(route).toEqual({ email: me.email, phone: number, channels: ["email", "whatsapp"] });
 
     const mid = (await createMessage(me)).id;
@@ -243,20 +376,55 @@ describe("the owner's reminders on their chosen channels", () => {
     const now = c.t.clock.now();
     const [row] = await db
       .insert(reminderSchedule)
-      .values({ messageId: mid, conditionId: cid, userId: me.id, scheduledAt: now, deadline: now, reminderType: "reminder", status: "claimed", deliveryPriority: "normal", retryStrategy: "standard", idempotencyKey: `test:reminder:${mid}`, nextAttemptAt: now, releasedAt: now })
+      .values({
+        messageId: mid,
+        conditionId: cid,
+        userId: me.id,
+        scheduledAt: now,
+        deadline: now,
+        reminderType: "reminder",
+        status: "claimed",
+        deliveryPriority: "normal",
+        retryStrategy: "standard",
+        idempotencyKey: `test:reminder:${mid}`,
+        nextAttemptAt: now,
+        releasedAt: now,
+      })
       .returning();
-    const [delivery] = await db.insert(deliveries).values({ reminderId: row!.id, kind: "reminder", address: me.email, idempotencyKey: `test:reminder:${mid}:d` }).returning();
+    const [delivery] = await db
+      .insert(deliveries)
+      .values({ reminderId: row!.id, kind: "reminder", address: me.email, idempotencyKey: `test:reminder:${mid}:d` })
+      .returning();
     const remind = (attempt: number) =>
       sendOwnerReminder({
         db,
         clock: c.t.clock,
         channels: c.t.channels,
-        delivery: { deliveryId: delivery!.id, reminderId: row!.id, messageId: mid, conditionId: cid, ownerId: me.id, attempt, responseData: { triggered_by: "reminder" } },
+        delivery: {
+          deliveryId: delivery!.id,
+          reminderId: row!.id,
+          messageId: mid,
+          conditionId: cid,
+          ownerId: me.id,
+          attempt,
+          responseData: { triggered_by: "reminder" },
+        },
         route,
         envelopeFor: (channel, to) =>
           channel === "email"
-            ? { to, purpose: "owner_reminder", subject: "Check in before Tue 3 Mar, 14:00", text: "Check in: https://switch.example/check-in?token=t" }
-            : reminderEnvelope({ channel, to, firstName: "Ada", deadline: "Tue 3 Mar, 14:00", link: "https://switch.example/check-in?token=t" }),
+            ? {
+                to,
+                purpose: "owner_reminder",
+                subject: "Check in before Tue 3 Mar, 14:00",
+                text: "Check in: https://switch.example/check-in?token=t",
+              }
+            : reminderEnvelope({
+                channel,
+                to,
+                firstName: "Ada",
+                deadline: "Tue 3 Mar, 14:00",
+                link: "https://switch.example/check-in?token=t",
+              }),
         tellOwner,
       });
     const sentBefore = c.whatsapp.sent.filter((m) => m.to === number).length;
@@ -285,15 +453,30 @@ describe("sendWorkDelivery (the engine's one call)", () => {
       channels: c.t.channels,
       masterKeys,
       tellOwner,
-      work: { reminderId: d.reminderId, messageId, conditionId, ownerId: owner.id, ownerName: "Ada Lovelace", ownerFirstName: "Ada", deadlineText: "Tue 3 Mar, 14:00", emergency: false },
+      work: {
+        reminderId: d.reminderId,
+        messageId,
+        conditionId,
+        ownerId: owner.id,
+        ownerName: "Ada Lovelace",
+        ownerFirstName: "Ada",
+        deadlineText: "Tue 3 Mar, 14:00",
+        emergency: false,
+      },
       delivery: delivery!,
-      mail: { to: "lee@example.com", subject: "A message from Ada Lovelace", text: "Read it: https://switch.example/access/y" },
+      mail: {
+        to: "lee@example.com",
+        subject: "A message from Ada Lovelace",
+        text: "Read it: https://switch.example/access/y",
+      },
       link: "https://switch.example/access/y",
       responseData: { emergency: false },
     });
     expect(result).toEqual({ status: "sent", error: null });
     expect((await outboxMails(c.t, "lee@example.com")).map((m) => m.subject)).toEqual(["A message from Ada Lovelace"]);
-    expect((await logOf(d.deliveryId)).map((r) => [r.deliveryChannel, r.deliveryStatus, r.responseData.fallback_method])).toEqual([
+    expect(
+      (await logOf(d.deliveryId)).map((r) => [r.deliveryChannel, r.deliveryStatus, r.responseData.fallback_method]),
+    ).toEqual([
       ["sms", "failed", null],
       ["email", "sent", "email"],
     ]);

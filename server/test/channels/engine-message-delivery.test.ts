@@ -4,7 +4,13 @@ import type { ChannelId } from "../../src/channels/channel.ts";
 import { createMasterKeys, type MasterKeys } from "../../src/crypto/master-keys.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { openNotice } from "../../src/engine/owner-notices.ts";
-import { newNumber, startChannelsApp, verifyNumber, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
+import {
+  newNumber,
+  startChannelsApp,
+  verifyNumber,
+  withOwnAddress,
+  type ChannelsTestApp,
+} from "../support/channels.ts";
 import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
@@ -24,30 +30,57 @@ afterAll(async () => {
 });
 
 /** An owner whose message goes to one recipient after a 1-hour silence. */
-async function armed(recipient: { email?: string | null; phone?: string | null; channels: ChannelId[] }, condition: Record<string, unknown> = {}) {
+async function armed(
+  recipient: { email?: string | null; phone?: string | null; channels: ChannelId[] },
+  condition: Record<string, unknown> = {},
+) {
   const owner = withOwnAddress(await signUpUser(c.t));
   await put(owner, "/api/profile", { first_name: "Ada", last_name: "Lovelace", time_zone: "Europe/London" });
   const message = await createMessage(owner, { title: "The spare key", text_content: "It is under the blue pot." });
-  const r = await createRecipient(owner, { name: "Sam", email: recipient.email ?? null, phone: recipient.phone ?? null, channels: recipient.channels });
+  const r = await createRecipient(owner, {
+    name: "Sam",
+    email: recipient.email ?? null,
+    phone: recipient.phone ?? null,
+    channels: recipient.channels,
+  });
   expect((await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] })).status).toBe(200);
-  const cond = await createCondition(owner, message.id, { condition_type: "no_check_in", hours_threshold: 1, ...condition });
+  const cond = await createCondition(owner, message.id, {
+    condition_type: "no_check_in",
+    hours_threshold: 1,
+    ...condition,
+  });
   return { owner, messageId: message.id, conditionId: cond.id, recipientId: r.id };
 }
 
 const releaseOf = async (conditionId: string) => {
   const { db } = c.t.database;
-  const [row] = await db.select().from(reminderSchedule).where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.reminderType, "final_delivery")));
-  const ds = await db.select().from(deliveries).where(and(eq(deliveries.reminderId, row!.id), eq(deliveries.kind, "release")));
+  const [row] = await db
+    .select()
+    .from(reminderSchedule)
+    .where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.reminderType, "final_delivery")));
+  const ds = await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.reminderId, row!.id), eq(deliveries.kind, "release")));
   return { row: row!, delivery: ds[0]! };
 };
 /** The delivery's log; a row the provider's status webhook already moved on (delivered, read) reads as sent. */
 const logOf = async (deliveryId: string) =>
-  (await c.t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.deliveryId, deliveryId)).orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt)).map((l) => ({
+  (
+    await c.t.database.db
+      .select()
+      .from(reminderDeliveryLog)
+      .where(eq(reminderDeliveryLog.deliveryId, deliveryId))
+      .orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt)
+  ).map((l) => ({
     ...l,
     deliveryStatus: l.deliveryStatus === "delivered" || l.deliveryStatus === "read" ? "sent" : l.deliveryStatus,
   }));
 async function noticesOf(owner: SignedInUser) {
-  const rows = await c.t.database.db.select().from(deliveries).where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id)));
+  const rows = await c.t.database.db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id)));
   return rows.map((r) => ({ key: r.idempotencyKey, ...openNotice(masterKeys, r) }));
 }
 
@@ -71,8 +104,15 @@ describe("an engine release to a recipient with only a phone number", () => {
     expect(row.status).toBe("sent");
     expect(delivery).toMatchObject({ status: "sent", address: phone, attempts: 1, lastError: null });
     const log = await logOf(delivery.id);
-    expect(log.map((l) => [l.deliveryChannel, l.deliveryStatus, l.recipient, l.providerMessageId])).toEqual([["whatsapp", "sent", phone, sent[0]!.id]]);
-    expect(log[0]!.responseData).toMatchObject({ triggered_by: "deadline", fallback_method: null, kind: "release", idempotency_key: delivery.idempotencyKey });
+    expect(log.map((l) => [l.deliveryChannel, l.deliveryStatus, l.recipient, l.providerMessageId])).toEqual([
+      ["whatsapp", "sent", phone, sent[0]!.id],
+    ]);
+    expect(log[0]!.responseData).toMatchObject({
+      triggered_by: "deadline",
+      fallback_method: null,
+      kind: "release",
+      idempotency_key: delivery.idempotencyKey,
+    });
   });
 
   it("falls back to SMS when WhatsApp refuses for good, records fallback_method and tells the owner", async () => {
@@ -91,12 +131,16 @@ describe("an engine release to a recipient with only a phone number", () => {
     expect(delivery.status).toBe("sent");
     // One row per channel tried, none from the engine itself.
     const log = await logOf(delivery.id);
-    expect(log.map((l) => [l.deliveryChannel, l.deliveryStatus, l.responseData.fallback_method, l.responseData.permanent])).toEqual([
+    expect(
+      log.map((l) => [l.deliveryChannel, l.deliveryStatus, l.responseData.fallback_method, l.responseData.permanent]),
+    ).toEqual([
       ["whatsapp", "failed", null, true],
       ["sms", "sent", "sms", false],
     ]);
     const told = await noticesOf(owner);
-    expect(told.filter((n) => n.key === `notice:channel-failure:${delivery.id}:whatsapp`)).toEqual([expect.objectContaining({ to: owner.email, subject: "WhatsApp could not reach Sam" })]);
+    expect(told.filter((n) => n.key === `notice:channel-failure:${delivery.id}:whatsapp`)).toEqual([
+      expect.objectContaining({ to: owner.email, subject: "WhatsApp could not reach Sam" }),
+    ]);
     expect(told.every((n) => !n.text.includes("blue pot"))).toBe(true);
   });
 
@@ -157,9 +201,17 @@ describe("the owner's reminders from the engine", () => {
     await verifyNumber(c, owner, number);
     expect((await put(owner, "/api/profile/channels/reminders", { channels: ["email", "whatsapp"] })).status).toBe(200);
     const message = await createMessage(owner, { title: "The spare key", text_content: "It is under the blue pot." });
-    const r = await createRecipient(owner, { name: "Sam", email: `sam-${Date.now()}@example.com`, channels: ["email"] });
+    const r = await createRecipient(owner, {
+      name: "Sam",
+      email: `sam-${Date.now()}@example.com`,
+      channels: ["email"],
+    });
     await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] });
-    const cond = await createCondition(owner, message.id, { condition_type: "no_check_in", hours_threshold: 2, reminder_hours: [30] });
+    const cond = await createCondition(owner, message.id, {
+      condition_type: "no_check_in",
+      hours_threshold: 2,
+      reminder_hours: [30],
+    });
     const before = c.whatsapp.sent.filter((m) => m.to === number).length;
     await travel(c.t, 90 * MINUTE + MINUTE);
     await tick(c.t);
@@ -168,10 +220,15 @@ describe("the owner's reminders from the engine", () => {
     expect(wa).toHaveLength(1);
     expect(JSON.stringify(wa[0])).toContain(`${c.t.config.SITE_URL}/`);
     expect(JSON.stringify(wa[0])).not.toContain("blue pot");
-    expect((await outboxMails(c.t, owner.email)).filter((m) => m.subject.startsWith("Check in before"))).toHaveLength(1);
+    expect((await outboxMails(c.t, owner.email)).filter((m) => m.subject.startsWith("Check in before"))).toHaveLength(
+      1,
+    );
 
     const { db } = c.t.database;
-    const [row] = await db.select().from(reminderSchedule).where(and(eq(reminderSchedule.conditionId, cond.id), eq(reminderSchedule.reminderType, "reminder")));
+    const [row] = await db
+      .select()
+      .from(reminderSchedule)
+      .where(and(eq(reminderSchedule.conditionId, cond.id), eq(reminderSchedule.reminderType, "reminder")));
     expect(row!.status).toBe("sent");
     const [d] = await db.select().from(deliveries).where(eq(deliveries.reminderId, row!.id));
     expect(d!.status).toBe("sent");

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { numberVerificationCodes } from "../../src/db/schema.ts";
 import { outboxMails } from "../support/outbox.ts";
-import { startChannelsApp, newNumber, verifyNumber, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
+import {
+  startChannelsApp,
+  newNumber,
+  verifyNumber,
+  withOwnAddress,
+  type ChannelsTestApp,
+} from "../support/channels.ts";
 import { post, put, type ApiErrorBody } from "../support/content.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
@@ -15,8 +21,10 @@ beforeAll(async () => {
 afterAll(() => c.close());
 
 const MINUTE = 60_000;
-const saveNumber = (user: SignedInUser, number: string) => put(user, "/api/profile", { first_name: "Ada", last_name: "Lovelace", whatsapp_number: number });
-const ask = (user: SignedInUser, channel: "whatsapp" | "sms" = "whatsapp") => post(user, "/api/profile/channels/code", { channel });
+const saveNumber = (user: SignedInUser, number: string) =>
+  put(user, "/api/profile", { first_name: "Ada", last_name: "Lovelace", whatsapp_number: number });
+const ask = (user: SignedInUser, channel: "whatsapp" | "sms" = "whatsapp") =>
+  post(user, "/api/profile/channels/code", { channel });
 const check = (user: SignedInUser, code: string) => post(user, "/api/profile/channels/verify", { code });
 const state = async (user: SignedInUser) => (await (await user.api("/api/profile/channels")).json()) as OwnerChannels;
 const codeOf = (m: { template?: { body: string[] } }) => m.template!.body[0]!;
@@ -43,7 +51,10 @@ describe("asking for a code", () => {
     expect(codeOf(message)).toMatch(/^\d{6}$/);
     expect(message.template!.urlButton).toBe(codeOf(message));
     // The code is stored only as a hash.
-    const rows = await c.t.database.db.select().from(numberVerificationCodes).where(eq(numberVerificationCodes.userId, user.id));
+    const rows = await c.t.database.db
+      .select()
+      .from(numberVerificationCodes)
+      .where(eq(numberVerificationCodes.userId, user.id));
     expect(JSON.stringify(rows)).not.toContain(codeOf(message));
     await c.whatsapp.settled();
     expect((await state(user)).pending?.delivery).toBe("delivered");
@@ -81,7 +92,9 @@ describe("asking for a code", () => {
     c.whatsapp.failNext(400, 100, "(#100) Invalid parameter");
     const res = await ask(user);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(new RegExp(`^WhatsApp could not take a code for \\${number}: .*You can try SMS instead\\.$`));
+    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(
+      new RegExp(`^WhatsApp could not take a code for \\${number}: .*You can try SMS instead\\.$`),
+    );
     c.whatsapp.failNext(503, 131016, "Service unavailable");
     expect((await ask(user)).status).toBe(503);
     expect((await ask(user)).status).toBe(200);
@@ -93,7 +106,10 @@ describe("asking for a code", () => {
     expect((await ask(user)).status).toBe(200);
     await c.whatsapp.waitForMessage(number);
     await c.whatsapp.settled();
-    expect((await state(user)).pending).toMatchObject({ delivery: "failed", delivery_error: expect.stringContaining("Message undeliverable") });
+    expect((await state(user)).pending).toMatchObject({
+      delivery: "failed",
+      delivery_error: expect.stringContaining("Message undeliverable"),
+    });
   });
 });
 
@@ -124,13 +140,16 @@ describe("checking the code", () => {
     await ask(user);
     const code = codeOf(await c.whatsapp.waitForMessage(number));
     const answers: string[] = [];
-    for (let i = 0; i < 5; i++) answers.push(((await (await check(user, wrong(code))).json()) as ApiErrorBody).error.message);
+    for (let i = 0; i < 5; i++)
+      answers.push(((await (await check(user, wrong(code))).json()) as ApiErrorBody).error.message);
     expect(answers[0]).toBe("That code is not right. 4 tries left.");
     expect(answers[3]).toBe("That code is not right. 1 try left.");
     expect(answers[4]).toBe("That code is not right, and that was the last try. Ask for a new code.");
     const locked = await check(user, code);
     expect(locked.status).toBe(400);
-    expect(((await locked.json()) as ApiErrorBody).error.message).toBe("Too many wrong tries for this code. Ask for a new one.");
+    expect(((await locked.json()) as ApiErrorBody).error.message).toBe(
+      "Too many wrong tries for this code. Ask for a new one.",
+    );
     expect((await state(user)).verified).toBeNull();
   });
 
@@ -140,7 +159,10 @@ describe("checking the code", () => {
     const code = codeOf(await c.whatsapp.waitForMessage(number));
     const results = await Promise.all(Array.from({ length: 12 }, () => check(user, wrong(code))));
     expect(results.every((r) => r.status === 400)).toBe(true);
-    const [row] = await c.t.database.db.select().from(numberVerificationCodes).where(eq(numberVerificationCodes.userId, user.id));
+    const [row] = await c.t.database.db
+      .select()
+      .from(numberVerificationCodes)
+      .where(eq(numberVerificationCodes.userId, user.id));
     expect(row?.attempts).toBe(5);
   });
 

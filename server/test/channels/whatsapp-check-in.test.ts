@@ -11,7 +11,13 @@ let owner: SignedInUser;
 let number: string;
 let conditionId: string;
 
-const lastChecked = async () => (await c.t.database.db.select({ at: messageConditions.lastChecked }).from(messageConditions).where(eq(messageConditions.id, conditionId)))[0]!.at;
+const lastChecked = async () =>
+  (
+    await c.t.database.db
+      .select({ at: messageConditions.lastChecked })
+      .from(messageConditions)
+      .where(eq(messageConditions.id, conditionId))
+  )[0]!.at;
 /** The next message the number sends back to `to` after `count` earlier ones. */
 const replyTo = async (to: string, count: number) => (await c.whatsapp.waitForMessage(to, count + 1)).text;
 const sentTo = (to: string) => c.whatsapp.sent.filter((m) => m.to === to).length;
@@ -28,15 +34,32 @@ afterAll(() => c.close());
 
 describe("Meta's webhook verification", () => {
   it("echoes the challenge for our verify token", async () => {
-    const res = await fetch(`${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${c.whatsapp.env.WHATSAPP_VERIFY_TOKEN}&hub.challenge=1158201444`);
+    const res = await fetch(
+      `${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${c.whatsapp.env.WHATSAPP_VERIFY_TOKEN}&hub.challenge=1158201444`,
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("1158201444");
   });
 
   it("refuses a wrong verify token with 403 and a missing challenge with 400", async () => {
-    expect((await fetch(`${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=wrong-token-123&hub.challenge=1`)).status).toBe(403);
-    expect((await fetch(`${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${c.whatsapp.env.WHATSAPP_VERIFY_TOKEN}`)).status).toBe(400);
-    expect((await fetch(`${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${c.whatsapp.env.WHATSAPP_VERIFY_TOKEN}&hub.challenge=<script>`)).status).toBe(400);
+    expect(
+      (await fetch(`${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=wrong-token-123&hub.challenge=1`))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(
+          `${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${c.whatsapp.env.WHATSAPP_VERIFY_TOKEN}`,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await fetch(
+          `${c.t.url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${c.whatsapp.env.WHATSAPP_VERIFY_TOKEN}&hub.challenge=<script>`,
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -50,16 +73,27 @@ describe("checking in by WhatsApp", () => {
 
     expect((await lastChecked())?.toISOString()).toBe(c.t.clock.now().toISOString());
     const update = await socket.next();
-    expect(update).toMatchObject({ type: "UPDATE", new: { id: conditionId, last_checked: c.t.clock.now().toISOString() } });
+    expect(update).toMatchObject({
+      type: "UPDATE",
+      new: { id: conditionId, last_checked: c.t.clock.now().toISOString() },
+    });
     socket.close();
 
     const deadline = new Date(c.t.clock.now().getTime() + 24 * 60 * 60 * 1000);
-    const local = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(deadline);
+    const local = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(deadline);
     const text = await replyTo(number, before);
     expect(text).toMatch(/^Checked in\. Your next deadline is /);
     expect(text).toContain(local);
     expect(text).toContain("Europe/London time");
-    const [row] = await c.t.database.db.select().from(inboundMessages).where(eq(inboundMessages.providerMessageId, res.id));
+    const [row] = await c.t.database.db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.providerMessageId, res.id));
     expect(row).toMatchObject({ channel: "whatsapp", outcome: "checked_in", userId: owner.id, fromNumber: number });
   });
 
@@ -125,32 +159,66 @@ describe("messages that do not check anyone in", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(sentTo(stranger)).toBe(1);
     expect(await lastChecked()).toEqual(at);
-    const [row] = await c.t.database.db.select().from(inboundMessages).where(eq(inboundMessages.providerMessageId, first.id));
+    const [row] = await c.t.database.db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.providerMessageId, first.id));
     expect(row).toMatchObject({ outcome: "unknown_sender", userId: null });
   });
 
   it("does not let a saved but unverified number check its owner in", async () => {
     const other = await signUpUser(c.t);
     const unproven = newNumber();
-    await (await other.api("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ first_name: "Bo", last_name: "Ng", whatsapp_number: unproven }) })).json();
+    await (
+      await other.api("/api/profile", {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ first_name: "Bo", last_name: "Ng", whatsapp_number: unproven }),
+      })
+    ).json();
     const res = await c.whatsapp.receive(unproven, { text: "checking in" });
     expect(res.status).toBe(200);
-    const [row] = await c.t.database.db.select().from(inboundMessages).where(eq(inboundMessages.providerMessageId, res.id));
+    const [row] = await c.t.database.db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.providerMessageId, res.id));
     expect(row?.outcome).toBe("unknown_sender");
   });
 
   it("refuses a missing or wrong signature with 401 and changes nothing", async () => {
     const at = await lastChecked();
-    const body = JSON.stringify({ object: "whatsapp_business_account", entry: [{ changes: [{ field: "messages", value: { metadata: { phone_number_id: c.whatsapp.env.WHATSAPP_PHONE_NUMBER_ID }, messages: [{ from: number.slice(1), id: "wamid.forged", timestamp: "1", type: "text", text: { body: "hi" } }] } }] }] });
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          changes: [
+            {
+              field: "messages",
+              value: {
+                metadata: { phone_number_id: c.whatsapp.env.WHATSAPP_PHONE_NUMBER_ID },
+                messages: [
+                  { from: number.slice(1), id: "wamid.forged", timestamp: "1", type: "text", text: { body: "hi" } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
     c.t.clock.advance(60_000);
     expect((await c.whatsapp.post(body, null)).status).toBe(401);
     expect((await c.whatsapp.post(body, "sha256=" + "0".repeat(64))).status).toBe(401);
     expect((await c.whatsapp.post(body, "sha1=abc")).status).toBe(401);
     // Signed with another secret: a forgery.
     const { createHmac } = await import("node:crypto");
-    expect((await c.whatsapp.post(body, `sha256=${createHmac("sha256", "not-the-secret").update(body).digest("hex")}`)).status).toBe(401);
+    expect(
+      (await c.whatsapp.post(body, `sha256=${createHmac("sha256", "not-the-secret").update(body).digest("hex")}`))
+        .status,
+    ).toBe(401);
     expect(await lastChecked()).toEqual(at);
-    expect(await c.t.database.db.select().from(inboundMessages).where(eq(inboundMessages.providerMessageId, "wamid.forged"))).toEqual([]);
+    expect(
+      await c.t.database.db.select().from(inboundMessages).where(eq(inboundMessages.providerMessageId, "wamid.forged")),
+    ).toEqual([]);
   });
 
   it("answers malformed JSON 400, a foreign event 200, and a non-E.164 sender 200, without a check-in", async () => {
@@ -158,7 +226,22 @@ describe("messages that do not check anyone in", () => {
     expect((await c.whatsapp.post("{not json")).status).toBe(400);
     expect((await c.whatsapp.post(JSON.stringify({ object: "page", entry: [] }))).status).toBe(200);
     expect((await c.whatsapp.post(JSON.stringify([1, 2, 3]))).status).toBe(200);
-    const odd = JSON.stringify({ object: "whatsapp_business_account", entry: [{ changes: [{ field: "messages", value: { metadata: { phone_number_id: c.whatsapp.env.WHATSAPP_PHONE_NUMBER_ID }, messages: [{ from: "not-a-number", id: "wamid.odd", type: "text", text: { body: "hi" } }] } }] }] });
+    const odd = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          changes: [
+            {
+              field: "messages",
+              value: {
+                metadata: { phone_number_id: c.whatsapp.env.WHATSAPP_PHONE_NUMBER_ID },
+                messages: [{ from: "not-a-number", id: "wamid.odd", type: "text", text: { body: "hi" } }],
+              },
+            },
+          ],
+        },
+      ],
+    });
     expect((await c.whatsapp.post(odd)).status).toBe(200);
     const otherNumberId = odd.replace(c.whatsapp.env.WHATSAPP_PHONE_NUMBER_ID!, "999999999");
     expect((await c.whatsapp.post(otherNumberId)).status).toBe(200);
@@ -172,15 +255,30 @@ describe("status webhooks", () => {
     await c.whatsapp.sendStatus("wamid.status-test", "delivered", number);
     await c.whatsapp.sendStatus("wamid.status-test", "delivered", number);
     await c.whatsapp.sendStatus("wamid.status-test", "read", number);
-    const rows = await c.t.database.db.select().from(channelReceipts).where(eq(channelReceipts.providerMessageId, "wamid.status-test"));
+    const rows = await c.t.database.db
+      .select()
+      .from(channelReceipts)
+      .where(eq(channelReceipts.providerMessageId, "wamid.status-test"));
     expect(rows.map((r) => r.status).sort()).toEqual(["delivered", "read", "sent"]);
     expect(rows[0]).toMatchObject({ channel: "whatsapp", recipient: number });
 
-    await c.whatsapp.sendStatus("wamid.status-failed", "failed", number, { code: 131026, title: "Message undeliverable" });
-    await c.whatsapp.sendStatus("wamid.status-later", "failed", number, { code: 131049, title: "This message was not delivered to maintain healthy ecosystem engagement." });
-    const [failed] = await c.t.database.db.select().from(channelReceipts).where(eq(channelReceipts.providerMessageId, "wamid.status-failed"));
+    await c.whatsapp.sendStatus("wamid.status-failed", "failed", number, {
+      code: 131026,
+      title: "Message undeliverable",
+    });
+    await c.whatsapp.sendStatus("wamid.status-later", "failed", number, {
+      code: 131049,
+      title: "This message was not delivered to maintain healthy ecosystem engagement.",
+    });
+    const [failed] = await c.t.database.db
+      .select()
+      .from(channelReceipts)
+      .where(eq(channelReceipts.providerMessageId, "wamid.status-failed"));
     expect(failed).toMatchObject({ status: "failed", errorCode: "131026", permanent: true });
-    const [later] = await c.t.database.db.select().from(channelReceipts).where(eq(channelReceipts.providerMessageId, "wamid.status-later"));
+    const [later] = await c.t.database.db
+      .select()
+      .from(channelReceipts)
+      .where(eq(channelReceipts.providerMessageId, "wamid.status-later"));
     expect(later).toMatchObject({ status: "failed", errorCode: "131049", permanent: false });
   });
 });

@@ -19,7 +19,10 @@ describe("whether the engine can still fire a condition", () => {
   });
 
   it("does not call a message whose only date was cancelled by a check-in ready", () => {
-    const readiness = messageReadiness({ recipients: [grace], conditions: [{ ...base, condition_type: "inactivity_to_date", next_deadline: null }] });
+    const readiness = messageReadiness({
+      recipients: [grace],
+      conditions: [{ ...base, condition_type: "inactivity_to_date", next_deadline: null }],
+    });
     expect(readiness.ready).toBe(false);
     expect(readiness.problems[0]).toMatch(/^Your check-in cancelled this message's delivery date/);
   });

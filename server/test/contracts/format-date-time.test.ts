@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { describeCondition, formatDateTime, formatInstant, formatTimeOfDay, uses12HourClock } from "@trigger-switch/contracts";
+import {
+  describeCondition,
+  formatDateTime,
+  formatInstant,
+  formatMailWhen,
+  formatTimeOfDay,
+  formatUtcMoment,
+  uses12HourClock,
+} from "@trigger-switch/contracts";
 
 const at = new Date("2026-03-10T14:05:00Z");
 const now = new Date("2026-03-09T08:00:00Z");
@@ -16,7 +24,9 @@ describe("the one date and time format", () => {
     expect(formatDateTime(at, { timeZone: "Europe/London" })).toBe("Tue 10 Mar 2026, 14:05");
     expect(formatDateTime(at, { timeZone: "Europe/London", locale: "en-US" })).toBe("Tue 10 Mar 2026, 2:05 PM");
     expect(formatInstant(at, now, { timeZone: "America/New_York", locale: "en-US" })).toBe("Tue 10:05 AM");
-    expect(formatInstant(new Date("2026-04-01T00:30:00Z"), now, { timeZone: "UTC", locale: "en-US" })).toBe("Wed 1 Apr 12:30 AM");
+    expect(formatInstant(new Date("2026-04-01T00:30:00Z"), now, { timeZone: "UTC", locale: "en-US" })).toBe(
+      "Wed 1 Apr 12:30 AM",
+    );
     expect(formatTimeOfDay("09:00", "en-US")).toBe("9:00 AM");
     expect(formatTimeOfDay("00:15", "en-US")).toBe("12:15 AM");
     expect(formatTimeOfDay("09:00", "en-GB")).toBe("09:00");
@@ -29,12 +39,29 @@ describe("the one date and time format", () => {
       is_armed: true,
       hours_threshold: 0,
       minutes_threshold: 0,
-      recurring_pattern: { kind: "every_n_days" as const, time_zone: "UTC", every_days: 1, start_date: "2026-03-01", at: "21:30", grace_minutes: 30 },
+      recurring_pattern: {
+        kind: "every_n_days" as const,
+        time_zone: "UTC",
+        every_days: 1,
+        start_date: "2026-03-01",
+        at: "21:30",
+        grace_minutes: 30,
+      },
       deliver_at: null,
       last_checked: now,
       armed_at: now,
     };
-    expect(describeCondition(condition, now, "UTC")).toBe("Check in every day at 21:30, 30 minutes grace. Next: by Mon 22:00, or it goes out.");
-    expect(describeCondition(condition, now, "UTC", undefined, "en-US")).toBe("Check in every day at 9:30 PM, 30 minutes grace. Next: by Mon 10:00 PM, or it goes out.");
+    expect(describeCondition(condition, now, "UTC")).toBe(
+      "Check in every day at 21:30, 30 minutes grace. Next: by Mon 22:00, or it goes out.",
+    );
+    expect(describeCondition(condition, now, "UTC", undefined, "en-US")).toBe(
+      "Check in every day at 9:30 PM, 30 minutes grace. Next: by Mon 10:00 PM, or it goes out.",
+    );
+  });
+
+  it("writes a mail's instants with the zone named, 24-hour, and an emergency's moment in UTC to the second", () => {
+    expect(formatMailWhen(at, "UTC")).toBe("Tue 10 Mar, 14:05 (UTC)");
+    expect(formatMailWhen(at, "America/New_York")).toBe("Tue 10 Mar, 10:05 (America/New_York time)");
+    expect(formatUtcMoment(new Date("2026-03-01T14:03:12Z"))).toBe("Sunday 1 March 2026 at 14:03:12 UTC");
   });
 });

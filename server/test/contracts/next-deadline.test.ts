@@ -20,7 +20,9 @@ describe("no_check_in", () => {
   const c = { ...base, hours_threshold: 2, minutes_threshold: 30 };
 
   it("is due hours_threshold h + minutes_threshold m after the last check-in", () => {
-    expect(ms(nextDeadline({ ...c, last_checked: "2026-03-01T15:00:00.000Z" }, at("2026-03-01T15:00:00Z")))).toBe("2026-03-01T17:30:00.000Z");
+    expect(ms(nextDeadline({ ...c, last_checked: "2026-03-01T15:00:00.000Z" }, at("2026-03-01T15:00:00Z")))).toBe(
+      "2026-03-01T17:30:00.000Z",
+    );
   });
 
   it("counts from arming when nobody has checked in since", () => {
@@ -35,7 +37,9 @@ describe("no_check_in", () => {
   });
 
   it("supports a five-minute threshold for personal safety", () => {
-    expect(ms(nextDeadline({ ...base, minutes_threshold: 5 }, at("2026-03-01T12:00:00Z")))).toBe("2026-03-01T12:05:00.000Z");
+    expect(ms(nextDeadline({ ...base, minutes_threshold: 5 }, at("2026-03-01T12:00:00Z")))).toBe(
+      "2026-03-01T12:05:00.000Z",
+    );
   });
 
   it("never fires while disarmed or switched off", () => {
@@ -45,7 +49,9 @@ describe("no_check_in", () => {
   });
 
   it("treats an unsaved condition (no timestamps) as armed now", () => {
-    expect(ms(nextDeadline({ ...c, last_checked: null, armed_at: null }, at("2026-05-01T10:00:00Z")))).toBe("2026-05-01T12:30:00.000Z");
+    expect(ms(nextDeadline({ ...c, last_checked: null, armed_at: null }, at("2026-05-01T10:00:00Z")))).toBe(
+      "2026-05-01T12:30:00.000Z",
+    );
   });
 });
 
@@ -70,8 +76,12 @@ describe("inactivity_to_date", () => {
 
   it("with a window, only a check-in inside the window before deliver_at cancels it", () => {
     const windowed = { ...c, hours_threshold: 24 * 7 }; // the week before 1 April
-    expect(ms(nextDeadline({ ...windowed, last_checked: "2026-03-25T07:59:59.999Z" }, at("2026-03-26T00:00:00Z")))).toBe("2026-04-01T08:00:00.000Z");
-    expect(nextDeadline({ ...windowed, last_checked: "2026-03-25T08:00:00.000Z" }, at("2026-03-26T00:00:00Z"))).toBeNull();
+    expect(
+      ms(nextDeadline({ ...windowed, last_checked: "2026-03-25T07:59:59.999Z" }, at("2026-03-26T00:00:00Z"))),
+    ).toBe("2026-04-01T08:00:00.000Z");
+    expect(
+      nextDeadline({ ...windowed, last_checked: "2026-03-25T08:00:00.000Z" }, at("2026-03-26T00:00:00Z")),
+    ).toBeNull();
   });
 });
 
@@ -79,7 +89,14 @@ describe("recurring_check_in, daily in London across the spring DST change (29 M
   const daily: ConditionTiming = {
     ...base,
     condition_type: "recurring_check_in",
-    recurring_pattern: { kind: "every_n_days", every_days: 1, start_date: "2026-03-20", at: "09:00", grace_minutes: 60, time_zone: "Europe/London" },
+    recurring_pattern: {
+      kind: "every_n_days",
+      every_days: 1,
+      start_date: "2026-03-20",
+      at: "09:00",
+      grace_minutes: 60,
+      time_zone: "Europe/London",
+    },
     armed_at: "2026-03-27T15:00:00.000Z",
     last_checked: "2026-03-27T15:00:00.000Z",
   };
@@ -90,18 +107,26 @@ describe("recurring_check_in, daily in London across the spring DST change (29 M
 
   it("after the change, 09:00 local is 08:00 UTC, so the deadline is 09:00 UTC", () => {
     // Checked in on the 28th at 09:30 GMT: that met the 28th, next is the 29th (first BST day).
-    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-28T09:30:00.000Z" }, at("2026-03-28T09:30:00Z")))).toBe("2026-03-29T09:00:00.000Z");
+    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-28T09:30:00.000Z" }, at("2026-03-28T09:30:00Z")))).toBe(
+      "2026-03-29T09:00:00.000Z",
+    );
   });
 
   it("counts a check-in 1 ms before a deadline for that occurrence, and one at the deadline for the next", () => {
     const deadline = "2026-03-29T09:00:00.000Z";
-    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-29T08:59:59.999Z" }, at(deadline)))).toBe("2026-03-30T09:00:00.000Z");
+    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-29T08:59:59.999Z" }, at(deadline)))).toBe(
+      "2026-03-30T09:00:00.000Z",
+    );
     expect(ms(nextDeadline({ ...daily, last_checked: deadline }, at(deadline)))).toBe("2026-03-31T09:00:00.000Z");
-    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-29T09:00:00.001Z" }, at(deadline)))).toBe("2026-03-31T09:00:00.000Z");
+    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-29T09:00:00.001Z" }, at(deadline)))).toBe(
+      "2026-03-31T09:00:00.000Z",
+    );
   });
 
   it("lets an evening check-in meet the next morning's occurrence (one check-in meets one occurrence)", () => {
-    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-27T20:00:00.000Z" }, at("2026-03-27T20:00:00Z")))).toBe("2026-03-29T09:00:00.000Z");
+    expect(ms(nextDeadline({ ...daily, last_checked: "2026-03-27T20:00:00.000Z" }, at("2026-03-27T20:00:00Z")))).toBe(
+      "2026-03-29T09:00:00.000Z",
+    );
   });
 
   it("is due from the deadline instant when the occurrence was missed", () => {
@@ -111,9 +136,13 @@ describe("recurring_check_in, daily in London across the spring DST change (29 M
 
   it("does not count an occurrence whose deadline is under 5 minutes after arming", () => {
     const armed = "2026-03-28T09:56:00.000Z"; // 4 minutes before the 10:00 deadline (and after 09:00)
-    expect(ms(nextDeadline({ ...daily, armed_at: armed, last_checked: armed }, at(armed)))).toBe("2026-03-29T09:00:00.000Z");
+    expect(ms(nextDeadline({ ...daily, armed_at: armed, last_checked: armed }, at(armed)))).toBe(
+      "2026-03-29T09:00:00.000Z",
+    );
     const early = "2026-03-28T08:55:00.000Z"; // before 09:00: today's occurrence counts
-    expect(ms(nextDeadline({ ...daily, armed_at: early, last_checked: early }, at(early)))).toBe("2026-03-28T10:00:00.000Z");
+    expect(ms(nextDeadline({ ...daily, armed_at: early, last_checked: early }, at(early)))).toBe(
+      "2026-03-28T10:00:00.000Z",
+    );
   });
 });
 
@@ -121,26 +150,43 @@ describe("recurring_check_in at a time that does not exist or happens twice", ()
   const gap: ConditionTiming = {
     ...base,
     condition_type: "recurring_check_in",
-    recurring_pattern: { kind: "every_n_days", every_days: 1, start_date: "2026-03-01", at: "01:30", grace_minutes: 0, time_zone: "Europe/London" },
+    recurring_pattern: {
+      kind: "every_n_days",
+      every_days: 1,
+      start_date: "2026-03-01",
+      at: "01:30",
+      grace_minutes: 0,
+      time_zone: "Europe/London",
+    },
     armed_at: "2026-03-28T12:00:00.000Z",
     last_checked: "2026-03-28T12:00:00.000Z",
   };
 
   it("moves 01:30 on the spring-forward night to the first valid instant, 02:00 BST (01:00 UTC)", () => {
     expect(ms(nextDeadline(gap, at("2026-03-28T12:00:00Z")))).toBe("2026-03-29T01:00:00.000Z");
-    expect(zonedWallTimeToInstant({ year: 2026, month: 3, day: 29 }, 1, 30, "Europe/London")).toBe(Date.parse("2026-03-29T01:00:00Z"));
+    expect(zonedWallTimeToInstant({ year: 2026, month: 3, day: 29 }, 1, 30, "Europe/London")).toBe(
+      Date.parse("2026-03-29T01:00:00Z"),
+    );
   });
 
   it("takes the first of the two 01:30s on the fall-back night (BST, 00:30 UTC)", () => {
     const fold = { ...gap, armed_at: "2026-10-24T12:00:00.000Z", last_checked: "2026-10-24T12:00:00.000Z" };
     expect(ms(nextDeadline(fold, at("2026-10-24T12:00:00Z")))).toBe("2026-10-25T00:30:00.000Z");
-    expect(zonedWallTimeToInstant({ year: 2026, month: 10, day: 25 }, 1, 30, "Europe/London")).toBe(Date.parse("2026-10-25T00:30:00Z"));
+    expect(zonedWallTimeToInstant({ year: 2026, month: 10, day: 25 }, 1, 30, "Europe/London")).toBe(
+      Date.parse("2026-10-25T00:30:00Z"),
+    );
   });
 
   it("handles New York's changes (8 Mar and 1 Nov 2026)", () => {
-    expect(zonedWallTimeToInstant({ year: 2026, month: 3, day: 8 }, 2, 30, "America/New_York")).toBe(Date.parse("2026-03-08T07:00:00Z"));
-    expect(zonedWallTimeToInstant({ year: 2026, month: 11, day: 1 }, 1, 30, "America/New_York")).toBe(Date.parse("2026-11-01T05:30:00Z"));
-    expect(zonedWallTimeToInstant({ year: 2026, month: 11, day: 2 }, 1, 30, "America/New_York")).toBe(Date.parse("2026-11-02T06:30:00Z"));
+    expect(zonedWallTimeToInstant({ year: 2026, month: 3, day: 8 }, 2, 30, "America/New_York")).toBe(
+      Date.parse("2026-03-08T07:00:00Z"),
+    );
+    expect(zonedWallTimeToInstant({ year: 2026, month: 11, day: 1 }, 1, 30, "America/New_York")).toBe(
+      Date.parse("2026-11-01T05:30:00Z"),
+    );
+    expect(zonedWallTimeToInstant({ year: 2026, month: 11, day: 2 }, 1, 30, "America/New_York")).toBe(
+      Date.parse("2026-11-02T06:30:00Z"),
+    );
   });
 });
 
@@ -149,7 +195,13 @@ describe("recurring_check_in on chosen weekdays", () => {
     ...base,
     condition_type: "recurring_check_in",
     // Mon, Wed, Fri at 21:30 New York time, 30 minutes' grace.
-    recurring_pattern: { kind: "weekdays", weekdays: [1, 3, 5], at: "21:30", grace_minutes: 30, time_zone: "America/New_York" },
+    recurring_pattern: {
+      kind: "weekdays",
+      weekdays: [1, 3, 5],
+      at: "21:30",
+      grace_minutes: 30,
+      time_zone: "America/New_York",
+    },
     armed_at: "2026-10-30T12:00:00.000Z", // Friday 08:00 EDT
     last_checked: "2026-10-30T12:00:00.000Z",
   };
@@ -166,11 +218,20 @@ describe("recurring_check_in every N days", () => {
     const c: ConditionTiming = {
       ...base,
       condition_type: "recurring_check_in",
-      recurring_pattern: { kind: "every_n_days", every_days: 3, start_date: "2026-03-01", at: "12:00", grace_minutes: 0, time_zone: "UTC" },
+      recurring_pattern: {
+        kind: "every_n_days",
+        every_days: 3,
+        start_date: "2026-03-01",
+        at: "12:00",
+        grace_minutes: 0,
+        time_zone: "UTC",
+      },
       armed_at: "2026-03-02T00:00:00.000Z",
       last_checked: "2026-03-02T00:00:00.000Z",
     };
     expect(ms(nextDeadline(c, at("2026-03-02T00:00:00Z")))).toBe("2026-03-04T12:00:00.000Z");
-    expect(ms(nextDeadline({ ...c, last_checked: "2026-03-04T11:00:00.000Z" }, at("2026-03-04T11:00:00Z")))).toBe("2026-03-07T12:00:00.000Z");
+    expect(ms(nextDeadline({ ...c, last_checked: "2026-03-04T11:00:00.000Z" }, at("2026-03-04T11:00:00Z")))).toBe(
+      "2026-03-07T12:00:00.000Z",
+    );
   });
 });

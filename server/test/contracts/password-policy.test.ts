@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { newPasswordField, PASSWORD_MAX_LENGTH, passwordProblem, passwordProblemMessage } from "@trigger-switch/contracts";
+import {
+  newPasswordField,
+  PASSWORD_MAX_LENGTH,
+  passwordProblem,
+  passwordProblemMessage,
+} from "@trigger-switch/contracts";
 
 describe("the one password policy (web forms and auth server)", () => {
   it("takes 8 to 256 characters, counting code points", () => {

@@ -18,7 +18,11 @@ describe("profileCompleteness", () => {
   });
 
   it("gives a missing profile 0 % and the setup item", () => {
-    expect(profileCompleteness(null)).toEqual({ isComplete: false, percentage: 0, missing: ["Complete profile setup required"] });
+    expect(profileCompleteness(null)).toEqual({
+      isComplete: false,
+      percentage: 0,
+      missing: ["Complete profile setup required"],
+    });
   });
 });
 
@@ -35,7 +39,9 @@ describe("initials", () => {
 describe("WhatsApp number", () => {
   it("accepts international numbers written with spaces and dashes", () => {
     expect(normalizePhone("+1 (415) 555-0100")).toBe("+14155550100");
-    expect(profileUpdateSchema.parse({ whatsapp_number: "+49 30 1234567" })).toEqual({ whatsapp_number: "+49301234567" });
+    expect(profileUpdateSchema.parse({ whatsapp_number: "+49 30 1234567" })).toEqual({
+      whatsapp_number: "+49301234567",
+    });
   });
   it("rejects numbers without a country code", () => {
     expect(profileUpdateSchema.safeParse({ whatsapp_number: "0301234567" }).success).toBe(false);

@@ -28,16 +28,22 @@ describe("the master-key check at start", () => {
   });
 
   it("refuses a process that generated a different key under the same id", async () => {
-    await expect(checkMasterKeys({ db: database.db, masterKeys: keysFrom(`k1:${key()}`) })).rejects.toThrow(/differs from the one the database was written with/);
+    await expect(checkMasterKeys({ db: database.db, masterKeys: keysFrom(`k1:${key()}`) })).rejects.toThrow(
+      /differs from the one the database was written with/,
+    );
   });
 
   it("refuses a process that lacks a key the database has used", async () => {
-    const error = await checkMasterKeys({ db: database.db, masterKeys: keysFrom(`k2:${key()}`) }).catch((e: unknown) => e);
+    const error = await checkMasterKeys({ db: database.db, masterKeys: keysFrom(`k2:${key()}`) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(MasterKeyMismatchError);
     expect((error as Error).message).toMatch(/"k1" is used in the database but missing here/);
   });
 
   it("accepts a rotation that keeps the old key listed", async () => {
-    await expect(checkMasterKeys({ db: database.db, masterKeys: keysFrom(`k2:${key()},${first}`) })).resolves.toBeUndefined();
+    await expect(
+      checkMasterKeys({ db: database.db, masterKeys: keysFrom(`k2:${key()},${first}`) }),
+    ).resolves.toBeUndefined();
   });
 });

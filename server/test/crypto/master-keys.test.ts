@@ -33,7 +33,9 @@ describe("master keys", () => {
   });
 
   it("refuses a key that is not 32 bytes, at start", () => {
-    expect(() => createMasterKeys({ config: { MASTER_KEY: Buffer.alloc(16).toString("base64"), DATA_DIR: tmp() } })).toThrow(ConfigError);
+    expect(() =>
+      createMasterKeys({ config: { MASTER_KEY: Buffer.alloc(16).toString("base64"), DATA_DIR: tmp() } }),
+    ).toThrow(ConfigError);
   });
 
   it("says which key is missing instead of returning garbage", () => {
@@ -47,13 +49,17 @@ describe("master keys", () => {
     const again = createMasterKeys({ config: { DATA_DIR: dir } });
     expect(first.currentKid).toBe("k1");
     const { keyId, wrappedKey, cipher } = newMessageCipher(first, "m-1");
-    expect(messageCipherOf(again, { id: "m-1", keyId, wrappedKey }).openText("t", cipher.sealText("t", "same key"))).toBe("same key");
+    expect(
+      messageCipherOf(again, { id: "m-1", keyId, wrappedKey }).openText("t", cipher.sealText("t", "same key")),
+    ).toBe("same key");
 
     fs.writeFileSync(path.join(dir, "keys", "master-k2.key"), key(), { mode: 0o644 });
     const rotated = createMasterKeys({ config: { DATA_DIR: dir } });
     expect(rotated.currentKid).toBe("k2");
     expect(fs.statSync(path.join(dir, "keys", "master-k2.key")).mode & 0o077).toBe(0);
-    expect(messageCipherOf(rotated, { id: "m-1", keyId, wrappedKey }).openText("t", cipher.sealText("t", "old still opens"))).toBe("old still opens");
+    expect(
+      messageCipherOf(rotated, { id: "m-1", keyId, wrappedKey }).openText("t", cipher.sealText("t", "old still opens")),
+    ).toBe("old still opens");
   });
 });
 

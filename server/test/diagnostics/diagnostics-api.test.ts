@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMessage } from "../support/content.ts";
 import { HOUR, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { ownerWithMessage, startAutoconfirmApp } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
-import { ownerWithMessage } from "../engine/engine-setup.ts";
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -15,7 +15,7 @@ let recipientEmail: string;
 let outsidersMessageId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400" });
+  t = await startAutoconfirmApp({ JWT_EXPIRY: "86400" });
   const setup = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
   ({ owner, messageId } = setup);
   recipientEmail = setup.recipientEmails[0]!;
@@ -42,14 +42,19 @@ describe("service diagnostic", () => {
     const body = serviceDiagnosticSchema.parse(JSON.parse(text));
     expect(body).toMatchObject({ database: { ok: true }, engine: { role: "web" }, mail: { transport: "outbox" } });
     expect(body.queue!.pending).toBeGreaterThan(0);
-    for (const secret of [owner.email, owner.id, recipientEmail, messageId, "spare key"]) expect(text).not.toContain(secret);
+    for (const secret of [owner.email, owner.id, recipientEmail, messageId, "spare key"])
+      expect(text).not.toContain(secret);
   });
 
   it("is degraded until an engine has beaten, and ok once it beats with nothing late", async () => {
     expect(serviceDiagnosticSchema.parse(await (await diagnostic("")).json()).status).toBe("degraded");
     await travel(t, 0);
     const body = serviceDiagnosticSchema.parse(await (await diagnostic("")).json());
-    expect(body).toMatchObject({ status: "ok", engine: { heartbeat_age_seconds: 0 }, queue: { due: 0, parked: 0, oldest_due_lateness_seconds: null } });
+    expect(body).toMatchObject({
+      status: "ok",
+      engine: { heartbeat_age_seconds: 0 },
+      queue: { due: 0, parked: 0, oldest_due_lateness_seconds: null },
+    });
   });
 });
 
@@ -66,16 +71,32 @@ describe("message diagnostic", () => {
     const body = messageDiagnosticSchema.parse(await res.json());
     if (body.view !== "owner") throw new Error("expected the owner view");
     expect(body.message).toEqual({ id: messageId, title: "The spare key" });
-    expect(body.conditions).toEqual([expect.objectContaining({ condition_type: "no_check_in", active: false, summary: expect.any(String) })]);
-    expect(body.schedule).toContainEqual(expect.objectContaining({ reminder_type: "final_delivery", status: "sent", delivery_priority: "critical", retry_strategy: "aggressive" }));
-    expect(body.deliveries).toContainEqual(expect.objectContaining({ recipient: recipientEmail, delivery_channel: "email", delivery_status: "sent" }));
-    expect(body.releases).toEqual([expect.objectContaining({ recipient_name: expect.any(String), first_opened_at: null, cancelled_at: null })]);
+    expect(body.conditions).toEqual([
+      expect.objectContaining({ condition_type: "no_check_in", active: false, summary: expect.any(String) }),
+    ]);
+    expect(body.schedule).toContainEqual(
+      expect.objectContaining({
+        reminder_type: "final_delivery",
+        status: "sent",
+        delivery_priority: "critical",
+        retry_strategy: "aggressive",
+      }),
+    );
+    expect(body.deliveries).toContainEqual(
+      expect.objectContaining({ recipient: recipientEmail, delivery_channel: "email", delivery_status: "sent" }),
+    );
+    expect(body.releases).toEqual([
+      expect.objectContaining({ recipient_name: expect.any(String), first_opened_at: null, cancelled_at: null }),
+    ]);
   });
 
   it("shows a recipient with a valid link only the state of their release", async () => {
     const res = await diagnostic(`/message/${messageId}?t=${await accessToken()}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ view: "recipient", release: { state: "open", opens_at: expect.any(String), expires_at: null } });
+    expect(await res.json()).toEqual({
+      view: "recipient",
+      release: { state: "open", opens_at: expect.any(String), expires_at: null },
+    });
   });
 
   it("answers everyone else with the same 404", async () => {

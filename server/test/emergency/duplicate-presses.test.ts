@@ -3,12 +3,13 @@ import { DUPLICATE_PANIC_WINDOW_MS } from "@trigger-switch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { panicDedupe } from "../../src/db/schema.ts";
 import { createMessage } from "../support/content.ts";
-import { tick } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { mailsTo, panicMessage, panicRows, press, startEngineTestApp, type Sink } from "./emergency-setup.ts";
+import { mailsTo, tick } from "../support/engine.ts";
+import { startAutoconfirmApp, startEngineTestApp } from "../support/fixtures.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import type { TestApp } from "../support/test-app.ts";
+import { panicMessage, panicRows, press } from "./emergency-setup.ts";
 
-let sink: Sink;
+let sink: SmtpSink;
 let a: TestApp;
 let b: TestApp;
 
@@ -17,13 +18,15 @@ let b: TestApp;
 // the duplicate check is one statement in the database, so it holds whichever process is asked.
 const shared = {
   MASTER_KEY: randomBytes(32).toString("base64"),
-  JWT_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  JWT_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" })
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString(),
 };
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   a = await startEngineTestApp(sink, shared);
-  b = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", SMTP_URL: sink.url, ...shared }, { database: a.database });
+  b = await startAutoconfirmApp({ JWT_EXPIRY: "86400", SMTP_URL: sink.url, ...shared }, { database: a.database });
   // Production processes share one SITE_URL, the tokens' issuer.
   b.config.SITE_URL = a.config.SITE_URL;
 });
@@ -43,10 +46,17 @@ describe("a second press of the same emergency", () => {
   it("within 30 seconds is skipped and answered as success with keepArmed true", async () => {
     const s = await panicMessage(a, { keep_armed: false }, 1);
     b.clock.set(a.clock.now());
-    expect((await press(s.owner, s.messageId)).body).toMatchObject({ success: true, duplicate: false, keepArmed: false });
+    expect((await press(s.owner, s.messageId)).body).toMatchObject({
+      success: true,
+      duplicate: false,
+      keepArmed: false,
+    });
     advance(DUPLICATE_PANIC_WINDOW_MS - 1);
     // The condition is inactive by now (keep_armed false), yet a retry is a duplicate, not an error.
-    expect(await press(s.owner, s.messageId)).toEqual({ status: 200, body: { success: true, error: null, keepArmed: true, duplicate: true, recipients: 0 } });
+    expect(await press(s.owner, s.messageId)).toEqual({
+      status: 200,
+      body: { success: true, error: null, keepArmed: true, duplicate: true, recipients: 0 },
+    });
     expect(await panicRows(a, s.conditionId)).toHaveLength(1);
     await tick(a);
     expect(mailsTo(sink, s.recipientEmails[0]!)).toHaveLength(1);
@@ -79,7 +89,10 @@ describe("a second press of the same emergency", () => {
     b.clock.set(a.clock.now());
     expect((await press(s.owner, s.messageId, { deduplicationId: "press-42" })).body.duplicate).toBe(false);
     const other = await createMessage(s.owner, { title: "Second" });
-    expect((await press(s.owner, other.id, { deduplicationId: "press-42" })).body).toMatchObject({ success: true, duplicate: true });
+    expect((await press(s.owner, other.id, { deduplicationId: "press-42" })).body).toMatchObject({
+      success: true,
+      duplicate: true,
+    });
     // Another user's id space is their own.
     expect((await press(first.owner, first.messageId, { deduplicationId: "press-42" })).body.duplicate).toBe(false);
   });
@@ -107,7 +120,12 @@ describe("a second press of the same emergency", () => {
     for (let round = 0; round < 5; round++) {
       const s = await panicMessage(a, {}, 1);
       b.clock.set(a.clock.now());
-      const answers = await Promise.all([press(s.owner, s.messageId), pressOn(b, s.owner.accessToken, s.messageId), press(s.owner, s.messageId), pressOn(b, s.owner.accessToken, s.messageId)]);
+      const answers = await Promise.all([
+        press(s.owner, s.messageId),
+        pressOn(b, s.owner.accessToken, s.messageId),
+        press(s.owner, s.messageId),
+        pressOn(b, s.owner.accessToken, s.messageId),
+      ]);
       expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200]);
       expect(answers.filter((x) => x.body.duplicate === false)).toHaveLength(1);
       expect(await panicRows(a, s.conditionId)).toHaveLength(1);
@@ -119,7 +137,11 @@ describe("a second press of the same emergency", () => {
     b.clock.set(a.clock.now());
     await press(s.owner, s.messageId);
     advance(10_000);
-    expect((await pressOn(b, s.owner.accessToken, s.messageId)).body).toMatchObject({ success: true, duplicate: true, keepArmed: true });
+    expect((await pressOn(b, s.owner.accessToken, s.messageId)).body).toMatchObject({
+      success: true,
+      duplicate: true,
+      keepArmed: true,
+    });
   });
 });
 

@@ -2,24 +2,20 @@ import { NO_ACTIVE_PANIC_MESSAGE, NO_DELIVERABLE_RECIPIENT_MESSAGE } from "@trig
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessGrants, recipients, sentReminders } from "../../src/db/schema.ts";
-import { createMessage, createRecipient, post, put } from "../support/content.ts";
-import { linkIn, mailText, tick } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { createMessage, createRecipient, post, put, setRecipients } from "../support/content.ts";
+import { linkIn, mailsTo, mailText, tick } from "../support/engine.ts";
+import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
+import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { signUpUser } from "../support/users.ts";
-import { conditionRow, logRows, mailsTo, panicMessage, panicRows, press, shareLocation, startEngineTestApp, type Sink } from "./emergency-setup.ts";
+import { conditionRow, logRows, panicMessage, panicRows, press, shareLocation } from "./emergency-setup.ts";
 
-let sink: Sink;
+let sink: SmtpSink;
 let t: TestApp;
-
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await startEngineTestApp(sink);
+  ({ t, sink } = await engineAppWithSink());
 });
-afterAll(async () => {
-  await t.close();
-  await sink.close();
-});
+afterAll(() => t.close());
 
 describe("pressing the emergency button", () => {
   it("sends every recipient an unmistakable emergency mail with the place, coordinates and a map link", async () => {
@@ -27,12 +23,27 @@ describe("pressing the emergency button", () => {
     expect((await shareLocation(s.owner, s.messageId, 51.508, -0.128, 18)).status).toBe(200);
     t.clock.advance(3_000);
     const pressedAt = t.clock.now();
-    const { status, body } = await press(s.owner, s.messageId, { deduplicationId: "press-1", timestamp: pressedAt.toISOString() });
+    const { status, body } = await press(s.owner, s.messageId, {
+      deduplicationId: "press-1",
+      timestamp: pressedAt.toISOString(),
+    });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, error: null, keepArmed: true, duplicate: false, recipients: 2, locationIncluded: true });
+    expect(body).toEqual({
+      success: true,
+      error: null,
+      keepArmed: true,
+      duplicate: false,
+      recipients: 2,
+      locationIncluded: true,
+    });
 
     const [row] = await panicRows(t, s.conditionId);
-    expect(row).toMatchObject({ reminderType: "final_delivery", deliveryPriority: "critical", retryStrategy: "aggressive", status: "pending" });
+    expect(row).toMatchObject({
+      reminderType: "final_delivery",
+      deliveryPriority: "critical",
+      retryStrategy: "aggressive",
+      status: "pending",
+    });
     expect(row!.scheduledAt).toEqual(pressedAt);
     await tick(t);
 
@@ -42,7 +53,9 @@ describe("pressing the emergency button", () => {
       const text = mailText(mails[0]!);
       expect(text).toMatch(/^Subject: EMERGENCY alert from Alex Morgan/m);
       expect(text).toContain("Alex Morgan pressed the emergency button");
-      expect(text).toContain(`${new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(pressedAt)} UTC`);
+      expect(text).toContain(
+        `${new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(pressedAt)} UTC`,
+      );
       expect(text).toContain("near London, United Kingdom");
       expect(text).toContain("51.50800, -0.12800, accurate to about 18 m");
       expect(text).toContain("3 seconds before the alert");
@@ -55,9 +68,13 @@ describe("pressing the emergency button", () => {
     const [done] = await panicRows(t, s.conditionId);
     expect(done!.status).toBe("sent");
     // The owner's releases list tells this release apart from a missed deadline.
-    const releases = (await (await s.owner.api(`/api/messages/${s.messageId}/releases`)).json()) as { emergency: boolean }[];
+    const releases = (await (await s.owner.api(`/api/messages/${s.messageId}/releases`)).json()) as {
+      emergency: boolean;
+    }[];
     expect(releases.map((r) => r.emergency)).toEqual([true, true]);
-    expect(await t.database.db.select().from(sentReminders).where(eq(sentReminders.conditionId, s.conditionId))).toMatchObject([{ kind: "panic", deadline: pressedAt }]);
+    expect(
+      await t.database.db.select().from(sentReminders).where(eq(sentReminders.conditionId, s.conditionId)),
+    ).toMatchObject([{ kind: "panic", deadline: pressedAt }]);
   });
 
   it("logs each delivery with the spec's emergency fields and its own idempotency key", async () => {
@@ -70,12 +87,22 @@ describe("pressing the emergency button", () => {
     expect(logs).toHaveLength(2);
     for (const log of logs) {
       expect(log.deliveryStatus).toBe("sent");
-      expect(log.responseData).toMatchObject({ emergency: true, triggered_by: "panic_button", triggered_at: pressedAt, manual_trigger: true, keep_armed: true, fallback_method: null, location_included: false });
+      expect(log.responseData).toMatchObject({
+        emergency: true,
+        triggered_by: "panic_button",
+        triggered_at: pressedAt,
+        manual_trigger: true,
+        keep_armed: true,
+        fallback_method: null,
+        location_included: false,
+      });
     }
     const keys = logs.map((l) => l.responseData.idempotency_key as string);
     expect(new Set(keys).size).toBe(2);
     for (const id of s.recipientIds) expect(keys).toContain(`condition:${s.conditionId}:${pressedAt}:${id}:email`);
-    expect(mailText(mailsTo(sink, s.recipientEmails[0]!)[0]!)).toContain("No current location was available when the alert was sent.");
+    expect(mailText(mailsTo(sink, s.recipientEmails[0]!)[0]!)).toContain(
+      "No current location was available when the alert was sent.",
+    );
   });
 
   it("never sends the same press twice, however many workers tick", async () => {
@@ -103,7 +130,10 @@ describe("pressing the emergency button", () => {
     expect(mailsTo(sink, once.recipientEmails[0]!)).toHaveLength(1);
     // Used up: pressed again after the duplicate window, there is no active panic message.
     t.clock.advance(31_000);
-    expect(await press(once.owner, once.messageId)).toEqual({ status: 409, body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE } });
+    expect(await press(once.owner, once.messageId)).toEqual({
+      status: 409,
+      body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE },
+    });
   });
 
   it("lets the request's keepArmed override panic_config", async () => {
@@ -116,16 +146,18 @@ describe("pressing the emergency button", () => {
   });
 
   it("answers the spec's error when the message has no active panic condition", async () => {
-    const owner = await signUpUser(t);
-    const message = await createMessage(owner);
-    const r = await createRecipient(owner, { email: `r-${Date.now()}@example.com` });
-    await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] });
-    await post(owner, `/api/messages/${message.id}/conditions`, { condition_type: "no_check_in", hours_threshold: 24 });
-    expect(await press(owner, message.id)).toEqual({ status: 409, body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE } });
+    const timed = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 24 }, 1);
+    expect(await press(timed.owner, timed.messageId)).toEqual({
+      status: 409,
+      body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE },
+    });
 
     const disarmed = await panicMessage(t, {}, 1);
     expect((await post(disarmed.owner, `/api/conditions/${disarmed.conditionId}/disarm`, {})).status).toBe(200);
-    expect(await press(disarmed.owner, disarmed.messageId)).toEqual({ status: 409, body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE } });
+    expect(await press(disarmed.owner, disarmed.messageId)).toEqual({
+      status: 409,
+      body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE },
+    });
     expect(await panicRows(t, disarmed.conditionId)).toHaveLength(0);
   });
 
@@ -136,15 +168,21 @@ describe("pressing the emergency button", () => {
     // A WhatsApp-only recipient saved while WhatsApp was configured; this server has no WhatsApp
     // now (creating one here is refused with 409), so nobody can be reached.
     const phoneOnly = await createRecipient(owner, { name: "Sam", email: "sam@example.com" });
-    await t.database.db.update(recipients).set({ email: null, phone: "+447700900999", channels: ["whatsapp"] }).where(eq(recipients.id, phoneOnly.id));
-    await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [phoneOnly.id] });
+    await t.database.db
+      .update(recipients)
+      .set({ email: null, phone: "+447700900999", channels: ["whatsapp"] })
+      .where(eq(recipients.id, phoneOnly.id));
+    await setRecipients(owner, message.id, [phoneOnly.id]);
     const c = await post(owner, `/api/messages/${message.id}/conditions`, { condition_type: "panic_trigger" });
     const conditionId = ((await c.json()) as { id: string }).id;
-    expect(await press(owner, message.id)).toEqual({ status: 409, body: { success: false, error: NO_DELIVERABLE_RECIPIENT_MESSAGE } });
+    expect(await press(owner, message.id)).toEqual({
+      status: 409,
+      body: { success: false, error: NO_DELIVERABLE_RECIPIENT_MESSAGE },
+    });
     expect(await panicRows(t, conditionId)).toHaveLength(0);
     // Nothing was recorded as a press: once fixed, the very next press goes out.
     const r = await createRecipient(owner, { email: `fixed-${Date.now()}@example.com` });
-    await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [phoneOnly.id, r.id] });
+    await setRecipients(owner, message.id, [phoneOnly.id, r.id]);
     expect((await press(owner, message.id)).body).toMatchObject({ success: true, recipients: 1 });
   });
 
@@ -157,7 +195,11 @@ describe("pressing the emergency button", () => {
     expect((await press(stranger, "6f1d0c1e-2b1a-4c5d-8e9f-0a1b2c3d4e5f")).status).toBe(404);
     expect(await panicRows(t, s.conditionId)).toHaveLength(0);
 
-    const anonymous = await fetch(`${t.url}/functions/v1/send-message-notifications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ messageId: s.messageId }) });
+    const anonymous = await fetch(`${t.url}/functions/v1/send-message-notifications`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messageId: s.messageId }),
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -165,7 +207,9 @@ describe("pressing the emergency button", () => {
     const s = await panicMessage(t, {}, 1);
     const res = await press(s.owner, "not-a-uuid");
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: { code: "validation_failed", fields: { messageId: "messageId must be a message id" } } });
+    expect(res.body).toMatchObject({
+      error: { code: "validation_failed", fields: { messageId: "messageId must be a message id" } },
+    });
     expect((await press(s.owner, s.messageId, { keepArmed: "yes" })).status).toBe(400);
   });
 
@@ -177,8 +221,11 @@ describe("pressing the emergency button", () => {
     await tick(t);
     const text = mailText(mailsTo(sink, s.recipientEmails[0]!)[0]!);
     expect(text).toContain("EMERGENCY alert from Alex Morgan");
-    for (const content of ["It is under the blue pot.", "The spare key", "Paris", "48.85", "openstreetmap"]) expect(text).not.toContain(content);
-    expect(text).toMatch(/Alex Morgan chose to have their message open only after a delay: it opens on .*\. Use the link below to read it then\./);
+    for (const content of ["It is under the blue pot.", "The spare key", "Paris", "48.85", "openstreetmap"])
+      expect(text).not.toContain(content);
+    expect(text).toMatch(
+      /Alex Morgan chose to have their message open only after a delay: it opens on .*\. Use the link below to read it then\./,
+    );
     expect(mailText(mailsTo(sink, s.owner.email)[0]!)).toContain("Your emergency alert was sent");
     const [grant] = await t.database.db.select().from(accessGrants).where(eq(accessGrants.conditionId, s.conditionId));
     expect(grant!.opensAt.getTime() - pressedAt.getTime()).toBe(2 * 3_600_000);
@@ -194,12 +241,21 @@ describe("pressing the emergency button", () => {
     await tick(t);
     const link = linkIn(mailsTo(sink, s.recipientEmails[0]!)[0]!, `${t.url}/access/message/${s.messageId}?t=`);
     const token = new URL(link).searchParams.get("t")!;
-    const page = (await (await fetch(`${t.url}/api/access/${s.messageId}?t=${token}`)).json()) as Record<string, unknown>;
+    const page = (await (await fetch(`${t.url}/api/access/${s.messageId}?t=${token}`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(page).toMatchObject({
       state: "open",
       title: "The spare key",
       emergency: { triggered_at: t.clock.now().toISOString(), location_current: true },
-      location: { latitude: 48.853, longitude: 2.349, name: "near Paris, France", located_at: locatedAt, accuracy_m: null },
+      location: {
+        latitude: 48.853,
+        longitude: 2.349,
+        name: "near Paris, France",
+        located_at: locatedAt,
+        accuracy_m: null,
+      },
     });
   });
 });

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { engineAppWithSink } from "../support/fixtures.ts";
+import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
-import { panicMessage, press, startEngineTestApp, type Sink } from "./emergency-setup.ts";
+import { panicMessage, press } from "./emergency-setup.ts";
 
-let sink: Sink;
+let sink: SmtpSink;
 let t: TestApp;
-
 beforeAll(async () => {
-  sink = await startSmtpSink();
   // The background engine runs, but its next tick is a minute away: only the wake can be fast.
-  t = await startEngineTestApp(sink, { ROLE: "all", ENGINE_INTERVAL_MS: "60000" });
+  ({ t, sink } = await engineAppWithSink({ ROLE: "all", ENGINE_INTERVAL_MS: "60000" }));
 });
-afterAll(async () => {
-  await t.close();
-  await sink.close();
-});
+afterAll(() => t.close());
 
 describe("an emergency pressed on a process that runs the engine", () => {
   it("reaches the recipients within seconds, without waiting for the engine's next tick", async () => {

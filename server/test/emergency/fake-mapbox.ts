@@ -8,16 +8,20 @@ export type MapboxMode = "ok" | "no_features" | "unauthorized" | "server_error" 
  * place_name, center, context…; 401 `{ message }` for a bad token), for MAPBOX_API_URL.
  * `requests` keeps each request's path and query for the test to check.
  */
-export async function startFakeMapbox(token: string): Promise<{ url: string; mode: MapboxMode; requests: URL[]; close(): Promise<void> }> {
+export async function startFakeMapbox(
+  token: string,
+): Promise<{ url: string; mode: MapboxMode; requests: URL[]; close(): Promise<void> }> {
   const state = { mode: "ok" as MapboxMode, requests: [] as URL[] };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     state.requests.push(url);
-    const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/vnd.geo+json; charset=utf-8" }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/vnd.geo+json; charset=utf-8" }).end(JSON.stringify(body));
     const match = url.pathname.match(/^\/geocoding\/v5\/mapbox\.places\/(-?[\d.]+),(-?[\d.]+)\.json$/);
     if (!match) return send(404, { message: "Not Found" });
     if (state.mode === "hang") return; // never answers: the client's timeout must fire
-    if (state.mode === "unauthorized" || url.searchParams.get("access_token") !== token) return send(401, { message: "Not Authorized - Invalid Token" });
+    if (state.mode === "unauthorized" || url.searchParams.get("access_token") !== token)
+      return send(401, { message: "Not Authorized - Invalid Token" });
     if (state.mode === "server_error") return send(500, { message: "Internal Server Error" });
     const lon = Number(match[1]);
     const lat = Number(match[2]);
@@ -39,7 +43,13 @@ export async function startFakeMapbox(token: string): Promise<{ url: string; mod
               context: [
                 { id: "postcode.9011942637412920", mapbox_id: "dXJuOm1ieHBsYzpBVFRV", text: "WC2N 5DN" },
                 { id: "place.8780954", mapbox_id: "dXJuOm1ieHBsYzppQ1k", wikidata: "Q84", text: "London" },
-                { id: "country.8742", mapbox_id: "dXJuOm1ieHBsYzpJbVk", wikidata: "Q145", short_code: "gb", text: "United Kingdom" },
+                {
+                  id: "country.8742",
+                  mapbox_id: "dXJuOm1ieHBsYzpJbVk",
+                  wikidata: "Q145",
+                  short_code: "gb",
+                  text: "United Kingdom",
+                },
               ],
             },
           ];
@@ -47,7 +57,8 @@ export async function startFakeMapbox(token: string): Promise<{ url: string; mod
       type: "FeatureCollection",
       query: [lon, lat],
       features,
-      attribution: "NOTICE: © 2026 Mapbox and its suppliers. All rights reserved. Use of this data is subject to the Mapbox Terms of Service (https://www.mapbox.com/about/maps/). This response and the information it contains may not be retained.",
+      attribution:
+        "NOTICE: © 2026 Mapbox and its suppliers. All rights reserved. Use of this data is subject to the Mapbox Terms of Service (https://www.mapbox.com/about/maps/). This response and the information it contains may not be retained.",
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

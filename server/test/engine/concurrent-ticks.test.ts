@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOUR, tick, travel } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { HOUR, mailsTo, scheduleOf, tick, travel } from "../support/engine.ts";
+import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
-import { mailsTo, ownerWithMessage, scheduleOf, startEngineTestApp, type Sink } from "./engine-setup.ts";
+import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
 
-let sink: Sink;
+let sink: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await startEngineTestApp(sink);
+  ({ t, sink } = await engineAppWithSink());
 });
-afterAll(async () => {
-  await t.close();
-  await sink.close();
-});
+afterAll(() => t.close());
 
 describe("several workers at once", () => {
   // On PostgreSQL (TEST_DATABASE_URL) the ticks run on separate pooled connections, truly in parallel.
   it("deliver each message to each recipient exactly once", async () => {
     const setups = [];
-    for (let i = 0; i < 4; i++) setups.push(await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1, reminder_hours: [30] }, 3));
+    for (let i = 0; i < 4; i++)
+      setups.push(
+        await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1, reminder_hours: [30] }, 3),
+      );
     await travel(t, 30 * 60_000);
     await Promise.all([tick(t, { workerId: "a" }), tick(t, { workerId: "b" }), tick(t, { workerId: "c" })]);
     await travel(t, 30 * 60_000);
@@ -39,7 +38,13 @@ describe("several workers at once", () => {
     const s = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
     await travel(t, HOUR);
     const { claimDueWork } = await import("../../src/engine/claim-due-work.ts");
-    const claimed = await claimDueWork({ db: t.database.db, clock: t.clock, workerId: "crashed", limit: 100, leaseMs: 5 * 60_000 });
+    const claimed = await claimDueWork({
+      db: t.database.db,
+      clock: t.clock,
+      workerId: "crashed",
+      limit: 100,
+      leaseMs: 5 * 60_000,
+    });
     expect(claimed.some((r) => r.conditionId === s.conditionId)).toBe(true);
     await tick(t, { workerId: "other" });
     expect(mailsTo(sink, s.recipientEmails[0]!)).toHaveLength(0);

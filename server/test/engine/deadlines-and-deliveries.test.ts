@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessGrants, messageConditions, reminderDeliveryLog, sentReminders } from "../../src/db/schema.ts";
 import { post } from "../support/content.ts";
-import { HOUR, MINUTE, linkIn, mailText, tick, travel } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { HOUR, linkIn, mailsTo, mailText, MINUTE, scheduleOf, tick, travel } from "../support/engine.ts";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { signUpUser } from "../support/users.ts";
-import { mailsTo, ownerWithMessage, scheduleOf, startEngineTestApp, type Sink } from "./engine-setup.ts";
+import { ownerWithMessage, startEngineTestApp } from "../support/fixtures.ts";
 
-let sink: Sink;
+let sink: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -20,14 +20,20 @@ afterAll(async () => {
   await sink.close();
 });
 
-const conditionOf = async (id: string) => (await t.database.db.select().from(messageConditions).where(eq(messageConditions.id, id)))[0]!;
+const conditionOf = async (id: string) =>
+  (await t.database.db.select().from(messageConditions).where(eq(messageConditions.id, id)))[0]!;
 
 describe("check-in", () => {
   it("succeeds silently for a user without conditions", async () => {
     const user = await signUpUser(t);
     const res = await post(user, "/api/check-in", {});
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, checked_in_at: t.clock.now().toISOString(), conditions: 0, next_deadline: null });
+    expect(await res.json()).toEqual({
+      success: true,
+      checked_in_at: t.clock.now().toISOString(),
+      conditions: 0,
+      next_deadline: null,
+    });
   });
 
   it("requires a signed-in user", async () => {
@@ -36,10 +42,22 @@ describe("check-in", () => {
   });
 
   it("schedules reminders at the offsets and one final delivery when a condition is created", async () => {
-    const { conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 2, reminder_hours: [90, 30] });
+    const { conditionId } = await ownerWithMessage(t, {
+      condition_type: "no_check_in",
+      hours_threshold: 2,
+      reminder_hours: [90, 30],
+    });
     const deadline = t.clock.now().getTime() + 2 * HOUR;
     const rows = (await scheduleOf(t, conditionId)).sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
-    expect(rows.map((r) => [r.reminderType, r.scheduledAt.getTime() - deadline, r.deliveryPriority, r.retryStrategy, r.status])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.reminderType,
+        r.scheduledAt.getTime() - deadline,
+        r.deliveryPriority,
+        r.retryStrategy,
+        r.status,
+      ]),
+    ).toEqual([
       ["reminder", -90 * MINUTE, "normal", "standard", "pending"],
       ["reminder", -30 * MINUTE, "high", "standard", "pending"],
       ["final_delivery", 0, "critical", "aggressive", "pending"],
@@ -47,7 +65,11 @@ describe("check-in", () => {
   });
 
   it("obsoletes pending reminders and schedules new ones from the new deadline", async () => {
-    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 2, reminder_hours: [30] });
+    const { owner, conditionId } = await ownerWithMessage(t, {
+      condition_type: "no_check_in",
+      hours_threshold: 2,
+      reminder_hours: [30],
+    });
     await travel(t, HOUR);
     const res = await post(owner, "/api/check-in", {});
     const body = (await res.json()) as { conditions: number; next_deadline: string };
@@ -55,7 +77,10 @@ describe("check-in", () => {
     expect(body.next_deadline).toBe(new Date(t.clock.now().getTime() + 2 * HOUR).toISOString());
     const rows = await scheduleOf(t, conditionId);
     expect(rows.filter((r) => r.status === "obsolete")).toHaveLength(2);
-    expect(rows.filter((r) => r.status === "pending").map((r) => r.deadline.toISOString())).toEqual([body.next_deadline, body.next_deadline]);
+    expect(rows.filter((r) => r.status === "pending").map((r) => r.deadline.toISOString())).toEqual([
+      body.next_deadline,
+      body.next_deadline,
+    ]);
   });
 
   it("keeps the message from going out when it arrives before the deadline", async () => {
@@ -70,7 +95,11 @@ describe("check-in", () => {
 
 describe("reminders", () => {
   it("e-mails the owner at each offset with a check-in link that only a POST uses", async () => {
-    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 3, reminder_hours: [60] }, 3);
+    const { owner, conditionId } = await ownerWithMessage(
+      t,
+      { condition_type: "no_check_in", hours_threshold: 3, reminder_hours: [60] },
+      3,
+    );
     await travel(t, 2 * HOUR);
     await tick(t);
     expect(mailsTo(sink, owner.email)).toHaveLength(1);
@@ -80,33 +109,68 @@ describe("reminders", () => {
     const token = new URL(link).searchParams.get("token")!;
 
     const before = (await conditionOf(conditionId)).lastChecked;
-    const info = await fetch(`${t.url}/api/check-in/token/lookup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+    const info = await fetch(`${t.url}/api/check-in/token/lookup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
     expect(await info.json()).toEqual({ valid: true });
     expect((await conditionOf(conditionId)).lastChecked).toEqual(before);
 
-    const done = await fetch(`${t.url}/api/check-in/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+    const done = await fetch(`${t.url}/api/check-in/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
     expect(done.status).toBe(200);
     expect((await conditionOf(conditionId)).lastChecked).toEqual(t.clock.now());
-    const again = await fetch(`${t.url}/api/check-in/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+    const again = await fetch(`${t.url}/api/check-in/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
     expect(again.status).toBe(404);
   });
 
   it("names the deadline in the owner's own time zone", async () => {
-    const { owner } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 3, reminder_hours: [60] }, 1);
-    const bad = await owner.api("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ time_zone: "Mars/Olympus" }) });
+    const { owner } = await ownerWithMessage(
+      t,
+      { condition_type: "no_check_in", hours_threshold: 3, reminder_hours: [60] },
+      1,
+    );
+    const bad = await owner.api("/api/profile", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ time_zone: "Mars/Olympus" }),
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { fields: { time_zone: "Choose a time zone from the list, e.g. Europe/London" } } });
-    const saved = await owner.api("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ time_zone: "America/New_York" }) });
+    expect(await bad.json()).toMatchObject({
+      error: { fields: { time_zone: "Choose a time zone from the list, e.g. Europe/London" } },
+    });
+    const saved = await owner.api("/api/profile", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ time_zone: "America/New_York" }),
+    });
     expect(await saved.json()).toMatchObject({ time_zone: "America/New_York" });
     const deadline = new Date(t.clock.now().getTime() + 3 * HOUR);
     await travel(t, 2 * HOUR);
     await tick(t);
-    const local = new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(deadline);
+    const local = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "America/New_York",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(deadline);
     expect(mailText(await sink.waitFor(owner.email))).toContain(`${local} (America/New_York time) unless you check in`);
   });
 
   it("answers an unknown check-in token with a 404 that reveals nothing", async () => {
-    const res = await fetch(`${t.url}/api/check-in/token/lookup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: "not-a-real-token" }) });
+    const res = await fetch(`${t.url}/api/check-in/token/lookup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: "not-a-real-token" }),
+    });
     expect(res.status).toBe(404);
     expect(JSON.stringify(await res.json())).not.toMatch(/Alex|@/);
   });
@@ -114,7 +178,10 @@ describe("reminders", () => {
 
 describe("the final delivery", () => {
   it("reaches every recipient exactly once across repeated ticks, without the message in the mail", async () => {
-    const { messageId, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 });
+    const { messageId, conditionId, recipientEmails } = await ownerWithMessage(t, {
+      condition_type: "no_check_in",
+      hours_threshold: 1,
+    });
     await travel(t, HOUR);
     await tick(t);
     await tick(t);
@@ -129,27 +196,53 @@ describe("the final delivery", () => {
       expect(linkIn(mails[0]!, `${t.url}/access/message/${messageId}?t=`)).toBeTruthy();
     }
     expect((await conditionOf(conditionId)).active).toBe(false);
-    expect(await t.database.db.select().from(sentReminders).where(eq(sentReminders.conditionId, conditionId))).toHaveLength(1);
-    const log = await t.database.db.select().from(reminderDeliveryLog).where(eq(reminderDeliveryLog.conditionId, conditionId));
+    expect(
+      await t.database.db.select().from(sentReminders).where(eq(sentReminders.conditionId, conditionId)),
+    ).toHaveLength(1);
+    const log = await t.database.db
+      .select()
+      .from(reminderDeliveryLog)
+      .where(eq(reminderDeliveryLog.conditionId, conditionId));
     // Two recipients and the owner's notice of the release (issue 14: the owner learns of every release).
     expect(log.map((l) => [l.responseData.kind, l.deliveryStatus, l.deliveryChannel, l.attempt]).sort()).toEqual([
       ["release", "sent", "email", 1],
       ["release", "sent", "email", 1],
       ["release_notice", "sent", "email", 1],
     ]);
-    expect(log[0]!.responseData).toMatchObject({ emergency: false, triggered_by: "deadline", manual_trigger: false, keep_armed: null, fallback_method: null });
+    expect(log[0]!.responseData).toMatchObject({
+      emergency: false,
+      triggered_by: "deadline",
+      manual_trigger: false,
+      keep_armed: null,
+      fallback_method: null,
+    });
   });
 
   it("opens the message for the link's holder and records the first opening", async () => {
-    const { owner, messageId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    const { owner, messageId, recipientEmails } = await ownerWithMessage(
+      t,
+      { condition_type: "no_check_in", hours_threshold: 1 },
+      1,
+    );
     await travel(t, HOUR);
     await tick(t);
     const link = linkIn(mailsTo(sink, recipientEmails[0]!)[0]!, `${t.url}/access/message/`);
     const token = new URL(link).searchParams.get("t")!;
     const res = await fetch(`${t.url}/api/access/${messageId}?t=${token}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ state: "open", sender: { first_name: "Alex", last_name: "Morgan" }, title: "The spare key", text_content: "It is under the blue pot.", location: null, attachments: [], expires_at: null });
-    const releases = (await (await owner.api(`/api/messages/${messageId}/releases`)).json()) as { first_opened_at: string; emergency: boolean }[];
+    expect(await res.json()).toMatchObject({
+      state: "open",
+      sender: { first_name: "Alex", last_name: "Morgan" },
+      title: "The spare key",
+      text_content: "It is under the blue pot.",
+      location: null,
+      attachments: [],
+      expires_at: null,
+    });
+    const releases = (await (await owner.api(`/api/messages/${messageId}/releases`)).json()) as {
+      first_opened_at: string;
+      emergency: boolean;
+    }[];
     expect(releases[0]!.first_opened_at).toBe(t.clock.now().toISOString());
     expect(releases[0]!.emergency).toBe(false);
 
@@ -164,15 +257,28 @@ describe("the final delivery", () => {
   });
 
   it("is obsolete when a check-in wins the race against the tick", async () => {
-    const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 });
+    const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, {
+      condition_type: "no_check_in",
+      hours_threshold: 1,
+    });
     await travel(t, HOUR);
     const { claimDueWork } = await import("../../src/engine/claim-due-work.ts");
     const { commitBatch } = await import("../../src/engine/commit-batch.ts");
     const { createMasterKeys } = await import("../../src/crypto/master-keys.ts");
-    const claimed = (await claimDueWork({ db: t.database.db, clock: t.clock, workerId: "racer", limit: 100, leaseMs: MINUTE })).filter((r) => r.conditionId === conditionId);
+    const claimed = (
+      await claimDueWork({ db: t.database.db, clock: t.clock, workerId: "racer", limit: 100, leaseMs: MINUTE })
+    ).filter((r) => r.conditionId === conditionId);
     expect(claimed).toHaveLength(1);
     await post(owner, "/api/check-in", {});
-    expect(await commitBatch({ db: t.database.db, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }), rows: claimed, workerId: "racer" })).toMatchObject({ deliver: [], obsolete: 1 });
+    expect(
+      await commitBatch({
+        db: t.database.db,
+        clock: t.clock,
+        masterKeys: createMasterKeys({ config: t.config }),
+        rows: claimed,
+        workerId: "racer",
+      }),
+    ).toMatchObject({ deliver: [], obsolete: 1 });
     await tick(t);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
     expect((await conditionOf(conditionId)).active).toBe(true);
@@ -180,7 +286,11 @@ describe("the final delivery", () => {
 
   it("goes only to the condition's chosen recipients", async () => {
     const setup = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 5 }, 2);
-    const c = await post(setup.owner, `/api/messages/${setup.messageId}/conditions`, { condition_type: "no_check_in", hours_threshold: 1, recipients: [setup.recipientIds[1]] });
+    const c = await post(setup.owner, `/api/messages/${setup.messageId}/conditions`, {
+      condition_type: "no_check_in",
+      hours_threshold: 1,
+      recipients: [setup.recipientIds[1]],
+    });
     expect(c.status).toBe(201);
     await travel(t, HOUR);
     await tick(t);
@@ -190,7 +300,11 @@ describe("the final delivery", () => {
 
   it("fires an inactivity_to_date condition at its date and switches it off", async () => {
     const deliverAt = new Date(t.clock.now().getTime() + 3 * HOUR);
-    const { conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "inactivity_to_date", deliver_at: deliverAt.toISOString() }, 1);
+    const { conditionId, recipientEmails } = await ownerWithMessage(
+      t,
+      { condition_type: "inactivity_to_date", deliver_at: deliverAt.toISOString() },
+      1,
+    );
     await travel(t, 3 * HOUR - 1);
     await tick(t);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
@@ -203,39 +317,68 @@ describe("the final delivery", () => {
   it("fires a missed recurring occurrence and schedules the next one", async () => {
     const at = new Date(t.clock.now().getTime() + 2 * HOUR);
     const hhmm = at.toISOString().slice(11, 16);
-    const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, { condition_type: "recurring_check_in", recurring_pattern: { kind: "every_n_days", every_days: 1, at: hhmm, time_zone: "UTC", grace_minutes: 30 } }, 1);
+    const { owner, conditionId, recipientEmails } = await ownerWithMessage(
+      t,
+      {
+        condition_type: "recurring_check_in",
+        recurring_pattern: { kind: "every_n_days", every_days: 1, at: hhmm, time_zone: "UTC", grace_minutes: 30 },
+      },
+      1,
+    );
     const first = (await (await owner.api(`/api/conditions/${conditionId}`)).json()) as { next_deadline: string };
     await travel(t, new Date(first.next_deadline).getTime() - t.clock.now().getTime());
     await tick(t);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(1);
-    const after = (await (await owner.api(`/api/conditions/${conditionId}`)).json()) as { active: boolean; next_deadline: string };
+    const after = (await (await owner.api(`/api/conditions/${conditionId}`)).json()) as {
+      active: boolean;
+      next_deadline: string;
+    };
     expect(after.active).toBe(true);
     expect(new Date(after.next_deadline).getTime() - new Date(first.next_deadline).getTime()).toBe(24 * HOUR);
-    expect((await scheduleOf(t, conditionId)).filter((r) => r.status === "pending").map((r) => r.deadline.toISOString())).toEqual([after.next_deadline]);
+    expect(
+      (await scheduleOf(t, conditionId)).filter((r) => r.status === "pending").map((r) => r.deadline.toISOString()),
+    ).toEqual([after.next_deadline]);
   });
 });
 
 describe("unlock delay, expiry and cancelling", () => {
   it("keeps the message locked during the unlock delay, tells the owner, then opens and expires", async () => {
-    const { owner, messageId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1, panic_config: { unlock_delay_hours: 2, expiry_hours: 1 } }, 1);
+    const { owner, messageId, recipientEmails } = await ownerWithMessage(
+      t,
+      { condition_type: "no_check_in", hours_threshold: 1, panic_config: { unlock_delay_hours: 2, expiry_hours: 1 } },
+      1,
+    );
     await travel(t, HOUR);
     await tick(t);
     expect(mailText(await sink.waitFor(owner.email))).toMatch(/was released to 1 person/);
-    const token = new URL(linkIn(mailsTo(sink, recipientEmails[0]!)[0]!, `${t.url}/access/message/`)).searchParams.get("t")!;
+    const token = new URL(linkIn(mailsTo(sink, recipientEmails[0]!)[0]!, `${t.url}/access/message/`)).searchParams.get(
+      "t",
+    )!;
     const locked = await (await fetch(`${t.url}/api/access/${messageId}?t=${token}`)).json();
     expect(locked).toEqual({ state: "locked", opens_at: new Date(t.clock.now().getTime() + 2 * HOUR).toISOString() });
     await travel(t, 2 * HOUR);
-    expect(await (await fetch(`${t.url}/api/access/${messageId}?t=${token}`)).json()).toMatchObject({ state: "open", title: "The spare key" });
+    expect(await (await fetch(`${t.url}/api/access/${messageId}?t=${token}`)).json()).toMatchObject({
+      state: "open",
+      title: "The spare key",
+    });
     await travel(t, HOUR);
     expect((await fetch(`${t.url}/api/access/${messageId}?t=${token}`)).status).toBe(404);
   });
 
   it("lets the owner withdraw a release before it opens", async () => {
-    const { owner, messageId, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1, panic_config: { unlock_delay_hours: 2 } }, 1);
+    const { owner, messageId, recipientEmails } = await ownerWithMessage(
+      t,
+      { condition_type: "no_check_in", hours_threshold: 1, panic_config: { unlock_delay_hours: 2 } },
+      1,
+    );
     await travel(t, HOUR);
     await tick(t);
-    const token = new URL(linkIn(mailsTo(sink, recipientEmails[0]!)[0]!, `${t.url}/access/message/`)).searchParams.get("t")!;
-    const [release] = (await (await owner.api(`/api/messages/${messageId}/releases`)).json()) as { release_id: string }[];
+    const token = new URL(linkIn(mailsTo(sink, recipientEmails[0]!)[0]!, `${t.url}/access/message/`)).searchParams.get(
+      "t",
+    )!;
+    const [release] = (await (await owner.api(`/api/messages/${messageId}/releases`)).json()) as {
+      release_id: string;
+    }[];
     const res = await post(owner, `/api/messages/${messageId}/releases/${release!.release_id}/cancel`, {});
     expect(await res.json()).toEqual({ cancelled: 1 });
     expect((await fetch(`${t.url}/api/access/${messageId}?t=${token}`)).status).toBe(404);

@@ -7,9 +7,9 @@ import { reminderSchedule } from "../../src/db/schema.ts";
 import { startEngine, STOP_WITHIN_MS } from "../../src/engine/start-engine.ts";
 import { createSmtpMailer } from "../../src/mail/smtp-transport.ts";
 import { HOUR, travel } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
-import { ownerWithMessage, startEngineTestApp, type Sink } from "./engine-setup.ts";
+import { ownerWithMessage, startEngineTestApp } from "../support/fixtures.ts";
 
 /** A mail server that accepts TCP and never says a word (issue 10, finding 2). */
 async function silentServer(): Promise<{ url: string; held: () => number; close(): Promise<void> }> {
@@ -35,7 +35,11 @@ const mail = { to: "someone@example.com", subject: "Hello", text: "Hello" };
 describe("a mail server that never greets", () => {
   it("fails a send at the per-send limit and closes its connection", async () => {
     const silent = await silentServer();
-    const mailer = createSmtpMailer({ smtpUrl: silent.url, from: "Trigger Switch <no-reply@localhost>", limits: { connections: 2, sendTimeoutMs: 700, stepTimeoutMs: 60_000 } });
+    const mailer = createSmtpMailer({
+      smtpUrl: silent.url,
+      from: "Trigger Switch <no-reply@localhost>",
+      limits: { connections: 2, sendTimeoutMs: 700, stepTimeoutMs: 60_000 },
+    });
     const started = Date.now();
     const err = (await mailer.send(mail).catch((e: unknown) => e)) as { code?: string };
     const took = Date.now() - started;
@@ -50,7 +54,11 @@ describe("a mail server that never greets", () => {
 
   it("fails at the step limit (connect, greeting, each reply) when it is shorter than the total", async () => {
     const silent = await silentServer();
-    const mailer = createSmtpMailer({ smtpUrl: silent.url, from: "Trigger Switch <no-reply@localhost>", limits: { connections: 1, sendTimeoutMs: 30_000, stepTimeoutMs: 400 } });
+    const mailer = createSmtpMailer({
+      smtpUrl: silent.url,
+      from: "Trigger Switch <no-reply@localhost>",
+      limits: { connections: 1, sendTimeoutMs: 30_000, stepTimeoutMs: 400 },
+    });
     const started = Date.now();
     // nodemailer's socket (idle) limit or its greeting limit, whichever fires first: both are the step limit.
     const err = (await mailer.send(mail).catch((e: unknown) => e)) as { code?: string; message: string };
@@ -63,7 +71,7 @@ describe("a mail server that never greets", () => {
 });
 
 describe("engine.stop() with a send stuck", () => {
-  let sink: Sink;
+  let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -76,11 +84,33 @@ describe("engine.stop() with a send stuck", () => {
 
   it("resolves within its bound and hands the unsent row back at once", async () => {
     const silent = await silentServer();
-    const stuck = createSmtpMailer({ smtpUrl: silent.url, from: "Trigger Switch <no-reply@localhost>", limits: { connections: 2, sendTimeoutMs: 60_000, stepTimeoutMs: 60_000 } });
+    const stuck = createSmtpMailer({
+      smtpUrl: silent.url,
+      from: "Trigger Switch <no-reply@localhost>",
+      limits: { connections: 2, sendTimeoutMs: 60_000, stepTimeoutMs: 60_000 },
+    });
     const { conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
     await travel(t, HOUR);
-    const engine = startEngine({ db: t.database.db, clock: t.clock, mailer: stuck, channels: t.channels, tellOwner: tellOwnerByNotice({ masterKeys: createMasterKeys({ config: t.config }), clock: t.clock, siteUrl: () => t.config.SITE_URL }), config: t.config, masterKeys: createMasterKeys({ config: t.config }), log: { info() {}, error() {} }, intervalMs: 50, workerId: "stuck-worker" });
-    const finalRow = async () => (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId))).find((r) => r.reminderType === "final_delivery")!;
+    const engine = startEngine({
+      db: t.database.db,
+      clock: t.clock,
+      mailer: stuck,
+      channels: t.channels,
+      tellOwner: tellOwnerByNotice({
+        masterKeys: createMasterKeys({ config: t.config }),
+        clock: t.clock,
+        siteUrl: () => t.config.SITE_URL,
+      }),
+      config: t.config,
+      masterKeys: createMasterKeys({ config: t.config }),
+      log: { info() {}, error() {} },
+      intervalMs: 50,
+      workerId: "stuck-worker",
+    });
+    const finalRow = async () =>
+      (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId))).find(
+        (r) => r.reminderType === "final_delivery",
+      )!;
     for (let i = 0; i < 200 && silent.held() === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(silent.held()).toBeGreaterThan(0);
     expect(await finalRow()).toMatchObject({ status: "claimed", claimedBy: "stuck-worker" });

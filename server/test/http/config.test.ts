@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from "../../src/config.ts";
 describe("loadConfig", () => {
   it("uses the documented defaults", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, SITE_URL: "http://localhost:3000", AUTH_AUTOCONFIRM: false, usesOutbox: true, ADMIN_EMAILS: [] });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      SITE_URL: "http://localhost:3000",
+      AUTH_AUTOCONFIRM: false,
+      usesOutbox: true,
+      ADMIN_EMAILS: [],
+    });
     expect(c.DATA_DIR).toMatch(/data$/);
   });
 
@@ -22,15 +28,22 @@ describe("loadConfig", () => {
   });
 
   it("lower-cases admin addresses and strips a trailing slash from SITE_URL", () => {
-    expect(loadConfig({ ADMIN_EMAILS: "Boss@Example.com, ops@example.com", SITE_URL: "https://x.example/" })).toMatchObject({
+    expect(
+      loadConfig({ ADMIN_EMAILS: "Boss@Example.com, ops@example.com", SITE_URL: "https://x.example/" }),
+    ).toMatchObject({
       ADMIN_EMAILS: ["boss@example.com", "ops@example.com"],
       SITE_URL: "https://x.example",
     });
   });
 
   it("never lets a test clock run in production", () => {
-    expect(loadConfig({ TEST_CLOCK: "true", CLOCK_OFFSET_MS: "7200000" })).toMatchObject({ TEST_CLOCK: true, CLOCK_OFFSET_MS: 7_200_000 });
-    expect(() => loadConfig({ TEST_CLOCK: "true", NODE_ENV: "production" })).toThrow(/TEST_CLOCK: a test clock cannot run in production/);
+    expect(loadConfig({ TEST_CLOCK: "true", CLOCK_OFFSET_MS: "7200000" })).toMatchObject({
+      TEST_CLOCK: true,
+      CLOCK_OFFSET_MS: 7_200_000,
+    });
+    expect(() => loadConfig({ TEST_CLOCK: "true", NODE_ENV: "production" })).toThrow(
+      /TEST_CLOCK: a test clock cannot run in production/,
+    );
     expect(() => loadConfig({ CLOCK_OFFSET_MS: "1000" })).toThrow(/CLOCK_OFFSET_MS: needs TEST_CLOCK=true/);
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMessage, put, post, type ApiErrorBody } from "../support/content.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { json, signUpUser, type SignedInUser } from "../support/users.ts";
+import { appWithOwner } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
+import { json, type SignedInUser } from "../support/users.ts";
 
 let t: TestApp;
 let user: SignedInUser;
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-  user = await signUpUser(t);
+  ({ t, owner: user } = await appWithOwner());
 });
 afterAll(() => t.close());
 
@@ -17,13 +17,22 @@ describe("the edge guard on every text field", () => {
   it("refuses a NUL character in a profile name with a sentence naming the field", async () => {
     const res = await put(user, "/api/profile", { first_name: "Ada\u0000" });
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toMatchObject({ code: "validation_failed", message: expect.stringMatching(/^first_name contains a NUL character/), fields: { first_name: expect.any(String) } });
+    expect(await errorOf(res)).toMatchObject({
+      code: "validation_failed",
+      message: expect.stringMatching(/^first_name contains a NUL character/),
+      fields: { first_name: expect.any(String) },
+    });
   });
 
   it("refuses NUL in a recipient's name and note, on create and on change", async () => {
     expect((await post(user, "/api/recipients", { name: "Sam\u0000", email: "sam@example.com" })).status).toBe(400);
-    const created = (await (await post(user, "/api/recipients", { name: "Sam", email: "sam@example.com" })).json()) as { id: string };
-    const res = await user.api(`/api/recipients/${created.id}`, { method: "PATCH", ...json({ note: "call\u0000 first" }) });
+    const created = (await (await post(user, "/api/recipients", { name: "Sam", email: "sam@example.com" })).json()) as {
+      id: string;
+    };
+    const res = await user.api(`/api/recipients/${created.id}`, {
+      method: "PATCH",
+      ...json({ note: "call\u0000 first" }),
+    });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields).toHaveProperty("note");
   });
@@ -32,7 +41,9 @@ describe("the edge guard on every text field", () => {
     const res = await put(user, "/api/profile", { last_name: "Love\ud800lace" });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toMatch(/lone surrogate/);
-    expect(await (await user.api("/api/profile")).json()).not.toMatchObject({ last_name: expect.stringContaining("\ufffd") });
+    expect(await (await user.api("/api/profile")).json()).not.toMatchObject({
+      last_name: expect.stringContaining("\ufffd"),
+    });
   });
 
   it("refuses NUL in message text too, although it would be encrypted", async () => {
@@ -41,7 +52,11 @@ describe("the edge guard on every text field", () => {
 
   it("answers an emergency press with a NUL in its deduplicationId with a 400, not a failure", async () => {
     const message = await createMessage(user);
-    const res = await post(user, "/functions/v1/send-message-notifications", { messageId: message.id, isEmergency: true, deduplicationId: "press\u0000" });
+    const res = await post(user, "/functions/v1/send-message-notifications", {
+      messageId: message.id,
+      isEmergency: true,
+      deduplicationId: "press\u0000",
+    });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields).toHaveProperty("deduplicationId");
   });
@@ -66,11 +81,22 @@ describe("the edge guard on every text field", () => {
   });
 
   it("guards the auth service's bodies too, in its own error shape", async () => {
-    const res = await fetch(`${t.url}/auth/v1/signup`, { method: "POST", ...json({ email: "nul@example.com", password: "a long pass\u0000phrase" }) });
+    const res = await fetch(`${t.url}/auth/v1/signup`, {
+      method: "POST",
+      ...json({ email: "nul@example.com", password: "a long pass\u0000phrase" }),
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 400, error_code: "validation_failed", msg: expect.stringMatching(/^password contains a NUL character/) });
+    expect(await res.json()).toMatchObject({
+      code: 400,
+      error_code: "validation_failed",
+      msg: expect.stringMatching(/^password contains a NUL character/),
+    });
     const deep = '{"a":'.repeat(5000) + "1" + "}".repeat(5000);
-    const nested = await fetch(`${t.url}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"email":"deep@example.com","password":"a long passphrase","data":${deep}}` });
+    const nested = await fetch(`${t.url}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: `{"email":"deep@example.com","password":"a long passphrase","data":${deep}}`,
+    });
     expect(nested.status).toBe(400);
   });
 });

@@ -5,14 +5,15 @@ import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { mailboxKey } from "../../src/http/mailbox-key.ts";
 import { createMailer } from "../../src/mail/mailer.ts";
 import { createMessage } from "../support/content.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startAutoconfirmApp } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
 import { json, signUpUser } from "../support/users.ts";
 
 let t: TestApp;
 let key: string;
 beforeAll(async () => {
   // No MAILBOX_KEY: the key is generated into DATA_DIR, as on a fresh `npm start`.
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
+  t = await startAutoconfirmApp();
   key = mailboxKey(t.config);
 });
 afterAll(() => t.close());
@@ -21,7 +22,10 @@ const get = (p: string, headers: Record<string, string> = {}) => fetch(`${t.url}
 
 async function waitForMailbox(to: string, subject: RegExp): Promise<{ subject: string; text: string }> {
   for (let i = 0; i < 100; i++) {
-    const mails = (await (await get(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}&key=${key}`)).json()) as { subject: string; text: string }[];
+    const mails = (await (await get(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}&key=${key}`)).json()) as {
+      subject: string;
+      text: string;
+    }[];
     const mail = mails.find((m) => subject.test(m.subject));
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 50));
@@ -34,7 +38,9 @@ describe("the local mailbox", () => {
     const victim = await signUpUser(t);
     const message = await createMessage(victim, { title: "Only mine", text_content: "The PIN is 4711" });
     // A visitor asks for the victim's recovery mail and tries to read it.
-    expect((await fetch(`${t.url}/auth/v1/recover`, { method: "POST", ...json({ email: victim.email }) })).status).toBe(200);
+    expect((await fetch(`${t.url}/auth/v1/recover`, { method: "POST", ...json({ email: victim.email }) })).status).toBe(
+      200,
+    );
     await waitForMailbox(victim.email, /Reset your Trigger Switch password/);
     const json401 = await get(`/dev/mailbox/messages.json?to=${encodeURIComponent(victim.email)}`);
     expect(json401.status).toBe(401);
@@ -82,7 +88,9 @@ describe("the local mailbox", () => {
     expect(fs.readFileSync(file, "utf8")).toBe(key);
     expect(key.length).toBeGreaterThanOrEqual(32);
     expect(mailboxKey(t.config)).toBe(key);
-    expect(mailboxKey({ ...t.config, MAILBOX_KEY: "chosen-by-the-operator-0123456789" })).toBe("chosen-by-the-operator-0123456789");
+    expect(mailboxKey({ ...t.config, MAILBOX_KEY: "chosen-by-the-operator-0123456789" })).toBe(
+      "chosen-by-the-operator-0123456789",
+    );
   });
 
   it("answers a filter with a NUL 400, without a word of SQL", async () => {

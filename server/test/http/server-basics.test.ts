@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startAutoconfirmApp } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
 import { proveMailbox } from "../support/admins.ts";
 import { signUpUser } from "../support/users.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true", ADMIN_EMAILS: "boss@example.com" });
+  t = await startAutoconfirmApp({ ADMIN_EMAILS: "boss@example.com" });
 });
 afterAll(() => t.close());
 
@@ -27,7 +28,9 @@ describe("API conventions", () => {
 
   it("publishes an OpenAPI document generated from the schemas", async () => {
     const doc = (await (await fetch(`${t.url}/docs/json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/profile", "/api/profile/avatar", "/api/me", "/api/meta"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/profile", "/api/profile/avatar", "/api/me", "/api/meta"]),
+    );
   });
 
   it("tells the web app that the local mailbox is available", async () => {

@@ -21,11 +21,26 @@ function fakeBuild({ manifest = true } = {}): string {
   write("assets/index-abc123.js", `console.log(${JSON.stringify("x".repeat(5000))});`);
   write("favicon.svg", "<svg></svg>", { compressed: false });
   if (!manifest) return root;
-  for (const name of ["home", "login", "check-in", "check-in-link", "access-message", "not-found"]) write(`pages/${name}.html`, `<html>${name}</html>`);
-  const page = (pattern: string, name: string, index: boolean, whenQuery: string | null = null) => ({ pattern, whenQuery, file: `pages/${name}.html`, index });
-  const pages = [page("/", "home", true), page("/login", "login", true), page("/check-in", "check-in", true), page("/check-in", "check-in-link", false, "token"), page("/access/message/:id", "access-message", false)];
+  for (const name of ["home", "login", "check-in", "check-in-link", "access-message", "not-found", "app-dashboard"])
+    write(`pages/${name}.html`, `<html>${name}</html>`);
+  const page = (pattern: string, name: string, index: boolean, whenQuery: string | null = null) => ({
+    pattern,
+    whenQuery,
+    file: `pages/${name}.html`,
+    index,
+  });
+  const pages = [
+    page("/", "home", true),
+    page("/login", "login", true),
+    page("/check-in", "check-in", true),
+    page("/check-in", "check-in-link", false, "token"),
+    page("/access/message/:id", "access-message", false),
+    page("/dashboard", "app-dashboard", false),
+  ];
   const routes = ["/", "/login", "/check-in", "/access/message/:id", "/dashboard", "/message/:id/edit"];
-  write("pages/manifest.json", JSON.stringify({ pages, notFound: { file: "pages/not-found.html" }, routes }), { compressed: false });
+  write("pages/manifest.json", JSON.stringify({ pages, notFound: { file: "pages/not-found.html" }, routes }), {
+    compressed: false,
+  });
   return root;
 }
 
@@ -41,7 +56,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const get = (url: string, acceptEncoding = "br, gzip") => app.inject({ method: "GET", url, headers: { "accept-encoding": acceptEncoding } });
+const get = (url: string, acceptEncoding = "br, gzip") =>
+  app.inject({ method: "GET", url, headers: { "accept-encoding": acceptEncoding } });
 const body = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
   const encoding = res.headers["content-encoding"];
   if (encoding === "br") return zlib.brotliDecompressSync(res.rawPayload).toString();
@@ -51,7 +67,11 @@ const body = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => 
 
 describe("the built web app", () => {
   it("sends each file compressed at build time in the best encoding the browser accepts, and says it varies by that", async () => {
-    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"], ["identity", undefined]] as const) {
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
       const res = await get("/assets/index-abc123.js", accept);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-encoding"]).toBe(encoding);
@@ -87,11 +107,15 @@ describe("the built web app", () => {
     expect(access.headers["x-robots-tag"]).toBe("noindex");
   });
 
-  it("gives a signed-in page the app shell, marked noindex", async () => {
-    for (const url of ["/dashboard", "/message/123/edit"]) {
-      const res = await get(url);
+  it("gives a signed-in page the app shell made for its route (naming its code), else the common shell, marked noindex", async () => {
+    for (const [url, shell] of [
+      ["/dashboard", "app-dashboard"],
+      ["/Dashboard/", "app-dashboard"],
+      ["/message/123/edit", "shell"],
+    ]) {
+      const res = await get(url!);
       expect(res.statusCode, url).toBe(200);
-      expect(body(res)).toBe("<html>shell</html>");
+      expect(body(res), url).toBe(`<html>${shell}</html>`);
       expect(res.headers["x-robots-tag"]).toBe("noindex");
     }
   });
@@ -104,7 +128,12 @@ describe("the built web app", () => {
   });
 
   it("keeps API-like paths and other methods to JSON errors", async () => {
-    for (const [method, url] of [["GET", "/api/nothing"], ["GET", "/auth/v1/nothing"], ["PUT", "/login"], ["DELETE", "/"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/api/nothing"],
+      ["GET", "/auth/v1/nothing"],
+      ["PUT", "/login"],
+      ["DELETE", "/"],
+    ] as const) {
       const res = await app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ error: { code: "not_found", message: "Not found" } });
@@ -112,7 +141,12 @@ describe("the built web app", () => {
   });
 
   it("shows a page again when its form was posted before the app took over, without reading what was typed", async () => {
-    const res = await app.inject({ method: "POST", url: "/login", payload: "email=a%40b.c&password=secret", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/login",
+      payload: "email=a%40b.c&password=secret",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe("/login");
     expect((await app.inject({ method: "POST", url: "/no/such/page" })).statusCode).toBe(404);
@@ -122,7 +156,11 @@ describe("the built web app", () => {
     const sitemap = await get("/sitemap.xml", "identity");
     expect(sitemap.headers["content-type"]).toBe("application/xml; charset=utf-8");
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(["https://switch.example/", "https://switch.example/login", "https://switch.example/check-in"]);
+    expect(locs).toEqual([
+      "https://switch.example/",
+      "https://switch.example/login",
+      "https://switch.example/check-in",
+    ]);
     const robots = await get("/robots.txt", "identity");
     expect(robots.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(robots.body).toContain("User-agent: *\n");

@@ -6,11 +6,18 @@ import { createMessage, uploadFile, type ApiErrorBody } from "../support/content
 let t: TestApp;
 let owner: SignedInUser;
 
-const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAAABJRU5ErkJggg==", "base64");
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAAABJRU5ErkJggg==",
+  "base64",
+);
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(16)]);
 const m4a = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypM4A "), Buffer.alloc(16)]);
-const docx = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(26), Buffer.from("[Content_Types].xml....word/document.xml")]);
+const docx = Buffer.concat([
+  Buffer.from("PK\x03\x04", "latin1"),
+  Buffer.alloc(26),
+  Buffer.from("[Content_Types].xml....word/document.xml"),
+]);
 const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(26), Buffer.from("evil.exe")]);
 
 beforeAll(async () => {
@@ -33,7 +40,11 @@ describe("attachments", () => {
     for (const [bytes, type] of cases) {
       const res = await uploadFile(owner, m.id, bytes, "whatever.exe", "application/x-msdownload");
       expect(res.status).toBe(201);
-      expect(await res.json()).toMatchObject({ content_type: type, size_bytes: bytes.length, file_name: "whatever.exe" });
+      expect(await res.json()).toMatchObject({
+        content_type: type,
+        size_bytes: bytes.length,
+        file_name: "whatever.exe",
+      });
     }
   });
 
@@ -49,12 +60,17 @@ describe("attachments", () => {
   it("serves a download only as an attachment, with nosniff and a sandbox", async () => {
     const m = await createMessage(owner);
     const html = Buffer.from("<html><script>alert(1)</script></html>\n");
-    const up = (await (await uploadFile(owner, m.id, html, "évil \"page\".html", "text/html")).json()) as { id: string; content_type: string };
+    const up = (await (await uploadFile(owner, m.id, html, 'évil "page".html', "text/html")).json()) as {
+      id: string;
+      content_type: string;
+    };
     expect(up.content_type).toBe("text/plain");
     const res = await owner.api(`/api/messages/${m.id}/attachments/${up.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="_vil _page_.html"; filename*=UTF-8''%C3%A9vil%20%22page%22.html`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="_vil _page_.html"; filename*=UTF-8''%C3%A9vil%20%22page%22.html`,
+    );
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(res.headers.get("cache-control")).toBe("private, no-store");
@@ -86,13 +102,18 @@ describe("attachments", () => {
     expect(((await res.json()) as ApiErrorBody).error.message).toMatch(/10 attachments/);
     // The refused upload left no blob behind.
     expect(blobs()).toBe(before);
-    const listed = ((await (await owner.api(`/api/messages/${m.id}`)).json()) as { attachments: unknown[] }).attachments;
+    const listed = ((await (await owner.api(`/api/messages/${m.id}`)).json()) as { attachments: unknown[] })
+      .attachments;
     expect(listed).toHaveLength(10);
   });
 
   it("asks for a multipart body with a file", async () => {
     const m = await createMessage(owner);
-    const res = await owner.api(`/api/messages/${m.id}/attachments`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await owner.api(`/api/messages/${m.id}/attachments`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(415);
     const form = new FormData();
     form.append("other", "text");

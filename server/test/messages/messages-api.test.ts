@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
-import { createCondition, createMessage, createRecipient, del, patch, post, put, uploadFile, type ApiErrorBody } from "../support/content.ts";
+import {
+  createCondition,
+  createMessage,
+  createRecipient,
+  del,
+  patch,
+  post,
+  put,
+  uploadFile,
+  type ApiErrorBody,
+} from "../support/content.ts";
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -19,7 +29,16 @@ describe("writing and reading a message", () => {
     const res = await post(owner, "/api/messages", { title: "  For Sam ", text_content: "Hello" });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ title: "For Sam", text_content: "Hello", share_location: false, location_latitude: null, recipients: [], conditions: [], attachments: [], ready: false });
+    expect(body).toMatchObject({
+      title: "For Sam",
+      text_content: "Hello",
+      share_location: false,
+      location_latitude: null,
+      recipients: [],
+      conditions: [],
+      attachments: [],
+      ready: false,
+    });
     expect((body.problems as string[]).join(" ")).toMatch(/at least one recipient.*trigger condition/);
   });
 
@@ -29,7 +48,12 @@ describe("writing and reading a message", () => {
     await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [sam.id] });
     await createCondition(owner, message.id);
     const res = await owner.api(`/api/messages/${message.id}?tz=Europe/London`);
-    const body = (await res.json()) as { ready: boolean; problems: string[]; recipients: { id: string }[]; conditions: { summary: string; next_deadline: string }[] };
+    const body = (await res.json()) as {
+      ready: boolean;
+      problems: string[];
+      recipients: { id: string }[];
+      conditions: { summary: string; next_deadline: string }[];
+    };
     expect(body).toMatchObject({ ready: true, problems: [] });
     expect(body.recipients.map((r) => r.id)).toEqual([sam.id]);
     expect(body.conditions[0]!.summary).toMatch(/^Goes out .* unless you check in/);
@@ -41,9 +65,14 @@ describe("writing and reading a message", () => {
     const alan = await createRecipient(owner, { name: "Alan", email: null, phone: "+447700900456" });
     await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [alan.id] });
     await createCondition(owner, message.id);
-    const body = (await (await owner.api(`/api/messages/${message.id}`)).json()) as { ready: boolean; problems: string[] };
+    const body = (await (await owner.api(`/api/messages/${message.id}`)).json()) as {
+      ready: boolean;
+      problems: string[];
+    };
     expect(body.ready).toBe(false);
-    expect(body.problems).toEqual([expect.stringMatching(/^Alan has no e-mail address\. .*Alan will not receive this message/)]);
+    expect(body.problems).toEqual([
+      expect.stringMatching(/^Alan has no e-mail address\. .*Alan will not receive this message/),
+    ]);
   });
 
   it("lists titles and a 140-character preview, newest first", async () => {
@@ -59,9 +88,20 @@ describe("writing and reading a message", () => {
 
   it("changes fields and keeps the others", async () => {
     const message = await createMessage(owner);
-    const res = await patch(owner, `/api/messages/${message.id}`, { share_location: true, location_latitude: 51.5, location_longitude: -0.12, location_name: "London" });
+    const res = await patch(owner, `/api/messages/${message.id}`, {
+      share_location: true,
+      location_latitude: 51.5,
+      location_longitude: -0.12,
+      location_name: "London",
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ title: "For Sam", share_location: true, location_latitude: 51.5, location_longitude: -0.12, location_name: "London" });
+    expect(await res.json()).toMatchObject({
+      title: "For Sam",
+      share_location: true,
+      location_latitude: 51.5,
+      location_longitude: -0.12,
+      location_name: "London",
+    });
   });
 });
 
@@ -85,26 +125,48 @@ describe("message validation", () => {
 
   it("wants a non-blank title of at most 200 characters", async () => {
     expect((await fieldsOf(await post(owner, "/api/messages", { title: "   " }))).title).toMatch(/title/);
-    expect((await fieldsOf(await post(owner, "/api/messages", { title: "x".repeat(201) }))).title).toMatch(/at most 200/);
+    expect((await fieldsOf(await post(owner, "/api/messages", { title: "x".repeat(201) }))).title).toMatch(
+      /at most 200/,
+    );
     expect((await fieldsOf(await post(owner, "/api/messages", {}))).title).toMatch(/title/);
   });
 
   it("limits the text to 50,000 characters", async () => {
-    expect((await fieldsOf(await post(owner, "/api/messages", { title: "t", text_content: "x".repeat(50_001) }))).text_content).toMatch(/50,000/);
+    expect(
+      (await fieldsOf(await post(owner, "/api/messages", { title: "t", text_content: "x".repeat(50_001) })))
+        .text_content,
+    ).toMatch(/50,000/);
   });
 
   it("checks latitude and longitude ranges and that they come as a pair", async () => {
     const message = await createMessage(owner);
-    expect((await fieldsOf(await patch(owner, `/api/messages/${message.id}`, { location_latitude: 91, location_longitude: 0 }))).location_latitude).toMatch(/-90 and 90/);
-    expect((await fieldsOf(await patch(owner, `/api/messages/${message.id}`, { location_latitude: 0, location_longitude: -181 }))).location_longitude).toMatch(/-180 and 180/);
-    expect((await fieldsOf(await patch(owner, `/api/messages/${message.id}`, { location_latitude: 10 }))).location_longitude).toMatch(/together/);
+    expect(
+      (
+        await fieldsOf(
+          await patch(owner, `/api/messages/${message.id}`, { location_latitude: 91, location_longitude: 0 }),
+        )
+      ).location_latitude,
+    ).toMatch(/-90 and 90/);
+    expect(
+      (
+        await fieldsOf(
+          await patch(owner, `/api/messages/${message.id}`, { location_latitude: 0, location_longitude: -181 }),
+        )
+      ).location_longitude,
+    ).toMatch(/-180 and 180/);
+    expect(
+      (await fieldsOf(await patch(owner, `/api/messages/${message.id}`, { location_latitude: 10 }))).location_longitude,
+    ).toMatch(/together/);
   });
 
   it("refuses unknown fields and someone else's recipients", async () => {
     expect(await fieldsOf(await post(owner, "/api/messages", { title: "t", user_id: other.id }))).toBeDefined();
     const message = await createMessage(owner);
     const theirs = await createRecipient(other);
-    expect((await fieldsOf(await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [theirs.id] }))).recipient_ids).toMatch(/your own/);
+    expect(
+      (await fieldsOf(await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [theirs.id] })))
+        .recipient_ids,
+    ).toMatch(/your own/);
   });
 });
 
@@ -115,7 +177,8 @@ describe("deleting a message", () => {
     await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [sam.id] });
     const condition = await createCondition(owner, message.id);
     const fs = await import("node:fs");
-    const blobs = () => (fs.existsSync(`${t.config.DATA_DIR}/attachments`) ? fs.readdirSync(`${t.config.DATA_DIR}/attachments`).length : 0);
+    const blobs = () =>
+      fs.existsSync(`${t.config.DATA_DIR}/attachments`) ? fs.readdirSync(`${t.config.DATA_DIR}/attachments`).length : 0;
     const before = blobs();
     const upload = await uploadFile(owner, message.id, Buffer.from("hello there\n"), "note.txt", "text/plain");
     const attachment = (await upload.json()) as { id: string };
@@ -126,7 +189,9 @@ describe("deleting a message", () => {
     expect((await owner.api(`/api/conditions/${condition.id}`)).status).toBe(404);
     expect((await owner.api(`/api/messages/${message.id}/attachments/${attachment.id}`)).status).toBe(404);
     expect((await owner.api(`/api/recipients/${sam.id}`)).status).toBe(200);
-    const { rows } = await rawQuery(`select count(*)::int as n from message_recipients where message_id = '${message.id}'`);
+    const { rows } = await rawQuery(
+      `select count(*)::int as n from message_recipients where message_id = '${message.id}'`,
+    );
     expect(rows[0]!.n).toBe(0);
     expect(blobs()).toBe(before);
   });

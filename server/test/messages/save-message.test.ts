@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageConditions, messages, reminderSchedule } from "../../src/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
-import { createCondition, createMessage, createRecipient, post, put, uploadFile, type ApiErrorBody } from "../support/content.ts";
+import {
+  createCondition,
+  createMessage,
+  createRecipient,
+  post,
+  put,
+  uploadFile,
+  type ApiErrorBody,
+} from "../support/content.ts";
 
 interface SavedMessage {
   id: string;
@@ -11,7 +19,14 @@ interface SavedMessage {
   text_content: string;
   ready: boolean;
   recipients: { id: string }[];
-  conditions: { id: string; condition_type: string; is_armed: boolean; active: boolean; next_deadline: string | null; last_checked: string | null }[];
+  conditions: {
+    id: string;
+    condition_type: string;
+    is_armed: boolean;
+    active: boolean;
+    next_deadline: string | null;
+    last_checked: string | null;
+  }[];
   attachments: { id: string }[];
 }
 
@@ -23,10 +38,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const read = async (user: SignedInUser, id: string) => (await (await user.api(`/api/messages/${id}`)).json()) as SavedMessage;
-const messageCount = async (user: SignedInUser) => (await t.database.db.select({ id: messages.id }).from(messages).where(eq(messages.userId, user.id))).length;
+const read = async (user: SignedInUser, id: string) =>
+  (await (await user.api(`/api/messages/${id}`)).json()) as SavedMessage;
+const messageCount = async (user: SignedInUser) =>
+  (await t.database.db.select({ id: messages.id }).from(messages).where(eq(messages.userId, user.id))).length;
 const pendingSchedule = async (user: SignedInUser) =>
-  (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.userId, user.id))).filter((r) => r.status === "pending");
+  (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.userId, user.id))).filter(
+    (r) => r.status === "pending",
+  );
 
 describe("POST /api/messages/save: a new message in one request", () => {
   it("writes the text, the recipients and an armed condition together", async () => {
@@ -41,7 +60,9 @@ describe("POST /api/messages/save: a new message in one request", () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as SavedMessage;
     expect(body).toMatchObject({ title: "For Sam", ready: true, recipients: [{ id: sam.id }] });
-    expect(body.conditions).toEqual([expect.objectContaining({ condition_type: "no_check_in", is_armed: true, active: true })]);
+    expect(body.conditions).toEqual([
+      expect.objectContaining({ condition_type: "no_check_in", is_armed: true, active: true }),
+    ]);
     expect(new Date(body.conditions[0]!.next_deadline!).getTime()).toBe(t.clock.now().getTime() + 24 * 3600_000);
     expect((await pendingSchedule(owner)).map((r) => r.reminderType).sort()).toEqual(["final_delivery", "reminder"]);
   });
@@ -62,15 +83,22 @@ describe("POST /api/messages/save: a new message in one request", () => {
     expect(res.status).toBe(400);
     const error = ((await res.json()) as ApiErrorBody).error;
     expect(error.code).toBe("validation_failed");
-    expect(error.fields).toEqual({ "add_conditions.1.recipients": expect.stringMatching(/recipients of this message/) });
+    expect(error.fields).toEqual({
+      "add_conditions.1.recipients": expect.stringMatching(/recipients of this message/),
+    });
     expect(await messageCount(owner)).toBe(0);
-    expect(await t.database.db.select().from(messageConditions).where(eq(messageConditions.userId, owner.id))).toEqual([]);
+    expect(await t.database.db.select().from(messageConditions).where(eq(messageConditions.userId, owner.id))).toEqual(
+      [],
+    );
     expect(await pendingSchedule(owner)).toEqual([]);
   });
 
   it("checks the body at the edge and names the field", async () => {
     const owner = await signUpUser(t);
-    const res = await post(owner, "/api/messages/save", { title: "x", add_conditions: [{ condition_type: "whenever" }] });
+    const res = await post(owner, "/api/messages/save", {
+      title: "x",
+      add_conditions: [{ condition_type: "whenever" }],
+    });
     expect(res.status).toBe(400);
     const error = ((await res.json()) as ApiErrorBody).error;
     expect(Object.keys(error.fields!)).toEqual(["add_conditions.0.condition_type"]);
@@ -81,7 +109,11 @@ describe("POST /api/messages/save: a new message in one request", () => {
     const owner = await signUpUser(t);
     const sam = await createRecipient(owner);
     for (let i = 0; i < 3; i++) await createMessage(owner);
-    const res = await post(owner, "/api/messages/save", { title: "Fourth", recipient_ids: [sam.id], add_conditions: [{ condition_type: "no_check_in", hours_threshold: 24 }] });
+    const res = await post(owner, "/api/messages/save", {
+      title: "Fourth",
+      recipient_ids: [sam.id],
+      add_conditions: [{ condition_type: "no_check_in", hours_threshold: 24 }],
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as ApiErrorBody).error.code).toBe("plan_limit");
     expect(await messageCount(owner)).toBe(3);
@@ -90,7 +122,10 @@ describe("POST /api/messages/save: a new message in one request", () => {
 
   it("keeps the plan's shortest check-in interval for a condition", async () => {
     const owner = await signUpUser(t);
-    const res = await post(owner, "/api/messages/save", { title: "Quick", add_conditions: [{ condition_type: "no_check_in", hours_threshold: 0, minutes_threshold: 5 }] });
+    const res = await post(owner, "/api/messages/save", {
+      title: "Quick",
+      add_conditions: [{ condition_type: "no_check_in", hours_threshold: 0, minutes_threshold: 5 }],
+    });
     expect(res.status).toBe(403);
     const error = ((await res.json()) as ApiErrorBody).error;
     expect(error.code).toBe("plan_limit");
@@ -124,14 +159,18 @@ describe("PUT /api/messages/:id: an edit in one request", () => {
       change_conditions: [{ id: condition.id, changes: { reminder_hours: [1800] } }],
     });
     expect(res.status).toBe(400);
-    expect(Object.keys(((await res.json()) as ApiErrorBody).error.fields!)).toEqual(["change_conditions.0.changes.reminder_hours"]);
+    expect(Object.keys(((await res.json()) as ApiErrorBody).error.fields!)).toEqual([
+      "change_conditions.0.changes.reminder_hours",
+    ]);
     expect(await read(owner, message.id)).toEqual(before);
     expect(await pendingSchedule(owner)).toEqual(scheduleBefore);
   });
 
   it("saves text, recipients, condition changes and removed attachments together", async () => {
     const { owner, sam, alan, message, condition } = await setUp();
-    const upload = (await (await uploadFile(owner, message.id, Buffer.from("hello"), "note.txt", "text/plain")).json()) as { id: string };
+    const upload = (await (
+      await uploadFile(owner, message.id, Buffer.from("hello"), "note.txt", "text/plain")
+    ).json()) as { id: string };
     const res = await put(owner, `/api/messages/${message.id}`, {
       title: "After",
       text_content: "New text",
@@ -153,7 +192,11 @@ describe("PUT /api/messages/:id: an edit in one request", () => {
     const { owner, sam, message } = await setUp();
     const before = await read(owner, message.id);
     t.clock.advance(20 * 60_000);
-    const res = await put(owner, `/api/messages/${message.id}`, { title: "Renamed", text_content: "Old text", recipient_ids: [sam.id] });
+    const res = await put(owner, `/api/messages/${message.id}`, {
+      title: "Renamed",
+      text_content: "Old text",
+      recipient_ids: [sam.id],
+    });
     expect(res.status).toBe(200);
     const after = (await res.json()) as SavedMessage;
     expect(after.conditions[0]!.next_deadline).toBe(before.conditions[0]!.next_deadline);
@@ -166,13 +209,18 @@ describe("PUT /api/messages/:id: an edit in one request", () => {
     const theirs = await put(stranger, `/api/messages/${message.id}`, { title: "Mine now", recipient_ids: [] });
     expect(theirs.status).toBe(404);
     const own = await createMessage(stranger);
-    const reach = await put(stranger, `/api/messages/${own.id}`, { title: "Mine", remove_condition_ids: [condition.id] });
+    const reach = await put(stranger, `/api/messages/${own.id}`, {
+      title: "Mine",
+      remove_condition_ids: [condition.id],
+    });
     expect(reach.status).toBe(404);
     const after = await read(owner, message.id);
     expect(after).toMatchObject({ title: "Before", recipients: [{ id: sam.id }], conditions: [{ id: condition.id }] });
     // A condition of the owner's other message cannot be moved or removed through this one either.
     const other = await createMessage(owner, { title: "Other" });
-    expect((await put(owner, `/api/messages/${other.id}`, { title: "Other", remove_condition_ids: [condition.id] })).status).toBe(404);
+    expect(
+      (await put(owner, `/api/messages/${other.id}`, { title: "Other", remove_condition_ids: [condition.id] })).status,
+    ).toBe(404);
     expect((await read(owner, message.id)).conditions).toHaveLength(1);
   });
 });

@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUR, tick, travel } from "../support/engine.ts";
-import { startSmtpSink } from "../support/smtp-sink.ts";
-import type { TestApp } from "../support/test-app.ts";
-import { startTestApp } from "../support/test-app.ts";
-import { ownerWithMessage, startEngineTestApp, type Sink } from "../engine/engine-setup.ts";
+import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
-let sink: Sink;
 let t: TestApp;
 let off: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await startEngineTestApp(sink, { METRICS_TOKEN: TOKEN });
+  ({ t } = await engineAppWithSink({ METRICS_TOKEN: TOKEN }));
   off = await startTestApp();
 });
 afterAll(async () => {
   await t?.close();
   await off?.close();
-  await sink?.close();
 });
 
-const scrape = (app: TestApp, token?: string) => fetch(`${app.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const scrape = (app: TestApp, token?: string) =>
+  fetch(`${app.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** Parses the text format into `name{labels}` → value, and checks every sample line is well formed. */
 function parse(text: string): Map<string, number> {
@@ -38,7 +34,18 @@ function parse(text: string): Map<string, number> {
 describe("/metrics", () => {
   it("is in the OpenAPI document, as is the Stripe webhook", async () => {
     const doc = (await (await fetch(`${off.url}/docs/json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/metrics", "/webhooks/stripe", "/api/billing", "/api/billing/checkout", "/api/billing/portal", "/api/billing/cancel", "/api/billing/resume", "/api/billing/invoices"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/metrics",
+        "/webhooks/stripe",
+        "/api/billing",
+        "/api/billing/checkout",
+        "/api/billing/portal",
+        "/api/billing/cancel",
+        "/api/billing/resume",
+        "/api/billing/invoices",
+      ]),
+    );
   });
 
   it("is off without METRICS_TOKEN", async () => {
@@ -71,8 +78,14 @@ describe("/metrics", () => {
     expect(samples.get("trigger_switch_delivery_failures_last_hour")).toBe(0);
     expect([...samples.keys()].some((k) => k.startsWith("trigger_switch_engine_heartbeat_age_seconds{"))).toBe(true);
     // The route pattern, not the URL; and the count matches the bucket at +Inf.
-    const count = samples.get('trigger_switch_http_request_duration_seconds_count{method="GET",route="/api/messages",status="2xx"}');
+    const count = samples.get(
+      'trigger_switch_http_request_duration_seconds_count{method="GET",route="/api/messages",status="2xx"}',
+    );
     expect(count).toBe(1);
-    expect(samples.get('trigger_switch_http_request_duration_seconds_bucket{method="GET",route="/api/messages",status="2xx",le="+Inf"}')).toBe(1);
+    expect(
+      samples.get(
+        'trigger_switch_http_request_duration_seconds_bucket{method="GET",route="/api/messages",status="2xx",le="+Inf"}',
+      ),
+    ).toBe(1);
   });
 });

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { signUpUser, type SignedInUser } from "../support/users.ts";
+import { appWithOwner } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
+import type { SignedInUser } from "../support/users.ts";
 
 let t: TestApp;
 let owner: SignedInUser;
 
 // A 1×1 transparent PNG.
-const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true", AVATAR_MAX_BYTES: "4096" });
-  owner = await signUpUser(t);
+  ({ t, owner } = await appWithOwner({ AVATAR_MAX_BYTES: "4096" }));
 });
 afterAll(() => t.close());
 

@@ -1,25 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { json, signUpUser, type SignedInUser } from "../support/users.ts";
+import { appWithOwnerAndOther } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
+import { json, type SignedInUser } from "../support/users.ts";
 
 let t: TestApp;
 let owner: SignedInUser;
 let other: SignedInUser;
-
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-  owner = await signUpUser(t);
-  other = await signUpUser(t);
+  ({ t, owner, other } = await appWithOwnerAndOther());
 });
 afterAll(() => t.close());
 
-const put = (user: SignedInUser, body: unknown) => user.api("/api/profile", { method: "PUT", ...json(body), headers: { "content-type": "application/json" } });
+const put = (user: SignedInUser, body: unknown) =>
+  user.api("/api/profile", { method: "PUT", ...json(body), headers: { "content-type": "application/json" } });
 
 describe("GET /api/profile", () => {
   it("gives a new user the empty profile created at sign-up", async () => {
     const res = await owner.api("/api/profile");
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: owner.id, email: owner.email, first_name: null, last_name: null, whatsapp_number: null, avatar_url: null });
+    expect(await res.json()).toMatchObject({
+      id: owner.id,
+      email: owner.email,
+      first_name: null,
+      last_name: null,
+      whatsapp_number: null,
+      avatar_url: null,
+    });
   });
 
   it("refuses a signed-out caller with 401 and a readable message", async () => {
@@ -31,7 +37,9 @@ describe("GET /api/profile", () => {
   });
 
   it("refuses a forged token", async () => {
-    const res = await fetch(`${t.url}/api/profile`, { headers: { authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.e30.AAAA" } });
+    const res = await fetch(`${t.url}/api/profile`, {
+      headers: { authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.e30.AAAA" },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -40,7 +48,11 @@ describe("PUT /api/profile", () => {
   it("saves trimmed names and a normalised WhatsApp number", async () => {
     const res = await put(owner, { first_name: "  Ada ", last_name: "Lovelace", whatsapp_number: "+44 7700 900-123" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" });
+    expect(await res.json()).toMatchObject({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      whatsapp_number: "+447700900123",
+    });
   });
 
   it("changes only the caller's own profile", async () => {
@@ -70,7 +82,11 @@ describe("PUT /api/profile", () => {
   });
 
   it("answers malformed JSON with 400, not 500", async () => {
-    const res = await owner.api("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: "{ nope" });
+    const res = await owner.api("/api/profile", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: "{ nope",
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("bad_request");
@@ -79,7 +95,9 @@ describe("PUT /api/profile", () => {
   it("rejects an over-long name with the field named", async () => {
     const res = await put(owner, { first_name: "x".repeat(101) });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.first_name).toMatch(/at most 100/);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.first_name).toMatch(
+      /at most 100/,
+    );
   });
 });
 

@@ -2,7 +2,8 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCondition, createMessage, post } from "../support/content.ts";
 import { subscribe } from "../support/realtime-client.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startAutoconfirmApp } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
 // Two processes can only share a PostgreSQL server; an embedded PGlite belongs to one process.
@@ -15,16 +16,17 @@ describe.skipIf(!onPostgres)("realtime across processes (PostgreSQL only: PGlite
   let conditionId: string;
   // Processes on one database share their keys (config), as production requires.
   const env = {
-    AUTH_AUTOCONFIRM: "true",
     JWT_EXPIRY: "86400",
     MASTER_KEY: randomBytes(32).toString("base64"),
-    JWT_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    JWT_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString(),
   };
 
   beforeAll(async () => {
-    a = await startTestApp(env);
+    a = await startAutoconfirmApp(env);
     // Same database, its own app, auth, pool of queries and LISTEN connection: a second process.
-    b = await startTestApp(env, { database: a.database });
+    b = await startAutoconfirmApp(env, { database: a.database });
     // Production processes share one SITE_URL, the tokens' issuer; test apps each take their own address.
     b.config.SITE_URL = a.config.SITE_URL;
     owner = await signUpUser(a);
@@ -41,13 +43,18 @@ describe.skipIf(!onPostgres)("realtime across processes (PostgreSQL only: PGlite
     a.clock.advance(60_000);
     expect((await post(owner, "/api/check-in", {})).status).toBe(200);
     const update = await socket.next();
-    expect(update).toMatchObject({ type: "UPDATE", table: "message_conditions", new: { id: conditionId }, old: { id: conditionId, is_armed: true, active: true } });
+    expect(update).toMatchObject({
+      type: "UPDATE",
+      table: "message_conditions",
+      new: { id: conditionId },
+      old: { id: conditionId, is_armed: true, active: true },
+    });
     if (update.type === "UPDATE") expect(update.new.last_checked).toBe(a.clock.now().toISOString());
     socket.close();
   });
 
   it("closes its sockets with 1001 when a process shuts down", async () => {
-    const c = await startTestApp(env, { database: a.database });
+    const c = await startAutoconfirmApp(env, { database: a.database });
     c.config.SITE_URL = a.config.SITE_URL;
     const socket = await subscribe(c, owner.accessToken);
     await c.close();

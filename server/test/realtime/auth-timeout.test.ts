@@ -14,7 +14,15 @@ const noAuth = { authenticate: () => Promise.reject(new Error("not expected")) }
 beforeAll(async () => {
   server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  server.on("connection", (socket) => handleRealtimeSocket({ socket, auth: noAuth, registry: createSocketRegistry(), log: { warn() {} }, authTimeoutMs: 100 }));
+  server.on("connection", (socket) =>
+    handleRealtimeSocket({
+      socket,
+      auth: noAuth,
+      registry: createSocketRegistry(),
+      log: { warn() {} },
+      authTimeoutMs: 100,
+    }),
+  );
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

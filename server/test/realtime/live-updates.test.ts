@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageConditions } from "../../src/db/schema.ts";
 import { createCondition, createMessage, post } from "../support/content.ts";
 import { openSocket, subscribe } from "../support/realtime-client.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { appWithOwnerAndOther } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
 let t: TestApp;
@@ -13,9 +14,7 @@ let other: SignedInUser;
 let conditionId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400" });
-  owner = await signUpUser(t);
-  other = await signUpUser(t);
+  ({ t, owner, other } = await appWithOwnerAndOther({ JWT_EXPIRY: "86400" }));
   const message = await createMessage(owner);
   conditionId = (await createCondition(owner, message.id)).id;
 });
@@ -26,7 +25,8 @@ function asUpdate(m: RealtimeServerMessage) {
   return m;
 }
 
-const getCondition = async (user: SignedInUser, id: string) => (await (await user.api(`/api/conditions/${id}`)).json()) as Condition;
+const getCondition = async (user: SignedInUser, id: string) =>
+  (await (await user.api(`/api/conditions/${id}`)).json()) as Condition;
 
 describe("realtime subscription", () => {
   it("refuses a bad token with an error and closes with 4401", async () => {
@@ -47,7 +47,13 @@ describe("realtime subscription", () => {
 
   it("answers unreadable messages with an error and keeps the connection", async () => {
     const s = await subscribe(t, owner.accessToken);
-    for (const bad of ["not json", JSON.stringify({ type: "subscribe" }), JSON.stringify({ type: "auth" }), JSON.stringify([1, 2]), "null"]) {
+    for (const bad of [
+      "not json",
+      JSON.stringify({ type: "subscribe" }),
+      JSON.stringify({ type: "auth" }),
+      JSON.stringify([1, 2]),
+      "null",
+    ]) {
       s.send(bad);
       expect(await s.next()).toMatchObject({ type: "error" });
     }
@@ -112,7 +118,10 @@ describe("realtime subscription", () => {
     const s = await subscribe(t, leaving.accessToken);
     expect((await leaving.api("/auth/v1/logout", { method: "POST" })).status).toBe(204);
     // The logout cannot check in any more; a direct write stands for any other writer (the engine).
-    await t.database.db.update(messageConditions).set({ isArmed: false }).where(eq(messageConditions.messageId, message.id));
+    await t.database.db
+      .update(messageConditions)
+      .set({ isArmed: false })
+      .where(eq(messageConditions.messageId, message.id));
     expect(await s.next()).toMatchObject({ type: "error" });
     expect(await s.closed).toBe(4401);
   });

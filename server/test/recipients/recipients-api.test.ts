@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { appWithOwner } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
-import { createMessage, createRecipient, patch, post, put, type ApiErrorBody } from "../support/content.ts";
+import { createMessage, createRecipient, patch, post, setRecipients, type ApiErrorBody } from "../support/content.ts";
 
 let t: TestApp;
 let owner: SignedInUser;
-
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-  owner = await signUpUser(t);
+  ({ t, owner } = await appWithOwner());
 });
 afterAll(() => t.close());
 
@@ -19,9 +18,20 @@ const fieldsOf = async (res: Response) => {
 
 describe("recipients", () => {
   it("saves a recipient with a normalised phone and channels defaulting to the addresses given", async () => {
-    const res = await post(owner, "/api/recipients", { name: " Ann ", email: " ann@example.com ", phone: "+44 7700 900-123", note: "My sister" });
+    const res = await post(owner, "/api/recipients", {
+      name: " Ann ",
+      email: " ann@example.com ",
+      phone: "+44 7700 900-123",
+      note: "My sister",
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ name: "Ann", email: "ann@example.com", phone: "+447700900123", channels: ["email", "whatsapp"], note: "My sister" });
+    expect(await res.json()).toMatchObject({
+      name: "Ann",
+      email: "ann@example.com",
+      phone: "+447700900123",
+      channels: ["email", "whatsapp"],
+      note: "My sister",
+    });
   });
 
   it("keeps the preferred channel order given", async () => {
@@ -30,16 +40,45 @@ describe("recipients", () => {
   });
 
   it("explains what is missing, field by field", async () => {
-    expect((await fieldsOf(await post(owner, "/api/recipients", { name: "Ann" }))).email).toMatch(/e-mail address or a phone number/);
-    expect((await fieldsOf(await post(owner, "/api/recipients", { name: "Ann", email: "ann@example.com", channels: ["sms"] }))).phone).toMatch(/phone number/);
-    expect((await fieldsOf(await post(owner, "/api/recipients", { name: "Ann", phone: "07700 900123" }))).phone).toMatch(/international format/);
-    expect((await fieldsOf(await post(owner, "/api/recipients", { name: "Ann", email: "a@example.com", note: "x".repeat(1001) }))).note).toMatch(/1000/);
-    expect((await fieldsOf(await post(owner, "/api/recipients", { name: "Ann", email: "a@example.com", channels: ["pigeon"] })))["channels.0"]).toMatch(/email, whatsapp and sms/);
+    expect((await fieldsOf(await post(owner, "/api/recipients", { name: "Ann" }))).email).toMatch(
+      /e-mail address or a phone number/,
+    );
+    expect(
+      (
+        await fieldsOf(
+          await post(owner, "/api/recipients", { name: "Ann", email: "ann@example.com", channels: ["sms"] }),
+        )
+      ).phone,
+    ).toMatch(/phone number/);
+    expect(
+      (await fieldsOf(await post(owner, "/api/recipients", { name: "Ann", phone: "07700 900123" }))).phone,
+    ).toMatch(/international format/);
+    expect(
+      (
+        await fieldsOf(
+          await post(owner, "/api/recipients", { name: "Ann", email: "a@example.com", note: "x".repeat(1001) }),
+        )
+      ).note,
+    ).toMatch(/1000/);
+    expect(
+      (
+        await fieldsOf(
+          await post(owner, "/api/recipients", { name: "Ann", email: "a@example.com", channels: ["pigeon"] }),
+        )
+      )["channels.0"],
+    ).toMatch(/email, whatsapp and sms/);
   });
 
   it("checks a change against what is already stored", async () => {
-    const r = await createRecipient(owner, { name: "Cam", email: "cam@example.com", phone: "+447700900555", channels: ["email", "whatsapp"] });
-    expect((await fieldsOf(await patch(owner, `/api/recipients/${r.id}`, { phone: "" }))).phone).toMatch(/remove the whatsapp/);
+    const r = await createRecipient(owner, {
+      name: "Cam",
+      email: "cam@example.com",
+      phone: "+447700900555",
+      channels: ["email", "whatsapp"],
+    });
+    expect((await fieldsOf(await patch(owner, `/api/recipients/${r.id}`, { phone: "" }))).phone).toMatch(
+      /remove the whatsapp/,
+    );
     const ok = await patch(owner, `/api/recipients/${r.id}`, { phone: "", channels: ["email"] });
     expect(await ok.json()).toMatchObject({ phone: null, channels: ["email"] });
   });
@@ -48,16 +87,24 @@ describe("recipients", () => {
     const user = await signUpUser(t);
     await createRecipient(user, { name: "Zoe" });
     await createRecipient(user, { name: "Abe" });
-    expect(((await (await user.api("/api/recipients")).json()) as { name: string }[]).map((r) => r.name)).toEqual(["Abe", "Zoe"]);
+    expect(((await (await user.api("/api/recipients")).json()) as { name: string }[]).map((r) => r.name)).toEqual([
+      "Abe",
+      "Zoe",
+    ]);
   });
 
   it("deleting one removes it from messages and says which", async () => {
     const m = await createMessage(owner, { title: "Letter" });
     const r = await createRecipient(owner, { name: "Dee" });
-    await put(owner, `/api/messages/${m.id}/recipients`, { recipient_ids: [r.id] });
+    await setRecipients(owner, m.id, [r.id]);
     const res = await owner.api(`/api/recipients/${r.id}`, { method: "DELETE" });
-    expect(await res.json()).toEqual({ removed_from_messages: [{ id: m.id, title: "Letter" }], disarmed_conditions: [] });
-    expect(((await (await owner.api(`/api/messages/${m.id}`)).json()) as { recipients: unknown[] }).recipients).toEqual([]);
+    expect(await res.json()).toEqual({
+      removed_from_messages: [{ id: m.id, title: "Letter" }],
+      disarmed_conditions: [],
+    });
+    expect(((await (await owner.api(`/api/messages/${m.id}`)).json()) as { recipients: unknown[] }).recipients).toEqual(
+      [],
+    );
   });
 
   // The plan's recipient limit: test/billing/plan-limits.test.ts.

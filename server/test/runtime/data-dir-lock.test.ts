@@ -24,7 +24,17 @@ const otherProcess = () => {
   return child.pid!;
 };
 const writeLock = (dir: string, holder: Partial<LockHolder>) =>
-  fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ port: 4000, host: os.hostname(), startTime: null, startedAt: "2026-01-01T00:00:00.000Z", token: "theirs", ...holder }));
+  fs.writeFileSync(
+    path.join(dir, LOCK_FILE),
+    JSON.stringify({
+      port: 4000,
+      host: os.hostname(),
+      startTime: null,
+      startedAt: "2026-01-01T00:00:00.000Z",
+      token: "theirs",
+      ...holder,
+    }),
+  );
 const readLock = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8")) as LockHolder;
 
 describe("the DATA_DIR lock (one process per embedded database)", () => {
@@ -105,7 +115,9 @@ describe("the DATA_DIR lock (one process per embedded database)", () => {
       catch (err) { console.log("refused: " + err.message); }`;
     const outcomes = await Promise.all(
       Array.from({ length: 4 }, () => {
-        const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+        const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+          stdio: ["ignore", "pipe", "inherit"],
+        });
         children.push(child);
         return new Promise<string>((resolve) => {
           let out = "";

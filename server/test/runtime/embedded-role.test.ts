@@ -22,11 +22,15 @@ describe("ROLE on the embedded database", () => {
 
   it("stops the server before it opens anything: exit code 78 and the sentence", () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ts-role-")), "data");
-    const result = spawnSync(process.execPath, ["--import", "tsx", path.resolve(import.meta.dirname, "../../src/main.ts")], {
-      env: { PATH: process.env.PATH, ROLE: "worker", DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.resolve(import.meta.dirname, "../../src/main.ts")],
+      {
+        env: { PATH: process.env.PATH, ROLE: "worker", DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(result.status).toBe(78);
     expect(result.stderr).toContain("ROLE=worker needs DATABASE_URL");
     expect(fs.existsSync(dataDir)).toBe(false);

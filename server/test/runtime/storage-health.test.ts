@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, DiskFullError, type Database } from "../../src/db/connect.ts";
 import { createStorageHealth, isOutOfSpace } from "../../src/runtime/storage-health.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startAutoconfirmApp } from "../support/fixtures.ts";
+import type { TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
 /**
@@ -66,7 +67,10 @@ describe("what counts as out of space", () => {
 
   it("remembers a disk-full failure until a probe write succeeds", async () => {
     let full = true;
-    const health = createStorageHealth({ describe: "the test disk", probe: async () => (full ? fs.writeFileSync("/dev/full", "x") : undefined) });
+    const health = createStorageHealth({
+      describe: "the test disk",
+      probe: async () => (full ? fs.writeFileSync("/dev/full", "x") : undefined),
+    });
     health.noteError(new Error("unrelated"));
     expect(await health.check()).toBeNull();
     health.noteError(Object.assign(new Error("No space left on device"), { code: "ENOSPC" }));
@@ -89,7 +93,9 @@ describe.skipIf(!canMount)("a start on a disk too small for the database", () =>
       (err: unknown) => err,
     );
     expect(error).toBeInstanceOf(DiskFullError);
-    expect((error as Error).message).toMatch(/the disk holding DATA_DIR \(.*\) is full \(\d+\.\d MiB free\)\. The embedded database needs about \d+ MiB/);
+    expect((error as Error).message).toMatch(
+      /the disk holding DATA_DIR \(.*\) is full \(\d+\.\d MiB free\)\. The embedded database needs about \d+ MiB/,
+    );
     expect((error as Error).message).not.toContain("errno");
     expect(fs.existsSync(path.join(dataDir, "PG_VERSION"))).toBe(false);
     expect(fs.readdirSync(dataDir)).toEqual([]);
@@ -104,7 +110,7 @@ describe.skipIf(!canMount)("writes failing for lack of space", () => {
   beforeAll(async () => {
     disk = mountTmpfs("full", "64m");
     database = await connect({ dataDir: path.join(disk!, "data") });
-    t = await startTestApp({ AUTH_AUTOCONFIRM: "true" }, { database });
+    t = await startAutoconfirmApp({}, { database });
     owner = await signUpUser(t);
   }, 120_000);
   // Closing flushes a database that has just been full: on a busy machine that took over the default 60 s once.
@@ -116,9 +122,17 @@ describe.skipIf(!canMount)("writes failing for lack of space", () => {
   }, 180_000);
 
   const ready = () => fetch(`${t.url}/readyz`);
-  const diagnostic = async () => (await fetch(`${t.url}/api/diagnostic`)).json() as Promise<{ status: string; storage?: { ok: boolean; problem: string | null } }>;
+  const diagnostic = async () =>
+    (await fetch(`${t.url}/api/diagnostic`)).json() as Promise<{
+      status: string;
+      storage?: { ok: boolean; problem: string | null };
+    }>;
   const saveMessage = () =>
-    owner.api("/api/messages", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "For Sam", text_content: crypto.randomBytes(6000).toString("base64") }) });
+    owner.api("/api/messages", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "For Sam", text_content: crypto.randomBytes(6000).toString("base64") }),
+    });
 
   it("turns /readyz to 503 and the diagnostic to degraded with the cause, and recover once writes succeed", async () => {
     expect((await ready()).status).toBe(200);
@@ -131,7 +145,9 @@ describe.skipIf(!canMount)("writes failing for lack of space", () => {
       if (!res.ok) failed = res;
     }
     expect(failed?.status).toBe(503);
-    expect(((await failed!.json()) as { error: { message: string } }).error.message).toBe("This could not be saved: the server's disk is full. Nothing was changed. Please try again later.");
+    expect(((await failed!.json()) as { error: { message: string } }).error.message).toBe(
+      "This could not be saved: the server's disk is full. Nothing was changed. Please try again later.",
+    );
 
     const notReady = await ready();
     expect(notReady.status).toBe(503);

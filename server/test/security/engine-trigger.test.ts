@@ -2,25 +2,23 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reminderSchedule } from "../../src/db/schema.ts";
 import { post } from "../support/content.ts";
-import { HOUR, travel } from "../support/engine.ts";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { HOUR, mailsTo, travel } from "../support/engine.ts";
+import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
+import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { signUpUser } from "../support/users.ts";
-import { mailsTo, ownerWithMessage, startEngineTestApp } from "../engine/engine-setup.ts";
 
 let sink: SmtpSink;
 let t: TestApp;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await startEngineTestApp(sink);
+  ({ t, sink } = await engineAppWithSink());
 });
-afterAll(async () => {
-  await t.close();
-  await sink.close();
-});
+afterAll(() => t.close());
 
 const finalRow = async (conditionId: string) =>
-  (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId))).find((r) => r.reminderType === "final_delivery")!;
+  (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId))).find(
+    (r) => r.reminderType === "final_delivery",
+  )!;
 
 describe("POST /functions/v1/send-reminder-emails (the audit's finding 6)", () => {
   it("runs only the caller's own due work and reports only that", async () => {

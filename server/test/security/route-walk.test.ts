@@ -45,15 +45,29 @@ async function send(caller: Caller, token: string | null, op: Operation, probe: 
   const headers: Record<string, string> = { "x-forwarded-for": nextIp() };
   if (token) headers.authorization = `Bearer ${token}`;
   if (probe.contentType) headers["content-type"] = probe.contentType;
-  const res = await fetch(`${world.t.url}${probe.url}`, { method: op.method, headers, body: probe.body, redirect: "manual" });
+  const res = await fetch(`${world.t.url}${probe.url}`, {
+    method: op.method,
+    headers,
+    body: probe.body,
+    redirect: "manual",
+  });
   const body = await res.text();
-  return { caller, op, probe, status: res.status, contentType: res.headers.get("content-type") ?? "", body, headers: res.headers };
+  return {
+    caller,
+    op,
+    probe,
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    body,
+    headers: res.headers,
+  };
 }
 
 /** Runs `tasks` a few at a time: enough to keep the server busy, few enough to keep answers in order per route. */
 async function inBatches<T>(tasks: (() => Promise<T>)[], size = 4): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < tasks.length; i += size) out.push(...(await Promise.all(tasks.slice(i, i + size).map((task) => task()))));
+  for (let i = 0; i < tasks.length; i += size)
+    out.push(...(await Promise.all(tasks.slice(i, i + size).map((task) => task()))));
   return out;
 }
 
@@ -73,11 +87,14 @@ function fixtures(): Fixtures {
 
 async function walk(caller: Caller, token: string | null, selected: Operation[], includeWellFormed: boolean) {
   const fx = fixtures();
-  const tasks = selected.flatMap((op) => probesFor(op, fx, { includeWellFormed }).map((probe) => () => send(caller, token, op, probe)));
+  const tasks = selected.flatMap((op) =>
+    probesFor(op, fx, { includeWellFormed }).map((probe) => () => send(caller, token, op, probe)),
+  );
   answers.push(...(await inBatches(tasks)));
 }
 
-const describeAnswer = (a: Answer) => `${a.caller}: ${a.op.method} ${a.probe.url.slice(0, 120)} [${a.probe.label}] → ${a.status} ${a.body.slice(0, 160)}`;
+const describeAnswer = (a: Answer) =>
+  `${a.caller}: ${a.op.method} ${a.probe.url.slice(0, 120)} [${a.probe.label}] → ${a.status} ${a.body.slice(0, 160)}`;
 
 /** A refusal a person can act on: a JSON error with a sentence, or a page with text. */
 function readable(a: Answer): boolean {
@@ -97,7 +114,9 @@ describe("the engine trigger, send-reminder-emails", () => {
       world.t.database.db
         .select()
         .from(reminderSchedule)
-        .where(and(eq(reminderSchedule.conditionId, world.ids.reminderCondition), eq(reminderSchedule.status, "pending")));
+        .where(
+          and(eq(reminderSchedule.conditionId, world.ids.reminderCondition), eq(reminderSchedule.status, "pending")),
+        );
     const before = (await dueRows()).filter((r) => r.nextAttemptAt <= world.t.clock.now());
     expect(before).toHaveLength(1);
 
@@ -111,7 +130,14 @@ describe("the engine trigger, send-reminder-emails", () => {
 describe("walking every route", () => {
   it("covers the whole API document and the undocumented routes", () => {
     const paths = new Set(ops.map((o) => o.path));
-    for (const expected of ["/api/messages/{id}", "/api/recipients/{id}", "/functions/v1/send-message-notifications", "/auth/v1/signup", "/dev/mailbox/messages.json"]) expect(paths).toContain(expected);
+    for (const expected of [
+      "/api/messages/{id}",
+      "/api/recipients/{id}",
+      "/functions/v1/send-message-notifications",
+      "/auth/v1/signup",
+      "/dev/mailbox/messages.json",
+    ])
+      expect(paths).toContain(expected);
   });
 
   it("calls each one as another user and as a visitor", async () => {
@@ -125,14 +151,26 @@ describe("walking every route", () => {
   }, 240_000);
 
   it("leaves the owner's data as it was after everyone else's calls", async () => {
-    const message = (await (await world.owner.api(`/api/messages/${world.ids.message}`)).json()) as Record<string, unknown> & { recipients: { name: string; note: string }[]; attachments: unknown[]; conditions: { active: boolean; is_armed: boolean }[] };
+    const message = (await (await world.owner.api(`/api/messages/${world.ids.message}`)).json()) as Record<
+      string,
+      unknown
+    > & {
+      recipients: { name: string; note: string }[];
+      attachments: unknown[];
+      conditions: { active: boolean; is_armed: boolean }[];
+    };
     expect(message).toMatchObject({ title: marks.title, text_content: marks.text });
     expect(message.recipients).toEqual([expect.objectContaining({ name: marks.recipientName, note: marks.note })]);
     expect(message.attachments).toHaveLength(1);
     expect(message.conditions[0]).toMatchObject({ active: true, is_armed: true });
-    const releases = (await (await world.owner.api(`/api/messages/${world.ids.message}/releases`)).json()) as { cancelled_at: string | null }[];
+    const releases = (await (await world.owner.api(`/api/messages/${world.ids.message}/releases`)).json()) as {
+      cancelled_at: string | null;
+    }[];
     expect(releases.every((r) => r.cancelled_at === null)).toBe(true);
-    expect(await (await world.owner.api("/api/profile")).json()).toMatchObject({ first_name: marks.firstName, last_name: marks.lastName });
+    expect(await (await world.owner.api("/api/profile")).json()).toMatchObject({
+      first_name: marks.firstName,
+      last_name: marks.lastName,
+    });
   });
 
   // Before the owner's own walk, which overwrites their data with fuzz.
@@ -143,7 +181,9 @@ describe("walking every route", () => {
     const found: string[] = [];
     for (const { table_name, column_name } of columns.rows) {
       for (const marker of world.contentMarkers) {
-        const hit = (await world.t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike ${`%${marker}%`}`)) as unknown as { rows: { n: number }[] };
+        const hit = (await world.t.database.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike ${`%${marker}%`}`,
+        )) as unknown as { rows: { n: number }[] };
         if (hit.rows[0]!.n > 0) found.push(`${table_name}.${column_name} holds "${marker}"`);
       }
     }
@@ -151,7 +191,12 @@ describe("walking every route", () => {
   });
 
   it("calls each one as the owner, with bad input only", async () => {
-    await walk("the owner", world.owner.accessToken, ops.filter((o) => o.documented), false);
+    await walk(
+      "the owner",
+      world.owner.accessToken,
+      ops.filter((o) => o.documented),
+      false,
+    );
     expect(answers.length).toBeGreaterThan(1000);
   }, 240_000);
 
@@ -171,21 +216,38 @@ describe("walking every route", () => {
   it("shows nothing of the owner's to anyone else", () => {
     const leaks = answers
       .filter((a) => a.caller !== "the owner")
-      .flatMap((a) => world.ownerMarkers.filter((m) => a.body.toLowerCase().includes(m.toLowerCase())).map((m) => `${describeAnswer(a)} — shows "${m}"`));
+      .flatMap((a) =>
+        world.ownerMarkers
+          .filter((m) => a.body.toLowerCase().includes(m.toLowerCase()))
+          .map((m) => `${describeAnswer(a)} — shows "${m}"`),
+      );
     expect(leaks).toEqual([]);
   });
 
   it("refuses another user and a visitor every route that names the owner's things", () => {
-    const served = answers.filter((a) => a.caller !== "the owner" && a.probe.ownerIds && !a.probe.linkSecret && a.status < 400);
+    const served = answers.filter(
+      (a) => a.caller !== "the owner" && a.probe.ownerIds && !a.probe.linkSecret && a.status < 400,
+    );
     expect(served.map(describeAnswer)).toEqual([]);
   });
 
   it("keeps every page's connect-src to the site itself", () => {
-    const policies = new Set(answers.map((a) => a.headers.get("content-security-policy")).filter((p): p is string => !!p));
+    const policies = new Set(
+      answers.map((a) => a.headers.get("content-security-policy")).filter((p): p is string => !!p),
+    );
     expect(policies.size).toBeGreaterThan(0);
     for (const policy of policies) {
-      const connect = policy.split(";").map((d) => d.trim()).find((d) => d.startsWith("connect-src")) ?? "";
-      expect(connect.split(/\s+/).slice(1).filter((source) => /^(wss?|https?):?$/.test(source) || source === "*")).toEqual([]);
+      const connect =
+        policy
+          .split(";")
+          .map((d) => d.trim())
+          .find((d) => d.startsWith("connect-src")) ?? "";
+      expect(
+        connect
+          .split(/\s+/)
+          .slice(1)
+          .filter((source) => /^(wss?|https?):?$/.test(source) || source === "*"),
+      ).toEqual([]);
     }
   });
 });
@@ -199,7 +261,13 @@ describe("afterwards", () => {
   });
 
   it("logged no link secret, no token, no message content and no query parameters", () => {
-    const secrets = [world.secrets.checkInToken, world.secrets.accessToken, world.owner.accessToken, world.other.accessToken, ...world.contentMarkers];
+    const secrets = [
+      world.secrets.checkInToken,
+      world.secrets.accessToken,
+      world.owner.accessToken,
+      world.other.accessToken,
+      ...world.contentMarkers,
+    ];
     expect(world.logLines.length).toBeGreaterThan(100);
     const bad = world.logLines.flatMap((line) => [
       ...secrets.filter((s) => line.includes(s)).map((s) => `logs "${s.slice(0, 24)}…": ${line.slice(0, 300)}`),

@@ -9,7 +9,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Sends the head of a POST and then only what `feed` writes; resolves when the server closes the connection. */
-function slowPost(path: string, feed: (socket: net.Socket) => void, giveUpMs: number): Promise<{ closedAfterMs: number | null; answer: string }> {
+function slowPost(
+  path: string,
+  feed: (socket: net.Socket) => void,
+  giveUpMs: number,
+): Promise<{ closedAfterMs: number | null; answer: string }> {
   const { port } = new URL(t.url);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), "127.0.0.1");
@@ -20,7 +24,9 @@ function slowPost(path: string, feed: (socket: net.Socket) => void, giveUpMs: nu
       resolve({ closedAfterMs: null, answer });
     }, giveUpMs);
     socket.on("connect", () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`,
+      );
       feed(socket);
     });
     socket.on("data", (d) => (answer += d.toString("utf8")));
@@ -42,7 +48,11 @@ describe.concurrent("a client that sends its body too slowly", () => {
 
   it("is disconnected when it trickles a few bytes at a time", async () => {
     let drip: NodeJS.Timeout | undefined;
-    const { closedAfterMs } = await slowPost("/auth/v1/signup", (socket) => (drip = setInterval(() => socket.write("a"), 500)), 25_000);
+    const { closedAfterMs } = await slowPost(
+      "/auth/v1/signup",
+      (socket) => (drip = setInterval(() => socket.write("a"), 500)),
+      25_000,
+    );
     clearInterval(drip);
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeLessThan(20_000);

@@ -7,15 +7,27 @@ import { signUpUser, type SignedInUser } from "./users.ts";
  * owner proved the mailbox by following a link sent to it — with AUTH_AUTOCONFIRM, the password
  * reset link. `readMail` finds the link's mail text (default: the local outbox).
  */
-export async function signUpAdmin(t: TestApp, email: string, readMail: (to: string) => Promise<string> = (to) => outboxText(t, to)): Promise<SignedInUser> {
+export async function signUpAdmin(
+  t: TestApp,
+  email: string,
+  readMail: (to: string) => Promise<string> = (to) => outboxText(t, to),
+): Promise<SignedInUser> {
   const user = await signUpUser(t, email);
   await proveMailbox(t, email, readMail);
   return user;
 }
 
 /** Asks for a password-reset link and follows it, as the mailbox's owner would. */
-export async function proveMailbox(t: TestApp, email: string, readMail: (to: string) => Promise<string> = (to) => outboxText(t, to)): Promise<void> {
-  const res = await fetch(`${t.url}/auth/v1/recover`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+export async function proveMailbox(
+  t: TestApp,
+  email: string,
+  readMail: (to: string) => Promise<string> = (to) => outboxText(t, to),
+): Promise<void> {
+  const res = await fetch(`${t.url}/auth/v1/recover`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
   if (!res.ok) throw new Error(`recover failed: ${res.status}`);
   const text = await readMail(email.toLowerCase());
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text.replace(/=\r?\n/g, "").replace(/=3D/g, "="));

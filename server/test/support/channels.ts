@@ -2,7 +2,8 @@ import type { OwnerChannels } from "@trigger-switch/contracts";
 import { put, post } from "./content.ts";
 import { startFakeTwilio, type FakeTwilio } from "./fake-twilio.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "./fake-whatsapp.ts";
-import { startTestApp, type TestApp } from "./test-app.ts";
+import { startAutoconfirmApp } from "./fixtures.ts";
+import type { TestApp } from "./test-app.ts";
 import type { SignedInUser } from "./users.ts";
 
 export interface ChannelsTestApp {
@@ -13,11 +14,20 @@ export interface ChannelsTestApp {
 }
 
 /** The real server with WhatsApp and SMS pointed at the local provider servers, which call its webhooks back. */
-export async function startChannelsApp(env: Record<string, string> = {}, opts: { statusDelayMs?: number } = {}): Promise<ChannelsTestApp> {
+export async function startChannelsApp(
+  env: Record<string, string> = {},
+  opts: { statusDelayMs?: number } = {},
+): Promise<ChannelsTestApp> {
   const whatsapp = await startFakeWhatsApp({ statusDelayMs: opts.statusDelayMs });
   const twilio = await startFakeTwilio();
   // TRUST_PROXY: each test user comes from its own address (withOwnAddress), so the per-IP limits stay per person.
-  const t = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", TRUST_PROXY: "true", ...whatsapp.env, ...twilio.env, ...env });
+  const t = await startAutoconfirmApp({
+    JWT_EXPIRY: "86400",
+    TRUST_PROXY: "true",
+    ...whatsapp.env,
+    ...twilio.env,
+    ...env,
+  });
   whatsapp.webhookUrl = `${t.url}/webhooks/whatsapp`;
   whatsapp.useClock(() => t.clock.now());
   twilio.inboundUrl = `${t.url}/webhooks/twilio/sms`;
@@ -37,16 +47,33 @@ export async function startChannelsApp(env: Record<string, string> = {}, opts: {
 
 let numbers = 0;
 /** A fresh UK mobile number from Ofcom's drama range, unique within the run. */
-export const newNumber = () => `+4477009${String(process.pid % 100).padStart(2, "0")}${String(++numbers).padStart(3, "0")}`;
+export const newNumber = () =>
+  `+4477009${String(process.pid % 100).padStart(2, "0")}${String(++numbers).padStart(3, "0")}`;
 
 /** Saves the profile with `number` and proves it with the code the provider delivered. */
-export async function verifyNumber(c: ChannelsTestApp, user: SignedInUser, number: string, channel: "whatsapp" | "sms" = "whatsapp"): Promise<OwnerChannels> {
-  const saved = await put(user, "/api/profile", { first_name: "Ada", last_name: "Lovelace", whatsapp_number: number, time_zone: "Europe/London" });
+export async function verifyNumber(
+  c: ChannelsTestApp,
+  user: SignedInUser,
+  number: string,
+  channel: "whatsapp" | "sms" = "whatsapp",
+): Promise<OwnerChannels> {
+  const saved = await put(user, "/api/profile", {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    whatsapp_number: number,
+    time_zone: "Europe/London",
+  });
   if (!saved.ok) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
-  const before = channel === "whatsapp" ? c.whatsapp.sent.filter((m) => m.to === number).length : c.twilio.sent.filter((m) => m.to === number).length;
+  const before =
+    channel === "whatsapp"
+      ? c.whatsapp.sent.filter((m) => m.to === number).length
+      : c.twilio.sent.filter((m) => m.to === number).length;
   const asked = await post(user, "/api/profile/channels/code", { channel });
   if (!asked.ok) throw new Error(`code: ${asked.status} ${await asked.text()}`);
-  const code = channel === "whatsapp" ? (await c.whatsapp.waitForMessage(number, before + 1)).template!.body[0]! : /\d{6}/.exec((await c.twilio.waitForMessage(number, before + 1)).body)![0];
+  const code =
+    channel === "whatsapp"
+      ? (await c.whatsapp.waitForMessage(number, before + 1)).template!.body[0]!
+      : /\d{6}/.exec((await c.twilio.waitForMessage(number, before + 1)).body)![0];
   const done = await post(user, "/api/profile/channels/verify", { code });
   if (!done.ok) throw new Error(`verify: ${done.status} ${await done.text()}`);
   return (await done.json()) as OwnerChannels;
@@ -56,5 +83,12 @@ let addresses = 0;
 /** The user's requests come from an address of their own (the app runs with TRUST_PROXY in these tests). */
 export function withOwnAddress(user: SignedInUser): SignedInUser {
   const ip = `10.9.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
-  return { ...user, api: (path, init = {}) => user.api(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), "x-forwarded-for": ip } }) };
+  return {
+    ...user,
+    api: (path, init = {}) =>
+      user.api(path, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string> | undefined), "x-forwarded-for": ip },
+      }),
+  };
 }

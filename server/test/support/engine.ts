@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
-import { engineHeartbeat } from "../../src/db/schema.ts";
+import { engineHeartbeat, reminderSchedule } from "../../src/db/schema.ts";
 import { runEngineTick, type TickResult } from "../../src/engine/run-engine-tick.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
-import type { ReceivedMail } from "./smtp-sink.ts";
+import type { ReceivedMail, SmtpSink } from "./smtp-sink.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const MINUTE = 60_000;
@@ -13,11 +13,28 @@ export const DAY = 24 * HOUR;
 
 const quiet = { info() {}, error() {} };
 
-/** One engine tick on the test app's database, clock and channels (the mailer can be swapped for a broken one). */
-export function tick(t: TestApp, opts: { mailer?: Mailer; workerId?: string } = {}): Promise<TickResult> {
+/** One engine tick on the test app's database, clock and channels (the mailer can be swapped for a broken one, the log for one that records). */
+export function tick(
+  t: TestApp,
+  opts: {
+    mailer?: Mailer;
+    workerId?: string;
+    log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  } = {},
+): Promise<TickResult> {
   const masterKeys = createMasterKeys({ config: t.config });
   const tellOwner = tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL });
-  return runEngineTick({ db: t.database.db, clock: t.clock, mailer: opts.mailer ?? t.mailer, channels: t.channels, tellOwner, config: t.config, masterKeys, log: quiet, workerId: opts.workerId });
+  return runEngineTick({
+    db: t.database.db,
+    clock: t.clock,
+    mailer: opts.mailer ?? t.mailer,
+    channels: t.channels,
+    tellOwner,
+    config: t.config,
+    masterKeys,
+    log: opts.log ?? quiet,
+    workerId: opts.workerId,
+  });
 }
 
 /**
@@ -26,17 +43,33 @@ export function tick(t: TestApp, opts: { mailer?: Mailer; workerId?: string } = 
  */
 export async function travel(t: TestApp, ms: number): Promise<void> {
   t.clock.advance(ms);
-  await t.database.db.insert(engineHeartbeat).values({ id: 1, lastBeatAt: t.clock.now() }).onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: t.clock.now() } });
+  await t.database.db
+    .insert(engineHeartbeat)
+    .values({ id: 1, lastBeatAt: t.clock.now() })
+    .onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: t.clock.now() } });
 }
 
 export async function setHeartbeat(t: TestApp, at: Date): Promise<void> {
-  await t.database.db.insert(engineHeartbeat).values({ id: 1, lastBeatAt: at }).onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: at } });
+  await t.database.db
+    .insert(engineHeartbeat)
+    .values({ id: 1, lastBeatAt: at })
+    .onConflictDoUpdate({ target: engineHeartbeat.id, set: { lastBeatAt: at } });
   await t.database.db.select().from(engineHeartbeat).where(eq(engineHeartbeat.id, 1));
 }
 
+/** The mails the sink received for `address`, oldest first. */
+/** The schedule rows of one condition. */
+export const scheduleOf = (t: TestApp, conditionId: string) =>
+  t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.conditionId, conditionId));
+
+export const mailsTo = (sink: SmtpSink, address: string): ReceivedMail[] =>
+  sink.mails.filter((m) => m.to.includes(address));
+
 /** The decoded text of a received mail (quoted-printable soft breaks and escapes undone). */
 export function mailText(mail: ReceivedMail): string {
-  return mail.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return mail.raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The first link in a mail that starts with `prefix`. */

@@ -32,9 +32,17 @@ export interface FakeTwilio {
   /** Numbers that cannot receive SMS: accepted, then "undelivered" with error 30006 (landline). */
   unreachable: Set<string>;
   failNext(status: number, code: number, message?: string): void;
-  receive(from: string, body: string, opts?: { sid?: string; numMedia?: number }): Promise<{ status: number; body: string; sid: string }>;
+  receive(
+    from: string,
+    body: string,
+    opts?: { sid?: string; numMedia?: number },
+  ): Promise<{ status: number; body: string; sid: string }>;
   /** Posts form params to `url` signed for `url` (or with the given signature). */
-  postSigned(url: string, params: Record<string, string>, signature?: string | null): Promise<{ status: number; body: string }>;
+  postSigned(
+    url: string,
+    params: Record<string, string>,
+    signature?: string | null,
+  ): Promise<{ status: number; body: string }>;
   waitForMessage(to: string, n?: number, timeoutMs?: number): Promise<FakeTwilioMessage>;
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -50,18 +58,23 @@ export async function startFakeTwilio(opts: { autoStatuses?: boolean } = {}): Pr
   let nextFailure: { status: number; code: number; message: string } | null = null;
 
   const fail = (res: http.ServerResponse, status: number, code: number, message: string) =>
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
+    res
+      .writeHead(status, { "content-type": "application/json" })
+      .end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
 
   const server = http.createServer((req, res) => {
     let chunks = "";
     req.setEncoding("utf8");
     req.on("data", (c: string) => (chunks += c));
     req.on("end", () => {
-      const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\.json$/.exec(new URL(req.url ?? "/", "http://localhost").pathname);
+      const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\.json$/.exec(
+        new URL(req.url ?? "/", "http://localhost").pathname,
+      );
       const auth = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
       const [user, pass] = auth ? Buffer.from(auth[1]!, "base64").toString().split(":") : [];
       if (user !== accountSid || pass !== authToken) return fail(res, 401, 20003, "Authenticate");
-      if (req.method !== "POST" || !match) return fail(res, 404, 20404, `The requested resource ${req.url} was not found`);
+      if (req.method !== "POST" || !match)
+        return fail(res, 404, 20404, `The requested resource ${req.url} was not found`);
       if (match[1] !== accountSid) return fail(res, 403, 20003, "Authenticate");
       if (nextFailure) {
         const f = nextFailure;
@@ -69,12 +82,28 @@ export async function startFakeTwilio(opts: { autoStatuses?: boolean } = {}): Pr
         return fail(res, f.status, f.code, f.message);
       }
       const params = Object.fromEntries(new URLSearchParams(chunks));
-      if (!/^\+[1-9]\d{6,14}$/.test(params.To ?? "")) return fail(res, 400, 21211, `Invalid 'To' Phone Number: ${params.To ?? ""}`);
-      if (params.From !== from && !params.MessagingServiceSid) return fail(res, 400, 21606, `The From phone number ${params.From ?? ""} is not a valid, SMS-capable inbound phone number or short code for your account.`);
+      if (!/^\+[1-9]\d{6,14}$/.test(params.To ?? ""))
+        return fail(res, 400, 21211, `Invalid 'To' Phone Number: ${params.To ?? ""}`);
+      if (params.From !== from && !params.MessagingServiceSid)
+        return fail(
+          res,
+          400,
+          21606,
+          `The From phone number ${params.From ?? ""} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+        );
       if (!params.Body) return fail(res, 400, 21602, "Message body is required.");
-      if (params.Body.length > 1600) return fail(res, 400, 21617, "The concatenated message body exceeds the 1600 character limit.");
-      if (params.StatusCallback && !/^https?:\/\//.test(params.StatusCallback)) return fail(res, 400, 21609, "Invalid StatusCallback URL");
-      const message: FakeTwilioMessage = { sid: `SM${randomBytes(16).toString("hex")}`, to: params.To!, from, body: params.Body, statusCallback: params.StatusCallback ?? null, at: new Date() };
+      if (params.Body.length > 1600)
+        return fail(res, 400, 21617, "The concatenated message body exceeds the 1600 character limit.");
+      if (params.StatusCallback && !/^https?:\/\//.test(params.StatusCallback))
+        return fail(res, 400, 21609, "Invalid StatusCallback URL");
+      const message: FakeTwilioMessage = {
+        sid: `SM${randomBytes(16).toString("hex")}`,
+        to: params.To!,
+        from,
+        body: params.Body,
+        statusCallback: params.StatusCallback ?? null,
+        at: new Date(),
+      };
       sent.push(message);
       waiters.splice(0).forEach((w) => w());
       const date = new Date().toUTCString().replace("GMT", "+0000");
@@ -104,8 +133,23 @@ export async function startFakeTwilio(opts: { autoStatuses?: boolean } = {}): Pr
       );
       if (message.statusCallback && opts.autoStatuses !== false) {
         const cb = message.statusCallback;
-        const status = (s: string, extra: Record<string, string> = {}) => fake.postSigned(cb, { AccountSid: accountSid, ApiVersion: "2010-04-01", From: from, MessageSid: message.sid, MessageStatus: s, SmsSid: message.sid, SmsStatus: s, To: message.to, ...extra });
-        track(unreachable.has(message.to) ? status("undelivered", { ErrorCode: "30006" }) : status("sent").then(() => status("delivered")));
+        const status = (s: string, extra: Record<string, string> = {}) =>
+          fake.postSigned(cb, {
+            AccountSid: accountSid,
+            ApiVersion: "2010-04-01",
+            From: from,
+            MessageSid: message.sid,
+            MessageStatus: s,
+            SmsSid: message.sid,
+            SmsStatus: s,
+            To: message.to,
+            ...extra,
+          });
+        track(
+          unreachable.has(message.to)
+            ? status("undelivered", { ErrorCode: "30006" })
+            : status("sent").then(() => status("delivered")),
+        );
       }
     });
   });
@@ -119,7 +163,12 @@ export async function startFakeTwilio(opts: { autoStatuses?: boolean } = {}): Pr
   const { port } = server.address() as AddressInfo;
 
   const fake: FakeTwilio = {
-    env: { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: `http://127.0.0.1:${port}` },
+    env: {
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM: from,
+      TWILIO_API_URL: `http://127.0.0.1:${port}`,
+    },
     accountSid,
     authToken,
     from,

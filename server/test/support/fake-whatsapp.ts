@@ -36,11 +36,19 @@ export interface FakeWhatsApp {
   /** The next send gets no answer at all (the client's timeout must fire). */
   hangNext(): void;
   /** Posts a person's message to our webhook, signed; resolves to our answer. */
-  receive(from: string, message?: { text?: string; type?: string; id?: string }): Promise<{ status: number; body: string; id: string }>;
+  receive(
+    from: string,
+    message?: { text?: string; type?: string; id?: string },
+  ): Promise<{ status: number; body: string; id: string }>;
   /** Posts any body to our webhook with a chosen signature (default: the right one). */
   post(body: string, signature?: string | null): Promise<{ status: number; body: string }>;
   /** A status event for one of our messages. */
-  sendStatus(id: string, status: "sent" | "delivered" | "read" | "failed", to: string, error?: { code: number; title: string }): Promise<{ status: number; body: string }>;
+  sendStatus(
+    id: string,
+    status: "sent" | "delivered" | "read" | "failed",
+    to: string,
+    error?: { code: number; title: string },
+  ): Promise<{ status: number; body: string }>;
   /** Waits for the n-th accepted message (1-based) to `to`. */
   waitForMessage(to: string, n?: number, timeoutMs?: number): Promise<FakeWhatsAppMessage>;
   /** Meta's clock (for the 24-hour window): the server's fake clock in tests. */
@@ -56,13 +64,20 @@ const TEMPLATES: Record<string, { body: number; urlButton: boolean }> = {
   check_in_reminder: { body: 3, urlButton: false },
   message_delivery: { body: 2, urlButton: false },
   verification_code: { body: 1, urlButton: true },
+  release_notice: { body: 4, urlButton: false },
 };
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** `statusDelayMs`: how long after accepting a message its first status event is posted (Meta: about a second). Default 0. */
 /** `port` and `credentials`: fixed ones for a server started in its own process (the browser journeys). */
 export async function startFakeWhatsApp(
-  opts: { now?: () => Date; autoStatuses?: boolean; statusDelayMs?: number; port?: number; credentials?: { accessToken: string; appSecret: string; verifyToken: string } } = {},
+  opts: {
+    now?: () => Date;
+    autoStatuses?: boolean;
+    statusDelayMs?: number;
+    port?: number;
+    credentials?: { accessToken: string; appSecret: string; verifyToken: string };
+  } = {},
 ): Promise<FakeWhatsApp> {
   let now = opts.now ?? (() => new Date());
   const phoneNumberId = "106540352242922";
@@ -77,8 +92,24 @@ export async function startFakeWhatsApp(
   let hang = false;
   const waiters: (() => void)[] = [];
 
-  const graphError = (res: http.ServerResponse, status: number, code: number, message: string, type = "OAuthException") =>
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message, type, code, error_data: { messaging_product: "whatsapp", details: message }, fbtrace_id: randomBytes(8).toString("base64url") } }));
+  const graphError = (
+    res: http.ServerResponse,
+    status: number,
+    code: number,
+    message: string,
+    type = "OAuthException",
+  ) =>
+    res.writeHead(status, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        error: {
+          message,
+          type,
+          code,
+          error_data: { messaging_product: "whatsapp", details: message },
+          fbtrace_id: randomBytes(8).toString("base64url"),
+        },
+      }),
+    );
 
   const server = http.createServer((req, res) => {
     let chunks = "";
@@ -87,10 +118,20 @@ export async function startFakeWhatsApp(
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://localhost");
       const match = /^\/(v\d+\.\d+)\/(\d+)\/messages$/.exec(url.pathname);
-      if (req.method !== "POST" || !match) return graphError(res, 400, 100, `Unsupported ${req.method?.toLowerCase()} request.`, "GraphMethodException");
-      if (req.headers.authorization !== `Bearer ${accessToken}`) return graphError(res, 401, 190, "Invalid OAuth access token - Cannot parse access token");
-      if (match[2] !== phoneNumberId) return graphError(res, 400, 100, `Unsupported post request. Object with ID '${match[2]}' does not exist`, "GraphMethodException");
-      if (!String(req.headers["content-type"]).startsWith("application/json")) return graphError(res, 400, 100, "(#100) Request body must be JSON");
+      if (req.method !== "POST" || !match)
+        return graphError(res, 400, 100, `Unsupported ${req.method?.toLowerCase()} request.`, "GraphMethodException");
+      if (req.headers.authorization !== `Bearer ${accessToken}`)
+        return graphError(res, 401, 190, "Invalid OAuth access token - Cannot parse access token");
+      if (match[2] !== phoneNumberId)
+        return graphError(
+          res,
+          400,
+          100,
+          `Unsupported post request. Object with ID '${match[2]}' does not exist`,
+          "GraphMethodException",
+        );
+      if (!String(req.headers["content-type"]).startsWith("application/json"))
+        return graphError(res, 400, 100, "(#100) Request body must be JSON");
       if (hang) {
         hang = false;
         return; // no answer
@@ -106,22 +147,42 @@ export async function startFakeWhatsApp(
       } catch {
         return graphError(res, 400, 100, "(#100) Invalid JSON");
       }
-      if (body.messaging_product !== "whatsapp") return graphError(res, 400, 100, "(#100) The parameter messaging_product is required.");
+      if (body.messaging_product !== "whatsapp")
+        return graphError(res, 400, 100, "(#100) The parameter messaging_product is required.");
       const to = typeof body.to === "string" ? body.to : "";
       if (!/^\+?[1-9]\d{6,14}$/.test(to)) return graphError(res, 400, 100, "(#100) Invalid parameter: to");
       const e164 = `+${to.replace(/^\+/, "")}`;
-      const message: FakeWhatsAppMessage = { id: `wamid.${randomBytes(18).toString("base64url")}`, to: e164, type: "text", at: now() };
+      const message: FakeWhatsAppMessage = {
+        id: `wamid.${randomBytes(18).toString("base64url")}`,
+        to: e164,
+        type: "text",
+        at: now(),
+      };
       if (body.type === "text") {
         const text = (body.text as { body?: unknown } | undefined)?.body;
-        if (typeof text !== "string" || text.length === 0 || text.length > 4096) return graphError(res, 400, 100, "(#100) Param text['body'] must be between 1 and 4096 characters");
+        if (typeof text !== "string" || text.length === 0 || text.length > 4096)
+          return graphError(res, 400, 100, "(#100) Param text['body'] must be between 1 and 4096 characters");
         message.text = text;
       } else if (body.type === "template") {
-        const t = body.template as { name?: unknown; language?: { code?: unknown }; components?: { type: string; sub_type?: string; parameters?: { type: string; text: string }[] }[] } | undefined;
+        const t = body.template as
+          | {
+              name?: unknown;
+              language?: { code?: unknown };
+              components?: { type: string; sub_type?: string; parameters?: { type: string; text: string }[] }[];
+            }
+          | undefined;
         const spec = typeof t?.name === "string" ? TEMPLATES[t.name] : undefined;
-        if (!t || !spec || t.language?.code !== "en") return graphError(res, 404, 132001, "(#132001) Template name does not exist in the translation");
+        if (!t || !spec || t.language?.code !== "en")
+          return graphError(res, 404, 132001, "(#132001) Template name does not exist in the translation");
         const bodyParams = t.components?.find((c) => c.type === "body")?.parameters?.map((p) => p.text) ?? [];
         const button = t.components?.find((c) => c.type === "button" && c.sub_type === "url")?.parameters?.[0]?.text;
-        if (bodyParams.length !== spec.body || (button !== undefined) !== spec.urlButton) return graphError(res, 400, 132000, "(#132000) Number of parameters does not match the expected number of params");
+        if (bodyParams.length !== spec.body || (button !== undefined) !== spec.urlButton)
+          return graphError(
+            res,
+            400,
+            132000,
+            "(#132000) Number of parameters does not match the expected number of params",
+          );
         message.type = "template";
         message.template = { name: t.name as string, language: "en", body: bodyParams, urlButton: button };
       } else {
@@ -129,8 +190,15 @@ export async function startFakeWhatsApp(
       }
       sent.push(message);
       waiters.splice(0).forEach((w) => w());
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ messaging_product: "whatsapp", contacts: [{ input: to, wa_id: e164.slice(1) }], messages: [{ id: message.id, message_status: "accepted" }] }));
-      if (opts.autoStatuses !== false) track(new Promise((resolve) => setTimeout(resolve, opts.statusDelayMs ?? 0)).then(() => follow(message)));
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          messaging_product: "whatsapp",
+          contacts: [{ input: to, wa_id: e164.slice(1) }],
+          messages: [{ id: message.id, message_status: "accepted" }],
+        }),
+      );
+      if (opts.autoStatuses !== false)
+        track(new Promise((resolve) => setTimeout(resolve, opts.statusDelayMs ?? 0)).then(() => follow(message)));
     });
   });
 
@@ -142,7 +210,9 @@ export async function startFakeWhatsApp(
       ? fake.sendStatus(message.id, "failed", message.to, { code: 131026, title: "Message undeliverable" })
       : outsideWindow
         ? fake.sendStatus(message.id, "failed", message.to, { code: 131047, title: "Re-engagement message" })
-        : fake.sendStatus(message.id, "sent", message.to).then(() => fake.sendStatus(message.id, "delivered", message.to));
+        : fake
+            .sendStatus(message.id, "sent", message.to)
+            .then(() => fake.sendStatus(message.id, "delivered", message.to));
     track(event);
   };
   const track = (p: Promise<unknown>) => {
@@ -152,7 +222,21 @@ export async function startFakeWhatsApp(
 
   const envelope = (value: Record<string, unknown>) => ({
     object: "whatsapp_business_account",
-    entry: [{ id: "102290129340398", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId }, ...value } }] }],
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
   });
 
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
@@ -162,7 +246,13 @@ export async function startFakeWhatsApp(
   const fake: FakeWhatsApp = {
     apiUrl,
     appSecret,
-    env: { WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_ACCESS_TOKEN: accessToken, WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken, WHATSAPP_API_URL: apiUrl },
+    env: {
+      WHATSAPP_PHONE_NUMBER_ID: phoneNumberId,
+      WHATSAPP_ACCESS_TOKEN: accessToken,
+      WHATSAPP_APP_SECRET: appSecret,
+      WHATSAPP_VERIFY_TOKEN: verifyToken,
+      WHATSAPP_API_URL: apiUrl,
+    },
     webhookUrl: null,
     sent,
     notOnWhatsApp,
@@ -178,7 +268,8 @@ export async function startFakeWhatsApp(
     async post(body, signature) {
       if (!fake.webhookUrl) throw new Error("set webhookUrl first");
       const headers: Record<string, string> = { "content-type": "application/json" };
-      const sig = signature === undefined ? `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}` : signature;
+      const sig =
+        signature === undefined ? `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}` : signature;
       if (sig !== null) headers["x-hub-signature-256"] = sig;
       const res = await fetch(fake.webhookUrl, { method: "POST", headers, body });
       return { status: res.status, body: await res.text() };
@@ -188,17 +279,35 @@ export async function startFakeWhatsApp(
       const type = message.type ?? "text";
       const at = now();
       lastInbound.set(from, at.getTime());
-      const m: Record<string, unknown> = { from: from.replace(/^\+/, ""), id, timestamp: String(Math.floor(at.getTime() / 1000)), type };
+      const m: Record<string, unknown> = {
+        from: from.replace(/^\+/, ""),
+        id,
+        timestamp: String(Math.floor(at.getTime() / 1000)),
+        type,
+      };
       if (type === "text") m.text = { body: message.text ?? "I'm OK" };
       if (type === "reaction") m.reaction = { message_id: "wamid.earlier", emoji: "👍" };
-      if (type === "image") m.image = { mime_type: "image/jpeg", sha256: randomBytes(32).toString("base64"), id: "1479537139650973" };
-      const answer = await fake.post(JSON.stringify(envelope({ contacts: [{ profile: { name: "Ada" }, wa_id: from.replace(/^\+/, "") }], messages: [m] })));
+      if (type === "image")
+        m.image = { mime_type: "image/jpeg", sha256: randomBytes(32).toString("base64"), id: "1479537139650973" };
+      const answer = await fake.post(
+        JSON.stringify(
+          envelope({ contacts: [{ profile: { name: "Ada" }, wa_id: from.replace(/^\+/, "") }], messages: [m] }),
+        ),
+      );
       return { ...answer, id };
     },
     sendStatus(id, status, to, error) {
-      const s: Record<string, unknown> = { id, status, timestamp: String(Math.floor(now().getTime() / 1000)), recipient_id: to.replace(/^\+/, "") };
+      const s: Record<string, unknown> = {
+        id,
+        status,
+        timestamp: String(Math.floor(now().getTime() / 1000)),
+        recipient_id: to.replace(/^\+/, ""),
+      };
       if (status !== "failed") s.conversation = { id: randomBytes(16).toString("hex"), origin: { type: "service" } };
-      if (error) s.errors = [{ code: error.code, title: error.title, message: error.title, error_data: { details: error.title } }];
+      if (error)
+        s.errors = [
+          { code: error.code, title: error.title, message: error.title, error_data: { details: error.title } },
+        ];
       return fake.post(JSON.stringify(envelope({ statuses: [s] })));
     },
     waitForMessage(to, n = 1, timeoutMs = 5000) {
@@ -212,7 +321,10 @@ export async function startFakeWhatsApp(
           }
           return false;
         };
-        const timer = setTimeout(() => reject(new Error(`no WhatsApp message #${n} to ${to} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no WhatsApp message #${n} to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         if (check()) return;
         const wait = () => {
           if (!check()) waiters.push(wait);

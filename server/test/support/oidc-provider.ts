@@ -26,7 +26,9 @@ export interface TestOidcProvider {
  * `login_hint` the client passed through /authorize (`unverified:` before the address makes its
  * e-mail unverified). `autoLogin` skips the page (server tests without a browser).
  */
-export async function startOidcProvider(opts: { port?: number; redirectUris?: string[]; autoLogin?: boolean } = {}): Promise<TestOidcProvider> {
+export async function startOidcProvider(
+  opts: { port?: number; redirectUris?: string[]; autoLogin?: boolean } = {},
+): Promise<TestOidcProvider> {
   const clientId = "trigger-switch-test";
   const clientSecret = "a-test-client-secret-that-is-long-enough";
   const accounts = new Map<string, TestOidcAccount>();
@@ -48,7 +50,14 @@ export async function startOidcProvider(opts: { port?: number; redirectUris?: st
   // Static clients are read when the provider is made, so it is made again when a redirect is added.
   const build = () =>
     new Provider(issuer, {
-      clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, token_endpoint_auth_method: "client_secret_post" }],
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: redirectUris,
+          token_endpoint_auth_method: "client_secret_post",
+        },
+      ],
       claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
       scopes: ["openid", "email", "profile"],
       findAccount: (_ctx, sub) => {
@@ -74,10 +83,17 @@ export async function startOidcProvider(opts: { port?: number; redirectUris?: st
         if (details.prompt.name === "login") {
           if (!opts.autoLogin && !match[2]) {
             res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-            res.end(`<!doctype html><title>Test provider</title><h1>Test OpenID provider</h1><form method="post" action="/interaction/${details.uid}/continue"><button>Continue as ${account.email}</button></form>`);
+            res.end(
+              `<!doctype html><title>Test provider</title><h1>Test OpenID provider</h1><form method="post" action="/interaction/${details.uid}/continue"><button>Continue as ${account.email}</button></form>`,
+            );
             return;
           }
-          await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId: account.sub } },
+            { mergeWithLastSubmission: false },
+          );
           return;
         }
         // Consent: grant what was asked.
@@ -96,7 +112,11 @@ export async function startOidcProvider(opts: { port?: number; redirectUris?: st
     issuer,
     clientId,
     clientSecret,
-    env: (name) => ({ [`OIDC_${name}_ISSUER`]: issuer, [`OIDC_${name}_CLIENT_ID`]: clientId, [`OIDC_${name}_CLIENT_SECRET`]: clientSecret }),
+    env: (name) => ({
+      [`OIDC_${name}_ISSUER`]: issuer,
+      [`OIDC_${name}_CLIENT_ID`]: clientId,
+      [`OIDC_${name}_CLIENT_SECRET`]: clientSecret,
+    }),
     allowRedirect(uri) {
       redirectUris.push(uri);
       provider = build();

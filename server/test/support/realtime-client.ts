@@ -48,7 +48,11 @@ export async function openSocket(t: TestApp): Promise<TestSocket> {
     socket,
     send: (message) => socket.send(typeof message === "string" ? message : JSON.stringify(message)),
     next,
-    silentFor: (ms) => next(ms).then(() => false, () => true),
+    silentFor: (ms) =>
+      next(ms).then(
+        () => false,
+        () => true,
+      ),
     closed,
     close: () => socket.close(),
   };

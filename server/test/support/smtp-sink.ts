@@ -38,7 +38,12 @@ export interface SmtpSink {
  * browser journeys send to (`url` goes into SMTP_URL). It can be stopped and started again on the
  * same port, which is how "the mail server is down" is played.
  */
-export async function startSmtpSink({ port = 0, reject, onMail, keep = true }: SmtpSinkOptions = {}): Promise<SmtpSink> {
+export async function startSmtpSink({
+  port = 0,
+  reject,
+  onMail,
+  keep = true,
+}: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
   let boundPort = port;
@@ -53,7 +58,8 @@ export async function startSmtpSink({ port = 0, reject, onMail, keep = true }: S
       // Close fast when stopped: "down" must mean refused at once, not a 30 s drain.
       closeTimeout: 500,
       onRcptTo(address, _session, callback) {
-        if (reject?.(address.address)) return callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+        if (reject?.(address.address))
+          return callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
         callback();
       },
       onData(stream, session, callback) {

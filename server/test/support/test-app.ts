@@ -30,9 +30,20 @@ export interface TestApp {
  * on an existing database (two processes on one PostgreSQL); closing this app leaves it open.
  * `opts.logStream` receives the log lines (give LOG_LEVEL in `env` too).
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { database?: Database; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { database?: Database; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SERVE_WEB: "false", PORT: "0", ROLE: "web", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    SERVE_WEB: "false",
+    PORT: "0",
+    ROLE: "web",
+    ...env,
+  });
   // A shared database stands for a second process on the same PostgreSQL; its owner closes it.
   const database = opts.database ?? (await createTestDatabase());
   const clock = new FakeClock(new Date());

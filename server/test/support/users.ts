@@ -14,19 +14,32 @@ let counter = 0;
  * Signs a new user up through the real /auth/v1 and then in with the password (the app must run
  * with AUTH_AUTOCONFIRM=true; sign-up itself answers with the user only, decision 017).
  */
-export async function signUpUser(t: TestApp, email = `user${++counter}-${Date.now()}@example.com`): Promise<SignedInUser> {
+export async function signUpUser(
+  t: TestApp,
+  email = `user${++counter}-${Date.now()}@example.com`,
+): Promise<SignedInUser> {
   const credentials = JSON.stringify({ email, password: "correct horse battery staple" });
-  const signup = await fetch(`${t.url}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: credentials });
+  const signup = await fetch(`${t.url}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: credentials,
+  });
   if (!signup.ok) throw new Error(`sign-up failed (${signup.status}): ${await signup.text()}`);
-  const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: credentials });
+  const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: credentials,
+  });
   const body = (await res.json()) as { access_token?: string; user?: { id: string } };
-  if (!res.ok || !body.access_token || !body.user) throw new Error(`sign-up failed (${res.status}): ${JSON.stringify(body)}`);
+  if (!res.ok || !body.access_token || !body.user)
+    throw new Error(`sign-up failed (${res.status}): ${JSON.stringify(body)}`);
   const accessToken = body.access_token;
   return {
     id: body.user.id,
     email,
     accessToken,
-    api: (path, init = {}) => fetch(`${t.url}${path}`, { ...init, headers: { authorization: `Bearer ${accessToken}`, ...init.headers } }),
+    api: (path, init = {}) =>
+      fetch(`${t.url}${path}`, { ...init, headers: { authorization: `Bearer ${accessToken}`, ...init.headers } }),
   };
 }
 

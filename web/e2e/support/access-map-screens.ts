@@ -24,19 +24,39 @@ async function call(path: string, init: { method?: string; token?: string; body?
 }
 
 await call("/auth/v1/signup", { body: { email, password } });
-const { access_token: token } = (await call("/auth/v1/token?grant_type=password", { body: { email, password } })) as { access_token: string };
-await call("/api/profile", { method: "PUT", token, body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" } });
+const { access_token: token } = (await call("/auth/v1/token?grant_type=password", { body: { email, password } })) as {
+  access_token: string;
+};
+await call("/api/profile", {
+  method: "PUT",
+  token,
+  body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" },
+});
 const { id: recipientId } = await call("/api/recipients", { token, body: { name: "Grace Hopper", email: recipient } });
 const { id: messageId } = await call("/api/messages/save", {
   token,
-  body: { title: "I need help now", text_content: "I am walking home along the canal and someone is following me.", recipient_ids: [recipientId], add_conditions: [{ condition_type: "panic_trigger", panic_config: { keep_armed: true } }] },
+  body: {
+    title: "I need help now",
+    text_content: "I am walking home along the canal and someone is following me.",
+    recipient_ids: [recipientId],
+    add_conditions: [{ condition_type: "panic_trigger", panic_config: { keep_armed: true } }],
+  },
 });
-await call(`/api/messages/${messageId}/location`, { method: "PUT", token, body: { latitude: 51.539, longitude: -0.1426, accuracy: 35 } });
-await call("/functions/v1/send-message-notifications", { token, body: { messageId, isEmergency: true, forceSend: true } });
+await call(`/api/messages/${messageId}/location`, {
+  method: "PUT",
+  token,
+  body: { latitude: 51.539, longitude: -0.1426, accuracy: 35 },
+});
+await call("/functions/v1/send-message-notifications", {
+  token,
+  body: { messageId, isEmergency: true, forceSend: true },
+});
 
 let link: string | undefined;
 for (let i = 0; i < 80 && !link; i++) {
-  const mails = (await (await fetch(`${sink}/mails?to=${encodeURIComponent(recipient)}`)).json()) as { links: string[] }[];
+  const mails = (await (await fetch(`${sink}/mails?to=${encodeURIComponent(recipient)}`)).json()) as {
+    links: string[];
+  }[];
   link = mails.flatMap((m) => m.links).find((l) => l.includes("/access/message/"));
   if (!link) await new Promise((r) => setTimeout(r, 250));
 }
@@ -44,14 +64,26 @@ if (!link) throw new Error("no access link arrived");
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 for (const width of [1280, 375]) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   page.on("console", (m) => m.type() === "error" && console.log(`[${width}] console: ${m.text()}`));
   await page.goto(link);
   await page.getByRole("heading", { name: "Emergency alert" }).waitFor();
-  await page.getByTestId("location-map").or(page.getByText("The map could not be shown here")).waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId("location-map")
+    .or(page.getByText("The map could not be shown here"))
+    .waitFor({ timeout: 20_000 });
   await page.waitForTimeout(2500);
   await page.screenshot({ path: `e2e/.artifacts/64-access-emergency-map-${width}.png`, fullPage: true });
   await page.close();

@@ -8,21 +8,56 @@
 import http from "node:http";
 
 const [port, lat, lon] = process.argv.slice(2).map(Number);
-if (!port || lat === undefined || lon === undefined) throw new Error("usage: fake-mapbox-server.ts <port> <latitude> <longitude>");
+if (!port || lat === undefined || lon === undefined)
+  throw new Error("usage: fake-mapbox-server.ts <port> <latitude> <longitude>");
 
-const line = (coordinates: [number, number][]) => ({ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates } });
+const line = (coordinates: [number, number][]) => ({
+  type: "Feature",
+  properties: {},
+  geometry: { type: "LineString", coordinates },
+});
 const d = 0.004;
 const streets = {
   type: "FeatureCollection",
   features: [
-    line([[lon! - 3 * d, lat!], [lon! + 3 * d, lat!]]),
-    line([[lon!, lat! - 3 * d], [lon!, lat! + 3 * d]]),
-    line([[lon! - 3 * d, lat! + d], [lon! + 3 * d, lat! + 1.5 * d]]),
-    line([[lon! - d, lat! - 3 * d], [lon! - 1.5 * d, lat! + 3 * d]]),
-    line([[lon! + 1.2 * d, lat! - 3 * d], [lon! + 2 * d, lat! + 3 * d]]),
+    line([
+      [lon! - 3 * d, lat!],
+      [lon! + 3 * d, lat!],
+    ]),
+    line([
+      [lon!, lat! - 3 * d],
+      [lon!, lat! + 3 * d],
+    ]),
+    line([
+      [lon! - 3 * d, lat! + d],
+      [lon! + 3 * d, lat! + 1.5 * d],
+    ]),
+    line([
+      [lon! - d, lat! - 3 * d],
+      [lon! - 1.5 * d, lat! + 3 * d],
+    ]),
+    line([
+      [lon! + 1.2 * d, lat! - 3 * d],
+      [lon! + 2 * d, lat! + 3 * d],
+    ]),
   ],
 };
-const water = { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [[[lon! - 3 * d, lat! - 3 * d], [lon! - 1.8 * d, lat! - 3 * d], [lon! - 2.2 * d, lat! - 1.2 * d], [lon! - 3 * d, lat! - 1 * d], [lon! - 3 * d, lat! - 3 * d]]] } };
+const water = {
+  type: "Feature",
+  properties: {},
+  geometry: {
+    type: "Polygon",
+    coordinates: [
+      [
+        [lon! - 3 * d, lat! - 3 * d],
+        [lon! - 1.8 * d, lat! - 3 * d],
+        [lon! - 2.2 * d, lat! - 1.2 * d],
+        [lon! - 3 * d, lat! - 1 * d],
+        [lon! - 3 * d, lat! - 3 * d],
+      ],
+    ],
+  },
+};
 const style = {
   version: 8,
   name: "Fake streets",
@@ -39,7 +74,9 @@ const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
   res.setHeader("Access-Control-Allow-Origin", "*");
   if (!url.searchParams.get("access_token") && url.pathname !== "/healthz") {
-    res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not Authorized - No Token" }));
+    res
+      .writeHead(401, { "content-type": "application/json" })
+      .end(JSON.stringify({ message: "Not Authorized - No Token" }));
   } else if (url.pathname.startsWith("/styles/v1/")) {
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(style));
   } else if (url.pathname.startsWith("/map-sessions/") || url.pathname === "/healthz") {

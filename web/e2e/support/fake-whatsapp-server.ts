@@ -15,9 +15,14 @@ fake.webhookUrl = `${appUrl}/webhooks/whatsapp`;
 http
   .createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (url.pathname === "/healthz") return json(200, { ok: true });
-    if (req.method === "GET" && url.pathname === "/messages") return json(200, fake.sent.filter((m) => m.to === url.searchParams.get("to")));
+    if (req.method === "GET" && url.pathname === "/messages")
+      return json(
+        200,
+        fake.sent.filter((m) => m.to === url.searchParams.get("to")),
+      );
     if (req.method === "POST" && url.pathname === "/receive") {
       let body = "";
       req.on("data", (c: Buffer) => (body += c.toString()));

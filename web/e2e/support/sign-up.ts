@@ -7,7 +7,12 @@ export const PASSWORD = "a long enough passphrase";
 export type ReadLink = (page: Page, to: string, subject: string) => Promise<string>;
 
 /** A confirmed user with a complete profile, signed in on `page` (the account journey proved the UI path). */
-export async function signUp(page: Page, request: APIRequestContext, tag: string, readLink: ReadLink = linkFromMailbox): Promise<string> {
+export async function signUp(
+  page: Page,
+  request: APIRequestContext,
+  tag: string,
+  readLink: ReadLink = linkFromMailbox,
+): Promise<string> {
   const email = uniqueEmail(tag);
   expect((await request.post("/auth/v1/signup", { data: { email, password: PASSWORD } })).ok()).toBe(true);
   await page.goto(await readLink(page, email, "Confirm your Trigger Switch account"));

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import type { SinkMail } from "./smtp-sink-server";
+import type { SinkMail } from "./serve-sink";
 
 export const SINK_URL = `http://127.0.0.1:${process.env.E2E_SINK_HTTP_PORT ?? 3126}`;
 
@@ -11,7 +11,12 @@ export async function mailsTo(request: APIRequestContext, to: string): Promise<S
 }
 
 /** Waits for a mail to `to` whose subject matches, and returns it. */
-export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp, timeout = 20_000): Promise<SinkMail> {
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+  timeout = 20_000,
+): Promise<SinkMail> {
   let found: SinkMail | undefined;
   await expect(async () => {
     found = (await mailsTo(request, to)).find((m) => subject.test(m.subject));

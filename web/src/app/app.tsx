@@ -6,7 +6,7 @@ import { routes } from "./routes";
 
 // Module-level, once per page load: auth-js must read the URL hash exactly once, and
 // StrictMode would run a useState initializer twice (two clients on one storage key).
-const services = createServices();
+export const services = createServices();
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 

@@ -22,14 +22,17 @@ describe("each route's head", () => {
     expect(document.title).toBe("Page not found · Trigger Switch");
   });
 
-  it.each(["/register", "/forgot-password", "/reset-password", "/login"])("gives the auth page %s one h1 and its own title", async (path) => {
-    renderApp({ path });
-    const h1 = await screen.findByRole("heading", { level: 1 });
-    expect(h1.textContent).not.toBe("");
-    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    expect(document.title).not.toBe("Trigger Switch");
-    expect(document.title).toMatch(/ · Trigger Switch$/);
-  });
+  it.each(["/register", "/forgot-password", "/reset-password", "/login"])(
+    "gives the auth page %s one h1 and its own title",
+    async (path) => {
+      renderApp({ path });
+      const h1 = await screen.findByRole("heading", { level: 1 });
+      expect(h1.textContent).not.toBe("");
+      expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+      expect(document.title).not.toBe("Trigger Switch");
+      expect(document.title).toMatch(/ · Trigger Switch$/);
+    },
+  );
 
   it("gives every page route a title and a description of its own", () => {
     const heads: { title: string; description: string }[] = [];

@@ -8,8 +8,22 @@ import { Guard } from "./guard";
 // Plain pages instead of the lazy ones: these tests are about the guard's decisions and timing.
 const routes: RouteObject[] = [
   { path: "/login", element: <p>Login page</p> },
-  { path: "/dashboard", element: <Guard><p>Dashboard page</p></Guard> },
-  { path: "/profile", element: <Guard><p>Profile page</p></Guard> },
+  {
+    path: "/dashboard",
+    element: (
+      <Guard>
+        <p>Dashboard page</p>
+      </Guard>
+    ),
+  },
+  {
+    path: "/profile",
+    element: (
+      <Guard>
+        <p>Profile page</p>
+      </Guard>
+    ),
+  },
 ];
 
 /** Lets promises settle and moves the fake clock on by `ms`. */
@@ -48,7 +62,12 @@ describe("the guard", () => {
   });
 
   it("redirects a signed-in user with an incomplete profile to /profile", async () => {
-    const { router } = renderApp({ routes, path: "/dashboard", signedIn: true, profile: makeProfile({ whatsapp_number: "  " }) });
+    const { router } = renderApp({
+      routes,
+      path: "/dashboard",
+      signedIn: true,
+      profile: makeProfile({ whatsapp_number: "  " }),
+    });
     await pastMinimumLoading();
     expect(router.state.location.pathname).toBe("/profile");
     expect(screen.getByText("Profile page")).toBeInTheDocument();
@@ -68,7 +87,12 @@ describe("the guard", () => {
   });
 
   it("lets a user with an incomplete profile stay on /profile", async () => {
-    const { router } = renderApp({ routes, path: "/profile", signedIn: true, profile: makeProfile({ first_name: null }) });
+    const { router } = renderApp({
+      routes,
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile({ first_name: null }),
+    });
     await pastMinimumLoading();
     expect(router.state.location.pathname).toBe("/profile");
     expect(screen.getByText("Profile page")).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { GUARD_MIN_LOADING_MS, profileCompleteness } from "@trigger-switch/contracts";
-import type { ReactNode } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -17,7 +17,13 @@ export function Guard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const delayOver = useMinimumDelay(loaded, GUARD_MIN_LOADING_MS);
 
-  if (!loaded || !delayOver || profileLoading) return <LoadingScreen />;
+  const decided = loaded && delayOver && !profileLoading;
+  // The page behind the guard is the largest render of a signed-in start. Letting it through is
+  // urgent (the profile's answer), so React would render it in one long task; deferred, it renders
+  // in a transition, in slices, while the loading screen stays on.
+  const pageMayRender = useDeferredValue(decided);
+
+  if (!decided) return <LoadingScreen />;
 
   // `user` is null also while a second factor is owed (aal1 with aal2 next, issue 12): such a
   // session is not signed in yet, and /login asks for the code.
@@ -34,5 +40,5 @@ export function Guard({ children }: { children: ReactNode }) {
     return <Navigate to={paths.profile} replace />;
   }
 
-  return children;
+  return pageMayRender ? children : <LoadingScreen />;
 }

@@ -8,7 +8,9 @@ import { ServicesProvider, type Services } from "@/lib/services";
 // toasts raised before it mounts and shows them then.
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 // Live updates exist only for a signed-in user, so their code (and its schemas) loads with the session.
-const RealtimeConnection = lazy(() => import("@/lib/realtime/realtime-connection").then((m) => ({ default: m.RealtimeConnection })));
+const RealtimeConnection = lazy(() =>
+  import("@/lib/realtime/realtime-connection").then((m) => ({ default: m.RealtimeConnection })),
+);
 
 /** The header is 64 px high; on a phone (under 768 px) its action row adds about 60 px. */
 const TOASTS_BELOW_HEADER_PX = 72;
@@ -33,7 +35,14 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
           {/* Below the sticky header (and on a phone its row of buttons), never over it: a toast
               must not hide CLICK TO CANCEL. Expanded, so a second notice (e.g. that the location
               did not go) never hides the first. */}
-          <Toaster richColors closeButton expand position="top-center" offset={{ top: TOASTS_BELOW_HEADER_PX }} mobileOffset={{ top: TOASTS_BELOW_MOBILE_HEADER_PX, left: 16, right: 16 }} />
+          <Toaster
+            richColors
+            closeButton
+            expand
+            position="top-center"
+            offset={{ top: TOASTS_BELOW_HEADER_PX }}
+            mobileOffset={{ top: TOASTS_BELOW_MOBILE_HEADER_PX, left: 16, right: 16 }}
+          />
         </Suspense>
       </QueryClientProvider>
     </ServicesProvider>

@@ -15,7 +15,8 @@ const SITE = "Trigger Switch";
 
 export const fallbackHead: RouteHead = {
   title: SITE,
-  description: "Trigger Switch keeps your messages safe and delivers them to the people you choose if you stop checking in.",
+  description:
+    "Trigger Switch keeps your messages safe and delivers them to the people you choose if you stop checking in.",
 };
 
 /** The head of the deepest matched route that has one (child routes refine their layout's). */

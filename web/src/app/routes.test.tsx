@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
+import { routeModules } from "./routes";
 
 const AFTER_GUARD = { timeout: 5000 };
 
@@ -22,7 +23,9 @@ describe("the routes", () => {
   it("gives the public message access page its own minimal header", async () => {
     renderApp({ path: "/access/message/abc" });
     expect(screen.getByText("Secure Message Access")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
   });
 
@@ -75,5 +78,16 @@ describe("the routes", () => {
     await user.type(await screen.findByLabelText("E-mail"), "nobody@example.com");
     await user.click(screen.getByRole("button", { name: "Send reset link" }));
     expect(await screen.findByText(/If an account exists for/)).toHaveTextContent("nobody@example.com");
+  });
+});
+
+describe("the code of each page", () => {
+  it("is named per address, so the build can preload it in that page's HTML", () => {
+    expect(routeModules("/")).toEqual(["routes/public/home"]);
+    expect(routeModules("/login")).toEqual(["routes/public/login"]);
+    expect(routeModules("/dashboard")).toEqual(["layouts/authenticated-layout", "routes/app/dashboard"]);
+    expect(routeModules("/message/_/edit")).toEqual(["layouts/authenticated-layout", "routes/app/edit-message"]);
+    expect(routeModules("/access/message/_")).toEqual(["routes/other/access-message"]);
+    expect(routeModules("/no/such/page")).toEqual(["routes/public/not-found"]);
   });
 });

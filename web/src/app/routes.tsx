@@ -5,23 +5,45 @@ import { MinimalLayout } from "./layouts/minimal-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { RouteError } from "./route-error";
+import type { PagePrefetch } from "./page-prefetch";
 import type { RouteHandle, RouteHead } from "./route-head";
+import type { ApiClient } from "@/lib/api-client";
 
 // Only the public layouts are in the first download; every page, and the signed-in layout with
 // its guard, is its own chunk. Once a page's code is loaded it renders at once, without suspending
 // (React.lazy suspends on every first render, even for code that is already there).
-const loaders = new WeakMap<ReactElement, () => Promise<unknown>>();
-function page(load: () => Promise<{ default: ComponentType }>) {
+// The modules are named (their path under src/app), so the build can find each page's chunk and
+// preload it in that page's HTML (web/vite.config.ts).
+interface PageModule {
+  default: ComponentType;
+  /** Asks for the page's data ahead of its first render (prefetchRoute). */
+  prefetch?: PagePrefetch;
+}
+const pageModules = import.meta.glob<PageModule>([
+  "./routes/*/*.tsx",
+  "./layouts/authenticated-layout.tsx",
+  "!./**/*.test.tsx",
+]);
+const modules = new WeakMap<ReactElement, { module: string; load: () => Promise<PageModule> }>();
+function page(module: string) {
+  const load = pageModules[`./${module}.tsx`];
+  if (!load) throw new Error(`no page module src/app/${module}.tsx`);
   let Loaded: ComponentType | null = null;
-  const loadAndKeep = () => load().then((module) => ((Loaded = module.default), module));
+  const loadAndKeep = () => load().then((loaded) => ((Loaded = loaded.default), loaded));
   const Lazy = lazy(loadAndKeep);
   function Page() {
     return Loaded ? <Loaded /> : <Lazy />;
   }
   const element = <Page />;
-  loaders.set(element, loadAndKeep);
+  modules.set(element, { module, load: loadAndKeep });
   return element;
 }
+
+const pageModulesAt = (pathname: string) =>
+  (matchRoutes(routes, pathname) ?? []).flatMap((m) => {
+    const page = m.route.element ? modules.get(m.route.element as ReactElement) : undefined;
+    return page ? [{ ...page, params: m.params }] : [];
+  });
 
 /**
  * Loads the code of the pages at this address. A prerendered page is hydrated only once its code is
@@ -30,11 +52,33 @@ function page(load: () => Promise<{ default: ComponentType }>) {
  * layout shift).
  */
 export async function loadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.element ? loaders.get(m.route.element as ReactElement)?.() : undefined)));
+  await Promise.all(pageModulesAt(pathname).map((page) => page.load()));
 }
 
-const head = (title: string, description: string, index = false): RouteHandle => ({ head: { title, description, index } satisfies RouteHead });
+/**
+ * Starts the data requests of the pages at this address that export `prefetch`, once their code is
+ * there: for a first load, so the page's data is on its way while the app starts (a public page)
+ * or while the guard waits for the profile (a signed-in page), instead of after.
+ */
+export async function prefetchRoute(
+  { pathname, search }: { pathname: string; search: string },
+  api: ApiClient,
+): Promise<void> {
+  const pages = pageModulesAt(pathname);
+  const loaded = await Promise.all(pages.map((page) => page.load()));
+  loaded.forEach((module, i) =>
+    module.prefetch?.({ api, params: pages[i]!.params, search: new URLSearchParams(search) }),
+  );
+}
+
+/** The modules (paths under src/app, without extension) of the pages at this address, outermost first. */
+export function routeModules(pathname: string): string[] {
+  return pageModulesAt(pathname).map((page) => page.module);
+}
+
+const head = (title: string, description: string, index = false): RouteHandle => ({
+  head: { title, description, index } satisfies RouteHead,
+});
 
 /** Spec §2, route for route. Each route names its own title and description (docs/decisions/021). */
 export const routes: RouteObject[] = [
@@ -48,7 +92,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            element: page(() => import("./routes/public/home")),
+            element: page("routes/public/home"),
             handle: head(
               "Trigger Switch — your words, delivered when it matters",
               "Write messages for the people you love. If you stop checking in, or press the emergency button, Trigger Switch delivers them. Until then, nobody sees them.",
@@ -57,47 +101,71 @@ export const routes: RouteObject[] = [
           },
           {
             path: "login",
-            element: page(() => import("./routes/public/login")),
-            handle: head("Sign in", "Sign in to Trigger Switch to check in and manage your messages and recipients.", true),
+            element: page("routes/public/login"),
+            handle: head(
+              "Sign in",
+              "Sign in to Trigger Switch to check in and manage your messages and recipients.",
+              true,
+            ),
           },
           {
             path: "register",
-            element: page(() => import("./routes/public/register")),
-            handle: head("Create your account", "Create a Trigger Switch account: write the words that matter and choose when they are delivered.", true),
+            element: page("routes/public/register"),
+            handle: head(
+              "Create your account",
+              "Create a Trigger Switch account: write the words that matter and choose when they are delivered.",
+              true,
+            ),
           },
           {
             path: "forgot-password",
-            element: page(() => import("./routes/public/forgot-password")),
-            handle: head("Reset your password", "Forgot your Trigger Switch password? Get a link to set a new one.", true),
+            element: page("routes/public/forgot-password"),
+            handle: head(
+              "Reset your password",
+              "Forgot your Trigger Switch password? Get a link to set a new one.",
+              true,
+            ),
           },
           {
             path: "reset-password",
-            element: page(() => import("./routes/public/reset-password")),
+            element: page("routes/public/reset-password"),
             handle: head("Set a new password", "Choose a new password for your Trigger Switch account."),
           },
           {
             path: "report-sign-in",
-            element: page(() => import("./routes/public/report-sign-in")),
+            element: page("routes/public/report-sign-in"),
             handle: head("Was this you?", "Sign out a device you do not recognise and block your password."),
           },
           {
             path: "terms",
-            element: page(() => import("./routes/public/terms")),
-            handle: head("Terms of use", "What Trigger Switch does for you, what it cannot promise, and what we ask of you in return.", true),
+            element: page("routes/public/terms"),
+            handle: head(
+              "Terms of use",
+              "What Trigger Switch does for you, what it cannot promise, and what we ask of you in return.",
+              true,
+            ),
           },
           {
             path: "privacy",
-            element: page(() => import("./routes/public/privacy")),
-            handle: head("Privacy notice", "What Trigger Switch stores, how it is protected, and when anyone else gets to see it.", true),
+            element: page("routes/public/privacy"),
+            handle: head(
+              "Privacy notice",
+              "What Trigger Switch stores, how it is protected, and when anyone else gets to see it.",
+              true,
+            ),
           },
           {
             path: "check-in",
-            element: page(() => import("./routes/public/check-in")),
-            handle: head("Check in", "Tell Trigger Switch you are fine and restart your timers, so your messages stay unsent.", true),
+            element: page("routes/public/check-in"),
+            handle: head(
+              "Check in",
+              "Tell Trigger Switch you are fine and restart your timers, so your messages stay unsent.",
+              true,
+            ),
           },
           {
             path: "*",
-            element: page(() => import("./routes/public/not-found")),
+            element: page("routes/public/not-found"),
             handle: head("Page not found", "There is no page at this address."),
           },
         ],
@@ -108,7 +176,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "message/:id",
-            element: page(() => import("./routes/other/access-message")),
+            element: page("routes/other/access-message"),
             handle: head("Secure message", "A message someone chose to send you through Trigger Switch."),
           },
         ],
@@ -118,26 +186,62 @@ export const routes: RouteObject[] = [
         element: <MinimalLayout label="Diagnostics" icon={Stethoscope} />,
         handle: head("Diagnostics", "Whether this Trigger Switch service can deliver messages right now."),
         children: [
-          { index: true, element: page(() => import("./routes/other/diagnostic")) },
+          { index: true, element: page("routes/other/diagnostic") },
           {
             path: "message/:id",
-            element: page(() => import("./routes/other/diagnostic-message")),
+            element: page("routes/other/diagnostic-message"),
             handle: head("Message diagnostics", "How the delivery of one message went."),
           },
         ],
       },
       {
-        element: page(() => import("./layouts/authenticated-layout").then((m) => ({ default: m.AuthenticatedLayout }))),
+        element: page("layouts/authenticated-layout"),
         children: [
-          { path: "messages", element: page(() => import("./routes/app/messages")), handle: head("Messages", "Your messages and when each goes out.") },
-          { path: "dashboard", element: page(() => import("./routes/app/dashboard")), handle: head("Dashboard", "Your next deadline, your check-ins and what happened recently.") },
-          { path: "create-message", element: page(() => import("./routes/app/create-message")), handle: head("New message", "Write a message and choose who receives it and when.") },
-          { path: "message/:id", element: page(() => import("./routes/app/message")), handle: head("Message", "One of your messages, its recipients and its conditions.") },
-          { path: "message/:id/edit", element: page(() => import("./routes/app/edit-message")), handle: head("Edit message", "Change a message, its recipients and its conditions.") },
-          { path: "profile", element: page(() => import("./routes/app/profile")), handle: head("Profile", "Your name, WhatsApp number, time zone and photo.") },
-          { path: "subscription", element: page(() => import("./routes/app/subscription")), handle: head("Subscription", "Your plan and its limits.") },
-          { path: "recipients", element: page(() => import("./routes/app/recipients")), handle: head("Recipients", "The people your messages can be delivered to.") },
-          { path: "admin", element: page(() => import("./routes/app/admin")), handle: head("Admin dashboard", "Run this Trigger Switch service.") },
+          {
+            path: "messages",
+            element: page("routes/app/messages"),
+            handle: head("Messages", "Your messages and when each goes out."),
+          },
+          {
+            path: "dashboard",
+            element: page("routes/app/dashboard"),
+            handle: head("Dashboard", "Your next deadline, your check-ins and what happened recently."),
+          },
+          {
+            path: "create-message",
+            element: page("routes/app/create-message"),
+            handle: head("New message", "Write a message and choose who receives it and when."),
+          },
+          {
+            path: "message/:id",
+            element: page("routes/app/message"),
+            handle: head("Message", "One of your messages, its recipients and its conditions."),
+          },
+          {
+            path: "message/:id/edit",
+            element: page("routes/app/edit-message"),
+            handle: head("Edit message", "Change a message, its recipients and its conditions."),
+          },
+          {
+            path: "profile",
+            element: page("routes/app/profile"),
+            handle: head("Profile", "Your name, WhatsApp number, time zone and photo."),
+          },
+          {
+            path: "subscription",
+            element: page("routes/app/subscription"),
+            handle: head("Subscription", "Your plan and its limits."),
+          },
+          {
+            path: "recipients",
+            element: page("routes/app/recipients"),
+            handle: head("Recipients", "The people your messages can be delivered to."),
+          },
+          {
+            path: "admin",
+            element: page("routes/app/admin"),
+            handle: head("Admin dashboard", "Run this Trigger Switch service."),
+          },
         ],
       },
     ],

@@ -26,7 +26,9 @@ export function Logo({ variant = "app" }: LogoProps) {
       </span>
       {/* On a narrow phone the signed-in header needs the room for the owner's name and e-mail
           (spec §2's mobile menu shows both): the mark stays, the word is for screen readers. */}
-      <span className={cn(isPublic ? "text-lg text-primary" : "text-base text-foreground max-[479px]:sr-only")}>Trigger Switch</span>
+      <span className={cn(isPublic ? "text-lg text-primary" : "text-base text-foreground max-[479px]:sr-only")}>
+        Trigger Switch
+      </span>
     </Link>
   );
 }

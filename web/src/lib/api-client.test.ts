@@ -1,6 +1,6 @@
 import { apiErrorSchema } from "@trigger-switch/contracts";
-import { describe, expect, it } from "vitest";
-import { readErrorEnvelope } from "./api-client";
+import { describe, expect, it, vi } from "vitest";
+import { createApiClient, PREFETCH_KEEP_MS, readErrorEnvelope } from "./api-client";
 
 const payloads: unknown[] = [
   { error: { code: "not_found", message: "No such message" } },
@@ -28,6 +28,61 @@ describe("reading the server's error envelope", () => {
       const parsed = apiErrorSchema.safeParse(payload);
       const read = readErrorEnvelope(payload);
       expect(read, JSON.stringify(payload)).toEqual(parsed.success ? { fields: {}, ...parsed.data.error } : null);
+    }
+  });
+});
+
+describe("prefetching a GET", () => {
+  function client(token: { value: string | null } = { value: "token-a" }) {
+    const sent: { path: string; auth: string | null }[] = [];
+    let answer = 0;
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({ path: String(url), auth: new Headers(init?.headers).get("Authorization") });
+      answer += 1;
+      return new Response(JSON.stringify({ answer }), { status: 200, headers: { "Content-Type": "application/json" } });
+    };
+    const api = createApiClient({ getAccessToken: async () => token.value, fetch: fetch as typeof globalThis.fetch });
+    return { api, sent, token };
+  }
+
+  it("sends the request at once, and the next GET of that path takes its answer instead of asking again", async () => {
+    const { api, sent } = client();
+    api.prefetch("/api/messages?tz=UTC");
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ path: "/api/messages?tz=UTC", auth: "Bearer token-a" });
+    expect(await api.get("/api/messages?tz=UTC")).toEqual({ answer: 1 });
+    expect(sent).toHaveLength(1);
+    // Taken once: the next GET asks the server again.
+    expect(await api.get("/api/messages?tz=UTC")).toEqual({ answer: 2 });
+    expect(sent).toHaveLength(2);
+  });
+
+  it("is not taken by another path, after the session changed, or after a write", async () => {
+    const { api, sent, token } = client();
+    api.prefetch("/api/recipients");
+    expect(await api.get("/api/releases")).toEqual({ answer: 2 });
+
+    token.value = "token-b";
+    expect(await api.get("/api/recipients")).toEqual({ answer: 3 });
+    expect(sent.at(-1)).toEqual({ path: "/api/recipients", auth: "Bearer token-b" });
+
+    api.prefetch("/api/messages");
+    await vi.waitFor(() => expect(sent).toHaveLength(4));
+    await api.post("/api/messages", { title: "New" });
+    expect(await api.get("/api/messages")).toEqual({ answer: 6 });
+    expect(sent).toHaveLength(6);
+  });
+
+  it("is forgotten when nothing took it in time", async () => {
+    vi.useFakeTimers();
+    try {
+      const { api, sent } = client();
+      api.prefetch("/api/messages");
+      await vi.advanceTimersByTimeAsync(PREFETCH_KEEP_MS + 1);
+      expect(await api.get("/api/messages")).toEqual({ answer: 2 });
+      expect(sent).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -38,23 +38,51 @@ interface RequestOptions<T> {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** How long a prefetched answer waits for the request that takes it. */
+export const PREFETCH_KEEP_MS = 10_000;
+
+interface Prefetched {
+  token: string | null;
+  response: Response;
+}
+
 export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = "" }: ApiClientOptions) {
   const unauthorizedListeners = new Set<() => void>();
+  // GET answers asked for ahead of their page (prefetch), each taken by the first GET of its path.
+  const prefetched = new Map<string, Promise<Prefetched | null>>();
+  // Resolved at call time so a test (or a polyfill) that swaps the global is honoured.
+  const send = (path: string, init: RequestInit) => (fetchImpl ?? globalThis.fetch)(`${baseUrl}${path}`, init);
+
+  function headersFor(token: string | null, accept: string): Headers {
+    const headers = new Headers({ Accept: accept });
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    return headers;
+  }
+
+  /** The prefetched answer for this GET, once, if it was asked for with the same token. */
+  async function takePrefetched(path: string, token: string | null): Promise<Response | null> {
+    const answer = prefetched.get(path);
+    if (!answer) return null;
+    prefetched.delete(path);
+    const taken = await answer;
+    return taken && taken.token === token ? taken.response : null;
+  }
 
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const headers = new Headers({ Accept: options.blob ? "*/*" : "application/json" });
+    // A write may change what a prefetched answer says: none may be taken after it.
+    if (method !== "GET") prefetched.clear();
     const token = await getAccessToken();
-    if (token) headers.set("Authorization", `Bearer ${token}`);
+    const headers = headersFor(token, options.blob ? "*/*" : "application/json");
     let body: BodyInit | undefined = options.body;
     if (options.json !== undefined) {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(options.json);
     }
-    // Resolved at call time so a test (or a polyfill) that swaps the global is honoured.
-    const doFetch = fetchImpl ?? globalThis.fetch;
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, { method, headers, body });
+      response =
+        (method === "GET" && !options.blob ? await takePrefetched(path, token) : null) ??
+        (await send(path, { method, headers, body }));
     } catch {
       throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.", {});
     }
@@ -78,6 +106,24 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     delete: <T>(path: string, schema?: z.ZodType<T>, json?: unknown) => request<T>("DELETE", path, { schema, json }),
     /** A file behind the bearer token (a plain link cannot send it), as a Blob. */
     download: (path: string) => request<Blob>("GET", path, { blob: true }),
+    /**
+     * Sends a GET now whose answer the next `get` of the same path takes instead of asking again
+     * (within PREFETCH_KEEP_MS, and only with the same session): a page's data can be on its way
+     * while the page's code and the guard are still loading. A failed prefetch is simply asked again.
+     */
+    prefetch: (path: string) => {
+      if (prefetched.has(path)) return;
+      const answer = getAccessToken()
+        .then(async (token) => ({
+          token,
+          response: await send(path, { method: "GET", headers: headersFor(token, "application/json") }),
+        }))
+        .catch(() => null);
+      prefetched.set(path, answer);
+      setTimeout(() => {
+        if (prefetched.get(path) === answer) prefetched.delete(path);
+      }, PREFETCH_KEEP_MS);
+    },
     /** Calls `listener` whenever a request sent with a token is answered 401. Returns the unsubscribe. */
     onUnauthorized: (listener: () => void) => {
       unauthorizedListeners.add(listener);
@@ -90,7 +136,13 @@ function toApiError(status: number, payload: unknown): ApiError {
   const envelope = readErrorEnvelope(payload);
   if (envelope) return new ApiError(status, envelope.code, envelope.message, envelope.fields, payload);
   // A proxy or a crash may answer with HTML; never show that to the user.
-  return new ApiError(status, "unexpected_response", `The server answered with an unexpected error (${status}).`, {}, payload);
+  return new ApiError(
+    status,
+    "unexpected_response",
+    `The server answered with an unexpected error (${status}).`,
+    {},
+    payload,
+  );
 }
 
 /**
@@ -98,7 +150,9 @@ function toApiError(status: number, payload: unknown): ApiError {
  * that the parser stays out of every page's first download (api-client.test.ts checks that the
  * two agree).
  */
-export function readErrorEnvelope(payload: unknown): { code: string; message: string; fields: Record<string, string> } | null {
+export function readErrorEnvelope(
+  payload: unknown,
+): { code: string; message: string; fields: Record<string, string> } | null {
   const error = isRecord(payload) ? payload.error : undefined;
   if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string") return null;
   if (error.fields === undefined) return { code: error.code, message: error.message, fields: {} };

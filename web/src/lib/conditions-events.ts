@@ -16,7 +16,11 @@ export interface ConditionsUpdatedDetail {
  * Changes this tab made itself carry no detail; live updates say what changed.
  */
 export function announceConditionsUpdated(detail?: ConditionsUpdatedDetail): void {
-  window.dispatchEvent(detail ? new CustomEvent<ConditionsUpdatedDetail>(CONDITIONS_UPDATED_EVENT, { detail }) : new Event(CONDITIONS_UPDATED_EVENT));
+  window.dispatchEvent(
+    detail
+      ? new CustomEvent<ConditionsUpdatedDetail>(CONDITIONS_UPDATED_EVENT, { detail })
+      : new Event(CONDITIONS_UPDATED_EVENT),
+  );
 }
 
 /**

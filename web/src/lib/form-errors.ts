@@ -6,7 +6,11 @@ import { toastError } from "./error-toast";
  * Puts the server's per-field messages (400 `fields`) under their inputs; anything else, or a
  * field the form does not show, becomes the usual toast. What the user typed stays untouched.
  */
-export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: readonly Path<T>[]): void {
+export function showServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): void {
   const messages = isApiError(error) ? error.fields : {};
   const known = fields.filter((name) => messages[name]);
   known.forEach((name, index) => form.setError(name, { message: messages[name] }, { shouldFocus: index === 0 }));

@@ -18,7 +18,8 @@ export function readHeaderButtons<T>(userId: string, now = Date.now()): { data: 
     const raw = localStorage.getItem(HEADER_BUTTONS_KEY);
     if (!raw) return null;
     const entry = JSON.parse(raw) as Entry<T>;
-    if (entry.userId !== userId || typeof entry.savedAt !== "number" || now - entry.savedAt >= HEADER_CACHE_MS) return null;
+    if (entry.userId !== userId || typeof entry.savedAt !== "number" || now - entry.savedAt >= HEADER_CACHE_MS)
+      return null;
     return { data: entry.data, savedAt: entry.savedAt };
   } catch {
     return null;

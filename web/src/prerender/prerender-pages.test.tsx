@@ -32,7 +32,9 @@ describe("the prerendered pages", () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root, page.url).not.toContain("<script");
       expect(root, page.url).not.toContain("<!--$?-->");
-      expect(root.match(/<h1[ >]/g) ?? [], page.url).toHaveLength(page.name === "access-message" || page.name === "check-in-link" ? 0 : 1);
+      expect(root.match(/<h1[ >]/g) ?? [], page.url).toHaveLength(
+        page.name === "access-message" || page.name === "check-in-link" ? 0 : 1,
+      );
     }
   });
 
@@ -65,7 +67,18 @@ describe("the prerendered pages", () => {
   it("list every route of the app for the server, parameters included, without the catch-all", () => {
     const patterns = routePatterns();
     expect(patterns).toEqual(
-      expect.arrayContaining(["/", "/login", "/check-in", "/access/message/:id", "/diagnostic", "/diagnostic/message/:id", "/dashboard", "/message/:id", "/message/:id/edit", "/admin"]),
+      expect.arrayContaining([
+        "/",
+        "/login",
+        "/check-in",
+        "/access/message/:id",
+        "/diagnostic",
+        "/diagnostic/message/:id",
+        "/dashboard",
+        "/message/:id",
+        "/message/:id/edit",
+        "/admin",
+      ]),
     );
     expect(patterns.some((p) => p.includes("*"))).toBe(false);
     expect(patterns).not.toContain("/access");

@@ -4,6 +4,9 @@ import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } fro
 import { AppProvider } from "@/app/provider";
 import { documentTitle, fallbackHead, robotsContent, routeHead } from "@/app/route-head";
 import { routes } from "@/app/routes";
+
+// Which code each page needs, for the build to preload it in the page's HTML.
+export { routeModules } from "@/app/routes";
 import type { AuthClientLike } from "@/lib/auth/auth-client";
 import type { ApiClient } from "@/lib/api-client";
 import { createQueryClient } from "@/lib/query-client";
@@ -22,9 +25,21 @@ export interface PageToPrerender {
   whenQuery: string | null;
   /** File name under pages/, without .html. */
   name: string;
+  /**
+   * What the page is for comes from the API once the app runs (a personal link's token): its HTML
+   * names the app's code up front. Every other page is whole as prerendered, and loads the app's
+   * code once it has painted.
+   */
+  waitsForData: boolean;
 }
 
-const page = (url: string, name: string, pattern = url, whenQuery: string | null = null): PageToPrerender => ({ url, pattern, whenQuery, name });
+const page = (url: string, name: string, pattern = url, whenQuery: string | null = null): PageToPrerender => ({
+  url,
+  pattern,
+  whenQuery,
+  name,
+  waitsForData: url.includes("?"),
+});
 
 export interface RenderedPage {
   html: string;
@@ -78,7 +93,12 @@ export async function renderShell(template: string): Promise<string> {
 /** Every route pattern of the app (not the catch-all), for the server to tell a page from a 404. */
 export function routePatterns(routeList: RouteObject[] = routes, parent = "/"): string[] {
   return routeList.flatMap((route) => {
-    const path = route.path === undefined ? parent : route.path.startsWith("/") ? route.path : `${parent.replace(/\/$/, "")}/${route.path}`;
+    const path =
+      route.path === undefined
+        ? parent
+        : route.path.startsWith("/")
+          ? route.path
+          : `${parent.replace(/\/$/, "")}/${route.path}`;
     if (route.path === "*") return [];
     const own = route.index || (route.path !== undefined && !route.children) ? [path] : [];
     return [...own, ...routePatterns(route.children ?? [], path)];
@@ -106,7 +126,11 @@ async function renderOnce(url: string): Promise<string> {
     throw new Error("no calls while prerendering");
   };
   const inert = new Proxy({}, { get: () => unavailable });
-  const services: Services = { auth: inert as AuthClientLike, api: inert as ApiClient, linkHint: { type: null, errorDescription: null } };
+  const services: Services = {
+    auth: inert as AuthClientLike,
+    api: inert as ApiClient,
+    linkHint: { type: null, errorDescription: null },
+  };
   const { prelude } = await prerender(
     <StrictMode>
       <AppProvider services={services} queryClient={createQueryClient()}>
@@ -138,11 +162,15 @@ interface Head {
 export function fillTemplate(template: string, { title, description, robots, root }: Head): string {
   let html = template;
   const put = (pattern: RegExp | string, value: string) => {
-    if (!(typeof pattern === "string" ? html.includes(pattern) : pattern.test(html))) throw new Error(`index.html has no ${String(pattern)}`);
+    if (!(typeof pattern === "string" ? html.includes(pattern) : pattern.test(html)))
+      throw new Error(`index.html has no ${String(pattern)}`);
     html = html.replace(pattern, () => value);
   };
   put(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  put(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description)}" />`);
+  put(
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+  );
   put(/<meta name="robots" content="[^"]*"\s*\/?>/, `<meta name="robots" content="${robots}" />`);
   put('<div id="root"></div>', root);
   return html;

@@ -3,7 +3,10 @@ import type { Condition, RealtimeConditionUpdate } from "@trigger-switch/contrac
 const ARMED_AT = "2026-03-01T09:00:00.000Z";
 
 /** A realtime UPDATE of one no_check_in condition; `changes` are the new values, the old ones are ARMED_AT and armed. */
-export function conditionUpdate(changes: Partial<Condition> = {}, old: Partial<RealtimeConditionUpdate["old"]> = {}): RealtimeConditionUpdate {
+export function conditionUpdate(
+  changes: Partial<Condition> = {},
+  old: Partial<RealtimeConditionUpdate["old"]> = {},
+): RealtimeConditionUpdate {
   const before = { id: "c1", last_checked: ARMED_AT, is_armed: true, active: true, ...old };
   const condition: Condition = {
     id: "c1",

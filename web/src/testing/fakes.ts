@@ -14,7 +14,14 @@ export function makeSession(email = EMAIL): Session {
     expires_in: 3600,
     expires_at: Math.floor(Date.now() / 1000) + 3600,
     token_type: "bearer",
-    user: { id: USER_ID, email, aud: "authenticated", app_metadata: { provider: "email", providers: ["email"] }, user_metadata: {}, created_at: "2025-01-01T00:00:00Z" },
+    user: {
+      id: USER_ID,
+      email,
+      aud: "authenticated",
+      app_metadata: { provider: "email", providers: ["email"] },
+      user_metadata: {},
+      created_at: "2025-01-01T00:00:00Z",
+    },
   };
 }
 
@@ -35,9 +42,19 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
 
 /** A session whose access token carries `aal`, for an account with a verified authenticator app. */
 export function makeMfaSession(aal: "aal1" | "aal2", email = EMAIL): Session {
-  const payload = btoa(JSON.stringify({ aal, sub: USER_ID })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const payload = btoa(JSON.stringify({ aal, sub: USER_ID }))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
   const base = makeSession(email);
-  const factor = { id: "factor-1", friendly_name: "Phone app", factor_type: "totp" as const, status: "verified" as const, created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z" };
+  const factor = {
+    id: "factor-1",
+    friendly_name: "Phone app",
+    factor_type: "totp" as const,
+    status: "verified" as const,
+    created_at: "2025-01-01T00:00:00Z",
+    updated_at: "2025-01-01T00:00:00Z",
+  };
   return { ...base, access_token: `eyJhbGciOiJFUzI1NiJ9.${payload}.sig`, user: { ...base.user, factors: [factor] } };
 }
 
@@ -64,7 +81,9 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
     onAuthStateChange: vi.fn((listener: Listener) => {
       listeners.add(listener);
       queueMicrotask(() => listener("INITIAL_SESSION", current));
-      return { data: { subscription: { id: "fake", callback: listener, unsubscribe: () => listeners.delete(listener) } } };
+      return {
+        data: { subscription: { id: "fake", callback: listener, unsubscribe: () => listeners.delete(listener) } },
+      };
     }),
     signInWithPassword: vi.fn(async ({ email }: { email: string }) => {
       emit("SIGNED_IN", makeSession(email));
@@ -89,7 +108,10 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
     setSession: vi.fn(async () => ({ data: { user: current?.user ?? null, session: current }, error: null })),
     getUser: vi.fn(async () => ({ data: { user: current?.user ?? null }, error: null })),
     mfa: {
-      listFactors: vi.fn(async () => ({ data: { all: current?.user.factors ?? [], totp: [], phone: [], webauthn: [] }, error: null })),
+      listFactors: vi.fn(async () => ({
+        data: { all: current?.user.factors ?? [], totp: [], phone: [], webauthn: [] },
+        error: null,
+      })),
       enroll: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
       challengeAndVerify: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
       challenge: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
@@ -102,19 +124,29 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
 
 export { AuthError };
 
-export type Handler = (request: { method: string; path: string; body: unknown; params: Record<string, string> }) => { status?: number; body: unknown };
+export type Handler = (request: { method: string; path: string; body: unknown; params: Record<string, string> }) => {
+  status?: number;
+  body: unknown;
+};
 
 /** The handler for `method path`: an exact key first, then keys with `:param` segments. */
-function findHandler(routes: Record<string, Handler>, method: string, path: string): { handler: Handler; params: Record<string, string> } | null {
+function findHandler(
+  routes: Record<string, Handler>,
+  method: string,
+  path: string,
+): { handler: Handler; params: Record<string, string> } | null {
   const exact = routes[`${method} ${path}`];
   if (exact) return { handler: exact, params: {} };
   for (const [key, handler] of Object.entries(routes)) {
     const [keyMethod, pattern = ""] = key.split(" ");
     if (keyMethod !== method || !pattern.includes(":")) continue;
     const names: string[] = [];
-    const regex = new RegExp(`^${pattern.replace(/:([a-zA-Z]+)/g, (_m, name: string) => (names.push(name), "([^/]+)"))}$`);
+    const regex = new RegExp(
+      `^${pattern.replace(/:([a-zA-Z]+)/g, (_m, name: string) => (names.push(name), "([^/]+)"))}$`,
+    );
     const match = regex.exec(path);
-    if (match) return { handler, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
+    if (match)
+      return { handler, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
   }
   return null;
 }
@@ -133,8 +165,14 @@ export function createFakeApi(routes: Record<string, Handler>) {
       : { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
     const status = answer.status ?? 200;
     // A Response with status 204 may not have a body.
-    return new Response(status === 204 ? null : JSON.stringify(answer.body), { status, headers: { "Content-Type": "application/json" } });
+    return new Response(status === 204 ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
   });
-  const api = createApiClient({ getAccessToken: async () => "access-token", fetch: fetch as unknown as typeof globalThis.fetch });
+  const api = createApiClient({
+    getAccessToken: async () => "access-token",
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
   return { api, calls, fetch };
 }

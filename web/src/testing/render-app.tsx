@@ -1,5 +1,5 @@
 import type { Session } from "@supabase/auth-js";
-import type { Profile } from "@trigger-switch/contracts";
+import type { ChannelsInfo, Profile } from "@trigger-switch/contracts";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
@@ -18,6 +18,7 @@ import type { LinkHint } from "@/lib/auth/auth-client";
 import type { OAuthSignIn } from "@/lib/auth/oauth-sign-in";
 import { createQueryClient } from "@/lib/query-client";
 import type { OpenSocket } from "@/lib/realtime/realtime-client";
+import { checkedRoutes, sessionContract } from "./api-contract";
 import { createFakeWorkspace } from "./fake-workspace";
 import { createFakeApi, createFakeAuth, makeSession, type FakeAuthOptions, type Handler } from "./fakes";
 import { setViewportWidth } from "./viewport";
@@ -46,11 +47,18 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   workspace?: ReturnType<typeof createFakeWorkspace>;
 }
 
-const off = { available: false, local: true, uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false } };
+const off = {
+  available: false,
+  local: true,
+  uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false },
+};
 /** GET /api/channels of a server with no messaging provider and no mail server (the default install: local mode). */
-export const channelsOff = {
+export const channelsOff: ChannelsInfo = {
   email: { available: true, transport: "outbox" },
-  whatsapp: { ...off, missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] },
+  whatsapp: {
+    ...off,
+    missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"],
+  },
   sms: { ...off, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], from: null },
 };
 
@@ -62,19 +70,39 @@ export function renderApp(options: RenderAppOptions = {}) {
   const workspace = options.workspace ?? createFakeWorkspace();
   const server = createFakeApi({
     ...workspace.routes,
-    "GET /api/profile": () =>
-      profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
+    ...checkedRoutes(sessionContract, {
+      "GET /api/profile": () =>
+        profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
+      "GET /api/channels": () => ({ body: channelsOff }),
+      "GET /api/profile/channels": () => ({
+        body: {
+          number: profile?.whatsapp_number ?? null,
+          verified: null,
+          pending: null,
+          resend_at: null,
+          reminder_channels: ["email" as const],
+        },
+      }),
+    }),
+    // Their schemas live in the server's http/api-routes.ts, not in contracts.
     "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
-    "GET /api/meta": () => ({ body: { mailbox, mail: mailbox ? "outbox" : "smtp", autoconfirm: false, version: "test" } }),
-    "GET /api/channels": () => ({ body: channelsOff }),
-    "GET /api/profile/channels": () => ({ body: { number: profile?.whatsapp_number ?? null, verified: null, pending: null, resend_at: null, reminder_channels: ["email"] } }),
+    "GET /api/meta": () => ({
+      body: { mailbox, mail: mailbox ? "outbox" : "smtp", autoconfirm: false, version: "test" },
+    }),
+    // A test's own answers: written for one case, and not held to the contract (yet).
     ...options.api,
   });
   const queryClient = createQueryClient();
   // No retry delays in tests; the retry rule itself is the query client's business.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
-  const services = { auth: auth.client, api: server.api, linkHint: options.linkHint ?? { type: null, errorDescription: null }, openSocket: options.openSocket, oauth: options.oauth };
+  const services = {
+    auth: auth.client,
+    api: server.api,
+    linkHint: options.linkHint ?? { type: null, errorDescription: null },
+    openSocket: options.openSocket,
+    oauth: options.oauth,
+  };
   const ui: ReactElement = (
     <AppProvider services={services} queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
+import { assertNoDrift } from "./api-contract";
 import { installMatchMedia, setViewportWidth } from "./viewport";
 
 // findBy*/waitFor give up after 1 s by default. The first render of a file pays for loading its
@@ -34,4 +35,6 @@ afterEach(() => {
   // sonner keeps toasts in module state and replays active ones to a new <Toaster>.
   toast.dismiss();
   localStorage.clear();
+  // A fake answer the real server could not give fails the test even if the page coped with it.
+  assertNoDrift();
 });

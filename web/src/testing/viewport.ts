@@ -15,7 +15,8 @@ export function installMatchMedia(): void {
     const listeners = new Set<(event: MediaQueryListEvent) => void>();
     const entry = {
       media,
-      notify: () => listeners.forEach((listener) => listener({ matches: matches(media), media } as MediaQueryListEvent)),
+      notify: () =>
+        listeners.forEach((listener) => listener({ matches: matches(media), media } as MediaQueryListEvent)),
     };
     return {
       media,

@@ -22,7 +22,9 @@ export async function challengeFactor(
   const extra = await kind.challenge({ deps, factor, challengeId: id, body: input.body });
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_LIFETIME_MS);
   await deps.db.transaction(async (tx) => {
-    await tx.insert(mfaChallenges).values({ id, factorId: factor.id, sessionId: input.auth.sessionId, ...extra, expiresAt, createdAt: now });
+    await tx
+      .insert(mfaChallenges)
+      .values({ id, factorId: factor.id, sessionId: input.auth.sessionId, ...extra, expiresAt, createdAt: now });
     await tx.update(mfaFactors).set({ lastChallengedAt: now }).where(eq(mfaFactors.id, factor.id));
   });
   return { id, type: factor.factorType, expires_at: Math.floor(expiresAt.getTime() / 1000) };

@@ -15,11 +15,16 @@ import { factorKinds, type FactorType } from "./factor-kinds.ts";
  * An account that already has a verified factor must be at aal2 to add another (else a
  * stolen password could add the thief's own authenticator).
  */
-export async function enrollFactor(deps: AuthDeps, input: { auth: Authenticated; body: Record<string, unknown> }): Promise<Record<string, unknown>> {
+export async function enrollFactor(
+  deps: AuthDeps,
+  input: { auth: Authenticated; body: Record<string, unknown> },
+): Promise<Record<string, unknown>> {
   const { auth, body } = input;
   const type = body.factor_type;
-  if (type !== "totp" && type !== "phone" && type !== "webauthn") throw validationFailed("factor_type must be totp or phone");
-  if (type === "webauthn") throw new GoTrueError(422, "mfa_webauthn_enroll_not_enabled", "Security keys (WebAuthn) are not supported.");
+  if (type !== "totp" && type !== "phone" && type !== "webauthn")
+    throw validationFailed("factor_type must be totp or phone");
+  if (type === "webauthn")
+    throw new GoTrueError(422, "mfa_webauthn_enroll_not_enabled", "Security keys (WebAuthn) are not supported.");
   const kind = factorKinds[type as FactorType];
   const friendlyName = friendlyNameOf(body.friendly_name);
   requireStepUp(auth);
@@ -31,15 +36,40 @@ export async function enrollFactor(deps: AuthDeps, input: { auth: Authenticated;
     await deps.db.transaction(async (tx) => {
       // An enrolment left unfinished (the QR code never scanned) does not keep its name or a slot for long.
       const staleBefore = new Date(now.getTime() - MFA_UNVERIFIED_FACTOR_LIFETIME_MS);
-      await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, auth.user.id), eq(mfaFactors.status, "unverified"), lt(mfaFactors.createdAt, staleBefore)));
+      await tx
+        .delete(mfaFactors)
+        .where(
+          and(
+            eq(mfaFactors.userId, auth.user.id),
+            eq(mfaFactors.status, "unverified"),
+            lt(mfaFactors.createdAt, staleBefore),
+          ),
+        );
       const [held] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, auth.user.id));
       if ((held?.n ?? 0) >= MFA_MAX_FACTORS) {
-        throw new GoTrueError(422, "too_many_enrolled_mfa_factors", `An account can hold at most ${MFA_MAX_FACTORS} factors. Remove one first.`);
+        throw new GoTrueError(
+          422,
+          "too_many_enrolled_mfa_factors",
+          `An account can hold at most ${MFA_MAX_FACTORS} factors. Remove one first.`,
+        );
       }
-      await tx.insert(mfaFactors).values({ id: factorId, userId: auth.user.id, factorType: type as FactorType, friendlyName, ...columns, createdAt: now, updatedAt: now });
+      await tx.insert(mfaFactors).values({
+        id: factorId,
+        userId: auth.user.id,
+        factorType: type as FactorType,
+        friendlyName,
+        ...columns,
+        createdAt: now,
+        updatedAt: now,
+      });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new GoTrueError(422, "mfa_factor_name_conflict", `You already have a factor named "${friendlyName}". Choose another name.`);
+    if (isUniqueViolation(err))
+      throw new GoTrueError(
+        422,
+        "mfa_factor_name_conflict",
+        `You already have a factor named "${friendlyName}". Choose another name.`,
+      );
     throw err;
   }
   return { id: factorId, type, friendly_name: friendlyName ?? undefined, ...answer };

@@ -21,9 +21,17 @@ export interface FactorKind {
     answer: Record<string, unknown>;
   }>;
   /** Prepares a new challenge (a sent code for phone; nothing for TOTP); returns what to store on it. */
-  challenge(ctx: { deps: AuthDeps; factor: FactorRow; challengeId: string; body: Record<string, unknown> }): Promise<Partial<Pick<ChallengeRow, "channel" | "codeHash">>>;
+  challenge(ctx: {
+    deps: AuthDeps;
+    factor: FactorRow;
+    challengeId: string;
+    body: Record<string, unknown>;
+  }): Promise<Partial<Pick<ChallengeRow, "channel" | "codeHash">>>;
   /** Whether `code` answers the challenge; for TOTP also the time step to remember (each code works once). */
-  check(ctx: { deps: AuthDeps; factor: FactorRow; challenge: ChallengeRow; code: string; now: Date }): { ok: boolean; lastUsedStep?: number };
+  check(ctx: { deps: AuthDeps; factor: FactorRow; challenge: ChallengeRow; code: string; now: Date }): {
+    ok: boolean;
+    lastUsedStep?: number;
+  };
 }
 
 export const factorKinds: Record<FactorType, FactorKind> = { totp: totpFactor, phone: phoneFactor };

@@ -22,13 +22,22 @@ export const phoneFactor: FactorKind = {
   async enroll({ deps, user, body }) {
     const missing = phoneFactorUnavailable(deps.channels);
     if (missing) throw new GoTrueError(422, "mfa_phone_enroll_not_enabled", missing);
-    if (typeof body.phone !== "string") throw validationFailed("phone is required: the number in international format, e.g. +44 7700 900123");
+    if (typeof body.phone !== "string")
+      throw validationFailed("phone is required: the number in international format, e.g. +44 7700 900123");
     const phone = normalizePhone(body.phone);
-    if (!isE164(phone)) throw validationFailed("Enter the number in international format with the country code, e.g. +44 7700 900123");
+    if (!isE164(phone))
+      throw validationFailed("Enter the number in international format with the country code, e.g. +44 7700 900123");
     const [same] = await deps.db
       .select({ id: mfaFactors.id })
       .from(mfaFactors)
-      .where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.factorType, "phone"), eq(mfaFactors.phone, phone), eq(mfaFactors.status, "verified")));
+      .where(
+        and(
+          eq(mfaFactors.userId, user.id),
+          eq(mfaFactors.factorType, "phone"),
+          eq(mfaFactors.phone, phone),
+          eq(mfaFactors.status, "verified"),
+        ),
+      );
     if (same) throw new GoTrueError(422, "phone_exists", "This number is already a second factor of your account.");
     return { columns: { phone }, answer: { phone } };
   },
@@ -40,15 +49,32 @@ export const phoneFactor: FactorKind = {
     // Nobody can use us to flood a phone: a pause between codes per factor, and a cap per number
     // whichever account asks (someone may enrol a stranger's number; it never verifies, but could ring).
     if (factor.lastChallengedAt && now.getTime() - factor.lastChallengedAt.getTime() < MFA_PHONE_CODE_INTERVAL_MS) {
-      const seconds = Math.ceil((MFA_PHONE_CODE_INTERVAL_MS - (now.getTime() - factor.lastChallengedAt.getTime())) / 1000);
-      throw new GoTrueError(429, "over_sms_send_rate_limit", `A code was just sent. You can ask for another in ${seconds} seconds.`);
+      const seconds = Math.ceil(
+        (MFA_PHONE_CODE_INTERVAL_MS - (now.getTime() - factor.lastChallengedAt.getTime())) / 1000,
+      );
+      throw new GoTrueError(
+        429,
+        "over_sms_send_rate_limit",
+        `A code was just sent. You can ask for another in ${seconds} seconds.`,
+      );
     }
     const [sent] = await deps.db
       .select({ n: count() })
       .from(mfaChallenges)
       .innerJoin(mfaFactors, eq(mfaFactors.id, mfaChallenges.factorId))
-      .where(and(eq(mfaFactors.phone, phone), isNotNull(mfaChallenges.codeHash), gt(mfaChallenges.createdAt, new Date(now.getTime() - HOUR_MS))));
-    if ((sent?.n ?? 0) >= MFA_PHONE_CODES_PER_HOUR) throw new GoTrueError(429, "over_sms_send_rate_limit", "Too many codes went to this number in the last hour. Try again later.");
+      .where(
+        and(
+          eq(mfaFactors.phone, phone),
+          isNotNull(mfaChallenges.codeHash),
+          gt(mfaChallenges.createdAt, new Date(now.getTime() - HOUR_MS)),
+        ),
+      );
+    if ((sent?.n ?? 0) >= MFA_PHONE_CODES_PER_HOUR)
+      throw new GoTrueError(
+        429,
+        "over_sms_send_rate_limit",
+        "Too many codes went to this number in the last hour. Try again later.",
+      );
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     try {
@@ -61,8 +87,13 @@ export const phoneFactor: FactorKind = {
     } catch (err) {
       if (!(err instanceof ChannelError)) throw err;
       const name = CHANNEL_NAMES[channel];
-      if (err.permanent) throw new GoTrueError(422, "sms_send_failed", `${name} could not take a code for this number: ${err.message}`);
-      throw new GoTrueError(503, "sms_send_failed", `The code could not be sent by ${name} just now (${err.message}). Try again in a minute.`);
+      if (err.permanent)
+        throw new GoTrueError(422, "sms_send_failed", `${name} could not take a code for this number: ${err.message}`);
+      throw new GoTrueError(
+        503,
+        "sms_send_failed",
+        `The code could not be sent by ${name} just now (${err.message}). Try again in a minute.`,
+      );
     }
     return { channel, codeHash: hashChallengeCode(challengeId, code) };
   },
@@ -83,12 +114,17 @@ export function phoneFactorUnavailable(channels: Channels): string | null {
 
 /** The channel asked for (GoTrue's default is SMS), or the one this server has when none was named. */
 function channelOf(channels: Channels, value: unknown): PhoneChannelId {
-  if (value !== undefined && value !== null && value !== "sms" && value !== "whatsapp") throw validationFailed("channel must be sms or whatsapp");
+  if (value !== undefined && value !== null && value !== "sms" && value !== "whatsapp")
+    throw validationFailed("channel must be sms or whatsapp");
   if (value === "sms" || value === "whatsapp") {
     if (!channels[value].available) {
       const other = value === "sms" ? "whatsapp" : "sms";
       const instead = channels[other].available ? ` Ask for the code by ${CHANNEL_NAMES[other]} instead.` : "";
-      throw new GoTrueError(422, "mfa_phone_channel_not_available", `${CHANNEL_NAMES[value]} is not configured on this server, so no code can be sent by ${CHANNEL_NAMES[value]}.${instead}`);
+      throw new GoTrueError(
+        422,
+        "mfa_phone_channel_not_available",
+        `${CHANNEL_NAMES[value]} is not configured on this server, so no code can be sent by ${CHANNEL_NAMES[value]}.${instead}`,
+      );
     }
     return value;
   }
@@ -98,4 +134,5 @@ function channelOf(channels: Channels, value: unknown): PhoneChannelId {
 }
 
 /** Bound to its challenge, so a hash copied to another challenge does not match. */
-const hashChallengeCode = (challengeId: string, code: string) => createHash("sha256").update(`mfa-challenge:${challengeId}:${code}`).digest("hex");
+const hashChallengeCode = (challengeId: string, code: string) =>
+  createHash("sha256").update(`mfa-challenge:${challengeId}:${code}`).digest("hex");

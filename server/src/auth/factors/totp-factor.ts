@@ -30,6 +30,7 @@ function issuerOf(value: unknown, siteUrl: string): string {
   const issuer = value.trim();
   const problem = textProblem(issuer);
   if (problem) throw validationFailed(`issuer must not contain ${problem}`);
-  if (issuer === "" || issuer.length > 100 || issuer.includes(":")) throw validationFailed("issuer must be 1 to 100 characters, without a colon");
+  if (issuer === "" || issuer.length > 100 || issuer.includes(":"))
+    throw validationFailed("issuer must be 1 to 100 characters, without a colon");
   return issuer;
 }

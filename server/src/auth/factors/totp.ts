@@ -18,9 +18,21 @@ export interface TotpEnrolment {
 const aadOf = (factorId: string) => `mfa-factor:${factorId}`;
 
 /** A new secret for `factorId`, its otpauth:// URI and QR code, and the secret wrapped for storage. */
-export async function newTotp(opts: { masterKeys: MasterKeys; factorId: string; issuer: string; account: string }): Promise<TotpEnrolment> {
+export async function newTotp(opts: {
+  masterKeys: MasterKeys;
+  factorId: string;
+  issuer: string;
+  account: string;
+}): Promise<TotpEnrolment> {
   const secret = new Secret({ size: 20 });
-  const totp = new TOTP({ issuer: opts.issuer, label: opts.account, secret, algorithm: "SHA1", digits: DIGITS, period: PERIOD_S });
+  const totp = new TOTP({
+    issuer: opts.issuer,
+    label: opts.account,
+    secret,
+    algorithm: "SHA1",
+    digits: DIGITS,
+    period: PERIOD_S,
+  });
   const uri = totp.toString();
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   // auth-js prepends "data:image/svg+xml;utf-8," without encoding: a "#" would end the URI there.
@@ -43,7 +55,12 @@ export function matchTotp(opts: {
   const { factor } = opts;
   if (!factor.secretKeyId || !factor.secretWrapped) return null;
   const bytes = opts.masterKeys.unwrap(factor.secretKeyId, factor.secretWrapped, aadOf(factor.id));
-  const totp = new TOTP({ secret: new Secret({ buffer: new Uint8Array(bytes).buffer }), algorithm: "SHA1", digits: DIGITS, period: PERIOD_S });
+  const totp = new TOTP({
+    secret: new Secret({ buffer: new Uint8Array(bytes).buffer }),
+    algorithm: "SHA1",
+    digits: DIGITS,
+    period: PERIOD_S,
+  });
   const timestamp = opts.now.getTime();
   const delta = totp.validate({ token: opts.code, timestamp, window: 1 });
   if (delta === null) return null;
@@ -54,5 +71,10 @@ export function matchTotp(opts: {
 
 /** The code an authenticator shows at `at` for a base32 secret (tests and the browser journey read the secret from the page). */
 export function totpCode(secretBase32: string, at: Date): string {
-  return new TOTP({ secret: Secret.fromBase32(secretBase32), algorithm: "SHA1", digits: DIGITS, period: PERIOD_S }).generate({ timestamp: at.getTime() });
+  return new TOTP({
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: "SHA1",
+    digits: DIGITS,
+    period: PERIOD_S,
+  }).generate({ timestamp: at.getTime() });
 }

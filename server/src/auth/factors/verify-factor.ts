@@ -28,8 +28,10 @@ export async function verifyFactor(
   input: { auth: Authenticated; factorId: string; body: Record<string, unknown>; origin: RequestOrigin },
 ): Promise<SessionResponse> {
   const { auth, body } = input;
-  if (typeof body.challenge_id !== "string" || !UUID.test(body.challenge_id)) throw validationFailed("challenge_id is required: ask for a challenge first and send its id");
-  if (typeof body.code !== "string" || !/^\s*\d{6}\s*$/.test(body.code)) throw validationFailed("Enter the 6-digit code");
+  if (typeof body.challenge_id !== "string" || !UUID.test(body.challenge_id))
+    throw validationFailed("challenge_id is required: ask for a challenge first and send its id");
+  if (typeof body.code !== "string" || !/^\s*\d{6}\s*$/.test(body.code))
+    throw validationFailed("Enter the 6-digit code");
   const code = body.code.trim();
 
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
@@ -41,9 +43,16 @@ export async function verifyFactor(
       .from(mfaChallenges)
       .where(and(eq(mfaChallenges.id, body.challenge_id as string), eq(mfaChallenges.factorId, factor.id)));
     const now = deps.clock.now();
-    if (!challenge || challenge.sessionId !== auth.sessionId) throw new GoTrueError(422, "mfa_challenge_not_found", "This challenge does not exist for this session. Ask for a new one.");
-    if (challenge.verifiedAt) throw new GoTrueError(422, "mfa_challenge_used", "This challenge was already answered. Ask for a new one.");
-    if (challenge.expiresAt.getTime() <= now.getTime()) throw new GoTrueError(422, "mfa_challenge_expired", "This challenge has expired. Ask for a new one.");
+    if (!challenge || challenge.sessionId !== auth.sessionId)
+      throw new GoTrueError(
+        422,
+        "mfa_challenge_not_found",
+        "This challenge does not exist for this session. Ask for a new one.",
+      );
+    if (challenge.verifiedAt)
+      throw new GoTrueError(422, "mfa_challenge_used", "This challenge was already answered. Ask for a new one.");
+    if (challenge.expiresAt.getTime() <= now.getTime())
+      throw new GoTrueError(422, "mfa_challenge_expired", "This challenge has expired. Ask for a new one.");
 
     const waitMs = backoffRemainingMs(factor.failedAttempts, factor.lastFailedAt, now);
     if (waitMs > 0) return { kind: "wait", ms: waitMs };
@@ -51,35 +60,75 @@ export async function verifyFactor(
     const result = kind.check({ deps, factor, challenge, code, now });
     if (!result.ok) {
       const failures = countedFailures(factor.failedAttempts, factor.lastFailedAt, now) + 1;
-      await tx.update(mfaFactors).set({ failedAttempts: failures, lastFailedAt: now }).where(eq(mfaFactors.id, factor.id));
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "mfa_failed", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType } });
+      await tx
+        .update(mfaFactors)
+        .set({ failedAttempts: failures, lastFailedAt: now })
+        .where(eq(mfaFactors.id, factor.id));
+      await recordSecurityEvent({
+        db: tx,
+        clock: deps.clock,
+        userId: auth.user.id,
+        kind: "mfa_failed",
+        origin: input.origin,
+        detail: { factor: factor.friendlyName ?? factor.factorType },
+      });
       return { kind: "wrong_code", factorType: factor.factorType };
     }
 
     const enrolled = factor.status === "unverified";
     await tx
       .update(mfaFactors)
-      .set({ status: "verified", failedAttempts: 0, lastFailedAt: null, lastUsedStep: result.lastUsedStep ?? factor.lastUsedStep, updatedAt: now })
+      .set({
+        status: "verified",
+        failedAttempts: 0,
+        lastFailedAt: null,
+        lastUsedStep: result.lastUsedStep ?? factor.lastUsedStep,
+        updatedAt: now,
+      })
       .where(eq(mfaFactors.id, factor.id));
     await tx.update(mfaChallenges).set({ verifiedAt: now }).where(eq(mfaChallenges.id, challenge.id));
     if (enrolled) {
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: auth.user.id, kind: "factor_added", origin: input.origin, detail: { factor: factor.friendlyName ?? factor.factorType, type: factor.factorType } });
+      await recordSecurityEvent({
+        db: tx,
+        clock: deps.clock,
+        userId: auth.user.id,
+        kind: "factor_added",
+        origin: input.origin,
+        detail: { factor: factor.friendlyName ?? factor.factorType, type: factor.factorType },
+      });
     }
 
     const response = await raiseSession(deps, tx, { auth, method: kind.amrMethod, now });
-    return { kind: "ok", response, enrolled: enrolled ? (factor.friendlyName ?? (factor.factorType === "phone" ? `Phone ${factor.phone}` : "Authenticator app")) : null };
+    return {
+      kind: "ok",
+      response,
+      enrolled: enrolled
+        ? (factor.friendlyName ?? (factor.factorType === "phone" ? `Phone ${factor.phone}` : "Authenticator app"))
+        : null,
+    };
   });
 
   // Failures are thrown after the transaction, so that counting them is committed.
   if (outcome.kind === "wait") {
-    throw new GoTrueError(429, "over_request_rate_limit", `Too many wrong codes. Try again in ${describeWait(outcome.ms)}.`);
+    throw new GoTrueError(
+      429,
+      "over_request_rate_limit",
+      `Too many wrong codes. Try again in ${describeWait(outcome.ms)}.`,
+    );
   }
   if (outcome.kind === "wrong_code") {
-    const hint = outcome.factorType === "phone" ? "check the newest message we sent to your phone" : "check your authenticator app and enter the code it shows now";
+    const hint =
+      outcome.factorType === "phone"
+        ? "check the newest message we sent to your phone"
+        : "check your authenticator app and enter the code it shows now";
     throw new GoTrueError(422, "mfa_verification_failed", `Invalid code: ${hint}.`);
   }
   if (outcome.enrolled) {
-    const notice = securityMail(auth.user.email, { kind: "factor_added", factorName: outcome.enrolled, at: deps.clock.now() }, deps.config.SITE_URL);
+    const notice = securityMail(
+      auth.user.email,
+      { kind: "factor_added", factorName: outcome.enrolled, at: deps.clock.now() },
+      deps.config.SITE_URL,
+    );
     deps.background.run("factor added notice", () => deps.mailer.send(notice));
   }
   return outcome.response;

@@ -32,7 +32,13 @@ function prepareSessionLookup(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.userId, sql.placeholder("userId")), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
+        isNull(sessions.revokedAt),
+      ),
+    )
     .prepare("auth_live_session");
 }
 function sessionLookup(db: Db) {
@@ -51,7 +57,12 @@ function sessionLookup(db: Db) {
 export async function authenticateBearer(deps: AuthDeps, authorization: string | undefined): Promise<Authenticated> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   if (!match) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
-  const claims = await verifyAccessTokenCached({ config: deps.config, clock: deps.clock, keys: deps.keys, token: match[1]! });
+  const claims = await verifyAccessTokenCached({
+    config: deps.config,
+    clock: deps.clock,
+    keys: deps.keys,
+    token: match[1]!,
+  });
 
   const [row] = await sessionLookup(deps.db).execute({ sessionId: claims.session_id, userId: claims.sub });
   if (!row) throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");

@@ -10,14 +10,22 @@ import { signedInRecently } from "../sessions/step-up.ts";
  * again who they are — with the password, or by a sign-in within the last 5 minutes (the only
  * way for an account without a password, such as one made through an OpenID provider).
  */
-export async function confirmIdentity(deps: AuthDeps, input: { userId: string; sessionId: string; password?: string }): Promise<void> {
+export async function confirmIdentity(
+  deps: AuthDeps,
+  input: { userId: string; sessionId: string; password?: string },
+): Promise<void> {
   const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, input.sessionId));
   if (session && session.userId === input.userId && signedInRecently({ session }, deps.clock)) return;
-  const [user] = await deps.db.select({ encryptedPassword: users.encryptedPassword }).from(users).where(eq(users.id, input.userId));
+  const [user] = await deps.db
+    .select({ encryptedPassword: users.encryptedPassword })
+    .from(users)
+    .where(eq(users.id, input.userId));
   if (!user?.encryptedPassword) {
     throw new AppError("forbidden", "Please sign in again first: this needs a sign-in within the last 5 minutes.");
   }
   if (!input.password || !(await verifyPassword(user.encryptedPassword, input.password))) {
-    throw new AppError("forbidden", "Enter your current password to confirm.", { password: input.password ? "This password is not right" : "Enter your current password" });
+    throw new AppError("forbidden", "Enter your current password to confirm.", {
+      password: input.password ? "This password is not right" : "Enter your current password",
+    });
   }
 }

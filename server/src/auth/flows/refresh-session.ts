@@ -15,12 +15,21 @@ type Outcome = { kind: "ok"; response: SessionResponse } | { kind: "not_found" |
  * copy) and ends the whole session, except within REFRESH_REUSE_INTERVAL_MS of its rotation,
  * when two tabs racing on one token get a sibling token instead of being signed out.
  */
-export async function refreshSession({ deps, refreshToken }: { deps: AuthDeps; refreshToken: unknown }): Promise<SessionResponse> {
+export async function refreshSession({
+  deps,
+  refreshToken,
+}: {
+  deps: AuthDeps;
+  refreshToken: unknown;
+}): Promise<SessionResponse> {
   if (typeof refreshToken !== "string" || refreshToken === "") throw validationFailed("A refresh_token is required");
   const hash = hashToken(refreshToken);
 
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    const [peek] = await tx.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+    const [peek] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash));
     if (!peek) return { kind: "not_found" };
     // Lock the session before the token, in the same order as logout, so the two cannot deadlock;
     // the session lock also serialises concurrent refreshes of one session.
@@ -29,7 +38,8 @@ export async function refreshSession({ deps, refreshToken }: { deps: AuthDeps; r
     if (!session || !token || session.revokedAt) return { kind: "not_found" };
 
     const now = deps.clock.now();
-    const end = () => endSessions({ db: tx, clock: deps.clock, userId: session.userId, sessionId: session.id, scope: "local" });
+    const end = () =>
+      endSessions({ db: tx, clock: deps.clock, userId: session.userId, sessionId: session.id, scope: "local" });
     const lastUsed = session.refreshedAt ?? session.createdAt;
     if (now.getTime() - lastUsed.getTime() > SESSION_INACTIVITY_TIMEOUT_MS) {
       await end();
@@ -61,7 +71,13 @@ export async function refreshSession({ deps, refreshToken }: { deps: AuthDeps; r
       updatedAt: now,
     });
     await tx.update(sessions).set({ refreshedAt: now, updatedAt: now }).where(eq(sessions.id, session.id));
-    const response = await sessionResponse({ deps, db: tx, userId: session.userId, session, refreshToken: child.token });
+    const response = await sessionResponse({
+      deps,
+      db: tx,
+      userId: session.userId,
+      session,
+      refreshToken: child.token,
+    });
     return { kind: "ok", response };
   });
 

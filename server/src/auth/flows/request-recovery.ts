@@ -22,10 +22,14 @@ export function requestRecovery(deps: AuthDeps, input: { body: Record<string, un
     const token = await deps.db.transaction(async (tx) => {
       const user = await findUserByEmail({ db: tx, email, forUpdate: true });
       const now = deps.clock.now();
-      if (!user || (user.recoverySentAt && now.getTime() - user.recoverySentAt.getTime() < MAIL_COOLDOWN_MS)) return null;
+      if (!user || (user.recoverySentAt && now.getTime() - user.recoverySentAt.getTime() < MAIL_COOLDOWN_MS))
+        return null;
       await tx.update(users).set({ recoverySentAt: now, updatedAt: now }).where(eq(users.id, user.id));
       return createLinkToken({ db: tx, clock: deps.clock, userId: user.id, type: "recovery", relatesTo: user.email });
     });
-    if (token) await deps.mailer.send(authMail("recovery", email, verifyUrl(deps.config.SITE_URL, token, "recovery", redirectTo)));
+    if (token)
+      await deps.mailer.send(
+        authMail("recovery", email, verifyUrl(deps.config.SITE_URL, token, "recovery", redirectTo)),
+      );
   });
 }

@@ -17,7 +17,8 @@ import { parseEmail } from "../users/parse-email.ts";
  */
 export function resendLink(deps: AuthDeps, input: { body: Record<string, unknown>; redirectTo: unknown }): void {
   const type = input.body.type;
-  if (type !== "signup" && type !== "email_change") throw validationFailed("type must be signup or email_change (phone codes are not sent by this server)");
+  if (type !== "signup" && type !== "email_change")
+    throw validationFailed("type must be signup or email_change (phone codes are not sent by this server)");
   const email = parseEmail(input.body.email, "Resending needs the email address");
   const redirectTo = safeRedirect(input.redirectTo, deps.config.SITE_URL, defaultRedirectPath[type]);
 
@@ -30,13 +31,29 @@ export function resendLink(deps: AuthDeps, input: { body: Record<string, unknown
       if (type === "signup") {
         if (user.emailConfirmedAt || !cooled(user.confirmationSentAt)) return null;
         await tx.update(users).set({ confirmationSentAt: now, updatedAt: now }).where(eq(users.id, user.id));
-        const token = await createLinkToken({ db: tx, clock: deps.clock, userId: user.id, type: "signup", relatesTo: user.email });
+        const token = await createLinkToken({
+          db: tx,
+          clock: deps.clock,
+          userId: user.id,
+          type: "signup",
+          relatesTo: user.email,
+        });
         return authMail("signup", user.email, verifyUrl(deps.config.SITE_URL, token, "signup", redirectTo));
       }
       if (!user.emailChange || !cooled(user.emailChangeSentAt)) return null;
       await tx.update(users).set({ emailChangeSentAt: now, updatedAt: now }).where(eq(users.id, user.id));
-      const token = await createLinkToken({ db: tx, clock: deps.clock, userId: user.id, type: "email_change", relatesTo: user.emailChange });
-      return authMail("email_change", user.emailChange, verifyUrl(deps.config.SITE_URL, token, "email_change", redirectTo));
+      const token = await createLinkToken({
+        db: tx,
+        clock: deps.clock,
+        userId: user.id,
+        type: "email_change",
+        relatesTo: user.emailChange,
+      });
+      return authMail(
+        "email_change",
+        user.emailChange,
+        verifyUrl(deps.config.SITE_URL, token, "email_change", redirectTo),
+      );
     });
     if (mail) await deps.mailer.send(mail);
   });

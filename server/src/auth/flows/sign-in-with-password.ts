@@ -24,7 +24,8 @@ export async function signInWithPassword(
   const { body } = input;
   if (body.phone && !body.email) throw new GoTrueError(400, "phone_provider_disabled", "Phone logins are disabled");
   const email = parseEmail(body.email, "Email and password are required to sign in");
-  if (typeof body.password !== "string" || body.password === "") throw validationFailed("Email and password are required to sign in");
+  if (typeof body.password !== "string" || body.password === "")
+    throw validationFailed("Email and password are required to sign in");
 
   const user = await findUserByEmail({ db: deps.db, email });
   const waitMs = await passwordWaitMs({ db: deps.db, clock: deps.clock, email });
@@ -39,15 +40,35 @@ export async function signInWithPassword(
   const ok = await verifyPassword(user?.encryptedPassword, body.password);
   if (!user || !ok) {
     await recordPasswordFailure({ db: deps.db, clock: deps.clock, email });
-    if (user) await recordSecurityEvent({ db: deps.db, clock: deps.clock, userId: user.id, kind: "sign_in_failed", origin: input.origin, detail: { reason: "wrong_password" } });
+    if (user)
+      await recordSecurityEvent({
+        db: deps.db,
+        clock: deps.clock,
+        userId: user.id,
+        kind: "sign_in_failed",
+        origin: input.origin,
+        detail: { reason: "wrong_password" },
+      });
     throw invalidCredentials();
   }
   if (!user.emailConfirmedAt) throw new GoTrueError(400, "email_not_confirmed", "Email not confirmed");
-  if (user.bannedUntil && user.bannedUntil.getTime() > deps.clock.now().getTime()) throw new GoTrueError(400, "user_banned", "User is banned");
+  if (user.bannedUntil && user.bannedUntil.getTime() > deps.clock.now().getTime())
+    throw new GoTrueError(400, "user_banned", "User is banned");
 
   const opened = await deps.db.transaction(async (tx) => {
-    const result = await openSession(deps, tx, { userId: user.id, email: user.email, method: "password", origin: input.origin });
-    const deviceCookie = await rememberDevice({ db: tx, clock: deps.clock, token: input.deviceToken, userId: user.id, secure: deps.config.SITE_URL.startsWith("https:") });
+    const result = await openSession(deps, tx, {
+      userId: user.id,
+      email: user.email,
+      method: "password",
+      origin: input.origin,
+    });
+    const deviceCookie = await rememberDevice({
+      db: tx,
+      clock: deps.clock,
+      token: input.deviceToken,
+      userId: user.id,
+      secure: deps.config.SITE_URL.startsWith("https:"),
+    });
     return { ...result, deviceCookie };
   });
   opened.notify();

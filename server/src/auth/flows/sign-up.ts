@@ -47,14 +47,22 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
       const existing = await findUserByEmail({ db: tx, email, forUpdate: true });
       if (existing) {
         if (autoconfirm) return { json: decoyUser(email, data, now, true) };
-        const resend = !existing.emailConfirmedAt && (!existing.confirmationSentAt || now.getTime() - existing.confirmationSentAt.getTime() >= MAIL_COOLDOWN_MS);
+        const resend =
+          !existing.emailConfirmedAt &&
+          (!existing.confirmationSentAt || now.getTime() - existing.confirmationSentAt.getTime() >= MAIL_COOLDOWN_MS);
         if (!resend) return { json: decoyUser(email, data, now, false) };
         // Whoever can read the mailbox decides the password: the one who asked last and then follows the link.
         await tx
           .update(users)
           .set({ encryptedPassword: passwordHash, userMetadata: data, confirmationSentAt: now, updatedAt: now })
           .where(eq(users.id, existing.id));
-        const token = await createLinkToken({ db: tx, clock: deps.clock, userId: existing.id, type: "signup", relatesTo: email });
+        const token = await createLinkToken({
+          db: tx,
+          clock: deps.clock,
+          userId: existing.id,
+          type: "signup",
+          relatesTo: email,
+        });
         return { json: decoyUser(email, data, now, false), mailToken: token };
       }
 
@@ -92,7 +100,12 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
     });
 
     if (result.mailToken) {
-      const url = verifyUrl(deps.config.SITE_URL, result.mailToken, "signup", safeRedirect(input.redirectTo, deps.config.SITE_URL, defaultRedirectPath.signup));
+      const url = verifyUrl(
+        deps.config.SITE_URL,
+        result.mailToken,
+        "signup",
+        safeRedirect(input.redirectTo, deps.config.SITE_URL, defaultRedirectPath.signup),
+      );
       deps.background.run("signup confirmation mail", () => deps.mailer.send(authMail("signup", email, url)));
     }
     return result.json;
@@ -104,7 +117,12 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
 }
 
 /** What a brand-new account looks like (confirmed at once under autoconfirm), with made-up ids. */
-function decoyUser(email: string, data: Record<string, unknown>, now: Date, confirmed: boolean): Record<string, unknown> {
+function decoyUser(
+  email: string,
+  data: Record<string, unknown>,
+  now: Date,
+  confirmed: boolean,
+): Record<string, unknown> {
   const id = crypto.randomUUID();
   return serializeUser({
     factors: [],

@@ -34,12 +34,20 @@ export async function updateUser(
 ): Promise<Record<string, unknown>> {
   const { body, auth } = input;
   const userId = auth.user.id;
-  if (typeof body.phone === "string" && body.phone !== "") throw new GoTrueError(422, "phone_provider_disabled", "Phone numbers are not supported");
+  if (typeof body.phone === "string" && body.phone !== "")
+    throw new GoTrueError(422, "phone_provider_disabled", "Phone numbers are not supported");
   const data = body.data === undefined ? undefined : parseUserData(body.data);
-  const password = body.password === undefined || body.password === null ? undefined : checkPassword(body.password, deps.config.PASSWORD_MIN_LENGTH, "Password update requires a valid password");
-  const email = body.email === undefined || body.email === null || body.email === "" ? undefined : parseEmail(body.email, "Email update requires a valid email");
+  const password =
+    body.password === undefined || body.password === null
+      ? undefined
+      : checkPassword(body.password, deps.config.PASSWORD_MIN_LENGTH, "Password update requires a valid password");
+  const email =
+    body.email === undefined || body.email === null || body.email === ""
+      ? undefined
+      : parseEmail(body.email, "Email update requires a valid email");
   if (password !== undefined || email !== undefined) requireStepUp(auth);
-  const currentPassword = typeof body.current_password === "string" && body.current_password !== "" ? body.current_password : undefined;
+  const currentPassword =
+    typeof body.current_password === "string" && body.current_password !== "" ? body.current_password : undefined;
   if (password !== undefined && currentPassword === undefined && !signedInRecently(auth, deps.clock)) {
     throw new GoTrueError(
       400,
@@ -71,7 +79,8 @@ export async function updateUser(
       changes.encryptedPassword = passwordHash;
       // An account made through a provider can sign in with e-mail and password from now on.
       const providers = (user.appMetadata.providers as string[] | undefined) ?? [];
-      if (!providers.includes("email")) changes.appMetadata = { ...user.appMetadata, providers: [...providers, "email"] };
+      if (!providers.includes("email"))
+        changes.appMetadata = { ...user.appMetadata, providers: [...providers, "email"] };
     }
 
     let mail: { to: string; old: string; token: string } | undefined;
@@ -81,36 +90,80 @@ export async function updateUser(
       changes.emailChangeSentAt = null;
       await retireLinkTokens({ db: tx, clock: deps.clock, userId: user.id, type: "email_change" });
     } else if (email !== undefined && email !== user.email) {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, user.id)));
-      if (taken) throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, user.id)));
+      if (taken)
+        throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
       const waitMs = user.emailChangeSentAt ? MAIL_COOLDOWN_MS - (now.getTime() - user.emailChangeSentAt.getTime()) : 0;
       if (waitMs > 0) {
-        throw new GoTrueError(429, "over_email_send_rate_limit", `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`);
+        throw new GoTrueError(
+          429,
+          "over_email_send_rate_limit",
+          `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
+        );
       }
       changes.emailChange = email;
       changes.emailChangeSentAt = now;
-      const token = await createLinkToken({ db: tx, clock: deps.clock, userId: user.id, type: "email_change", relatesTo: email });
+      const token = await createLinkToken({
+        db: tx,
+        clock: deps.clock,
+        userId: user.id,
+        type: "email_change",
+        relatesTo: email,
+      });
       mail = { to: email, old: user.email, token };
     }
 
     await tx.update(users).set(changes).where(eq(users.id, user.id));
     if (changes.encryptedPassword) {
       await endSessions({ db: tx, clock: deps.clock, userId: user.id, sessionId: auth.sessionId, scope: "others" });
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: user.id, kind: "password_changed", origin: input.origin });
+      await recordSecurityEvent({
+        db: tx,
+        clock: deps.clock,
+        userId: user.id,
+        kind: "password_changed",
+        origin: input.origin,
+      });
     }
-    if (mail) await recordSecurityEvent({ db: tx, clock: deps.clock, userId: user.id, kind: "email_change_requested", origin: input.origin, detail: { to: mail.to } });
-    return { mail, passwordChanged: changes.encryptedPassword !== undefined, email: user.email, user: await loadUser({ db: tx, userId: user.id }) };
+    if (mail)
+      await recordSecurityEvent({
+        db: tx,
+        clock: deps.clock,
+        userId: user.id,
+        kind: "email_change_requested",
+        origin: input.origin,
+        detail: { to: mail.to },
+      });
+    return {
+      mail,
+      passwordChanged: changes.encryptedPassword !== undefined,
+      email: user.email,
+      user: await loadUser({ db: tx, userId: user.id }),
+    };
   });
 
   const { mail } = outcome;
   if (outcome.passwordChanged) {
-    const notice = securityMail(outcome.email, { kind: "password_changed", at: deps.clock.now() }, deps.config.SITE_URL);
+    const notice = securityMail(
+      outcome.email,
+      { kind: "password_changed", at: deps.clock.now() },
+      deps.config.SITE_URL,
+    );
     deps.background.run("password change notice", () => deps.mailer.send(notice));
   }
   if (mail) {
-    const url = verifyUrl(deps.config.SITE_URL, mail.token, "email_change", safeRedirect(input.redirectTo, deps.config.SITE_URL, defaultRedirectPath.email_change));
+    const url = verifyUrl(
+      deps.config.SITE_URL,
+      mail.token,
+      "email_change",
+      safeRedirect(input.redirectTo, deps.config.SITE_URL, defaultRedirectPath.email_change),
+    );
     deps.background.run("e-mail change confirmation", () => deps.mailer.send(authMail("email_change", mail.to, url)));
-    deps.background.run("e-mail change notice", () => deps.mailer.send(authMail("email_change_notice", mail.old, undefined, mail.to)));
+    deps.background.run("e-mail change notice", () =>
+      deps.mailer.send(authMail("email_change_notice", mail.old, undefined, mail.to)),
+    );
   }
   if (!outcome.user) throw validationFailed("User not found");
   return serializeUser(outcome.user);

@@ -29,9 +29,21 @@ export async function verifyLink(
     if (!user || !(await apply(deps, tx, row, user))) return null;
     const origin = { userAgent: input.userAgent, ip: input.ip };
     if (row.tokenType === "email_change") {
-      await recordSecurityEvent({ db: tx, clock: deps.clock, userId: user.id, kind: "email_changed", origin, detail: { from: user.email, to: row.relatesTo } });
+      await recordSecurityEvent({
+        db: tx,
+        clock: deps.clock,
+        userId: user.id,
+        kind: "email_changed",
+        origin,
+        detail: { from: user.email, to: row.relatesTo },
+      });
     }
-    const opened = await openSession(deps, tx, { userId: user.id, email: row.relatesTo, method: amrMethod[row.tokenType], origin });
+    const opened = await openSession(deps, tx, {
+      userId: user.id,
+      email: row.relatesTo,
+      method: amrMethod[row.tokenType],
+      origin,
+    });
     return { type: row.tokenType, session: opened.response, notify: opened.notify };
   });
   result?.notify();

@@ -54,7 +54,9 @@ export function createKeyStore({ config, clock }: { config: Config; clock: Clock
 }
 
 function fromEnvironment(pem: string): { keys(): SigningKey[] } {
-  const blocks = pem.replace(/\\n/g, "\n").match(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----/g) ?? [];
+  const blocks =
+    pem.replace(/\\n/g, "\n").match(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----/g) ??
+    [];
   if (blocks.length === 0) throw new Error("JWT_PRIVATE_KEY holds no PEM private key");
   // The first signs; the ones after it are previous keys that only verify. Their retirement
   // time is unknown here, so they verify for as long as the operator keeps them listed.
@@ -74,7 +76,9 @@ function fromFile(dataDir: string, clock: Clock): { keys(): SigningKey[] } {
     if (next === stamp) return;
     // Tighten a key file that was copied in with loose permissions.
     if ((stat.mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
-    keys = readKeyFile(file)!.keys.map((k: StoredKey) => toSigningKey(k.privateKeyPem, k.retiredAt ? new Date(k.retiredAt) : null, k.kid));
+    keys = readKeyFile(file)!.keys.map((k: StoredKey) =>
+      toSigningKey(k.privateKeyPem, k.retiredAt ? new Date(k.retiredAt) : null, k.kid),
+    );
     stamp = next;
   };
   load();
@@ -97,5 +101,14 @@ function toSigningKey(pem: string, retiredAt: Date | null, kid?: string): Signin
 
 function toPublicJwk(k: SigningKey): PublicJwk {
   const jwk = k.publicKey.export({ format: "jwk" });
-  return { kty: jwk.kty!, crv: jwk.crv!, x: jwk.x!, y: jwk.y!, kid: k.kid, alg: "ES256", use: "sig", key_ops: ["verify"] };
+  return {
+    kty: jwk.kty!,
+    crv: jwk.crv!,
+    x: jwk.x!,
+    y: jwk.y!,
+    kid: k.kid,
+    alg: "ES256",
+    use: "sig",
+    key_ops: ["verify"],
+  };
 }

@@ -11,7 +11,13 @@ export type LinkTokenRow = typeof oneTimeTokens.$inferSelect;
  * A new single-use token for an e-mailed link. Earlier unused links of the same kind for the
  * same account stop working: only the latest e-mail counts.
  */
-export async function createLinkToken(opts: { db: Db; clock: Clock; userId: string; type: LinkType; relatesTo: string }): Promise<string> {
+export async function createLinkToken(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  type: LinkType;
+  relatesTo: string;
+}): Promise<string> {
   const now = opts.clock.now();
   await retireLinkTokens({ db: opts.db, clock: opts.clock, userId: opts.userId, type: opts.type });
   const { token, hash } = createOpaqueToken();
@@ -30,10 +36,20 @@ export async function createLinkToken(opts: { db: Db; clock: Clock; userId: stri
  * Uses up a link token if it is of an accepted type, unused and unexpired; null otherwise.
  * Locks the row so two clicks at once cannot both succeed.
  */
-export async function consumeLinkToken(opts: { db: Db; clock: Clock; token: string; types: LinkType[] }): Promise<LinkTokenRow | null> {
+export async function consumeLinkToken(opts: {
+  db: Db;
+  clock: Clock;
+  token: string;
+  types: LinkType[];
+}): Promise<LinkTokenRow | null> {
   const now = opts.clock.now();
-  const [row] = await opts.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, hashToken(opts.token))).for("update");
-  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime() || !opts.types.includes(row.tokenType)) return null;
+  const [row] = await opts.db
+    .select()
+    .from(oneTimeTokens)
+    .where(eq(oneTimeTokens.tokenHash, hashToken(opts.token)))
+    .for("update");
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime() || !opts.types.includes(row.tokenType))
+    return null;
   await retireLinkTokens({ db: opts.db, clock: opts.clock, userId: row.userId, type: row.tokenType });
   return row;
 }
@@ -42,5 +58,7 @@ export async function retireLinkTokens(opts: { db: Db; clock: Clock; userId: str
   await opts.db
     .update(oneTimeTokens)
     .set({ usedAt: opts.clock.now() })
-    .where(and(eq(oneTimeTokens.userId, opts.userId), eq(oneTimeTokens.tokenType, opts.type), isNull(oneTimeTokens.usedAt)));
+    .where(
+      and(eq(oneTimeTokens.userId, opts.userId), eq(oneTimeTokens.tokenType, opts.type), isNull(oneTimeTokens.usedAt)),
+    );
 }

@@ -26,14 +26,33 @@ export async function finishOidcCallback(
         .update(oauthFlows)
         // Taking the state is one conditional update, so a replayed callback finds nothing.
         .set({ usedAt: now })
-        .where(and(eq(oauthFlows.stateHash, hashToken(query.state)), isNull(oauthFlows.usedAt), gt(oauthFlows.createdAt, new Date(now.getTime() - OIDC_FLOW_LIFETIME_MS))))
+        .where(
+          and(
+            eq(oauthFlows.stateHash, hashToken(query.state)),
+            isNull(oauthFlows.usedAt),
+            gt(oauthFlows.createdAt, new Date(now.getTime() - OIDC_FLOW_LIFETIME_MS)),
+          ),
+        )
         .returning()
     : [];
-  if (!flow) return withError(`${deps.config.SITE_URL}/login`, "invalid_request", "bad_oauth_state", "This sign-in link has expired or was already used. Please start again.", false);
+  if (!flow)
+    return withError(
+      `${deps.config.SITE_URL}/login`,
+      "invalid_request",
+      "bad_oauth_state",
+      "This sign-in link has expired or was already used. Please start again.",
+      false,
+    );
   const pkce = flow.codeChallenge !== null;
-  const fail = (error: string, code: string, description: string) => withError(flow.redirectTo, error, code, description, !pkce);
+  const fail = (error: string, code: string, description: string) =>
+    withError(flow.redirectTo, error, code, description, !pkce);
 
-  if (query.error) return fail("access_denied", "provider_error", query.error_description?.slice(0, 300) || "The sign-in was cancelled at the provider.");
+  if (query.error)
+    return fail(
+      "access_denied",
+      "provider_error",
+      query.error_description?.slice(0, 300) || "The sign-in was cancelled at the provider.",
+    );
   const provider = deps.oidcProviders.get(flow.provider);
   if (!provider) return fail("server_error", "provider_disabled", "This sign-in provider is no longer enabled.");
 
@@ -51,7 +70,10 @@ export async function finishOidcCallback(
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error("no ID token");
     // Some providers put the e-mail in the ID token (Google), others only behind userinfo.
-    const info = typeof idClaims.email === "string" ? idClaims : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+    const info =
+      typeof idClaims.email === "string"
+        ? idClaims
+        : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
     claims = {
       sub: idClaims.sub,
       email: typeof info.email === "string" ? info.email : undefined,
@@ -59,19 +81,32 @@ export async function finishOidcCallback(
       name: typeof info.name === "string" ? info.name : undefined,
     };
   } catch {
-    return fail("server_error", "provider_exchange_failed", "The sign-in provider's answer could not be verified. Please try again.");
+    return fail(
+      "server_error",
+      "provider_exchange_failed",
+      "The sign-in provider's answer could not be verified. Please try again.",
+    );
   }
 
   const outcome = await deps.db.transaction(async (tx) => {
     const found = await findOrCreateOidcUser(tx, { provider: flow.provider, claims, now });
     if (found.kind === "refused") return found;
-    if (found.user.bannedUntil && found.user.bannedUntil.getTime() > now.getTime()) return { kind: "refused" as const, reason: "This account is blocked." };
+    if (found.user.bannedUntil && found.user.bannedUntil.getTime() > now.getTime())
+      return { kind: "refused" as const, reason: "This account is blocked." };
     if (pkce) {
       const authCode = crypto.randomUUID();
-      await tx.update(oauthFlows).set({ userId: found.user.id, authCodeHash: hashToken(authCode), authCodeIssuedAt: now }).where(eq(oauthFlows.id, flow.id));
+      await tx
+        .update(oauthFlows)
+        .set({ userId: found.user.id, authCodeHash: hashToken(authCode), authCodeIssuedAt: now })
+        .where(eq(oauthFlows.id, flow.id));
       return { kind: "code" as const, authCode };
     }
-    const opened = await openSession(deps, tx, { userId: found.user.id, email: found.user.email, method: "oauth", origin: { ip: input.ip, userAgent: flow.userAgent ?? undefined } });
+    const opened = await openSession(deps, tx, {
+      userId: found.user.id,
+      email: found.user.email,
+      method: "oauth",
+      origin: { ip: input.ip, userAgent: flow.userAgent ?? undefined },
+    });
     return { kind: "session" as const, response: opened.response, notify: opened.notify };
   });
 

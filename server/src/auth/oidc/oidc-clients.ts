@@ -30,7 +30,11 @@ export function createOidcProviders(configs: OidcProviderConfig[]): Map<string, 
           )
           .catch(() => {
             discovered = null;
-            throw new GoTrueError(503, "provider_unavailable", `The sign-in provider "${config.name}" could not be reached. Please try again in a moment.`);
+            throw new GoTrueError(
+              503,
+              "provider_unavailable",
+              `The sign-in provider "${config.name}" could not be reached. Please try again in a moment.`,
+            );
           });
         return discovered;
       },

@@ -16,7 +16,10 @@ export interface OidcProviderConfig {
 }
 
 /** Names a problem with the variable it came from; the caller turns them into a ConfigError. */
-export function parseOidcProviders(env: Record<string, string | undefined>): { providers: OidcProviderConfig[]; problems: string[] } {
+export function parseOidcProviders(env: Record<string, string | undefined>): {
+  providers: OidcProviderConfig[];
+  problems: string[];
+} {
   const providers: OidcProviderConfig[] = [];
   const problems: string[] = [];
   for (const key of Object.keys(env).sort()) {
@@ -34,13 +37,20 @@ export function parseOidcProviders(env: Record<string, string | undefined>): { p
     }
     // Plain http is accepted only on this machine (a test provider); anywhere else it would expose codes and tokens.
     const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) problems.push(`${key}: must be an https:// URL`);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback))
+      problems.push(`${key}: must be an https:// URL`);
     const clientId = env[`${prefix}_CLIENT_ID`];
     if (!clientId) problems.push(`${prefix}_CLIENT_ID: must be set when ${key} is`);
     if (name === "email" || name === "phone") problems.push(`${key}: "${name}" is a reserved provider name`);
     const scopes = (env[`${prefix}_SCOPES`] ?? "openid email profile").split(/[\s,]+/).filter(Boolean);
     if (!scopes.includes("openid")) scopes.unshift("openid");
-    providers.push({ name, issuer: issuer.replace(/\/+$/, ""), clientId: clientId ?? "", clientSecret: env[`${prefix}_CLIENT_SECRET`] || undefined, scopes });
+    providers.push({
+      name,
+      issuer: issuer.replace(/\/+$/, ""),
+      clientId: clientId ?? "",
+      clientSecret: env[`${prefix}_CLIENT_SECRET`] || undefined,
+      scopes,
+    });
   }
   return { providers, problems };
 }

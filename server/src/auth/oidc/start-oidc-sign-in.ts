@@ -8,7 +8,17 @@ import { hashToken } from "../tokens/opaque-token.ts";
 import { textProblem } from "../users/text-problem.ts";
 
 /** Extra authorisation parameters a client may pass on to the provider; anything else could change the flow itself. */
-const FORWARDED = ["prompt", "login_hint", "hd", "access_type", "ui_locales", "display", "max_age", "acr_values", "domain_hint"];
+const FORWARDED = [
+  "prompt",
+  "login_hint",
+  "hd",
+  "access_type",
+  "ui_locales",
+  "display",
+  "max_age",
+  "acr_values",
+  "domain_hint",
+];
 
 /** A sign-in left unfinished this long is forgotten (ms). */
 export const OIDC_FLOW_LIFETIME_MS = 10 * 60 * 1000;
@@ -77,7 +87,8 @@ function clientChallenge(query: AuthorizeQuery): { challenge: string; method: "s
   const challenge = query.code_challenge;
   if (challenge === undefined || challenge === "") return null;
   // RFC 7636: 43 to 128 characters of [A-Za-z0-9-._~].
-  if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(challenge)) throw validationFailed("code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ or ~");
+  if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(challenge))
+    throw validationFailed("code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ or ~");
   const method = (query.code_challenge_method ?? "s256").toLowerCase();
   if (method !== "s256" && method !== "plain") throw validationFailed("code_challenge_method must be s256 or plain");
   return { challenge, method };
@@ -86,6 +97,7 @@ function clientChallenge(query: AuthorizeQuery): { challenge: string; method: "s
 function scopesOf(value: string | undefined): string[] {
   if (!value) return [];
   const scopes = value.split(/\s+/).filter(Boolean);
-  if (scopes.length > 20 || scopes.some((s) => !/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/.test(s))) throw validationFailed("scopes must be a space-separated list of OAuth scopes");
+  if (scopes.length > 20 || scopes.some((s) => !/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/.test(s)))
+    throw validationFailed("scopes must be a space-separated list of OAuth scopes");
   return scopes;
 }

@@ -20,9 +20,20 @@ export function deviceTokenFrom(cookieHeader: string | undefined): string | unde
 }
 
 /** True when this browser signed in to this account with its password before. */
-export async function isKnownDevice({ db, token, userId }: { db: Db; token: string | undefined; userId: string | undefined }): Promise<boolean> {
+export async function isKnownDevice({
+  db,
+  token,
+  userId,
+}: {
+  db: Db;
+  token: string | undefined;
+  userId: string | undefined;
+}): Promise<boolean> {
   if (!token || !userId) return false;
-  const [row] = await db.select({ userId: knownDevices.userId }).from(knownDevices).where(and(eq(knownDevices.tokenHash, hashToken(token)), eq(knownDevices.userId, userId)));
+  const [row] = await db
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.tokenHash, hashToken(token)), eq(knownDevices.userId, userId)));
   return row !== undefined;
 }
 
@@ -30,7 +41,19 @@ export async function isKnownDevice({ db, token, userId }: { db: Db; token: stri
  * Remembers this browser for this account after a right password; returns the Set-Cookie value.
  * The browser keeps one token for every account it knows, so an existing one is reused.
  */
-export async function rememberDevice({ db, clock, token, userId, secure }: { db: Db; clock: Clock; token: string | undefined; userId: string; secure: boolean }): Promise<string> {
+export async function rememberDevice({
+  db,
+  clock,
+  token,
+  userId,
+  secure,
+}: {
+  db: Db;
+  clock: Clock;
+  token: string | undefined;
+  userId: string;
+  secure: boolean;
+}): Promise<string> {
   const value = token ?? createOpaqueToken().token;
   const now = clock.now();
   await db

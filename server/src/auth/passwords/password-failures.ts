@@ -6,10 +6,12 @@ import { passwordFailures } from "../../db/schema.ts";
 import { backoffRemainingMs, FORGET_AFTER_MS } from "./backoff.ts";
 
 /** Keyed by a hash of the address, known or not, so the limit cannot tell which addresses have accounts. */
-export const passwordFailureKey = (email: string) => crypto.createHash("sha256").update(`password-failures:${email.toLowerCase()}`).digest("hex");
+export const passwordFailureKey = (email: string) =>
+  crypto.createHash("sha256").update(`password-failures:${email.toLowerCase()}`).digest("hex");
 
 /** Wrong recovery codes are counted per account in the same table (docs/decisions/026). */
-export const recoveryCodeFailureKey = (userId: string) => crypto.createHash("sha256").update(`recovery-code-failures:${userId}`).digest("hex");
+export const recoveryCodeFailureKey = (userId: string) =>
+  crypto.createHash("sha256").update(`recovery-code-failures:${userId}`).digest("hex");
 
 /** How long (ms) a password try for this address must still wait. */
 export async function passwordWaitMs({ db, clock, email }: { db: Db; clock: Clock; email: string }): Promise<number> {
@@ -17,12 +19,28 @@ export async function passwordWaitMs({ db, clock, email }: { db: Db; clock: Cloc
 }
 
 /** Counts a wrong password for this address. */
-export async function recordPasswordFailure({ db, clock, email }: { db: Db; clock: Clock; email: string }): Promise<void> {
+export async function recordPasswordFailure({
+  db,
+  clock,
+  email,
+}: {
+  db: Db;
+  clock: Clock;
+  email: string;
+}): Promise<void> {
   await recordFailure({ db, clock, keyHash: passwordFailureKey(email) });
 }
 
 /** How long (ms) the next try under this key must still wait. */
-export async function failureWaitMs({ db, clock, keyHash }: { db: Db; clock: Clock; keyHash: string }): Promise<number> {
+export async function failureWaitMs({
+  db,
+  clock,
+  keyHash,
+}: {
+  db: Db;
+  clock: Clock;
+  keyHash: string;
+}): Promise<number> {
   const [row] = await db.select().from(passwordFailures).where(eq(passwordFailures.keyHash, keyHash));
   return row ? backoffRemainingMs(row.failures, row.lastFailedAt, clock.now()) : 0;
 }

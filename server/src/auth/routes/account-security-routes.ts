@@ -20,38 +20,70 @@ const security = [{ bearer: [] }];
  * session list and the log need aal2 like everything else the owner can see.
  */
 export function accountSecurityRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  app.get("/user/sessions", { schema: { tags: ["auth"], summary: "My live sessions (device, address, created, last used)", security } }, async (req) => {
-    const auth = await authenticateBearer(deps, req.headers.authorization);
-    requireStepUp(auth);
-    return listSessions({ db: deps.db, clock: deps.clock, userId: auth.user.id, currentSessionId: auth.sessionId });
-  });
+  app.get(
+    "/user/sessions",
+    { schema: { tags: ["auth"], summary: "My live sessions (device, address, created, last used)", security } },
+    async (req) => {
+      const auth = await authenticateBearer(deps, req.headers.authorization);
+      requireStepUp(auth);
+      return listSessions({ db: deps.db, clock: deps.clock, userId: auth.user.id, currentSessionId: auth.sessionId });
+    },
+  );
 
   app.delete(
     "/user/sessions/:sessionId",
     {
       config: rateLimit({ max: 60, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }),
-      schema: { tags: ["auth"], summary: "End one of my sessions: its tokens stop working at once", security, params: z.object({ sessionId: z.string().max(100) }) },
+      schema: {
+        tags: ["auth"],
+        summary: "End one of my sessions: its tokens stop working at once",
+        security,
+        params: z.object({ sessionId: z.string().max(100) }),
+      },
     },
     async (req, reply) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
       requireStepUp(auth);
       const { sessionId } = req.params as { sessionId: string };
-      const ended = UUID.test(sessionId) ? await endSessions({ db: deps.db, clock: deps.clock, userId: auth.user.id, sessionId, scope: "local" }) : 0;
-      if (ended === 0) throw new GoTrueError(404, "session_not_found", "No such session on this account (it may have ended already).");
-      await recordSecurityEvent({ db: deps.db, clock: deps.clock, userId: auth.user.id, kind: "session_ended", origin: clientInfo(req) });
+      const ended = UUID.test(sessionId)
+        ? await endSessions({ db: deps.db, clock: deps.clock, userId: auth.user.id, sessionId, scope: "local" })
+        : 0;
+      if (ended === 0)
+        throw new GoTrueError(404, "session_not_found", "No such session on this account (it may have ended already).");
+      await recordSecurityEvent({
+        db: deps.db,
+        clock: deps.clock,
+        userId: auth.user.id,
+        kind: "session_ended",
+        origin: clientInfo(req),
+      });
       return reply.status(204).send();
     },
   );
 
   app.get(
     "/user/security-log",
-    { schema: { tags: ["auth"], summary: "My security log: sign-ins, failed sign-ins, factor, password and e-mail changes", security, querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }) } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "My security log: sign-ins, failed sign-ins, factor, password and e-mail changes",
+        security,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }),
+      },
+    },
     async (req) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
       requireStepUp(auth);
       const limit = Number(queryParam(req, "limit") ?? 50);
       const events = await listSecurityEvents({ db: deps.db, userId: auth.user.id, limit });
-      return events.map((e) => ({ id: e.id, kind: e.kind, created_at: e.createdAt.toISOString(), ip: e.ip, device: e.userAgent ? describeDevice(e.userAgent) : null, detail: e.detail }));
+      return events.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        created_at: e.createdAt.toISOString(),
+        ip: e.ip,
+        device: e.userAgent ? describeDevice(e.userAgent) : null,
+        detail: e.detail,
+      }));
     },
   );
 
@@ -59,7 +91,14 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AuthDeps): voi
     "/resend",
     {
       config: rateLimit({ max: 10, timeWindow: "15 minutes", errorCode: "over_email_send_rate_limit" }),
-      schema: { tags: ["auth"], summary: "Send the sign-up confirmation (or the pending e-mail change link) again", body: z.object({ type: z.string().max(20), email: z.string().max(320) }).passthrough().nullish() },
+      schema: {
+        tags: ["auth"],
+        summary: "Send the sign-up confirmation (or the pending e-mail change link) again",
+        body: z
+          .object({ type: z.string().max(20), email: z.string().max(320) })
+          .passthrough()
+          .nullish(),
+      },
     },
     async (req) => {
       resendLink(deps, { body: bodyOf(req), redirectTo: queryParam(req, "redirect_to") });

@@ -30,7 +30,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       if (text.trim() === "") return done(null, undefined);
       defaultJson(req, text, done);
     });
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send(new GoTrueError(404, "not_found", "No such auth endpoint").toBody()));
+    app.setNotFoundHandler((_req, reply) =>
+      reply.status(404).send(new GoTrueError(404, "not_found", "No such auth endpoint").toBody()),
+    );
     // Session JSON and user data must never sit in a shared cache; routes that may be cached say so.
     app.addHook("onSend", async (_req, reply, payload) => {
       if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");

@@ -22,7 +22,12 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
         summary: "Start enrolling a second factor (totp; phone later)",
         security,
         body: z
-          .object({ factor_type: z.string().max(20), friendly_name: z.string().max(1000).optional(), issuer: z.string().max(1000).optional(), phone: z.string().max(100).optional() })
+          .object({
+            factor_type: z.string().max(20),
+            friendly_name: z.string().max(1000).optional(),
+            issuer: z.string().max(1000).optional(),
+            phone: z.string().max(100).optional(),
+          })
           .nullish(),
       },
     },
@@ -36,11 +41,21 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
     "/factors/:factorId/challenge",
     {
       config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }),
-      schema: { tags: ["auth"], summary: "Ask for a challenge to answer with a code", security, params, body: z.object({ channel: z.enum(["sms", "whatsapp"]).optional() }).nullish() },
+      schema: {
+        tags: ["auth"],
+        summary: "Ask for a challenge to answer with a code",
+        security,
+        params,
+        body: z.object({ channel: z.enum(["sms", "whatsapp"]).optional() }).nullish(),
+      },
     },
     async (req) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
-      return challengeFactor(deps, { auth, factorId: (req.params as { factorId: string }).factorId, body: bodyOf(req) });
+      return challengeFactor(deps, {
+        auth,
+        factorId: (req.params as { factorId: string }).factorId,
+        body: bodyOf(req),
+      });
     },
   );
 
@@ -58,7 +73,12 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
     },
     async (req) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
-      return verifyFactor(deps, { auth, factorId: (req.params as { factorId: string }).factorId, body: bodyOf(req), origin: clientInfo(req) });
+      return verifyFactor(deps, {
+        auth,
+        factorId: (req.params as { factorId: string }).factorId,
+        body: bodyOf(req),
+        origin: clientInfo(req),
+      });
     },
   );
 
@@ -66,11 +86,20 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
     "/factors/:factorId",
     {
       config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }),
-      schema: { tags: ["auth"], summary: "Remove a factor (aal2 needed when the account has a verified one)", security, params },
+      schema: {
+        tags: ["auth"],
+        summary: "Remove a factor (aal2 needed when the account has a verified one)",
+        security,
+        params,
+      },
     },
     async (req) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
-      return unenrollFactor(deps, { auth, factorId: (req.params as { factorId: string }).factorId, origin: clientInfo(req) });
+      return unenrollFactor(deps, {
+        auth,
+        factorId: (req.params as { factorId: string }).factorId,
+        origin: clientInfo(req),
+      });
     },
   );
 }

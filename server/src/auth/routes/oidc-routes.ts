@@ -17,7 +17,14 @@ export function oidcRoutes(app: FastifyInstance, deps: AuthDeps): void {
         tags: ["auth"],
         summary: "Start signing in with an OpenID provider (302 to it, or { url } with skip_http_redirect=true)",
         querystring: z
-          .object({ provider: z.string().max(40), redirect_to: text, scopes: text, code_challenge: text, code_challenge_method: text, skip_http_redirect: text })
+          .object({
+            provider: z.string().max(40),
+            redirect_to: text,
+            scopes: text,
+            code_challenge: text,
+            code_challenge_method: text,
+            skip_http_redirect: text,
+          })
           .catchall(z.string().max(2000)),
       },
     },
@@ -40,19 +47,37 @@ export function oidcRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.get(
     "/callback",
-    { config: callbackLimit, schema: { tags: ["auth"], summary: "Where the OpenID provider returns the browser; redirects to the app", querystring: params } },
+    {
+      config: callbackLimit,
+      schema: {
+        tags: ["auth"],
+        summary: "Where the OpenID provider returns the browser; redirects to the app",
+        querystring: params,
+      },
+    },
     async (req, reply) => finish(req.query as Record<string, string>, req, reply),
   );
 
   // GoTrue's POST /callback: providers answering with response_mode=form_post (Apple, some Azure
   // set-ups) post code and state as a form. The flow is found by its state, not by a cookie, so
   // the cross-site POST needs nothing more.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 16 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 16 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
   app.post(
     "/callback",
-    { config: callbackLimit, schema: { tags: ["auth"], summary: "The same for providers that post their answer (response_mode=form_post)", body: params } },
+    {
+      config: callbackLimit,
+      schema: {
+        tags: ["auth"],
+        summary: "The same for providers that post their answer (response_mode=form_post)",
+        body: params,
+      },
+    },
     async (req, reply) => finish(req.body as Record<string, string>, req, reply),
   );
 }

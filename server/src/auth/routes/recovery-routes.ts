@@ -13,16 +13,24 @@ const security = [{ bearer: [] }];
  * codes for a lost second factor, and the new-device mail's "This wasn't me" link.
  */
 export function recoveryRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  app.get("/user/recovery-codes", { schema: { tags: ["auth"], summary: "How many unused recovery codes I have (never the codes)", security } }, async (req) => {
-    const auth = await authenticateBearer(deps, req.headers.authorization);
-    return readRecoveryCodes(deps, { auth });
-  });
+  app.get(
+    "/user/recovery-codes",
+    { schema: { tags: ["auth"], summary: "How many unused recovery codes I have (never the codes)", security } },
+    async (req) => {
+      const auth = await authenticateBearer(deps, req.headers.authorization);
+      return readRecoveryCodes(deps, { auth });
+    },
+  );
 
   app.post(
     "/user/recovery-codes",
     {
       config: rateLimit({ max: 10, timeWindow: "15 minutes", errorCode: "over_request_rate_limit" }),
-      schema: { tags: ["auth"], summary: "Make a new set of ten recovery codes (shown once; earlier ones stop working); needs aal2", security },
+      schema: {
+        tags: ["auth"],
+        summary: "Make a new set of ten recovery codes (shown once; earlier ones stop working); needs aal2",
+        security,
+      },
     },
     async (req) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
@@ -34,7 +42,12 @@ export function recoveryRoutes(app: FastifyInstance, deps: AuthDeps): void {
     "/user/recovery-codes/verify",
     {
       config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }),
-      schema: { tags: ["auth"], summary: "Use a recovery code in place of the second factor: the session becomes aal2", security, body: z.object({ code: z.string().max(100) }) },
+      schema: {
+        tags: ["auth"],
+        summary: "Use a recovery code in place of the second factor: the session becomes aal2",
+        security,
+        body: z.object({ code: z.string().max(100) }),
+      },
     },
     async (req) => {
       const auth = await authenticateBearer(deps, req.headers.authorization);
@@ -45,7 +58,14 @@ export function recoveryRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const alertLimit = rateLimit({ max: 20, timeWindow: "15 minutes", errorCode: "over_request_rate_limit" });
   app.post(
     "/sign-in-alert",
-    { config: alertLimit, schema: { tags: ["auth"], summary: "What a new-device e-mail's \"This wasn't me\" link is about", body: z.object({ token: z.string().max(200) }) } },
+    {
+      config: alertLimit,
+      schema: {
+        tags: ["auth"],
+        summary: "What a new-device e-mail's \"This wasn't me\" link is about",
+        body: z.object({ token: z.string().max(200) }),
+      },
+    },
     async (req) => readSignInAlert(deps, bodyOf(req)),
   );
 
@@ -53,7 +73,12 @@ export function recoveryRoutes(app: FastifyInstance, deps: AuthDeps): void {
     "/sign-in-alert/act",
     {
       config: alertLimit,
-      schema: { tags: ["auth"], summary: "\"This wasn't me\": end that session, or every session (the password is removed and a reset link sent)", body: z.object({ token: z.string().max(200), scope: z.enum(["session", "all"]) }) },
+      schema: {
+        tags: ["auth"],
+        summary:
+          '"This wasn\'t me": end that session, or every session (the password is removed and a reset link sent)',
+        body: z.object({ token: z.string().max(200), scope: z.enum(["session", "all"]) }),
+      },
     },
     async (req) => actOnSignInAlert(deps, { body: bodyOf(req), origin: clientInfo(req) }),
   );

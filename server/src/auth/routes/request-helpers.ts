@@ -31,7 +31,8 @@ export function rateLimit(opts: {
   errorCode: "over_request_rate_limit" | "over_email_send_rate_limit";
   keyGenerator?: (req: FastifyRequest) => string;
 }) {
-  const msg = opts.errorCode === "over_email_send_rate_limit" ? "email rate limit exceeded" : "Request rate limit reached";
+  const msg =
+    opts.errorCode === "over_email_send_rate_limit" ? "email rate limit exceeded" : "Request rate limit reached";
   return {
     rateLimit: {
       max: opts.max,

@@ -7,7 +7,8 @@ import { exchangeAuthCode } from "../oidc/exchange-auth-code.ts";
 import { deviceTokenFrom } from "../passwords/known-device.ts";
 import { bodyOf, clientInfo, queryParam, rateLimit } from "./request-helpers.ts";
 
-const grantOf = (req: FastifyRequest) => (queryParam(req, "grant_type") === "refresh_token" ? "refresh_token" : "password");
+const grantOf = (req: FastifyRequest) =>
+  queryParam(req, "grant_type") === "refresh_token" ? "refresh_token" : "password";
 
 export function tokenRoute(app: FastifyInstance, deps: AuthDeps): void {
   app.post(
@@ -26,13 +27,21 @@ export function tokenRoute(app: FastifyInstance, deps: AuthDeps): void {
       const grant = queryParam(req, "grant_type");
       const body = bodyOf(req);
       if (grant === "password") {
-        const { session, deviceCookie } = await signInWithPassword(deps, { body, origin: clientInfo(req), deviceToken: deviceTokenFrom(req.headers.cookie) });
+        const { session, deviceCookie } = await signInWithPassword(deps, {
+          body,
+          origin: clientInfo(req),
+          deviceToken: deviceTokenFrom(req.headers.cookie),
+        });
         reply.header("set-cookie", deviceCookie);
         return session;
       }
       if (grant === "refresh_token") return refreshSession({ deps, refreshToken: body.refresh_token });
       if (grant === "pkce") return exchangeAuthCode(deps, { body, origin: clientInfo(req) });
-      throw new GoTrueError(400, "validation_failed", "unsupported_grant_type: use grant_type=password, refresh_token or pkce");
+      throw new GoTrueError(
+        400,
+        "validation_failed",
+        "unsupported_grant_type: use grant_type=password, refresh_token or pkce",
+      );
     },
   );
 }

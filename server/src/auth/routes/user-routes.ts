@@ -19,22 +19,49 @@ export function userRoutes(app: FastifyInstance, deps: AuthDeps): void {
     return serializeUser(loaded);
   });
 
-  app.put("/user", { config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }) }, async (req) => {
-    const auth = await authenticateBearer(deps, req.headers.authorization);
-    return updateUser(deps, { auth, body: bodyOf(req), redirectTo: queryParam(req, "redirect_to"), origin: clientInfo(req) });
-  });
+  app.put(
+    "/user",
+    { config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }) },
+    async (req) => {
+      const auth = await authenticateBearer(deps, req.headers.authorization);
+      return updateUser(deps, {
+        auth,
+        body: bodyOf(req),
+        redirectTo: queryParam(req, "redirect_to"),
+        origin: clientInfo(req),
+      });
+    },
+  );
 
   app.post("/logout", async (req, reply) => {
     const scope = queryParam(req, "scope") ?? "global";
     if (scope !== "global" && scope !== "local" && scope !== "others") {
-      throw new GoTrueError(400, "validation_failed", `Unsupported logout scope "${scope.slice(0, 20)}": use global, local or others`);
+      throw new GoTrueError(
+        400,
+        "validation_failed",
+        `Unsupported logout scope "${scope.slice(0, 20)}": use global, local or others`,
+      );
     }
     const auth = await authenticateBearer(deps, req.headers.authorization);
     // A password alone (aal1 on an account with a factor) may end its own session, not the owner's others.
     if (scope === "others") requireStepUp(auth);
     const effective = scope === "global" && needsStepUp(auth) ? "local" : (scope as EndScope);
-    const ended = await endSessions({ db: deps.db, clock: deps.clock, userId: auth.user.id, sessionId: auth.sessionId, scope: effective });
-    if (scope === "others" && ended > 0) await recordSecurityEvent({ db: deps.db, clock: deps.clock, userId: auth.user.id, kind: "other_sessions_ended", origin: clientInfo(req), detail: { count: String(ended) } });
+    const ended = await endSessions({
+      db: deps.db,
+      clock: deps.clock,
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+      scope: effective,
+    });
+    if (scope === "others" && ended > 0)
+      await recordSecurityEvent({
+        db: deps.db,
+        clock: deps.clock,
+        userId: auth.user.id,
+        kind: "other_sessions_ended",
+        origin: clientInfo(req),
+        detail: { count: String(ended) },
+      });
     return reply.status(204).send();
   });
 }

@@ -17,7 +17,17 @@ export interface SessionInfo {
 }
 
 /** The account's live sessions, most recently used first; `current` marks the caller's. */
-export async function listSessions({ db, clock, userId, currentSessionId }: { db: Db; clock: Clock; userId: string; currentSessionId: string }): Promise<SessionInfo[]> {
+export async function listSessions({
+  db,
+  clock,
+  userId,
+  currentSessionId,
+}: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  currentSessionId: string;
+}): Promise<SessionInfo[]> {
   const since = new Date(clock.now().getTime() - SESSION_INACTIVITY_TIMEOUT_MS);
   const rows = await db
     .select()

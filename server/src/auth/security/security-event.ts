@@ -45,9 +45,18 @@ export async function recordSecurityEvent(opts: {
     detail: opts.detail ?? {},
     createdAt: now,
   });
-  await opts.db.delete(securityEvents).where(and(eq(securityEvents.userId, opts.userId), lt(securityEvents.createdAt, new Date(now.getTime() - KEEP_MS))));
+  await opts.db
+    .delete(securityEvents)
+    .where(
+      and(eq(securityEvents.userId, opts.userId), lt(securityEvents.createdAt, new Date(now.getTime() - KEEP_MS))),
+    );
 }
 
 export async function listSecurityEvents({ db, userId, limit }: { db: Db; userId: string; limit: number }) {
-  return db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.createdAt), desc(securityEvents.id)).limit(limit);
+  return db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(limit);
 }

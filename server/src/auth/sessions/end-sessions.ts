@@ -10,7 +10,13 @@ export type EndScope = "global" | "local" | "others";
  * An ended session's refresh tokens stop working at once, and so do its access tokens,
  * because `authenticate` checks the session on every request.
  */
-export async function endSessions(opts: { db: Db; clock: Clock; userId: string; sessionId: string; scope: EndScope }): Promise<number> {
+export async function endSessions(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  sessionId: string;
+  scope: EndScope;
+}): Promise<number> {
   const conditions: SQL[] = [eq(sessions.userId, opts.userId), isNull(sessions.revokedAt)];
   if (opts.scope === "local") conditions.push(eq(sessions.id, opts.sessionId));
   if (opts.scope === "others") conditions.push(ne(sessions.id, opts.sessionId));
@@ -24,7 +30,15 @@ export async function endSessions(opts: { db: Db; clock: Clock; userId: string; 
     await opts.db
       .update(refreshTokens)
       .set({ revoked: true, updatedAt: now })
-      .where(and(inArray(refreshTokens.sessionId, ended.map((s) => s.id)), eq(refreshTokens.revoked, false)));
+      .where(
+        and(
+          inArray(
+            refreshTokens.sessionId,
+            ended.map((s) => s.id),
+          ),
+          eq(refreshTokens.revoked, false),
+        ),
+      );
   }
   return ended.length;
 }

@@ -19,19 +19,56 @@ export async function openSession(
   input: { userId: string; email: string; method: string; origin: RequestOrigin },
 ): Promise<{ session: SessionRow; response: SessionResponse; notify: () => void }> {
   const device = describeDevice(input.origin.userAgent);
-  const earlier = await tx.select({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, input.userId));
-  const started = await startSession({ db: tx, clock: deps.clock, userId: input.userId, method: input.method, userAgent: input.origin.userAgent, ip: input.origin.ip });
-  await recordSecurityEvent({ db: tx, clock: deps.clock, userId: input.userId, kind: "sign_in", origin: input.origin, detail: { method: input.method } });
-  const response = await sessionResponse({ deps, db: tx, userId: input.userId, session: started.session, refreshToken: started.refreshToken });
+  const earlier = await tx
+    .select({ userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.userId, input.userId));
+  const started = await startSession({
+    db: tx,
+    clock: deps.clock,
+    userId: input.userId,
+    method: input.method,
+    userAgent: input.origin.userAgent,
+    ip: input.origin.ip,
+  });
+  await recordSecurityEvent({
+    db: tx,
+    clock: deps.clock,
+    userId: input.userId,
+    kind: "sign_in",
+    origin: input.origin,
+    detail: { method: input.method },
+  });
+  const response = await sessionResponse({
+    deps,
+    db: tx,
+    userId: input.userId,
+    session: started.session,
+    refreshToken: started.refreshToken,
+  });
 
   const newDevice = earlier.length > 0 && !earlier.some((s) => describeDevice(s.userAgent) === device);
   const at = deps.clock.now();
   // The mail's "This wasn't me" link names this session (docs/decisions/026).
-  const reportUrl = newDevice ? await createSignInAlert(deps, tx, { userId: input.userId, sessionId: started.session.id, device, ip: input.origin.ip }) : null;
+  const reportUrl = newDevice
+    ? await createSignInAlert(deps, tx, {
+        userId: input.userId,
+        sessionId: started.session.id,
+        device,
+        ip: input.origin.ip,
+      })
+    : null;
   const notify = () => {
     if (!reportUrl) return;
-    deps.background.run("new device notice", () => deps.mailer.send(securityMail(input.email, { kind: "new_device", device, ip: input.origin.ip, at, reportUrl }, deps.config.SITE_URL)));
+    deps.background.run("new device notice", () =>
+      deps.mailer.send(
+        securityMail(
+          input.email,
+          { kind: "new_device", device, ip: input.origin.ip, at, reportUrl },
+          deps.config.SITE_URL,
+        ),
+      ),
+    );
   };
   return { session: started.session, response, notify };
 }
-

@@ -10,12 +10,32 @@ import { sessionResponse, type SessionResponse } from "./session-response.ts";
  * `method` joins the `amr` claim, the session's aal1 refresh tokens are spent and new tokens are
  * handed out. The session id stays, so the session list still shows one device.
  */
-export async function raiseSession(deps: AuthDeps, tx: Tx, input: { auth: Authenticated; method: string; now: Date }): Promise<SessionResponse> {
+export async function raiseSession(
+  deps: AuthDeps,
+  tx: Tx,
+  input: { auth: Authenticated; method: string; now: Date },
+): Promise<SessionResponse> {
   const { auth, method, now } = input;
-  const amr = [...auth.session.amr.filter((m) => m.method !== method), { method, timestamp: Math.floor(now.getTime() / 1000) }];
-  const [session] = await tx.update(sessions).set({ aal: "aal2", amr, updatedAt: now, refreshedAt: now }).where(eq(sessions.id, auth.sessionId)).returning();
-  await tx.update(refreshTokens).set({ revoked: true, updatedAt: now }).where(and(eq(refreshTokens.sessionId, auth.sessionId), eq(refreshTokens.revoked, false)));
+  const amr = [
+    ...auth.session.amr.filter((m) => m.method !== method),
+    { method, timestamp: Math.floor(now.getTime() / 1000) },
+  ];
+  const [session] = await tx
+    .update(sessions)
+    .set({ aal: "aal2", amr, updatedAt: now, refreshedAt: now })
+    .where(eq(sessions.id, auth.sessionId))
+    .returning();
+  await tx
+    .update(refreshTokens)
+    .set({ revoked: true, updatedAt: now })
+    .where(and(eq(refreshTokens.sessionId, auth.sessionId), eq(refreshTokens.revoked, false)));
   const refresh = createOpaqueToken();
-  await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, userId: auth.user.id, sessionId: auth.sessionId, createdAt: now, updatedAt: now });
+  await tx.insert(refreshTokens).values({
+    tokenHash: refresh.hash,
+    userId: auth.user.id,
+    sessionId: auth.sessionId,
+    createdAt: now,
+    updatedAt: now,
+  });
   return sessionResponse({ deps, db: tx, userId: auth.user.id, session: session!, refreshToken: refresh.token });
 }

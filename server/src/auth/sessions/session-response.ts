@@ -24,7 +24,13 @@ export async function sessionResponse(opts: {
   const loaded = await loadUser({ db: opts.db, userId: opts.userId });
   if (!loaded) throw new Error("session for a user that does not exist");
   const { deps } = opts;
-  const access = await signAccessToken({ config: deps.config, clock: deps.clock, keys: deps.keys, user: loaded.user, session: opts.session });
+  const access = await signAccessToken({
+    config: deps.config,
+    clock: deps.clock,
+    keys: deps.keys,
+    user: loaded.user,
+    session: opts.session,
+  });
   return {
     access_token: access.token,
     token_type: "bearer",

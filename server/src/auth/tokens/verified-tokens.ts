@@ -23,7 +23,12 @@ const caches = new WeakMap<KeyStore, Map<string, Entry>>();
  * its tokens), and expiry and not-before against the clock. Whether the SESSION is still live is
  * never cached: authenticateBearer reads it from the database on every request.
  */
-export async function verifyAccessTokenCached(opts: { config: Config; clock: Clock; keys: KeyStore; token: string }): Promise<AccessClaims> {
+export async function verifyAccessTokenCached(opts: {
+  config: Config;
+  clock: Clock;
+  keys: KeyStore;
+  token: string;
+}): Promise<AccessClaims> {
   let cache = caches.get(opts.keys);
   if (!cache) caches.set(opts.keys, (cache = new Map()));
   const hit = cache.get(opts.token);
@@ -43,9 +48,14 @@ export async function verifyAccessTokenCached(opts: { config: Config; clock: Clo
   }
   if (typeof hit.claims.exp === "number" && hit.claims.exp <= now) {
     cache.delete(opts.token);
-    throw new GoTrueError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired");
+    throw new GoTrueError(
+      403,
+      "bad_jwt",
+      "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired",
+    );
   }
-  if (typeof hit.claims.nbf === "number" && hit.claims.nbf > now) throw new GoTrueError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature");
+  if (typeof hit.claims.nbf === "number" && hit.claims.nbf > now)
+    throw new GoTrueError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature");
   return hit.claims;
 }
 

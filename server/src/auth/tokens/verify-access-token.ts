@@ -17,7 +17,12 @@ export interface AccessClaims extends JWTPayload {
  * Checks signature (ES256, a key we publish), issuer, audience and expiry against the
  * injected clock. Throws GoTrue's 403 `bad_jwt`; the message says what was wrong.
  */
-export async function verifyAccessToken(opts: { config: Config; clock: Clock; keys: KeyStore; token: string }): Promise<AccessClaims> {
+export async function verifyAccessToken(opts: {
+  config: Config;
+  clock: Clock;
+  keys: KeyStore;
+  token: string;
+}): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(
       opts.token,
@@ -41,7 +46,11 @@ export async function verifyAccessToken(opts: { config: Config; clock: Clock; ke
   } catch (err) {
     if (err instanceof GoTrueError) throw err;
     if (err instanceof errors.JWTExpired) {
-      throw new GoTrueError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired");
+      throw new GoTrueError(
+        403,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired",
+      );
     }
     throw new GoTrueError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature");
   }

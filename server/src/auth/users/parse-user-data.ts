@@ -21,7 +21,8 @@ export function parseUserData(value: unknown): Record<string, unknown> {
       continue;
     }
     if (node === null || typeof node !== "object") continue;
-    if (depth > USER_METADATA_MAX_DEPTH) throw validationFailed(`data is nested too deeply (at most ${USER_METADATA_MAX_DEPTH} levels)`);
+    if (depth > USER_METADATA_MAX_DEPTH)
+      throw validationFailed(`data is nested too deeply (at most ${USER_METADATA_MAX_DEPTH} levels)`);
     if (Array.isArray(node)) {
       for (const item of node) stack.push({ node: item, depth: depth + 1 });
       continue;

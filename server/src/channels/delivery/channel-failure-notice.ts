@@ -30,10 +30,14 @@ export interface ChannelFailureNotice {
 export type TellOwner = (notice: ChannelFailureNotice, tx: Tx) => Promise<void>;
 
 /** The same notice twice (a webhook redelivered, a crash between send and log) is one notice. */
-export const channelFailureKey = (n: Pick<ChannelFailureNotice, "deliveryId" | "channel">) => `channel-failure:${n.deliveryId}:${n.channel}`;
+export const channelFailureKey = (n: Pick<ChannelFailureNotice, "deliveryId" | "channel">) =>
+  `channel-failure:${n.deliveryId}:${n.channel}`;
 
 /** The e-mail the owner receives. It names the recipient and the channel, never the message's content. */
-export function renderChannelFailureMail(notice: ChannelFailureNotice, siteUrl: string): { subject: string; text: string; html: string } {
+export function renderChannelFailureMail(
+  notice: ChannelFailureNotice,
+  siteUrl: string,
+): { subject: string; text: string; html: string } {
   const channel = CHANNEL_NAMES[notice.channel];
   if (notice.kind === "reminder") {
     const body = renderMail({
@@ -51,8 +55,16 @@ export function renderChannelFailureMail(notice: ChannelFailureNotice, siteUrl: 
     : `No other way to reach ${notice.recipientName} is left, so they have not received your message. Please check their details on your Recipients page, or contact them yourself.`;
   const body = renderMail({
     heading: `${channel} could not reach ${notice.recipientName}`,
-    paragraphs: [`Your message for ${notice.recipientName} could not be delivered by ${channel} to ${notice.address}: ${notice.reason}`, next],
+    paragraphs: [
+      `Your message for ${notice.recipientName} could not be delivered by ${channel} to ${notice.address}: ${notice.reason}`,
+      next,
+    ],
     action: { label: "See who received it", url: messagePageUrl(siteUrl, notice.messageId) },
   });
-  return { subject: notice.next ? `${channel} could not reach ${notice.recipientName}` : `${notice.recipientName} has not received your message`, ...body };
+  return {
+    subject: notice.next
+      ? `${channel} could not reach ${notice.recipientName}`
+      : `${notice.recipientName} has not received your message`,
+    ...body,
+  };
 }

@@ -42,14 +42,21 @@ export interface ChannelFailure {
  * tried again there when the engine's retry policy says; failed: every channel failed for good.
  */
 export type DispatchResult =
-  | { status: "sent"; channel: ChannelId; receipt: Receipt; fallbackMethod: ChannelId | null; failures: ChannelFailure[] }
+  | {
+      status: "sent";
+      channel: ChannelId;
+      receipt: Receipt;
+      fallbackMethod: ChannelId | null;
+      failures: ChannelFailure[];
+    }
   | { status: "retry"; channel: ChannelId; error: string; failures: ChannelFailure[] }
   | { status: "failed"; error: string; failures: ChannelFailure[] };
 
 /** What to send on one channel: the engine renders e-mail; `phoneEnvelope` renders WhatsApp and SMS. */
 export type EnvelopeFor = (channel: ChannelId, to: string) => Envelope;
 
-export const addressOn = (recipient: Pick<RecipientRoute, "email" | "phone">, channel: ChannelId): string | null => (channel === "email" ? recipient.email : recipient.phone);
+export const addressOn = (recipient: Pick<RecipientRoute, "email" | "phone">, channel: ChannelId): string | null =>
+  channel === "email" ? recipient.email : recipient.phone;
 
 /**
  * Sends one delivery through the recipient's channels in their order (docs/decisions/014):
@@ -60,7 +67,14 @@ export const addressOn = (recipient: Pick<RecipientRoute, "email" | "phone">, ch
  *   channel is tried at once; the channel that finally takes it is `fallback_method`.
  * Every attempt is a row of reminder_delivery_log, with the provider's id its receipts update.
  */
-export async function deliverThroughChannels({ db, clock, channels, delivery, envelopeFor, tellOwner }: {
+export async function deliverThroughChannels({
+  db,
+  clock,
+  channels,
+  delivery,
+  envelopeFor,
+  tellOwner,
+}: {
   db: Db;
   clock: Clock;
   channels: Channels;
@@ -72,7 +86,12 @@ export async function deliverThroughChannels({ db, clock, channels, delivery, en
   const route = recipient.channels.filter((c) => addressOn(recipient, c));
   const spent = await channelsFailedForGood(db, delivery.deliveryId);
   const failures: ChannelFailure[] = [];
-  const log = (channel: ChannelId, address: string, status: "sent" | "failed", extra: { receipt?: Receipt; failure?: ChannelFailure }) => {
+  const log = (
+    channel: ChannelId,
+    address: string,
+    status: "sent" | "failed",
+    extra: { receipt?: Receipt; failure?: ChannelFailure },
+  ) => {
     const at = clock.now();
     return {
       reminderId: delivery.reminderId,
@@ -114,14 +133,30 @@ export async function deliverThroughChannels({ db, clock, channels, delivery, en
       const next = remaining[i + 1] ?? null;
       await db.transaction(async (tx) => {
         await tx.insert(reminderDeliveryLog).values(log(channel, address, "failed", { failure }));
-        await tellOwner({ ownerId: delivery.ownerId, messageId: delivery.messageId, deliveryId: delivery.deliveryId, kind: "release", recipientName: recipient.name, channel, address, reason: failure.reason, next }, tx);
+        await tellOwner(
+          {
+            ownerId: delivery.ownerId,
+            messageId: delivery.messageId,
+            deliveryId: delivery.deliveryId,
+            kind: "release",
+            recipientName: recipient.name,
+            channel,
+            address,
+            reason: failure.reason,
+            next,
+          },
+          tx,
+        );
       });
       continue;
     }
     await db.insert(reminderDeliveryLog).values(log(channel, address, "sent", { receipt }));
     return { status: "sent", channel, receipt, fallbackMethod: channel === route[0] ? null : channel, failures };
   }
-  const why = route.length === 0 ? "This recipient has no address for any of their channels." : `Every channel failed: ${failures.map((f) => `${f.channel}: ${f.reason}`).join("; ") || "each failed in an earlier attempt"}`;
+  const why =
+    route.length === 0
+      ? "This recipient has no address for any of their channels."
+      : `Every channel failed: ${failures.map((f) => `${f.channel}: ${f.reason}`).join("; ") || "each failed in an earlier attempt"}`;
   return { status: "failed", error: why.slice(0, 500), failures };
 }
 
@@ -130,12 +165,25 @@ export async function channelsFailedForGood(db: Db, deliveryId: string): Promise
   const rows = await db
     .selectDistinct({ channel: reminderDeliveryLog.deliveryChannel })
     .from(reminderDeliveryLog)
-    .where(and(eq(reminderDeliveryLog.deliveryId, deliveryId), eq(reminderDeliveryLog.deliveryStatus, "failed"), sql`(${reminderDeliveryLog.responseData}->>'permanent')::boolean is true`));
+    .where(
+      and(
+        eq(reminderDeliveryLog.deliveryId, deliveryId),
+        eq(reminderDeliveryLog.deliveryStatus, "failed"),
+        sql`(${reminderDeliveryLog.responseData}->>'permanent')::boolean is true`,
+      ),
+    );
   return new Set(rows.map((r) => r.channel as ChannelId));
 }
 
 function asFailure(channel: ChannelId, address: string, err: unknown): ChannelFailure {
-  if (err instanceof ChannelError) return { channel, address, reason: err.message.slice(0, 500), code: err.code ?? null, permanent: err.permanent };
+  if (err instanceof ChannelError)
+    return { channel, address, reason: err.message.slice(0, 500), code: err.code ?? null, permanent: err.permanent };
   // Not the channel's own word (a bug, a rendering error): temporary, so it is retried and logged, never skipped.
-  return { channel, address, reason: (err instanceof Error ? err.message : String(err)).slice(0, 500), code: null, permanent: false };
+  return {
+    channel,
+    address,
+    reason: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+    code: null,
+    permanent: false,
+  };
 }

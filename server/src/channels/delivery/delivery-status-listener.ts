@@ -21,13 +21,26 @@ const RANK = { sent: 0, delivered: 1, read: 2, failed: 3 } as const;
  * policy. The owner's own reminders are not resent (they went to every chosen channel at once);
  * a reminder channel that fails for good is told to the owner.
  */
-export function deliveryStatusListener({ clock, masterKeys, tellOwner }: { clock: Clock; masterKeys: MasterKeys; tellOwner: TellOwner }): StatusListener {
+export function deliveryStatusListener({
+  clock,
+  masterKeys,
+  tellOwner,
+}: {
+  clock: Clock;
+  masterKeys: MasterKeys;
+  tellOwner: TellOwner;
+}): StatusListener {
   return async (update, tx) => {
     const rows = await tx
       .select({ log: reminderDeliveryLog, delivery: deliveries })
       .from(reminderDeliveryLog)
       .leftJoin(deliveries, eq(deliveries.id, reminderDeliveryLog.deliveryId))
-      .where(and(eq(reminderDeliveryLog.deliveryChannel, update.channel), eq(reminderDeliveryLog.providerMessageId, update.providerMessageId)))
+      .where(
+        and(
+          eq(reminderDeliveryLog.deliveryChannel, update.channel),
+          eq(reminderDeliveryLog.providerMessageId, update.providerMessageId),
+        ),
+      )
       .for("update", { of: reminderDeliveryLog });
     const now = clock.now();
     for (const { log, delivery } of rows) {
@@ -54,22 +67,51 @@ export function deliveryStatusListener({ clock, masterKeys, tellOwner }: { clock
           const failedBefore = await tx
             .selectDistinct({ channel: reminderDeliveryLog.deliveryChannel })
             .from(reminderDeliveryLog)
-            .where(and(eq(reminderDeliveryLog.deliveryId, delivery.id), eq(reminderDeliveryLog.deliveryStatus, "failed"), sql`(${reminderDeliveryLog.responseData}->>'permanent')::boolean is true`));
+            .where(
+              and(
+                eq(reminderDeliveryLog.deliveryId, delivery.id),
+                eq(reminderDeliveryLog.deliveryStatus, "failed"),
+                sql`(${reminderDeliveryLog.responseData}->>'permanent')::boolean is true`,
+              ),
+            );
           const spent = new Set<string>([...failedBefore.map((r) => r.channel), update.channel]);
           const next = route ? (route.channels.find((c) => !spent.has(c) && addressOn(route, c)) ?? null) : null;
           await tellOwner(
-            { ownerId: await ownerOf(tx, log.messageId), messageId: log.messageId, deliveryId: delivery.id, kind: "release", recipientName: route?.name ?? "a recipient", channel: update.channel, address: log.recipient, reason: reasonOf(update), next },
+            {
+              ownerId: await ownerOf(tx, log.messageId),
+              messageId: log.messageId,
+              deliveryId: delivery.id,
+              kind: "release",
+              recipientName: route?.name ?? "a recipient",
+              channel: update.channel,
+              address: log.recipient,
+              reason: reasonOf(update),
+              next,
+            },
             tx,
           );
           if (!next) {
-            await tx.update(deliveries).set({ status: "failed", lastError: `${update.channel}: ${reasonOf(update)}`.slice(0, 500) }).where(eq(deliveries.id, delivery.id));
+            await tx
+              .update(deliveries)
+              .set({ status: "failed", lastError: `${update.channel}: ${reasonOf(update)}`.slice(0, 500) })
+              .where(eq(deliveries.id, delivery.id));
             continue;
           }
         }
         await reopen(tx, delivery.id, delivery.reminderId, now);
       } else if (delivery.kind === "reminder" && permanent) {
         await tellOwner(
-          { ownerId: await ownerOf(tx, log.messageId), messageId: log.messageId, deliveryId: delivery.id, kind: "reminder", recipientName: "you", channel: update.channel, address: log.recipient, reason: reasonOf(update), next: null },
+          {
+            ownerId: await ownerOf(tx, log.messageId),
+            messageId: log.messageId,
+            deliveryId: delivery.id,
+            kind: "reminder",
+            recipientName: "you",
+            channel: update.channel,
+            address: log.recipient,
+            reason: reasonOf(update),
+            next: null,
+          },
           tx,
         );
       }
@@ -79,7 +121,8 @@ export function deliveryStatusListener({ clock, masterKeys, tellOwner }: { clock
 
 type Tx = Parameters<StatusListener>[1];
 
-const reasonOf = (update: Parameters<StatusListener>[0]) => (update.error ? `${update.error.message} (${update.error.code})` : `the provider reported "${update.providerStatus}"`);
+const reasonOf = (update: Parameters<StatusListener>[0]) =>
+  update.error ? `${update.error.message} (${update.error.code})` : `the provider reported "${update.providerStatus}"`;
 
 async function ownerOf(tx: Tx, messageId: string): Promise<string> {
   const [m] = await tx.select({ userId: messages.userId }).from(messages).where(eq(messages.id, messageId));
@@ -90,7 +133,13 @@ async function routeOf(tx: Tx, masterKeys: MasterKeys, recipientId: string | nul
   if (!recipientId) return null;
   const [r] = await tx.select().from(recipients).where(eq(recipients.id, recipientId));
   if (!r) return null;
-  return { id: r.id, name: recipientName(masterKeys, r), email: r.email, phone: r.phone, channels: r.channels as ChannelId[] };
+  return {
+    id: r.id,
+    name: recipientName(masterKeys, r),
+    email: r.email,
+    phone: r.phone,
+    channels: r.channels as ChannelId[],
+  };
 }
 
 /**
@@ -99,10 +148,20 @@ async function routeOf(tx: Tx, masterKeys: MasterKeys, recipientId: string | nul
  * engine only sends the deliveries still pending.
  */
 export async function reopen(tx: Tx, deliveryId: string, reminderId: string | null, now: Date): Promise<void> {
-  await tx.update(deliveries).set({ status: "pending", lastError: null }).where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["sent", "failed"])));
+  await tx
+    .update(deliveries)
+    .set({ status: "pending", lastError: null })
+    .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["sent", "failed"])));
   if (!reminderId) return;
   await tx
     .update(reminderSchedule)
-    .set({ status: "pending", nextAttemptAt: now, completedAt: null, lockedUntil: null, claimedBy: null, updatedAt: now })
+    .set({
+      status: "pending",
+      nextAttemptAt: now,
+      completedAt: null,
+      lockedUntil: null,
+      claimedBy: null,
+      updatedAt: now,
+    })
     .where(and(eq(reminderSchedule.id, reminderId), inArray(reminderSchedule.status, ["sent", "parked"])));
 }

@@ -12,10 +12,28 @@ import type { ChannelId } from "../channel.ts";
  * (sent / delivered / read / failed), one entry per release, recipient and channel, oldest first.
  * Another user's message is not found.
  */
-export async function readMessageReceipts({ db, masterKeys, userId, messageId }: { db: Db; masterKeys: MasterKeys; userId: string; messageId: string }): Promise<DeliveryReceipt[]> {
+export async function readMessageReceipts({
+  db,
+  masterKeys,
+  userId,
+  messageId,
+}: {
+  db: Db;
+  masterKeys: MasterKeys;
+  userId: string;
+  messageId: string;
+}): Promise<DeliveryReceipt[]> {
   await findOwnedMessage({ db, userId, messageId });
   const rows = await db
-    .select({ log: reminderDeliveryLog, recipient: { id: recipients.id, keyId: recipients.keyId, wrappedKey: recipients.wrappedKey, name: recipients.name } })
+    .select({
+      log: reminderDeliveryLog,
+      recipient: {
+        id: recipients.id,
+        keyId: recipients.keyId,
+        wrappedKey: recipients.wrappedKey,
+        name: recipients.name,
+      },
+    })
     .from(reminderDeliveryLog)
     .innerJoin(deliveries, and(eq(deliveries.id, reminderDeliveryLog.deliveryId), eq(deliveries.kind, "release")))
     .leftJoin(recipients, eq(recipients.id, reminderDeliveryLog.recipientId))

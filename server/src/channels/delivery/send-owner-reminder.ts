@@ -29,17 +29,38 @@ export interface OwnerReminderRoute {
  * (docs/decisions/018) and sent to a number the owner has proven. Anything else quietly narrows
  * to e-mail: the reminder must still go out.
  */
-export async function ownerReminderRoute({ db, config, channels, userId }: { db: Db; config: Config; channels: Channels; userId: string }): Promise<OwnerReminderRoute> {
+export async function ownerReminderRoute({
+  db,
+  config,
+  channels,
+  userId,
+}: {
+  db: Db;
+  config: Config;
+  channels: Channels;
+  userId: string;
+}): Promise<OwnerReminderRoute> {
   const [row] = await db
-    .select({ email: users.email, number: profiles.whatsappNumber, chosen: profiles.reminderChannels, proven: verifiedNumbers.number })
+    .select({
+      email: users.email,
+      number: profiles.whatsappNumber,
+      chosen: profiles.reminderChannels,
+      proven: verifiedNumbers.number,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(verifiedNumbers, and(eq(verifiedNumbers.userId, users.id), eq(verifiedNumbers.number, profiles.whatsappNumber)))
+    .leftJoin(
+      verifiedNumbers,
+      and(eq(verifiedNumbers.userId, users.id), eq(verifiedNumbers.number, profiles.whatsappNumber)),
+    )
     .where(eq(users.id, userId));
   if (!row) return { email: "", phone: null, channels: ["email"] };
   const plan = await limitsFor({ db, config, userId });
   const phone = row.proven ?? null;
-  const extra = (row.chosen ?? []).filter((c): c is PhoneChannelId => (c === "whatsapp" || c === "sms") && phone !== null && plan.channels.includes(c) && channels.get(c).available);
+  const extra = (row.chosen ?? []).filter(
+    (c): c is PhoneChannelId =>
+      (c === "whatsapp" || c === "sms") && phone !== null && plan.channels.includes(c) && channels.get(c).available,
+  );
   return { email: row.email, phone, channels: ["email", ...extra] };
 }
 
@@ -48,7 +69,15 @@ export async function ownerReminderRoute({ db, config, channels, userId }: { db:
  * own reminder: a missed one can release a message). A retry sends only on the channels that have
  * not taken it yet. `retry` while any channel failed temporarily; `failed` when none took it.
  */
-export async function sendOwnerReminder({ db, clock, channels, delivery, route, envelopeFor, tellOwner }: {
+export async function sendOwnerReminder({
+  db,
+  clock,
+  channels,
+  delivery,
+  route,
+  envelopeFor,
+  tellOwner,
+}: {
   db: Db;
   clock: Clock;
   channels: Channels;
@@ -61,7 +90,12 @@ export async function sendOwnerReminder({ db, clock, channels, delivery, route, 
   const done = await db
     .selectDistinct({ channel: reminderDeliveryLog.deliveryChannel })
     .from(reminderDeliveryLog)
-    .where(and(eq(reminderDeliveryLog.deliveryId, delivery.deliveryId), inArray(reminderDeliveryLog.deliveryStatus, ["sent", "delivered", "read"])));
+    .where(
+      and(
+        eq(reminderDeliveryLog.deliveryId, delivery.deliveryId),
+        inArray(reminderDeliveryLog.deliveryStatus, ["sent", "delivered", "read"]),
+      ),
+    );
   const taken = new Set<string>(done.map((d) => d.channel));
   const failures: ChannelFailure[] = [];
   let retry: string | null = null;
@@ -70,16 +104,50 @@ export async function sendOwnerReminder({ db, clock, channels, delivery, route, 
     if (spent.has(channel) || taken.has(channel)) continue;
     const address = channel === "email" ? route.email : route.phone!;
     const at = clock.now();
-    const base = { reminderId: delivery.reminderId, deliveryId: delivery.deliveryId, messageId: delivery.messageId, conditionId: delivery.conditionId, recipient: address, deliveryChannel: channel, attempt: delivery.attempt, statusAt: at, createdAt: at };
+    const base = {
+      reminderId: delivery.reminderId,
+      deliveryId: delivery.deliveryId,
+      messageId: delivery.messageId,
+      conditionId: delivery.conditionId,
+      recipient: address,
+      deliveryChannel: channel,
+      attempt: delivery.attempt,
+      statusAt: at,
+      createdAt: at,
+    };
     try {
       const receipt = await channels.get(channel).send(envelopeFor(channel, address));
-      await db.insert(reminderDeliveryLog).values({ ...base, deliveryStatus: "sent", providerMessageId: receipt.providerMessageId, responseData: { ...delivery.responseData, fallback_method: null, permanent: false, form: receipt.form } });
+      await db.insert(reminderDeliveryLog).values({
+        ...base,
+        deliveryStatus: "sent",
+        providerMessageId: receipt.providerMessageId,
+        responseData: { ...delivery.responseData, fallback_method: null, permanent: false, form: receipt.form },
+      });
       taken.add(channel);
     } catch (err) {
-      const e = err instanceof ChannelError ? err : new ChannelError(channel, false, err instanceof Error ? err.message : String(err));
-      const failure = { channel, address, reason: e.message.slice(0, 500), code: e.code ?? null, permanent: e.permanent };
+      const e =
+        err instanceof ChannelError
+          ? err
+          : new ChannelError(channel, false, err instanceof Error ? err.message : String(err));
+      const failure = {
+        channel,
+        address,
+        reason: e.message.slice(0, 500),
+        code: e.code ?? null,
+        permanent: e.permanent,
+      };
       failures.push(failure);
-      const row = { ...base, deliveryStatus: "failed" as const, error: failure.reason, responseData: { ...delivery.responseData, fallback_method: null, permanent: failure.permanent, ...(failure.code ? { error_code: failure.code } : {}) } };
+      const row = {
+        ...base,
+        deliveryStatus: "failed" as const,
+        error: failure.reason,
+        responseData: {
+          ...delivery.responseData,
+          fallback_method: null,
+          permanent: failure.permanent,
+          ...(failure.code ? { error_code: failure.code } : {}),
+        },
+      };
       if (!failure.permanent) {
         await db.insert(reminderDeliveryLog).values(row);
         retry ??= `${channel}: ${failure.reason}`;
@@ -88,11 +156,33 @@ export async function sendOwnerReminder({ db, clock, channels, delivery, route, 
       await db.transaction(async (tx) => {
         await tx.insert(reminderDeliveryLog).values(row);
         // The owner's e-mail failing for good is the engine's to report (parked row); a phone channel is told by e-mail.
-        if (channel !== "email") await tellOwner({ ownerId: delivery.ownerId, messageId: delivery.messageId, deliveryId: delivery.deliveryId, kind: "reminder", recipientName: "you", channel, address, reason: failure.reason, next: null }, tx);
+        if (channel !== "email")
+          await tellOwner(
+            {
+              ownerId: delivery.ownerId,
+              messageId: delivery.messageId,
+              deliveryId: delivery.deliveryId,
+              kind: "reminder",
+              recipientName: "you",
+              channel,
+              address,
+              reason: failure.reason,
+              next: null,
+            },
+            tx,
+          );
       });
     }
   }
   if (retry) return { status: "retry", error: retry, failures };
   if (taken.size > 0) return { status: "sent", error: null, failures };
-  return { status: "failed", error: failures.map((f) => `${f.channel}: ${f.reason}`).join("; ").slice(0, 500) || "No channel to send the reminder on.", failures };
+  return {
+    status: "failed",
+    error:
+      failures
+        .map((f) => `${f.channel}: ${f.reason}`)
+        .join("; ")
+        .slice(0, 500) || "No channel to send the reminder on.",
+    failures,
+  };
 }

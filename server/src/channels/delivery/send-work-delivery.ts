@@ -34,7 +34,19 @@ export interface WorkFacts {
  * writes no reminder_delivery_log row of its own for these. The answer is the delivery's new status:
  * sent, pending (try again under the retry policy) or failed (every channel failed for good).
  */
-export async function sendWorkDelivery({ db, clock, config, channels, masterKeys, tellOwner, work, delivery, mail, link, responseData }: {
+export async function sendWorkDelivery({
+  db,
+  clock,
+  config,
+  channels,
+  masterKeys,
+  tellOwner,
+  work,
+  delivery,
+  mail,
+  link,
+  responseData,
+}: {
   db: Db;
   clock: Clock;
   config: Config;
@@ -47,8 +59,22 @@ export async function sendWorkDelivery({ db, clock, config, channels, masterKeys
   link: string;
   responseData: Record<string, unknown>;
 }): Promise<{ status: "sent" | "pending" | "failed"; error: string | null }> {
-  const base = { deliveryId: delivery.id, reminderId: work.reminderId, messageId: work.messageId, conditionId: work.conditionId, ownerId: work.ownerId, attempt: delivery.attempts + 1, responseData };
-  const email = (to: string, purpose: Envelope["purpose"]): Envelope => ({ to, purpose, subject: mail.subject, text: mail.text, html: mail.html });
+  const base = {
+    deliveryId: delivery.id,
+    reminderId: work.reminderId,
+    messageId: work.messageId,
+    conditionId: work.conditionId,
+    ownerId: work.ownerId,
+    attempt: delivery.attempts + 1,
+    responseData,
+  };
+  const email = (to: string, purpose: Envelope["purpose"]): Envelope => ({
+    to,
+    purpose,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
 
   if (delivery.kind === "reminder") {
     const route = await ownerReminderRoute({ db, config, channels, userId: work.ownerId });
@@ -58,23 +84,37 @@ export async function sendWorkDelivery({ db, clock, config, channels, masterKeys
       channels,
       delivery: base,
       route,
-      envelopeFor: (channel, to) => (channel === "email" ? email(to, "owner_reminder") : reminderEnvelope({ channel, to, firstName: work.ownerFirstName, deadline: work.deadlineText, link })),
+      envelopeFor: (channel, to) =>
+        channel === "email"
+          ? email(to, "owner_reminder")
+          : reminderEnvelope({ channel, to, firstName: work.ownerFirstName, deadline: work.deadlineText, link }),
       tellOwner,
     });
     return { status: result.status === "retry" ? "pending" : result.status, error: result.error };
   }
 
-  const [row] = delivery.recipientId ? await db.select().from(recipients).where(eq(recipients.id, delivery.recipientId)) : [];
+  const [row] = delivery.recipientId
+    ? await db.select().from(recipients).where(eq(recipients.id, delivery.recipientId))
+    : [];
   // A recipient deleted since the release: the address written at release time, by e-mail.
   const recipient = row
-    ? { id: row.id, name: recipientName(masterKeys, row), email: row.email, phone: row.phone, channels: row.channels as ChannelId[] }
+    ? {
+        id: row.id,
+        name: recipientName(masterKeys, row),
+        email: row.email,
+        phone: row.phone,
+        channels: row.channels as ChannelId[],
+      }
     : { id: null, name: "a recipient", email: delivery.address || null, phone: null, channels: ["email" as const] };
   const result = await deliverThroughChannels({
     db,
     clock,
     channels,
     delivery: { ...base, recipient },
-    envelopeFor: (channel, to) => (channel === "email" ? email(to, "release") : releaseEnvelope({ channel, to, ownerName: work.ownerName, link, emergency: work.emergency })),
+    envelopeFor: (channel, to) =>
+      channel === "email"
+        ? email(to, "release")
+        : releaseEnvelope({ channel, to, ownerName: work.ownerName, link, emergency: work.emergency }),
     tellOwner,
   });
   if (result.status === "sent") return { status: "sent", error: null };

@@ -9,11 +9,23 @@ import { channelFailureKey, renderChannelFailureMail, type TellOwner } from "./c
  * Channel failures go to the owner through the engine's durable notice queue, in the caller's
  * transaction, once per delivery and channel (a redelivered webhook queues nothing new).
  */
-export function tellOwnerByNotice({ masterKeys, clock, siteUrl }: { masterKeys: MasterKeys; clock: Clock; siteUrl: () => string }): TellOwner {
+export function tellOwnerByNotice({
+  masterKeys,
+  clock,
+  siteUrl,
+}: {
+  masterKeys: MasterKeys;
+  clock: Clock;
+  siteUrl: () => string;
+}): TellOwner {
   return async (notice, tx) => {
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, notice.ownerId));
     if (!owner) return;
     const mail = renderChannelFailureMail(notice, siteUrl());
-    await enqueueOwnerNotice(tx, { masterKeys, now: clock.now(), notice: { to: owner.email, userId: notice.ownerId, key: channelFailureKey(notice), ...mail } });
+    await enqueueOwnerNotice(tx, {
+      masterKeys,
+      now: clock.now(),
+      notice: { to: owner.email, userId: notice.ownerId, key: channelFailureKey(notice), ...mail },
+    });
   };
 }

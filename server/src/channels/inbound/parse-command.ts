@@ -5,7 +5,10 @@ export type Command = "check_in" | "status" | "help" | "stop";
 const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
 
 export function parseCommand(text: string): Command {
-  const word = text.trim().replace(/[.!?\s]+$/u, "").toUpperCase();
+  const word = text
+    .trim()
+    .replace(/[.!?\s]+$/u, "")
+    .toUpperCase();
   if (word === "STATUS") return "status";
   if (word === "HELP" || word === "INFO") return "help";
   if (STOP_WORDS.has(word)) return "stop";

@@ -40,7 +40,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * carried out — a check-in through the engine's `checkIn`, in this same transaction, so the
  * message is marked handled exactly when the check-in commits.
  */
-export async function receiveMessage({ db, clock, siteUrl, message }: { db: Db; clock: Clock; siteUrl: string; message: InboundMessage }): Promise<InboundResult> {
+export async function receiveMessage({
+  db,
+  clock,
+  siteUrl,
+  message,
+}: {
+  db: Db;
+  clock: Clock;
+  siteUrl: string;
+  message: InboundMessage;
+}): Promise<InboundResult> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     // What the message asks for is known before anything is done, so it is recorded in the same
@@ -50,7 +60,14 @@ export async function receiveMessage({ db, clock, siteUrl, message }: { db: Db; 
     const outcome: InboundOutcome = !owner ? "unknown_sender" : command === null ? "unsupported" : OUTCOMES[command];
     const [row] = await tx
       .insert(inboundMessages)
-      .values({ channel: message.channel, providerMessageId: message.providerMessageId, fromNumber: message.from, userId: owner?.userId ?? null, outcome, receivedAt: now })
+      .values({
+        channel: message.channel,
+        providerMessageId: message.providerMessageId,
+        fromNumber: message.from,
+        userId: owner?.userId ?? null,
+        outcome,
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: inboundMessages.id });
     if (!row) return { outcome: "duplicate", userId: null, reply: null };
@@ -62,7 +79,14 @@ export async function receiveMessage({ db, clock, siteUrl, message }: { db: Db; 
       const [earlier] = await tx
         .select({ id: inboundMessages.id })
         .from(inboundMessages)
-        .where(and(eq(inboundMessages.fromNumber, message.from), eq(inboundMessages.outcome, "unknown_sender"), gt(inboundMessages.receivedAt, new Date(now.getTime() - DAY_MS)), ne(inboundMessages.id, row.id)))
+        .where(
+          and(
+            eq(inboundMessages.fromNumber, message.from),
+            eq(inboundMessages.outcome, "unknown_sender"),
+            gt(inboundMessages.receivedAt, new Date(now.getTime() - DAY_MS)),
+            ne(inboundMessages.id, row.id),
+          ),
+        )
         .limit(1);
       return done(earlier ? null : replies.unknownSender(siteUrl));
     }
@@ -76,16 +100,30 @@ export async function receiveMessage({ db, clock, siteUrl, message }: { db: Db; 
       case "stop":
         await tx
           .update(profiles)
-          .set({ reminderChannels: sql`array_remove(${profiles.reminderChannels}, ${message.channel})`, updatedAt: now })
+          .set({
+            reminderChannels: sql`array_remove(${profiles.reminderChannels}, ${message.channel})`,
+            updatedAt: now,
+          })
           .where(eq(profiles.id, owner.userId));
         // Twilio answers STOP itself and blocks anything more we send; WhatsApp leaves it to us.
         return done(message.channel === "whatsapp" ? replies.stopped(CHANNEL_NAMES[message.channel], siteUrl) : null);
       case "check_in": {
         const result = await checkIn({ db: tx, clock, userId: owner.userId, source: message.channel });
-        return done(replies.checkedIn(result.next_deadline ? new Date(result.next_deadline) : null, result.conditions, owner.timeZone));
+        return done(
+          replies.checkedIn(
+            result.next_deadline ? new Date(result.next_deadline) : null,
+            result.conditions,
+            owner.timeZone,
+          ),
+        );
       }
     }
   });
 }
 
-const OUTCOMES: Record<Command, InboundOutcome> = { check_in: "checked_in", status: "status", help: "help", stop: "stopped" };
+const OUTCOMES: Record<Command, InboundOutcome> = {
+  check_in: "checked_in",
+  status: "status",
+  help: "help",
+  stop: "stopped",
+};

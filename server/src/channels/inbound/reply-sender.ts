@@ -15,8 +15,13 @@ export function createReplySender({ channels, log }: { channels: Channels; log: 
         .get(channel)
         .send({ to, purpose: "check_in_reply", text })
         .then(
-          (receipt) => log.info({ channel, to: maskNumber(to), providerMessageId: receipt.providerMessageId }, "reply sent"),
-          (err: Error & { permanent?: boolean; code?: string }) => log.warn({ channel, to: maskNumber(to), code: err.code, permanent: err.permanent, err: err.message }, "reply could not be sent"),
+          (receipt) =>
+            log.info({ channel, to: maskNumber(to), providerMessageId: receipt.providerMessageId }, "reply sent"),
+          (err: Error & { permanent?: boolean; code?: string }) =>
+            log.warn(
+              { channel, to: maskNumber(to), code: err.code, permanent: err.permanent, err: err.message },
+              "reply could not be sent",
+            ),
         )
         .finally(() => inFlight.delete(done));
       inFlight.add(done);

@@ -1,16 +1,17 @@
-import { formatWhen } from "../../engine/format-when.ts";
+import { formatMailWhen } from "@trigger-switch/contracts";
 
 /** Every sentence the number sends back, in one place. */
 export const replies = {
   checkedIn(next: Date | null, conditions: number, timeZone: string): string {
     if (conditions === 0) return "Checked in. Nothing is waiting for a check-in right now.";
     if (!next) return "Checked in. Your timers are reset.";
-    return `Checked in. Your next deadline is ${formatWhen(next, timeZone)}. Send any message before then to check in again.`;
+    return `Checked in. Your next deadline is ${formatMailWhen(next, timeZone)}. Send any message before then to check in again.`;
   },
   status(next: Date | null, now: Date, timeZone: string): string {
     if (!next) return "Nothing is waiting for a check-in right now. (STATUS does not check you in.)";
-    if (next <= now) return `Your deadline was ${formatWhen(next, timeZone)}, so your messages may be going out now. If you are OK, send any message to check in.`;
-    return `Your next deadline is ${formatWhen(next, timeZone)}. STATUS does not check you in: send any other message to do that.`;
+    if (next <= now)
+      return `Your deadline was ${formatMailWhen(next, timeZone)}, so your messages may be going out now. If you are OK, send any message to check in.`;
+    return `Your next deadline is ${formatMailWhen(next, timeZone)}. STATUS does not check you in: send any other message to do that.`;
   },
   help(siteUrl: string): string {
     return [

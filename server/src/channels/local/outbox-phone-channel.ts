@@ -14,14 +14,32 @@ import { isE164 } from "../phone-number.ts";
  * like the e-mails there, so a self-hoster sees what recipients would receive. The channel stays
  * `available: false` (nothing leaves this machine); `local` says where its sends go.
  */
-export function createOutboxPhoneChannel({ id, db, masterKeys, clock, missing }: { id: PhoneChannelId; db: Db; masterKeys: MasterKeys; clock: Clock; missing: readonly string[] }): Channel {
+export function createOutboxPhoneChannel({
+  id,
+  db,
+  masterKeys,
+  clock,
+  missing,
+}: {
+  id: PhoneChannelId;
+  db: Db;
+  masterKeys: MasterKeys;
+  clock: Clock;
+  missing: readonly string[];
+}): Channel {
   const name = CHANNEL_NAMES[id];
   return {
     id,
     available: false,
     local: true,
     async send(envelope) {
-      if (!isE164(envelope.to)) throw new ChannelError(id, true, "The number is not in international E.164 format (+ country code and number).", "bad_number");
+      if (!isE164(envelope.to))
+        throw new ChannelError(
+          id,
+          true,
+          "The number is not in international E.164 format (+ country code and number).",
+          "bad_number",
+        );
       const rowId = randomUUID();
       const { cipher, keyId, wrappedKey } = newRecordCipher(masterKeys, "mail", rowId);
       const note = `(Kept in the local mailbox: ${name} is not configured on this server — set ${missing.join(", ")} to send it for real.)`;

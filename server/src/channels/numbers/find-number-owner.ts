@@ -15,7 +15,10 @@ export async function findNumberOwner({ db, number }: { db: Db; number: string }
   const [row] = await db
     .select({ userId: verifiedNumbers.userId, timeZone: profiles.timeZone })
     .from(verifiedNumbers)
-    .innerJoin(profiles, and(eq(profiles.id, verifiedNumbers.userId), eq(profiles.whatsappNumber, verifiedNumbers.number)))
+    .innerJoin(
+      profiles,
+      and(eq(profiles.id, verifiedNumbers.userId), eq(profiles.whatsappNumber, verifiedNumbers.number)),
+    )
     .where(eq(verifiedNumbers.number, number));
   return row ? { userId: row.userId, timeZone: row.timeZone ?? "UTC" } : null;
 }

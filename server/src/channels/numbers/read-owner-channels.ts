@@ -1,4 +1,9 @@
-import { VERIFICATION_CODES_PER_HOUR, VERIFICATION_MAX_ATTEMPTS, VERIFICATION_RESEND_MS, type OwnerChannels } from "@trigger-switch/contracts";
+import {
+  VERIFICATION_CODES_PER_HOUR,
+  VERIFICATION_MAX_ATTEMPTS,
+  VERIFICATION_RESEND_MS,
+  type OwnerChannels,
+} from "@trigger-switch/contracts";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connect.ts";
@@ -10,25 +15,59 @@ const HOUR_MS = 60 * 60 * 1000;
 const DELIVERY_ORDER = ["failed", "read", "delivered", "sent"] as const;
 
 /** The owner's number, whether it is proven, the code on its way, and where reminders go. */
-export async function readOwnerChannels({ db, clock, userId }: { db: Db; clock: Clock; userId: string }): Promise<OwnerChannels> {
+export async function readOwnerChannels({
+  db,
+  clock,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+}): Promise<OwnerChannels> {
   const now = clock.now();
-  const [profile] = await db.select({ number: profiles.whatsappNumber, reminderChannels: profiles.reminderChannels }).from(profiles).where(eq(profiles.id, userId));
+  const [profile] = await db
+    .select({ number: profiles.whatsappNumber, reminderChannels: profiles.reminderChannels })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
   if (!profile) throw notFound("Profile not found");
   const [proof] = await db.select().from(verifiedNumbers).where(eq(verifiedNumbers.userId, userId));
-  const verified = proof && proof.number === profile.number ? { via: proof.verifiedVia, at: proof.verifiedAt.toISOString() } : null;
+  const verified =
+    proof && proof.number === profile.number ? { via: proof.verifiedVia, at: proof.verifiedAt.toISOString() } : null;
 
   const recent = await db
     .select()
     .from(numberVerificationCodes)
-    .where(and(eq(numberVerificationCodes.userId, userId), gt(numberVerificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+    .where(
+      and(
+        eq(numberVerificationCodes.userId, userId),
+        gt(numberVerificationCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    )
     .orderBy(desc(numberVerificationCodes.createdAt));
   const latest = recent[0];
-  const live = latest && !latest.usedAt && latest.expiresAt > now && latest.attempts < VERIFICATION_MAX_ATTEMPTS && latest.number === profile.number && !verified ? latest : null;
+  const live =
+    latest &&
+    !latest.usedAt &&
+    latest.expiresAt > now &&
+    latest.attempts < VERIFICATION_MAX_ATTEMPTS &&
+    latest.number === profile.number &&
+    !verified
+      ? latest
+      : null;
 
   let pending: OwnerChannels["pending"] = null;
   if (live) {
     const receipts = live.providerMessageId
-      ? await db.select().from(channelReceipts).where(and(eq(channelReceipts.channel, live.channel), eq(channelReceipts.providerMessageId, live.providerMessageId), inArray(channelReceipts.status, [...DELIVERY_ORDER])))
+      ? await db
+          .select()
+          .from(channelReceipts)
+          .where(
+            and(
+              eq(channelReceipts.channel, live.channel),
+              eq(channelReceipts.providerMessageId, live.providerMessageId),
+              inArray(channelReceipts.status, [...DELIVERY_ORDER]),
+            ),
+          )
       : [];
     const worst = DELIVERY_ORDER.map((s) => receipts.find((r) => r.status === s)).find(Boolean);
     pending = {
@@ -40,7 +79,13 @@ export async function readOwnerChannels({ db, clock, userId }: { db: Db; clock: 
       delivery_error: worst?.status === "failed" ? (worst.errorMessage ?? "The provider could not deliver it.") : null,
     };
   }
-  return { number: profile.number, verified, pending, resend_at: resendAt(recent, now)?.toISOString() ?? null, reminder_channels: profile.reminderChannels };
+  return {
+    number: profile.number,
+    verified,
+    pending,
+    resend_at: resendAt(recent, now)?.toISOString() ?? null,
+    reminder_channels: profile.reminderChannels,
+  };
 }
 
 /** When the next code may go: a minute after the last, and no more than five within an hour. */

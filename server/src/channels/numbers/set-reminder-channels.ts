@@ -16,20 +16,48 @@ import { readOwnerChannels } from "./read-owner-channels.ts";
  * The owner's reminder channels (docs/decisions/014): e-mail always, plus WhatsApp and SMS when
  * this server has them and the owner's number is verified. Reminders go to all of them at once.
  */
-export async function setReminderChannels({ db, config, clock, channels, userId, chosen }: { db: Db; config: Config; clock: Clock; channels: Channels; userId: string; chosen: ReminderChannel[] }): Promise<OwnerChannels> {
+export async function setReminderChannels({
+  db,
+  config,
+  clock,
+  channels,
+  userId,
+  chosen,
+}: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  channels: Channels;
+  userId: string;
+  chosen: ReminderChannel[];
+}): Promise<OwnerChannels> {
   const phone = chosen.filter((c) => c !== "email");
   const limits = await limitsFor({ db, config, userId });
   const notInPlan = phone.filter((c) => !limits.channels.includes(c));
   if (notInPlan.length > 0) throw planLimitError(config, limits, { kind: "channels", usage: 0, channels: notInPlan });
   for (const c of phone) {
-    if (!channels.get(c).available) throw new AppError("conflict", `${CHANNEL_NAMES[c]} is not available on this server.`, { channels: `${CHANNEL_NAMES[c]} is not available on this server.` });
+    if (!channels.get(c).available)
+      throw new AppError("conflict", `${CHANNEL_NAMES[c]} is not available on this server.`, {
+        channels: `${CHANNEL_NAMES[c]} is not available on this server.`,
+      });
   }
   if (phone.length > 0) {
-    const [profile] = await db.select({ number: profiles.whatsappNumber }).from(profiles).where(eq(profiles.id, userId));
+    const [profile] = await db
+      .select({ number: profiles.whatsappNumber })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
     const owner = profile?.number ? await findNumberOwner({ db, number: profile.number }) : null;
-    if (owner?.userId !== userId) throw new AppError("conflict", "Verify your number first: reminders go only to a number you have proven is yours.", { channels: "Verify your number first." });
+    if (owner?.userId !== userId)
+      throw new AppError(
+        "conflict",
+        "Verify your number first: reminders go only to a number you have proven is yours.",
+        { channels: "Verify your number first." },
+      );
   }
   const ordered = REMINDER_CHANNELS.filter((c) => c === "email" || chosen.includes(c));
-  await db.update(profiles).set({ reminderChannels: [...ordered], updatedAt: clock.now() }).where(eq(profiles.id, userId));
+  await db
+    .update(profiles)
+    .set({ reminderChannels: [...ordered], updatedAt: clock.now() })
+    .where(eq(profiles.id, userId));
   return readOwnerChannels({ db, clock, userId });
 }

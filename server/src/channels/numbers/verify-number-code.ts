@@ -20,12 +20,36 @@ type Outcome =
  * by e-mail. Wrong tries are counted in the same transaction that reads them, so parallel guesses
  * cannot exceed the limit.
  */
-export async function verifyNumberCode({ db, clock, channels, userId, code, log }: { db: Db; clock: Clock; channels: Channels; userId: string; code: string; log: FastifyBaseLogger }): Promise<OwnerChannels> {
+export async function verifyNumberCode({
+  db,
+  clock,
+  channels,
+  userId,
+  code,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  channels: Channels;
+  userId: string;
+  code: string;
+  log: FastifyBaseLogger;
+}): Promise<OwnerChannels> {
   const now = clock.now();
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [profile] = await tx.select({ number: profiles.whatsappNumber }).from(profiles).where(eq(profiles.id, userId)).for("update");
+    const [profile] = await tx
+      .select({ number: profiles.whatsappNumber })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for("update");
     if (!profile) throw notFound("Profile not found");
-    const [row] = await tx.select().from(numberVerificationCodes).where(and(eq(numberVerificationCodes.userId, userId), isNull(numberVerificationCodes.usedAt))).orderBy(desc(numberVerificationCodes.createdAt)).limit(1).for("update");
+    const [row] = await tx
+      .select()
+      .from(numberVerificationCodes)
+      .where(and(eq(numberVerificationCodes.userId, userId), isNull(numberVerificationCodes.usedAt)))
+      .orderBy(desc(numberVerificationCodes.createdAt))
+      .limit(1)
+      .for("update");
     if (!row) return { kind: "none" };
     if (row.expiresAt <= now) return { kind: "expired" };
     if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) return { kind: "locked" };
@@ -34,37 +58,71 @@ export async function verifyNumberCode({ db, clock, channels, userId, code, log 
       return { kind: "number_changed" };
     }
     if (!codeMatches(row.id, code, row.codeHash)) {
-      await tx.update(numberVerificationCodes).set({ attempts: row.attempts + 1 }).where(eq(numberVerificationCodes.id, row.id));
+      await tx
+        .update(numberVerificationCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(numberVerificationCodes.id, row.id));
       return { kind: "wrong", left: VERIFICATION_MAX_ATTEMPTS - row.attempts - 1 };
     }
     await tx.update(numberVerificationCodes).set({ usedAt: now }).where(eq(numberVerificationCodes.id, row.id));
-    const removed = await tx.delete(verifiedNumbers).where(or(eq(verifiedNumbers.number, row.number), eq(verifiedNumbers.userId, userId))).returning({ userId: verifiedNumbers.userId });
+    const removed = await tx
+      .delete(verifiedNumbers)
+      .where(or(eq(verifiedNumbers.number, row.number), eq(verifiedNumbers.userId, userId)))
+      .returning({ userId: verifiedNumbers.userId });
     await tx.insert(verifiedNumbers).values({ number: row.number, userId, verifiedVia: row.channel, verifiedAt: now });
-    return { kind: "verified", number: row.number, previousOwner: removed.find((r) => r.userId !== userId)?.userId ?? null };
+    return {
+      kind: "verified",
+      number: row.number,
+      previousOwner: removed.find((r) => r.userId !== userId)?.userId ?? null,
+    };
   });
 
   const fields = (message: string) => new AppError("validation_failed", message, { code: message });
   switch (outcome.kind) {
     case "none":
-      throw new AppError("conflict", "There is no code waiting to be checked. Ask for a new one.", { code: "Ask for a new code." });
+      throw new AppError("conflict", "There is no code waiting to be checked. Ask for a new one.", {
+        code: "Ask for a new code.",
+      });
     case "expired":
       throw fields("This code has expired. Ask for a new one.");
     case "locked":
       throw fields("Too many wrong tries for this code. Ask for a new one.");
     case "number_changed":
-      throw new AppError("conflict", "Your number changed after this code was sent. Ask for a new code.", { code: "Ask for a new code." });
+      throw new AppError("conflict", "Your number changed after this code was sent. Ask for a new code.", {
+        code: "Ask for a new code.",
+      });
     case "wrong":
-      throw fields(outcome.left > 0 ? `That code is not right. ${outcome.left} ${outcome.left === 1 ? "try" : "tries"} left.` : "That code is not right, and that was the last try. Ask for a new code.");
+      throw fields(
+        outcome.left > 0
+          ? `That code is not right. ${outcome.left} ${outcome.left === 1 ? "try" : "tries"} left.`
+          : "That code is not right, and that was the last try. Ask for a new code.",
+      );
     case "verified":
-      if (outcome.previousOwner) await tellPreviousOwner({ db, channels, userId: outcome.previousOwner, number: outcome.number, log });
+      if (outcome.previousOwner)
+        await tellPreviousOwner({ db, channels, userId: outcome.previousOwner, number: outcome.number, log });
   }
   return readOwnerChannels({ db, clock, userId });
 }
 
 /** Best effort: the proof has moved whatever happens to this mail. */
-async function tellPreviousOwner({ db, channels, userId, number, log }: { db: Db; channels: Channels; userId: string; number: string; log: FastifyBaseLogger }): Promise<void> {
+async function tellPreviousOwner({
+  db,
+  channels,
+  userId,
+  number,
+  log,
+}: {
+  db: Db;
+  channels: Channels;
+  userId: string;
+  number: string;
+  log: FastifyBaseLogger;
+}): Promise<void> {
   try {
-    const [owner] = await db.select({ email: profiles.email }).from(profiles).where(and(eq(profiles.id, userId), ne(profiles.email, "")));
+    const [owner] = await db
+      .select({ email: profiles.email })
+      .from(profiles)
+      .where(and(eq(profiles.id, userId), ne(profiles.email, "")));
     if (!owner) return;
     await channels.email.send({
       to: owner.email,
@@ -79,6 +137,9 @@ async function tellPreviousOwner({ db, channels, userId, number, log }: { db: Db
       ].join("\n"),
     });
   } catch (err) {
-    log.warn({ err: (err as Error).message, userId }, "could not tell the previous owner that their verified number moved");
+    log.warn(
+      { err: (err as Error).message, userId },
+      "could not tell the previous owner that their verified number moved",
+    );
   }
 }

@@ -13,12 +13,28 @@ const SMS_MAX = 1600;
  * SMS through Twilio's Messages API (the official `twilio` package), with a status callback to
  * /webhooks/twilio/status so every message's delivery comes back as a receipt.
  */
-export function createSmsChannel({ config, siteUrl, clock }: { config: TwilioConfig | null; siteUrl: () => string; clock: Clock }): Channel {
+export function createSmsChannel({
+  config,
+  siteUrl,
+  clock,
+}: {
+  config: TwilioConfig | null;
+  siteUrl: () => string;
+  clock: Clock;
+}): Channel {
   if (!config) {
     return {
       id: "sms",
       available: false,
-      send: () => Promise.reject(new ChannelError("sms", true, `SMS is not configured on this server (set ${TWILIO_SETTINGS.join(", ")}).`, "not_configured")),
+      send: () =>
+        Promise.reject(
+          new ChannelError(
+            "sms",
+            true,
+            `SMS is not configured on this server (set ${TWILIO_SETTINGS.join(", ")}).`,
+            "not_configured",
+          ),
+        ),
     };
   }
   const client = createTwilioClient(config);
@@ -28,21 +44,44 @@ export function createSmsChannel({ config, siteUrl, clock }: { config: TwilioCon
     id: "sms",
     available: true,
     async send(envelope) {
-      if (!isE164(envelope.to)) throw new ChannelError("sms", true, "The number is not in international E.164 format (+ country code and number).", "bad_number");
-      if (envelope.text.length > SMS_MAX) throw new ChannelError("sms", true, `An SMS can hold at most ${SMS_MAX} characters.`, "too_long");
+      if (!isE164(envelope.to))
+        throw new ChannelError(
+          "sms",
+          true,
+          "The number is not in international E.164 format (+ country code and number).",
+          "bad_number",
+        );
+      if (envelope.text.length > SMS_MAX)
+        throw new ChannelError("sms", true, `An SMS can hold at most ${SMS_MAX} characters.`, "too_long");
       try {
-        const message = await client.messages.create({ to: envelope.to, body: envelope.text, statusCallback: `${siteUrl()}/webhooks/twilio/status`, ...sender });
-        if (!/^(SM|MM)[0-9a-f]{32}$/i.test(message.sid)) throw new ChannelError("sms", false, "Twilio accepted the message but gave no message SID.", "bad_answer");
+        const message = await client.messages.create({
+          to: envelope.to,
+          body: envelope.text,
+          statusCallback: `${siteUrl()}/webhooks/twilio/status`,
+          ...sender,
+        });
+        if (!/^(SM|MM)[0-9a-f]{32}$/i.test(message.sid))
+          throw new ChannelError("sms", false, "Twilio accepted the message but gave no message SID.", "bad_answer");
         return { channel: "sms", providerMessageId: message.sid, form: "text", acceptedAt: clock.now() };
       } catch (err) {
         if (err instanceof ChannelError) throw err;
         const e = err as { status?: number; code?: number | string; message?: string; name?: string };
         if (typeof e.status === "number") {
           const code = typeof e.code === "number" ? e.code : null;
-          throw new ChannelError("sms", isPermanentTwilioError(e.status, code), `Twilio refused the message (${code ?? e.status}): ${e.message ?? ""}`.slice(0, 500), code !== null ? String(code) : `http_${e.status}`);
+          throw new ChannelError(
+            "sms",
+            isPermanentTwilioError(e.status, code),
+            `Twilio refused the message (${code ?? e.status}): ${e.message ?? ""}`.slice(0, 500),
+            code !== null ? String(code) : `http_${e.status}`,
+          );
         }
         // No answer: refused connection, DNS, the SDK's timeout.
-        throw new ChannelError("sms", false, `Twilio could not be reached: ${e.code ?? e.name ?? "error"} ${e.message ?? ""}`.trim().slice(0, 500), "network");
+        throw new ChannelError(
+          "sms",
+          false,
+          `Twilio could not be reached: ${e.code ?? e.name ?? "error"} ${e.message ?? ""}`.trim().slice(0, 500),
+          "network",
+        );
       }
     },
   };

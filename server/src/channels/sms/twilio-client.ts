@@ -17,7 +17,10 @@ export function createTwilioClient(config: TwilioConfig): twilio.Twilio {
       ? http
       : Object.assign(Object.create(http) as twilio.RequestClient, {
           request: (opts: Parameters<twilio.RequestClient["request"]>[0]) =>
-            http.request({ ...opts, uri: opts.uri.startsWith(TWILIO_API) ? config.apiUrl + opts.uri.slice(TWILIO_API.length) : opts.uri }),
+            http.request({
+              ...opts,
+              uri: opts.uri.startsWith(TWILIO_API) ? config.apiUrl + opts.uri.slice(TWILIO_API.length) : opts.uri,
+            }),
         });
   return twilio(config.accountSid, config.authToken, { httpClient, env: {} });
 }

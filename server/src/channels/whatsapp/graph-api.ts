@@ -20,7 +20,13 @@ export const graphErrorSchema = z.object({
 });
 
 export type SendBody =
-  | { messaging_product: "whatsapp"; recipient_type: "individual"; to: string; type: "text"; text: { preview_url: boolean; body: string } }
+  | {
+      messaging_product: "whatsapp";
+      recipient_type: "individual";
+      to: string;
+      type: "text";
+      text: { preview_url: boolean; body: string };
+    }
   | {
       messaging_product: "whatsapp";
       recipient_type: "individual";

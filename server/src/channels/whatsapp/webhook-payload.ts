@@ -25,9 +25,21 @@ const messageSchema = z.object({
 const statusSchema = z.object({
   id: z.string().min(1).max(256),
   status: z.string().max(64),
-  timestamp: z.string().regex(/^\d{1,12}$/).optional(),
+  timestamp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
   recipient_id: z.string().max(32).optional(),
-  errors: z.array(z.object({ code: z.number().int(), title: z.string().optional(), message: z.string().optional(), error_data: z.object({ details: z.string().optional() }).optional() })).optional(),
+  errors: z
+    .array(
+      z.object({
+        code: z.number().int(),
+        title: z.string().optional(),
+        message: z.string().optional(),
+        error_data: z.object({ details: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
 });
 
 const payloadSchema = z.object({
@@ -83,7 +95,13 @@ export function parseWebhook(body: unknown, phoneNumberId: string): ParsedWebhoo
         parsed.skipped.push(`message ${m.data.id}: sender is not an E.164 number`);
         continue;
       }
-      parsed.messages.push({ channel: "whatsapp", providerMessageId: m.data.id, from, text: textOf(m.data), kind: m.data.type });
+      parsed.messages.push({
+        channel: "whatsapp",
+        providerMessageId: m.data.id,
+        from,
+        text: textOf(m.data),
+        kind: m.data.type,
+      });
     }
     for (const raw of change.value.statuses ?? []) {
       const s = statusSchema.safeParse(raw);
@@ -100,7 +118,13 @@ export function parseWebhook(body: unknown, phoneNumberId: string): ParsedWebhoo
         providerStatus: s.data.status,
         recipient: s.data.recipient_id ? e164FromWaId(s.data.recipient_id) : null,
         occurredAt: s.data.timestamp ? new Date(Number(s.data.timestamp) * 1000) : new Date(),
-        error: error ? { code: String(error.code), message: [error.title ?? error.message, error.error_data?.details].filter(Boolean).join(": ") || "failed", permanent: isPermanentGraphError(null, error.code) } : null,
+        error: error
+          ? {
+              code: String(error.code),
+              message: [error.title ?? error.message, error.error_data?.details].filter(Boolean).join(": ") || "failed",
+              permanent: isPermanentGraphError(null, error.code),
+            }
+          : null,
       });
     }
   }

@@ -17,7 +17,10 @@ const NOT_CONFIGURED = "WhatsApp is not configured on this server.";
  * The POST body is read as raw bytes: the signature covers exactly those bytes, and it is checked
  * before anything is parsed or changed (docs/decisions/014).
  */
-export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies: ReplySender }> = async (app, { deps, replies }) => {
+export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies: ReplySender }> = async (
+  app,
+  { deps, replies },
+) => {
   const config = deps.config.whatsapp;
   const { db } = deps.database;
   app.removeContentTypeParser("application/json");
@@ -29,14 +32,22 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; repli
       schema: {
         tags,
         summary: "Meta's webhook verification: echoes hub.challenge when hub.verify_token is ours",
-        querystring: z.object({ "hub.mode": z.string().max(32).optional(), "hub.verify_token": z.string().max(512).optional(), "hub.challenge": z.string().max(512).optional() }),
+        querystring: z.object({
+          "hub.mode": z.string().max(32).optional(),
+          "hub.verify_token": z.string().max(512).optional(),
+          "hub.challenge": z.string().max(512).optional(),
+        }),
         response: { 200: z.string(), 400: answer, 403: answer, 404: answer },
       },
     },
     async (req, reply) => {
       if (!config) return reply.status(404).send({ ok: false, message: NOT_CONFIGURED });
       const { "hub.mode": mode, "hub.verify_token": token, "hub.challenge": challenge } = req.query;
-      if (mode !== "subscribe" || !challenge || !/^[A-Za-z0-9_-]{1,200}$/.test(challenge)) return reply.status(400).send({ ok: false, message: "Expected hub.mode=subscribe, hub.verify_token and a hub.challenge of letters and digits." });
+      if (mode !== "subscribe" || !challenge || !/^[A-Za-z0-9_-]{1,200}$/.test(challenge))
+        return reply.status(400).send({
+          ok: false,
+          message: "Expected hub.mode=subscribe, hub.verify_token and a hub.challenge of letters and digits.",
+        });
       if (!token || !sameText(token, config.verifyToken)) {
         req.log.warn("WhatsApp webhook verification with a wrong verify token");
         return reply.status(403).send({ ok: false, message: "The verify token does not match WHATSAPP_VERIFY_TOKEN." });
@@ -59,7 +70,10 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; repli
       if (!config) return reply.status(404).send({ ok: false, message: NOT_CONFIGURED });
       const raw = Buffer.isBuffer(req.body) ? req.body : null;
       if (!raw || !isValidSignature(raw, req.headers["x-hub-signature-256"], config.appSecret)) {
-        req.log.warn({ hasSignature: Boolean(req.headers["x-hub-signature-256"]) }, "WhatsApp webhook refused: missing or wrong X-Hub-Signature-256");
+        req.log.warn(
+          { hasSignature: Boolean(req.headers["x-hub-signature-256"]) },
+          "WhatsApp webhook refused: missing or wrong X-Hub-Signature-256",
+        );
         return reply.status(401).send({ ok: false, message: "Missing or wrong X-Hub-Signature-256." });
       }
       let body: unknown;
@@ -76,10 +90,26 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; repli
         return { ok: true };
       }
       if (parsed.skipped.length > 0) req.log.info({ skipped: parsed.skipped }, "WhatsApp webhook: parts ignored");
-      await handleInbound({ db, clock: deps.clock, siteUrl: deps.config.SITE_URL, messages: parsed.messages, replies, log: req.log });
+      await handleInbound({
+        db,
+        clock: deps.clock,
+        siteUrl: deps.config.SITE_URL,
+        messages: parsed.messages,
+        replies,
+        log: req.log,
+      });
       for (const update of parsed.statuses) {
         const fresh = await recordStatus({ db, update, listeners: deps.channels.statusListeners() });
-        req.log.info({ channel: "whatsapp", providerMessageId: update.providerMessageId, status: update.status, errorCode: update.error?.code, repeated: !fresh }, "delivery status");
+        req.log.info(
+          {
+            channel: "whatsapp",
+            providerMessageId: update.providerMessageId,
+            status: update.status,
+            errorCode: update.error?.code,
+            repeated: !fresh,
+          },
+          "delivery status",
+        );
       }
       return { ok: true };
     },

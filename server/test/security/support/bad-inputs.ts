@@ -52,7 +52,9 @@ export function exampleFor(schema: SchemaNode, name: string, fx: Fixtures): unkn
       return out;
     }
     case "array": {
-      const item = schema.items ? exampleFor(schema.items, name === "recipient_ids" || name === "recipients" ? "recipientId" : name, fx) : "x";
+      const item = schema.items
+        ? exampleFor(schema.items, name === "recipient_ids" || name === "recipients" ? "recipientId" : name, fx)
+        : "x";
       return name === "reminder_hours" ? [] : Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => item);
     }
     case "boolean":
@@ -107,7 +109,10 @@ function urlFor(op: Operation, fx: Fixtures, override: { param?: string; raw?: s
   let path = op.path;
   const query: string[] = [];
   for (const p of op.params) {
-    const raw = override.param === p.name ? override.raw! : encodeURIComponent(p.in === "path" ? pathValue(op, p.name, fx) : queryValue(p, fx));
+    const raw =
+      override.param === p.name
+        ? override.raw!
+        : encodeURIComponent(p.in === "path" ? pathValue(op, p.name, fx) : queryValue(p, fx));
     if (p.in === "path") path = path.replace(`{${p.name}}`, raw);
     else query.push(`${p.name}=${raw}`);
   }
@@ -119,20 +124,36 @@ const json = (value: unknown) => ({ contentType: "application/json", body: JSON.
 /** Wrong types for a field: each JSON type the schema does not take. */
 function wrongTypes(schema: SchemaNode): unknown[] {
   const accepted = new Set([...typesOf(schema), ...variants(schema).flatMap(typesOf)]);
-  const candidates: [string, unknown][] = [["string", "not-the-right-type"], ["number", 12345.5], ["boolean", false], ["array", ["x"]], ["object", { x: 1 }], ["null", null]];
+  const candidates: [string, unknown][] = [
+    ["string", "not-the-right-type"],
+    ["number", 12345.5],
+    ["boolean", false],
+    ["array", ["x"]],
+    ["object", { x: 1 }],
+    ["null", null],
+  ];
   if (schema.nullable) accepted.add("null");
   if (accepted.has("number")) accepted.add("integer");
   if (accepted.has("integer")) accepted.add("number");
-  return candidates.filter(([type]) => !accepted.has(type) && !(type === "string" && schema.enum)).map(([, value]) => value).slice(0, 3);
+  return candidates
+    .filter(([type]) => !accepted.has(type) && !(type === "string" && schema.enum))
+    .map(([, value]) => value)
+    .slice(0, 3);
 }
 
-const takesText = (s: SchemaNode): boolean => typesOf(s).includes("string") || variants(s).some(takesText) || (Array.isArray(s.enum) && s.enum.some((v) => typeof v === "string"));
+const takesText = (s: SchemaNode): boolean =>
+  typesOf(s).includes("string") ||
+  variants(s).some(takesText) ||
+  (Array.isArray(s.enum) && s.enum.some((v) => typeof v === "string"));
 
 /** Every (path within the body, schema) pair, down to `depth` levels of nested objects. */
 function fields(schema: SchemaNode, prefix: string[] = [], depth = 3): [string[], SchemaNode][] {
   const node = variants(schema).find((v) => v.properties) ?? schema;
   if (!node.properties || depth === 0) return [];
-  return Object.entries(node.properties).flatMap(([key, prop]): [string[], SchemaNode][] => [[[...prefix, key], prop], ...fields(prop, [...prefix, key], depth - 1)]);
+  return Object.entries(node.properties).flatMap(([key, prop]): [string[], SchemaNode][] => [
+    [[...prefix, key], prop],
+    ...fields(prop, [...prefix, key], depth - 1),
+  ]);
 }
 
 function withField(base: unknown, path: string[], value: unknown): unknown {
@@ -151,9 +172,18 @@ function nested(depth: number, open: string, close: string, inner = "1"): string
 }
 
 const multipart = {
-  noBoundary: { contentType: "multipart/form-data", body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx\r\n--x--\r\n' },
-  wrongBoundary: { contentType: "multipart/form-data; boundary=zzz", body: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx\r\n--abc--\r\n' },
-  truncated: { contentType: "multipart/form-data; boundary=abc", body: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello wor' },
+  noBoundary: {
+    contentType: "multipart/form-data",
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx\r\n--x--\r\n',
+  },
+  wrongBoundary: {
+    contentType: "multipart/form-data; boundary=zzz",
+    body: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx\r\n--abc--\r\n',
+  },
+  truncated: {
+    contentType: "multipart/form-data; boundary=abc",
+    body: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello wor',
+  },
 };
 
 /**
@@ -169,16 +199,26 @@ export function probesFor(op: Operation, fx: Fixtures, opts: { includeWellFormed
   const linkSecret = op.params.some((p) => p.name === "t" || p.name === "token") || op.path.includes("/token");
   const base = op.body ? exampleFor(op.body, "body", fx) : undefined;
   const baseBody = base === undefined ? {} : json(base);
-  const add = (label: string, url: string, body: { contentType?: string; body?: string } = hasBody ? baseBody : {}, owner = ownerIds) =>
-    probes.push({ label, url, ...body, ownerIds: owner, linkSecret });
+  const add = (
+    label: string,
+    url: string,
+    body: { contentType?: string; body?: string } = hasBody ? baseBody : {},
+    owner = ownerIds,
+  ) => probes.push({ label, url, ...body, ownerIds: owner, linkSecret });
 
   if (opts.includeWellFormed) add("well-formed", urlFor(op, fx));
   for (const p of op.params) {
     add(`${p.in} ${p.name}: NUL`, urlFor(op, fx, { param: p.name, raw: "a%00b" }), undefined, false);
     add(`${p.in} ${p.name}: invalid UTF-8`, urlFor(op, fx, { param: p.name, raw: "a%ED%A0%80b" }), undefined, false);
     add(`${p.in} ${p.name}: huge`, urlFor(op, fx, { param: p.name, raw: "y".repeat(6000) }), undefined, false);
-    add(`${p.in} ${p.name}: traversal`, urlFor(op, fx, { param: p.name, raw: "..%2F..%2Fetc%2Fpasswd" }), undefined, false);
-    if (p.in === "path") add(`path ${p.name}: unknown id`, urlFor(op, fx, { param: p.name, raw: randomUUID() }), undefined, false);
+    add(
+      `${p.in} ${p.name}: traversal`,
+      urlFor(op, fx, { param: p.name, raw: "..%2F..%2Fetc%2Fpasswd" }),
+      undefined,
+      false,
+    );
+    if (p.in === "path")
+      add(`path ${p.name}: unknown id`, urlFor(op, fx, { param: p.name, raw: randomUUID() }), undefined, false);
     else add(`query ${p.name}: repeated`, `${urlFor(op, fx)}&${p.name}=again`);
   }
   if (!hasBody) return probes;
@@ -187,7 +227,8 @@ export function probesFor(op: Operation, fx: Fixtures, opts: { includeWellFormed
   if (op.body && typeof base === "object" && base !== null && !Array.isArray(base)) {
     for (const [path, schema] of fields(op.body)) {
       const name = path.join(".");
-      for (const wrong of wrongTypes(schema)) add(`body ${name}: wrong type ${JSON.stringify(wrong)}`, url, json(withField(base, path, wrong)));
+      for (const wrong of wrongTypes(schema))
+        add(`body ${name}: wrong type ${JSON.stringify(wrong)}`, url, json(withField(base, path, wrong)));
       if (takesText(schema)) {
         add(`body ${name}: NUL`, url, json(withField(base, path, NUL)));
         add(`body ${name}: lone surrogate`, url, json(withField(base, path, LONE_SURROGATE)));
@@ -196,14 +237,40 @@ export function probesFor(op: Operation, fx: Fixtures, opts: { includeWellFormed
       if (schema.items && takesText(schema.items)) add(`body ${name}[]: NUL`, url, json(withField(base, path, [NUL])));
     }
     add("body: unknown field with a NUL name", url, json({ ...base, "bad\u0000key": 1 }));
-    add("body: prototype keys", url, { contentType: "application/json", body: `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},${JSON.stringify(base).slice(1)}` });
-    add("body: a field nested deeply", url, { contentType: "application/json", body: `{"deep":${nested(DEEP, "[", "]")}}` });
+    add("body: prototype keys", url, {
+      contentType: "application/json",
+      body: `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},${JSON.stringify(base).slice(1)}`,
+    });
+    add("body: a field nested deeply", url, {
+      contentType: "application/json",
+      body: `{"deep":${nested(DEEP, "[", "]")}}`,
+    });
   } else {
     // No schema: the fields a GoTrue or form route may read, each bad.
-    add("body: NUL in every usual field", url, json({ email: "a\u0000@example.com", password: NUL, token: NUL, name: NUL, data: { first_name: NUL } }));
-    add("body: lone surrogates in every usual field", url, json({ email: "a\ud800@example.com", password: LONE_SURROGATE, token: LONE_SURROGATE, data: { x: LONE_SURROGATE } }));
-    add("body: huge fields", url, json({ email: `${"a".repeat(300_000)}@example.com`, password: HUGE, data: { x: HUGE } }));
-    add("body: metadata nested deeply", url, { contentType: "application/json", body: `{"email":"deep@example.com","password":"a long passphrase","data":${nested(DEEP, '{"a":', "}")}}` });
+    add(
+      "body: NUL in every usual field",
+      url,
+      json({ email: "a\u0000@example.com", password: NUL, token: NUL, name: NUL, data: { first_name: NUL } }),
+    );
+    add(
+      "body: lone surrogates in every usual field",
+      url,
+      json({
+        email: "a\ud800@example.com",
+        password: LONE_SURROGATE,
+        token: LONE_SURROGATE,
+        data: { x: LONE_SURROGATE },
+      }),
+    );
+    add(
+      "body: huge fields",
+      url,
+      json({ email: `${"a".repeat(300_000)}@example.com`, password: HUGE, data: { x: HUGE } }),
+    );
+    add("body: metadata nested deeply", url, {
+      contentType: "application/json",
+      body: `{"email":"deep@example.com","password":"a long passphrase","data":${nested(DEEP, '{"a":', "}")}}`,
+    });
   }
   add("body: malformed JSON", url, { contentType: "application/json", body: '{"title": "unfinished' });
   add("body: JSON array", url, json([1, 2]));

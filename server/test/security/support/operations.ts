@@ -49,7 +49,8 @@ interface OpenApiOperation {
  * Served routes that are not walked: the API reference UI itself, the WebSocket (its own suite,
  * server/test/realtime), HEAD twins of GETs and Fastify's catch-all.
  */
-const notWalked = (method: string, url: string) => method === "HEAD" || method === "OPTIONS" || url.startsWith("/docs") || url === "/realtime" || url.includes("*");
+const notWalked = (method: string, url: string) =>
+  method === "HEAD" || method === "OPTIONS" || url.startsWith("/docs") || url === "/realtime" || url.includes("*");
 
 /**
  * Every route the app serves: the OpenAPI document's operations first (so a route another
@@ -57,12 +58,20 @@ const notWalked = (method: string, url: string) => method === "HEAD" || method =
  * documenting it (the GoTrue API, the local mailbox, media), walked with generic bad input.
  */
 export async function loadOperations(t: TestApp): Promise<Operation[]> {
-  const doc = (await (await fetch(`${t.url}/docs/json`)).json()) as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const doc = (await (await fetch(`${t.url}/docs/json`)).json()) as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+  };
   const ops: Operation[] = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(byMethod)) {
       const params = (op.parameters ?? []).filter((p): p is Param => p.in === "path" || p.in === "query");
-      ops.push({ method: method.toUpperCase(), path, params, body: op.requestBody?.content["application/json"]?.schema, documented: true });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        params,
+        body: op.requestBody?.content["application/json"]?.schema,
+        documented: true,
+      });
     }
   }
   const known = new Set(ops.map((o) => `${o.method} ${o.path}`));

@@ -1,7 +1,16 @@
 import { Writable } from "node:stream";
-import { createCondition, createMessage, createRecipient, post, put, uploadFile } from "../../support/content.ts";
+import {
+  createCondition,
+  createMessage,
+  createRecipient,
+  post,
+  put,
+  setRecipients,
+  uploadFile,
+} from "../../support/content.ts";
 import { tick, travel, MINUTE } from "../../support/engine.ts";
-import { startTestApp, type TestApp } from "../../support/test-app.ts";
+import { startAutoconfirmApp } from "../../support/fixtures.ts";
+import type { TestApp } from "../../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../../support/users.ts";
 
 /** The local mailbox's key in the suite's server (the operator's secret, docs/security.md). */
@@ -21,7 +30,15 @@ export interface World {
   owner: SignedInUser;
   other: SignedInUser;
   throwaway: SignedInUser;
-  ids: { message: string; secondMessage: string; recipient: string; panicCondition: string; reminderCondition: string; attachment: string; release: string };
+  ids: {
+    message: string;
+    secondMessage: string;
+    recipient: string;
+    panicCondition: string;
+    reminderCondition: string;
+    attachment: string;
+    release: string;
+  };
   /** Link secrets from the owner's and the recipient's mails. */
   secrets: { checkInToken: string; accessToken: string };
   /** What only the owner may ever be shown. */
@@ -60,26 +77,56 @@ export async function buildWorld(): Promise<World> {
   });
   // TRUST_PROXY lets every request of the walk come from its own X-Forwarded-For address, so
   // per-IP rate limits never hide an answer behind a 429.
-  const t = await startTestApp({ AUTH_AUTOCONFIRM: "true", JWT_EXPIRY: "86400", LOG_LEVEL: "info", TRUST_PROXY: "true", MAILBOX_KEY }, { logStream });
+  const t = await startAutoconfirmApp(
+    { JWT_EXPIRY: "86400", LOG_LEVEL: "info", TRUST_PROXY: "true", MAILBOX_KEY },
+    { logStream },
+  );
   const owner = await signUpUser(t);
   const other = await signUpUser(t);
   const throwaway = await signUpUser(t);
-  await put(owner, "/api/profile", { first_name: marks.firstName, last_name: marks.lastName, whatsapp_number: "+447700900123", time_zone: "Europe/London" });
+  await put(owner, "/api/profile", {
+    first_name: marks.firstName,
+    last_name: marks.lastName,
+    whatsapp_number: "+447700900123",
+    time_zone: "Europe/London",
+  });
 
-  const recipient = await createRecipient(owner, { name: marks.recipientName, email: marks.recipientEmail, note: marks.note });
+  const recipient = await createRecipient(owner, {
+    name: marks.recipientName,
+    email: marks.recipientEmail,
+    note: marks.note,
+  });
   const message = await createMessage(owner, { title: marks.title, text_content: marks.text });
-  await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [recipient.id] });
-  const upload = await uploadFile(owner, message.id, Buffer.from("Quillon-file The key is taped under the desk.\n"), marks.attachmentName, "text/plain");
+  await setRecipients(owner, message.id, [recipient.id]);
+  const upload = await uploadFile(
+    owner,
+    message.id,
+    Buffer.from("Quillon-file The key is taped under the desk.\n"),
+    marks.attachmentName,
+    "text/plain",
+  );
   const attachment = (await upload.json()) as { id: string };
-  const panic = await createCondition(owner, message.id, { condition_type: "panic_trigger", panic_config: { unlock_delay_hours: 24 } });
+  const panic = await createCondition(owner, message.id, {
+    condition_type: "panic_trigger",
+    panic_config: { unlock_delay_hours: 24 },
+  });
 
   const second = await createMessage(owner, { title: marks.secondTitle, text_content: marks.secondText });
-  await put(owner, `/api/messages/${second.id}/recipients`, { recipient_ids: [recipient.id] });
-  const reminders = await createCondition(owner, second.id, { condition_type: "no_check_in", hours_threshold: 0, minutes_threshold: 30, reminder_hours: [20, 10] });
+  await setRecipients(owner, second.id, [recipient.id]);
+  const reminders = await createCondition(owner, second.id, {
+    condition_type: "no_check_in",
+    hours_threshold: 0,
+    minutes_threshold: 30,
+    reminder_hours: [20, 10],
+  });
 
   // The first reminder and the emergency go out; the second reminder is then due, waiting.
   await travel(t, 10 * MINUTE + 1000);
-  const pressed = await post(owner, "/functions/v1/send-message-notifications", { messageId: message.id, isEmergency: true, forceSend: true });
+  const pressed = await post(owner, "/functions/v1/send-message-notifications", {
+    messageId: message.id,
+    isEmergency: true,
+    forceSend: true,
+  });
   if (pressed.status !== 200) throw new Error(`emergency press answered ${pressed.status}: ${await pressed.text()}`);
   await tick(t);
   await travel(t, 10 * MINUTE + 1000);
@@ -97,9 +144,38 @@ export async function buildWorld(): Promise<World> {
     owner,
     other,
     throwaway,
-    ids: { message: message.id, secondMessage: second.id, recipient: recipient.id, panicCondition: panic.id, reminderCondition: reminders.id, attachment: attachment.id, release: releases[0]!.release_id },
+    ids: {
+      message: message.id,
+      secondMessage: second.id,
+      recipient: recipient.id,
+      panicCondition: panic.id,
+      reminderCondition: reminders.id,
+      attachment: attachment.id,
+      release: releases[0]!.release_id,
+    },
     secrets: { checkInToken, accessToken },
-    ownerMarkers: [marks.title, marks.text, marks.secondTitle, marks.secondText, marks.recipientName, marks.recipientEmail, marks.note, marks.attachmentName, marks.firstName, marks.lastName, owner.email],
-    contentMarkers: [marks.title, marks.text, marks.secondTitle, marks.secondText, marks.recipientName, marks.note, marks.attachmentName, "Quillon-file"],
+    ownerMarkers: [
+      marks.title,
+      marks.text,
+      marks.secondTitle,
+      marks.secondText,
+      marks.recipientName,
+      marks.recipientEmail,
+      marks.note,
+      marks.attachmentName,
+      marks.firstName,
+      marks.lastName,
+      owner.email,
+    ],
+    contentMarkers: [
+      marks.title,
+      marks.text,
+      marks.secondTitle,
+      marks.secondText,
+      marks.recipientName,
+      marks.note,
+      marks.attachmentName,
+      "Quillon-file",
+    ],
   };
 }

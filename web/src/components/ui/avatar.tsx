@@ -25,7 +25,12 @@ export function Avatar({ src, fallback, alt = "", className }: AvatarProps) {
       )}
     >
       {showImage ? (
-        <img src={src ?? undefined} alt={alt} className="size-full object-cover" onError={() => setFailedSrc(src ?? null)} />
+        <img
+          src={src ?? undefined}
+          alt={alt}
+          className="size-full object-cover"
+          onError={() => setFailedSrc(src ?? null)}
+        />
       ) : (
         <span aria-hidden={alt === "" ? true : undefined}>{fallback}</span>
       )}

@@ -27,7 +27,17 @@ export interface ConfirmDialogProps {
 }
 
 /** The one confirmation before something that cannot be undone (delete, withdraw). */
-export function ConfirmDialog({ open, onOpenChange, trigger, title, description, confirmLabel, cancelLabel = "Cancel", pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}

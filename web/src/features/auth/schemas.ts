@@ -9,7 +9,8 @@ export const PASSWORD_MIN_LENGTH = PASSWORD_DEFAULT_MIN_LENGTH;
 
 const email = z.email("Enter a valid e-mail address");
 
-const matching = <T extends { password: string; confirmPassword: string }>(values: T) => values.password === values.confirmPassword;
+const matching = <T extends { password: string; confirmPassword: string }>(values: T) =>
+  values.password === values.confirmPassword;
 const mismatch = { message: "The passwords do not match", path: ["confirmPassword"] };
 
 export const loginSchema = z.object({

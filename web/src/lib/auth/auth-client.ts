@@ -1,5 +1,4 @@
-import { AuthClient } from "@supabase/auth-js";
-import { env } from "@/config/env";
+import type { AuthClient } from "@supabase/auth-js";
 
 /** The part of auth-js the app uses; tests hand in a fake with the same shape. */
 export type AuthClientLike = Pick<
@@ -35,20 +34,4 @@ export interface LinkHint {
 export function readLinkHint(hash: string): LinkHint {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   return { type: params.get("type"), errorDescription: params.get("error_description") };
-}
-
-export function createAuthClient(): { client: AuthClientLike; linkHint: LinkHint } {
-  const linkHint = readLinkHint(window.location.hash);
-  const client = new AuthClient({
-    url: `${window.location.origin}/auth/v1`,
-    headers: { apikey: env.VITE_ANON_KEY },
-    storageKey: sessionStorageKey(window.location.hostname),
-    autoRefreshToken: true,
-    persistSession: true,
-    detectSessionInUrl: true,
-    // Links from our e-mails carry the session in the hash, so no code verifier is needed
-    // in the browser that opens them (it may not be the one that asked).
-    flowType: "implicit",
-  });
-  return { client, linkHint };
 }

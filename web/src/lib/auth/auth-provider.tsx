@@ -1,7 +1,6 @@
 import type { Session } from "@supabase/auth-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { clearHeaderButtons } from "../header-buttons-cache";
 import { useServices } from "../services";
 import { assuranceOf } from "./assurance";
@@ -27,7 +26,13 @@ export const SESSION_ENDED_TOAST = {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { auth, api, linkHint } = useServices();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>({ loaded: false, session: null, recovery: false, signedOutByUser: false, ending: false });
+  const [state, setState] = useState<SessionState>({
+    loaded: false,
+    session: null,
+    recovery: false,
+    signedOutByUser: false,
+    ending: false,
+  });
   // Set for the duration of our own signOut(), so its SIGNED_OUT event is known to be the user's doing.
   const userSigningOut = useRef(false);
   const endingSession = useRef(false);
@@ -36,23 +41,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // auth-js calls back with INITIAL_SESSION first (that is "loaded"), then on every change:
     // SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, MFA_CHALLENGE_VERIFIED, USER_UPDATED, PASSWORD_RECOVERY.
     const { data } = auth.onAuthStateChange((event, session) => {
-      setState((previous) => ({
-        loaded: true,
-        session,
-        recovery:
-          session !== null &&
-          (event === "PASSWORD_RECOVERY" ||
-            previous.recovery ||
-            (event === "INITIAL_SESSION" && linkHint.type === "recovery")),
-        signedOutByUser: session === null && (userSigningOut.current || previous.signedOutByUser),
-        ending: session !== null && previous.ending && event !== "SIGNED_IN",
-      }));
+      const update = (apply: () => void) => (event === "INITIAL_SESSION" ? startTransition(apply) : apply());
+      // The first answer (the stored session, or none) often arrives while React is still
+      // hydrating a prerendered page. As an urgent update it would make React finish hydrating the
+      // whole page in one long task; as a transition it waits for hydration and renders in slices.
+      update(() =>
+        setState((previous) => ({
+          loaded: true,
+          session,
+          recovery:
+            session !== null &&
+            (event === "PASSWORD_RECOVERY" ||
+              previous.recovery ||
+              (event === "INITIAL_SESSION" && linkHint.type === "recovery")),
+          signedOutByUser: session === null && (userSigningOut.current || previous.signedOutByUser),
+          ending: session !== null && previous.ending && event !== "SIGNED_IN",
+        })),
+      );
       if (event === "SIGNED_OUT") {
         // Nothing of the previous user may linger in memory (or storage) for the next one.
         queryClient.removeQueries();
         clearHeaderButtons();
         if (!userSigningOut.current) {
-          toast.info(SESSION_ENDED_TOAST.title, { description: SESSION_ENDED_TOAST.description });
+          // sonner is loaded on demand (app/provider.tsx), not in every page's first download.
+          void import("sonner").then(({ toast }) =>
+            toast.info(SESSION_ENDED_TOAST.title, { description: SESSION_ENDED_TOAST.description }),
+          );
         }
       } else if (session && event !== "INITIAL_SESSION" && !assuranceOf(session).needsSecondFactor) {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });
@@ -89,7 +103,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = session?.user ?? null;
   useSessionWatch(auth, state.session !== null);
   const secondFactor = useMemo(
-    () => (assurance.needsSecondFactor && state.session ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors } : null),
+    () =>
+      assurance.needsSecondFactor && state.session
+        ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors }
+        : null,
     [assurance, state.session],
   );
   const profileQuery = useQuery({

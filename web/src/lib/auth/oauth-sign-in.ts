@@ -1,4 +1,4 @@
-import { AuthClient, type AuthError, type Provider } from "@supabase/auth-js";
+import type { AuthClient, AuthError, Provider } from "@supabase/auth-js";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { sessionStorageKey, type AuthClientLike } from "./auth-client";
@@ -20,31 +20,46 @@ export interface OAuthSignIn {
  */
 export function createOAuthSignIn(main: AuthClientLike): OAuthSignIn {
   const storageKey = `${sessionStorageKey(window.location.hostname)}-oauth`;
-  const client = new AuthClient({
-    url: `${window.location.origin}/auth/v1`,
-    headers: { apikey: env.VITE_ANON_KEY },
-    storageKey,
-    storage: window.sessionStorage,
-    flowType: "pkce",
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-  });
+  // Made on first use (auth-js is loaded on demand, create-services.ts), not on every page load.
+  let made: Promise<InstanceType<typeof AuthClient>> | null = null;
+  const client = () =>
+    (made ??= import("@supabase/auth-js").then(
+      ({ AuthClient }) =>
+        new AuthClient({
+          url: `${window.location.origin}/auth/v1`,
+          headers: { apikey: env.VITE_ANON_KEY },
+          storageKey,
+          storage: window.sessionStorage,
+          flowType: "pkce",
+          autoRefreshToken: false,
+          persistSession: true,
+          detectSessionInUrl: false,
+        }),
+    ));
   const forget = () => {
-    for (const key of Object.keys(window.sessionStorage)) if (key.startsWith(storageKey)) window.sessionStorage.removeItem(key);
+    for (const key of Object.keys(window.sessionStorage))
+      if (key.startsWith(storageKey)) window.sessionStorage.removeItem(key);
   };
   return {
     async start(provider) {
-      const { error } = await client.signInWithOAuth({ provider: provider as Provider, options: { redirectTo: `${window.location.origin}${paths.login}` } });
+      const { error } = await (
+        await client()
+      ).signInWithOAuth({
+        provider: provider as Provider,
+        options: { redirectTo: `${window.location.origin}${paths.login}` },
+      });
       return { error };
     },
     async finish(code) {
-      const { data, error } = await client.exchangeCodeForSession(code);
+      const { data, error } = await (await client()).exchangeCodeForSession(code);
       if (error || !data.session) {
         forget();
         return { error };
       }
-      const handed = await main.setSession({ access_token: data.session.access_token, refresh_token: data.session.refresh_token });
+      const handed = await main.setSession({
+        access_token: data.session.access_token,
+        refresh_token: data.session.refresh_token,
+      });
       forget();
       return { error: handed.error };
     },

@@ -5,11 +5,19 @@ import { renderApp } from "@/testing/render-app";
 import { SESSION_ENDED_TOAST } from "./auth-provider";
 
 const AFTER_GUARD = { timeout: 5000 };
-const sessionGone: Handler = () => ({ status: 401, body: { error: { code: "unauthorized", message: "Session not found" } } });
+const sessionGone: Handler = () => ({
+  status: 401,
+  body: { error: { code: "unauthorized", message: "Session not found" } },
+});
 
 describe("a session ended elsewhere", () => {
   it("ends the local session, goes to /login and says so when the profile answers 401", async () => {
-    const { router, auth } = renderApp({ path: "/dashboard", signedIn: true, profile: makeProfile(), api: { "GET /api/profile": sessionGone } });
+    const { router, auth } = renderApp({
+      path: "/dashboard",
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/profile": sessionGone },
+    });
     expect(await screen.findByText(SESSION_ENDED_TOAST.title, {}, AFTER_GUARD)).toBeInTheDocument();
     expect(screen.getByText(SESSION_ENDED_TOAST.description)).toBeInTheDocument();
     expect(auth.mocks.signOut).toHaveBeenCalledWith({ scope: "local" });

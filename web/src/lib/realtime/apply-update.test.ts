@@ -20,11 +20,17 @@ describe("classifying a live update (spec §4)", () => {
   });
 
   it("does not call arming a check-in although arming restarts last_checked", () => {
-    expect(classifyConditionUpdate(conditionUpdate({ is_armed: true, last_checked: LATER, armed_at: LATER }, { is_armed: false }))).toBe("arm");
+    expect(
+      classifyConditionUpdate(
+        conditionUpdate({ is_armed: true, last_checked: LATER, armed_at: LATER }, { is_armed: false }),
+      ),
+    ).toBe("arm");
   });
 
   it("calls an edit that restarted the clock an update, not a check-in", () => {
-    expect(classifyConditionUpdate(conditionUpdate({ last_checked: LATER, armed_at: LATER, hours_threshold: 2 }))).toBe("update");
+    expect(classifyConditionUpdate(conditionUpdate({ last_checked: LATER, armed_at: LATER, hours_threshold: 2 }))).toBe(
+      "update",
+    );
   });
 
   it("calls anything else an update", () => {
@@ -34,7 +40,8 @@ describe("classifying a live update (spec §4)", () => {
 
 describe("applying a live update", () => {
   let events: (ConditionsUpdatedDetail | null)[];
-  const listener = (event: Event) => events.push(event instanceof CustomEvent ? (event.detail as ConditionsUpdatedDetail) : null);
+  const listener = (event: Event) =>
+    events.push(event instanceof CustomEvent ? (event.detail as ConditionsUpdatedDetail) : null);
   beforeEach(() => {
     events = [];
     window.addEventListener(CONDITIONS_UPDATED_EVENT, listener);
@@ -57,7 +64,10 @@ describe("applying a live update", () => {
     const success = vi.spyOn(toast, "success");
     applyConditionUpdate(conditionUpdate({ last_checked: LATER }), new QueryClient());
     expect(events[0]?.kind).toBe("check-in");
-    expect(success).toHaveBeenCalledWith("Checked in from another device", expect.objectContaining({ id: "remote-check-in" }));
+    expect(success).toHaveBeenCalledWith(
+      "Checked in from another device",
+      expect.objectContaining({ id: "remote-check-in" }),
+    );
   });
 
   it("stays quiet about the echo of this tab's own check-in", () => {

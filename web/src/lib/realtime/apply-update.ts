@@ -17,6 +17,9 @@ export function applyConditionUpdate(update: RealtimeConditionUpdate, queryClien
   announceConditionsUpdated({ kind, conditionId: update.new.id, messageId: update.new.message_id });
   void invalidateConditionViews(queryClient);
   if (kind === "check-in" && !isOwnCheckIn()) {
-    toast.success("Checked in from another device", { id: REMOTE_CHECK_IN_TOAST, description: "Your Trigger Switch timers have been reset." });
+    toast.success("Checked in from another device", {
+      id: REMOTE_CHECK_IN_TOAST,
+      description: "Your Trigger Switch timers have been reset.",
+    });
   }
 }

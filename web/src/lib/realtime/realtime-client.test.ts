@@ -9,7 +9,12 @@ function setup() {
   const fake = fakeSockets();
   const onUpdate = vi.fn();
   const onStatus = vi.fn();
-  const client = createRealtimeClient({ url: "ws://localhost/realtime", openSocket: fake.openSocket, onUpdate, onStatus });
+  const client = createRealtimeClient({
+    url: "ws://localhost/realtime",
+    openSocket: fake.openSocket,
+    onUpdate,
+    onStatus,
+  });
   return { ...fake, client, onUpdate, onStatus };
 }
 

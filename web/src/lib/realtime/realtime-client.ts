@@ -42,7 +42,14 @@ const OPEN = 1;
  * `reconnectDelayMs` apart; `subscribed` resets the count (spec §4, §9).
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
-  const { url, openSocket, onUpdate, onStatus, maxReconnects = REALTIME_MAX_RECONNECTS, reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS } = options;
+  const {
+    url,
+    openSocket,
+    onUpdate,
+    onStatus,
+    maxReconnects = REALTIME_MAX_RECONNECTS,
+    reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS,
+  } = options;
   let token: string | null = null;
   let socket: RealtimeSocket | null = null;
   let attempts = 0;

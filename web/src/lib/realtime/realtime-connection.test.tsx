@@ -19,7 +19,12 @@ describe("live updates in the app", () => {
 
   it("authenticates when signed in, again after TOKEN_REFRESHED, and closes on sign-out", async () => {
     const fake = fakeSockets();
-    const { auth } = renderApp({ signedIn: true, profile: makeProfile(), path: "/dashboard", openSocket: fake.openSocket });
+    const { auth } = renderApp({
+      signedIn: true,
+      profile: makeProfile(),
+      path: "/dashboard",
+      openSocket: fake.openSocket,
+    });
     await waitFor(() => expect(fake.sockets).toHaveLength(1));
     expect(fake.last().url).toMatch(/^ws:\/\/.+\/realtime$/);
     act(() => fake.last().open());
@@ -39,7 +44,12 @@ describe("live updates in the app", () => {
     const events: Event[] = [];
     const listener = (event: Event) => events.push(event);
     window.addEventListener(CONDITIONS_UPDATED_EVENT, listener);
-    const { server } = renderApp({ signedIn: true, profile: makeProfile(), path: "/dashboard", openSocket: fake.openSocket });
+    const { server } = renderApp({
+      signedIn: true,
+      profile: makeProfile(),
+      path: "/dashboard",
+      openSocket: fake.openSocket,
+    });
     await screen.findByRole("heading", { name: "Welcome, Ada" }, AFTER_GUARD);
     await waitFor(() => expect(fake.sockets).toHaveLength(1));
     const listCalls = () => server.calls.filter((c) => c.method === "GET" && c.path === "/api/messages").length;
@@ -53,7 +63,9 @@ describe("live updates in the app", () => {
 
     expect(await screen.findByText("Checked in from another device")).toBeInTheDocument();
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
-    expect(events.map((e) => (e as CustomEvent).detail)).toEqual([{ kind: "check-in", conditionId: "c1", messageId: "m1" }]);
+    expect(events.map((e) => (e as CustomEvent).detail)).toEqual([
+      { kind: "check-in", conditionId: "c1", messageId: "m1" },
+    ]);
     window.removeEventListener(CONDITIONS_UPDATED_EVENT, listener);
   });
 });

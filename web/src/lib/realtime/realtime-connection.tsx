@@ -19,7 +19,11 @@ export function RealtimeConnection() {
 
   useEffect(() => {
     if (!openSocket) return;
-    const created = createRealtimeClient({ url: realtimeUrl(), openSocket, onUpdate: (update) => applyConditionUpdate(update, queryClient) });
+    const created = createRealtimeClient({
+      url: realtimeUrl(),
+      openSocket,
+      onUpdate: (update) => applyConditionUpdate(update, queryClient),
+    });
     client.current = created;
     return () => {
       created.close();

@@ -17,14 +17,22 @@ describe("the Emergency button when something fails", () => {
     await wait(1);
     expect(posts()).toHaveLength(2);
     await showToasts();
-    expect((posts()[1]!.body as { deduplicationId: string }).deduplicationId).toBe((posts()[0]!.body as { deduplicationId: string }).deduplicationId);
+    expect((posts()[1]!.body as { deduplicationId: string }).deduplicationId).toBe(
+      (posts()[0]!.body as { deduplicationId: string }).deduplicationId,
+    );
     expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
     expect(button("CLICK TO CANCEL (3)")).toBeInTheDocument();
   });
 
   it("shows Emergency Alert Error with the server's reason and resets after the retry fails too", async () => {
     // docs/decisions/008: a refusal is a 409 with the spec's body.
-    const refusal = { status: 409, body: { success: false, error: "Nobody could be alerted: none of this message's recipients has an e-mail address." } };
+    const refusal = {
+      status: 409,
+      body: {
+        success: false,
+        error: "Nobody could be alerted: none of this message's recipients has an e-mail address.",
+      },
+    };
     const { user, posts } = await setup({ answers: [refusal] });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     await pressTwice(user);
@@ -32,9 +40,13 @@ describe("the Emergency button when something fails", () => {
     expect(posts()).toHaveLength(2);
     await showToasts();
     expect(screen.getByText("Emergency Alert Error")).toBeInTheDocument();
-    expect(screen.getByText("There was an error sending your emergency message. Please try again or contact support.")).toBeInTheDocument();
+    expect(
+      screen.getByText("There was an error sending your emergency message. Please try again or contact support."),
+    ).toBeInTheDocument();
     expect(screen.getByText("Nobody was alerted")).toBeInTheDocument();
-    expect(screen.getByText("Nobody could be alerted: none of this message's recipients has an e-mail address.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Nobody could be alerted: none of this message's recipients has an e-mail address."),
+    ).toBeInTheDocument();
     expect(button("Emergency")).toBeInTheDocument();
     await wait(10_000);
     expect(posts()).toHaveLength(2);
@@ -85,7 +97,9 @@ describe("the Emergency button when something fails", () => {
     expect(screen.getByText("Your emergency message with its attachments has been sent.")).toBeInTheDocument();
     expect(screen.queryByText(/with your current location/)).not.toBeInTheDocument();
     expect(screen.getByText("Sent without your location")).toBeInTheDocument();
-    expect(screen.getByText("Your location could not go with it: location access is blocked for this site in your browser.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your location could not go with it: location access is blocked for this site in your browser."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Your location was not included: location access is blocked");
   });
 
@@ -93,7 +107,9 @@ describe("the Emergency button when something fails", () => {
     const { user, posts } = await setup({ position: 3, answers: [sent({ locationIncluded: false })] });
     await pressTwice(user);
     expect(posts()).toHaveLength(1);
-    expect(screen.getByText("Your location could not go with it: your position could not be found within 10 seconds.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your location could not go with it: your position could not be found within 10 seconds."),
+    ).toBeInTheDocument();
   });
 
   it("stops waiting for an unanswered permission prompt after 10 s and sends", async () => {
@@ -113,6 +129,8 @@ describe("the Emergency button when something fails", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     await pressTwice(user);
     expect(posts()).toHaveLength(1);
-    expect(screen.getByRole("status")).toHaveTextContent("Your location was not included: your position could not be saved with the message.");
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Your location was not included: your position could not be saved with the message.",
+    );
   });
 });

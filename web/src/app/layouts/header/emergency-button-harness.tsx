@@ -36,10 +36,20 @@ const listItem = (id: string, title: string, preview: string, recipient_count: n
   ready: true,
   problems: [],
 });
-export const sent = (extra: object = {}): ReturnType<Handler> => ({ body: { success: true, error: null, keepArmed: true, recipients: 2, locationIncluded: true, ...extra } });
+export const sent = (extra: object = {}): ReturnType<Handler> => ({
+  body: { success: true, error: null, keepArmed: true, recipients: 2, locationIncluded: true, ...extra },
+});
 const located: Handler = ({ body }) => {
   const { latitude, longitude } = body as FakePosition;
-  return { body: { share_location: true, location_latitude: latitude, location_longitude: longitude, location_name: "Camden Town, London", located_at: new Date().toISOString() } };
+  return {
+    body: {
+      share_location: true,
+      location_latitude: latitude,
+      location_longitude: longitude,
+      location_name: "Camden Town, London",
+      located_at: new Date().toISOString(),
+    },
+  };
 };
 
 interface Setup {
@@ -61,7 +71,15 @@ interface Setup {
  * The header on the fake server, with the fake geolocation, and fake timers switched on once the
  * Emergency button shows: from then on only the test moves the clock.
  */
-export async function setup({ panicMessages = ["m1"], position = { latitude: 51.539, longitude: -0.1426 }, answers = [sent()], width, keepArmed = true, locationFails = false, attachments = 1 }: Setup = {}) {
+export async function setup({
+  panicMessages = ["m1"],
+  position = { latitude: 51.539, longitude: -0.1426 },
+  answers = [sent()],
+  width,
+  keepArmed = true,
+  locationFails = false,
+  attachments = 1,
+}: Setup = {}) {
   const geolocation = installFakeGeolocation(position);
   let attempt = 0;
   const notify: Handler = () => {
@@ -77,8 +95,15 @@ export async function setup({ panicMessages = ["m1"], position = { latitude: 51.
     profile: makeProfile(),
     api: {
       "GET /api/conditions": () => ({ body: inForce().map((id, i) => panicCondition(`c${i}`, id)) }),
-      "GET /api/messages": () => ({ body: [listItem("m1", "Walking home", "I am walking home through the park", 2, attachments), listItem("m2", "", "Call the police", 1)] }),
-      "PUT /api/messages/:id/location": locationFails ? () => ({ status: 500, body: { error: { code: "internal", message: "geocoder down" } } }) : located,
+      "GET /api/messages": () => ({
+        body: [
+          listItem("m1", "Walking home", "I am walking home through the park", 2, attachments),
+          listItem("m2", "", "Call the police", 1),
+        ],
+      }),
+      "PUT /api/messages/:id/location": locationFails
+        ? () => ({ status: 500, body: { error: { code: "internal", message: "geocoder down" } } })
+        : located,
       [`POST ${NOTIFY}`]: notify,
     },
   });

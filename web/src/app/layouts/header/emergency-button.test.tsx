@@ -24,9 +24,16 @@ describe("the Emergency button", () => {
     await user.click(button("CONFIRM EMERGENCY"));
     await settle();
 
-    expect(geolocation.getCurrentPosition.mock.calls[0]![2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
+    expect(geolocation.getCurrentPosition.mock.calls[0]![2]).toEqual({
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 0,
+    });
     const put = server.calls.find((c) => c.method === "PUT");
-    expect(put).toMatchObject({ path: "/api/messages/m1/location", body: { latitude: 51.539, longitude: -0.1426, accuracy: 12 } });
+    expect(put).toMatchObject({
+      path: "/api/messages/m1/location",
+      body: { latitude: 51.539, longitude: -0.1426, accuracy: 12 },
+    });
     expect(server.calls.indexOf(put!)).toBeLessThan(server.calls.indexOf(posts()[0]!));
     const body = posts()[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ messageId: "m1", isEmergency: true, forceSend: true });
@@ -34,9 +41,14 @@ describe("the Emergency button", () => {
     expect(new Date(body.timestamp as string).toISOString()).toBe(body.timestamp);
 
     expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
-    expect(screen.getByText("Your emergency message with your current location and attachments has been sent.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your emergency message with your current location and attachments has been sent."),
+    ).toBeInTheDocument();
     // Top centre like every other toast (they used to sit at the bottom).
-    expect(screen.getByText("EMERGENCY ALERT TRIGGERED").closest("[data-sonner-toaster]")).toHaveAttribute("data-y-position", "top");
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED").closest("[data-sonner-toaster]")).toHaveAttribute(
+      "data-y-position",
+      "top",
+    );
     expect(button("CLICK TO CANCEL (3)")).toBeInTheDocument();
     const status = screen.getByRole("status");
     expect(status).toHaveTextContent("Your emergency message has been sent to 2 recipients.");
@@ -75,7 +87,11 @@ describe("the Emergency button", () => {
     expect(screen.getByText("Emergency alert cancelled")).toBeInTheDocument();
     expect(screen.getByText("Your emergency message has been cancelled.")).toBeInTheDocument();
     expect(screen.getByText("Cancelled on this device only")).toBeInTheDocument();
-    expect(screen.getByText("Your recipients were sent the message before you cancelled. If you are safe, tell them yourself.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Your recipients were sent the message before you cancelled. If you are safe, tell them yourself.",
+      ),
+    ).toBeInTheDocument();
     expect(button("Emergency")).toBeInTheDocument();
     await wait(5000);
     expect(router.state.location.pathname).toBe("/");
@@ -103,7 +119,9 @@ describe("the Emergency button", () => {
     const { user, posts } = await setup({ panicMessages: ["m1", "m2"] });
     await pressTwice(user);
     const dialog = screen.getByRole("dialog", { name: "Select Emergency Message" });
-    expect(within(dialog).getByText("Choose which emergency message to send immediately to all recipients.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Choose which emergency message to send immediately to all recipients."),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText("Walking home")).toBeInTheDocument();
     expect(within(dialog).getByText("I am walking home through the park")).toBeInTheDocument();
     expect(within(dialog).getByText("Recipients: 2")).toBeInTheDocument();

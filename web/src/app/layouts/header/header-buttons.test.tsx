@@ -47,21 +47,40 @@ describe("the header's Check In Now and Emergency buttons", () => {
 
   it("says 'Check In' on mobile, and ignores disarmed conditions", async () => {
     const list = () => [condition("c1", "recurring_check_in"), condition("c2", "panic_trigger", { is_armed: false })];
-    renderApp({ routes, signedIn: true, profile: makeProfile(), width: 375, api: { "GET /api/conditions": answering(list) } });
+    renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      width: 375,
+      api: { "GET /api/conditions": answering(list) },
+    });
     expect(await screen.findByRole("button", { name: "Check In" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Emergency" })).not.toBeInTheDocument();
   });
 
   it("caches the conditions for five minutes under the header-buttons key", async () => {
-    localStorage.setItem("header-buttons", JSON.stringify({ userId: USER_ID, savedAt: Date.now(), data: [condition("c9", "panic_trigger")] }));
-    const { server } = renderApp({ routes, signedIn: true, profile: makeProfile(), api: { "GET /api/conditions": answering(() => []) } });
+    localStorage.setItem(
+      "header-buttons",
+      JSON.stringify({ userId: USER_ID, savedAt: Date.now(), data: [condition("c9", "panic_trigger")] }),
+    );
+    const { server } = renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/conditions": answering(() => []) },
+    });
     expect(await screen.findByRole("button", { name: "Emergency" })).toBeInTheDocument();
     expect(server.calls.some((call) => call.path === "/api/conditions")).toBe(false);
   });
 
   it("clears the cache and reloads 300 ms after a conditions-updated event", async () => {
     let list = [condition("c1", "no_check_in")];
-    const { server } = renderApp({ routes, signedIn: true, profile: makeProfile(), api: { "GET /api/conditions": answering(() => list) } });
+    const { server } = renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/conditions": answering(() => list) },
+    });
     await screen.findByRole("button", { name: "Check In Now" });
     expect(JSON.parse(localStorage.getItem("header-buttons")!).data).toHaveLength(1);
 
@@ -79,7 +98,12 @@ describe("the header's Check In Now and Emergency buttons", () => {
   });
 
   it("asks to confirm on the first Emergency press and sends nothing yet (the flow: emergency-button.test.tsx)", async () => {
-    const { user, server } = renderApp({ routes, signedIn: true, profile: makeProfile(), api: { "GET /api/conditions": answering(() => [condition("c2", "panic_trigger")]) } });
+    const { user, server } = renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/conditions": answering(() => [condition("c2", "panic_trigger")]) },
+    });
     await user.click(await screen.findByRole("button", { name: "Emergency" }));
     expect(screen.getByRole("button", { name: "CONFIRM EMERGENCY" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Press CONFIRM EMERGENCY within 3 seconds");
@@ -87,7 +111,9 @@ describe("the header's Check In Now and Emergency buttons", () => {
   });
 
   it("checks in from Check In Now with the spec's toasts and tells the app that conditions changed", async () => {
-    const checkIn: Handler = () => ({ body: { success: true, checked_in_at: new Date().toISOString(), conditions: 1, next_deadline: null } });
+    const checkIn: Handler = () => ({
+      body: { success: true, checked_in_at: new Date().toISOString(), conditions: 1, next_deadline: null },
+    });
     const { user, server } = renderApp({
       routes,
       signedIn: true,
@@ -103,7 +129,10 @@ describe("the header's Check In Now and Emergency buttons", () => {
   });
 
   it("says 'Check-In Failed' with the server's reason", async () => {
-    const refuse: Handler = () => ({ status: 409, body: { error: { code: "conflict", message: "Nothing to check in: no armed condition waits for it" } } });
+    const refuse: Handler = () => ({
+      status: 409,
+      body: { error: { code: "conflict", message: "Nothing to check in: no armed condition waits for it" } },
+    });
     const { user } = renderApp({
       routes,
       signedIn: true,
@@ -116,7 +145,10 @@ describe("the header's Check In Now and Emergency buttons", () => {
   });
 
   it("says 'Authentication Required' / 'You must be logged in to perform a check-in.' when the session is gone", async () => {
-    const gone: Handler = () => ({ status: 401, body: { error: { code: "unauthorized", message: "Session not found" } } });
+    const gone: Handler = () => ({
+      status: 401,
+      body: { error: { code: "unauthorized", message: "Session not found" } },
+    });
     const { user } = renderApp({
       routes,
       signedIn: true,
@@ -129,7 +161,10 @@ describe("the header's Check In Now and Emergency buttons", () => {
   });
 
   it("says 'Failed to update condition timestamps' when the server could not record the check-in", async () => {
-    const refuse: Handler = () => ({ status: 500, body: { error: { code: "internal", message: "Something went wrong on our side" } } });
+    const refuse: Handler = () => ({
+      status: 500,
+      body: { error: { code: "internal", message: "Something went wrong on our side" } },
+    });
     const { user } = renderApp({
       routes,
       signedIn: true,

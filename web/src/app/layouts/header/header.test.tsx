@@ -100,7 +100,15 @@ describe("the header when signed in", () => {
     const entries = within(menu)
       .getAllByRole("listitem")
       .map((item) => item.textContent?.trim());
-    expect(entries).toEqual(["Dashboard", "Messages", "Recipients", "Profile", "Subscription", "Admin Dashboard", "Sign out"]);
+    expect(entries).toEqual([
+      "Dashboard",
+      "Messages",
+      "Recipients",
+      "Profile",
+      "Subscription",
+      "Admin Dashboard",
+      "Sign out",
+    ]);
     expect(within(menu).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(menu).toHaveTextContent(`Ada Lovelace${EMAIL}`);
   });

@@ -28,7 +28,9 @@ export function Header({ variant = "app", signedInHeader: SignedInHeader = LazyS
   const pending = !loaded || profileLoading;
 
   return (
-    <header className={cn("sticky top-0 z-40 border-b", variant === "public" ? "bg-background/85 backdrop-blur" : "bg-card")}>
+    <header
+      className={cn("sticky top-0 z-40 border-b", variant === "public" ? "bg-background/85 backdrop-blur" : "bg-card")}
+    >
       {signedIn && !pending ? (
         <Suspense
           fallback={

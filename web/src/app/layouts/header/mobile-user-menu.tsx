@@ -1,4 +1,14 @@
-import { ChevronDown, CreditCard, LayoutDashboard, LogOut, Mail, ShieldCheck, User, Users, type LucideIcon } from "lucide-react";
+import {
+  ChevronDown,
+  CreditCard,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  ShieldCheck,
+  User,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/config/paths";

@@ -3,8 +3,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmergencyStatus } from "@/features/emergency/components/emergency-status";
 import { usePanicButton } from "@/features/emergency/hooks/use-panic-button";
 import { toPanicMessages } from "@/features/emergency/utils/panic-messages";
-import { useCheckIn } from "@/features/messages/api/check-in";
-import { useHeaderConditions } from "@/features/messages/api/get-active-conditions";
+import { useCheckIn } from "@/features/check-in/api/check-in";
+import { useHeaderConditions } from "@/features/conditions/api/get-active-conditions";
 import { useMessages } from "@/features/messages/api/get-messages";
 import { ActionButtons } from "./action-buttons";
 import { HeaderBar, type HeaderVariant } from "./header-bar";
@@ -76,7 +76,13 @@ function useHeaderActions() {
     status: showEmergency && <EmergencyStatus state={state} />,
     dialog: state.kind === "selecting" && (
       <Suspense fallback={null}>
-        <EmergencySelectorDialog messages={state.messages} chosenId={state.chosenId} onChoose={panic.choose} onCancel={panic.dismissSelector} onTrigger={panic.triggerChosen} />
+        <EmergencySelectorDialog
+          messages={state.messages}
+          chosenId={state.chosenId}
+          onChoose={panic.choose}
+          onCancel={panic.dismissSelector}
+          onTrigger={panic.triggerChosen}
+        />
       </Suspense>
     ),
   };

@@ -29,7 +29,16 @@ const parked: StuckDelivery = {
   attempts: 6,
   next_attempt_at: null,
   last_error: "sam@example.com: SMTP 550 mailbox unavailable",
-  deliveries: [{ kind: "release", channel: "email", address: "sam@example.com", status: "failed", attempts: 6, last_error: "SMTP 550 mailbox unavailable" }],
+  deliveries: [
+    {
+      kind: "release",
+      channel: "email",
+      address: "sam@example.com",
+      status: "failed",
+      attempts: 6,
+      last_error: "SMTP 550 mailbox unavailable",
+    },
+  ],
 };
 
 describe("the admin page", () => {
@@ -60,6 +69,8 @@ describe("the admin page", () => {
     expect(within(row).getByText("sam@example.com: SMTP 550 mailbox unavailable")).toBeInTheDocument();
     await user.click(within(row).getByRole("button", { name: "Retry now" }));
     expect(await screen.findByText("Retry queued")).toBeInTheDocument();
-    expect(server.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/admin/deliveries/r1/retry"]);
+    expect(server.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      "/api/admin/deliveries/r1/retry",
+    ]);
   });
 });

@@ -37,8 +37,15 @@ export default function AdminPage() {
   }
   return (
     <PageContainer>
-      <PageHeader title="Admin Dashboard" description="Keep deliveries flowing. You see accounts and the engine, never what anyone wrote." />
-      <div role="tablist" aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg border bg-muted p-1">
+      <PageHeader
+        title="Admin Dashboard"
+        description="Keep deliveries flowing. You see accounts and the engine, never what anyone wrote."
+      />
+      <div
+        role="tablist"
+        aria-label="Admin sections"
+        className="flex gap-1 overflow-x-auto rounded-lg border bg-muted p-1"
+      >
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -46,7 +53,10 @@ export default function AdminPage() {
             type="button"
             aria-selected={tab === t.id}
             onClick={() => setTab(t.id)}
-            className={cn("flex-1 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors", tab === t.id ? "bg-card shadow-sm" : "text-muted-foreground hover:text-foreground")}
+            className={cn(
+              "flex-1 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
+              tab === t.id ? "bg-card shadow-sm" : "text-muted-foreground hover:text-foreground",
+            )}
           >
             {t.label}
           </button>

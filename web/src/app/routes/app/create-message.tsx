@@ -8,7 +8,10 @@ export default function CreateMessagePage() {
   const navigate = useNavigate();
   return (
     <PageContainer className="max-w-3xl">
-      <PageHeader title="Write a message" description="Say what they need to know, choose who receives it and what sends it." />
+      <PageHeader
+        title="Write a message"
+        description="Say what they need to know, choose who receives it and what sends it."
+      />
       <MessageEditor
         cancelTo={paths.messages}
         renderRecipients={(slot) => <RecipientSelector {...slot} />}

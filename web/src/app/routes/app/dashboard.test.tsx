@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
-import { countdownText } from "@/features/messages/utils/countdown-text";
+import { countdownText } from "@/features/dashboard/utils/countdown-text";
 
 const AFTER_GUARD = { timeout: 5000 };
 const signedIn = { signedIn: true, profile: makeProfile() } as const;
@@ -13,7 +13,8 @@ const HOUR = 3_600_000;
 function workspaceWith(condition: Record<string, unknown>, title = "For Grace") {
   const workspace = createFakeWorkspace();
   const grace = workspace.addRecipient({ name: "Grace Hopper", email: "grace@example.com" });
-  const call = (key: string, params: Record<string, string>, body: unknown) => workspace.routes[key]!({ method: key.split(" ")[0]!, path: "", params, body }).body as { id: string };
+  const call = (key: string, params: Record<string, string>, body: unknown) =>
+    workspace.routes[key]!({ method: key.split(" ")[0]!, path: "", params, body }).body as { id: string };
   const message = call("POST /api/messages", {}, { title, text_content: "The papers are in the blue folder." });
   call("PUT /api/messages/:id/recipients", { id: message.id }, { recipient_ids: [grace.id] });
   call("POST /api/messages/:id/conditions", { id: message.id }, condition);
@@ -71,7 +72,9 @@ describe("a delivery date cancelled by a check-in", () => {
     expect(screen.queryByText("Armed", { selector: "span" })).not.toBeInTheDocument();
     expect(screen.getAllByText("Cancelled").length).toBeGreaterThan(0);
     expect(screen.getByRole("switch", { name: /armed/ })).not.toBeChecked();
-    expect(screen.getAllByText(/Will not go out on \w{3} .+: you checked in on \w{3} \d\d:\d\d\./).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(/Will not go out on \w{3} .+: you checked in on \w{3} \d\d:\d\d\./).length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByText(/needs attention/)).not.toBeInTheDocument();
   });
 });
@@ -81,8 +84,14 @@ describe("the message page and the signed-in footer", () => {
     const { workspace, messageId } = workspaceWith({ condition_type: "no_check_in", hours_threshold: 24 });
     renderApp({ ...signedIn, path: `/message/${messageId}`, workspace });
     await screen.findByRole("heading", { name: "For Grace" }, AFTER_GUARD);
-    expect(screen.getByRole("link", { name: /Diagnostics: every reminder and delivery attempt/ })).toHaveAttribute("href", `/diagnostic/message/${messageId}`);
-    expect(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Service status" })).toHaveAttribute("href", "/diagnostic");
+    expect(screen.getByRole("link", { name: /Diagnostics: every reminder and delivery attempt/ })).toHaveAttribute(
+      "href",
+      `/diagnostic/message/${messageId}`,
+    );
+    expect(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Service status" })).toHaveAttribute(
+      "href",
+      "/diagnostic",
+    );
   });
 });
 

@@ -48,7 +48,13 @@ describe("the message pages", () => {
   it("keeps what was typed and shows the server's message next to the title", async () => {
     const refuse: Handler = () => ({
       status: 400,
-      body: { error: { code: "validation_failed", message: "Invalid message", fields: { title: "That title is taken by the server" } } },
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "Invalid message",
+          fields: { title: "That title is taken by the server" },
+        },
+      },
     });
     const { user } = renderApp({ ...signedIn, path: "/create-message", api: { "POST /api/messages/save": refuse } });
     const title = await screen.findByLabelText("Title", {}, AFTER_GUARD);
@@ -65,9 +71,20 @@ describe("the message pages", () => {
     const grace = workspace.addRecipient({ name: "Grace Hopper", email: "grace@example.com" });
     const refuse: Handler = () => ({
       status: 400,
-      body: { error: { code: "validation_failed", message: "A condition can only name recipients of its message.", fields: { "add_conditions.0.hours_threshold": "The server refused this interval" } } },
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "A condition can only name recipients of its message.",
+          fields: { "add_conditions.0.hours_threshold": "The server refused this interval" },
+        },
+      },
     });
-    const { user, server } = renderApp({ ...signedIn, path: "/create-message", workspace, api: { "POST /api/messages/save": refuse } });
+    const { user, server } = renderApp({
+      ...signedIn,
+      path: "/create-message",
+      workspace,
+      api: { "POST /api/messages/save": refuse },
+    });
     await user.type(await screen.findByLabelText("Title", {}, AFTER_GUARD), "For Grace");
     await user.click(await screen.findByRole("checkbox", { name: /Grace Hopper/ }));
     await user.click(screen.getByRole("button", { name: /^No check-in/ }));
@@ -75,7 +92,11 @@ describe("the message pages", () => {
     expect(await screen.findByText("The server refused this interval")).toBeInTheDocument();
     const writes = server.calls.filter((c) => c.method !== "GET");
     expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/messages/save"]);
-    expect(writes[0]!.body).toMatchObject({ title: "For Grace", recipient_ids: [grace.id], add_conditions: [expect.objectContaining({ condition_type: "no_check_in" })] });
+    expect(writes[0]!.body).toMatchObject({
+      title: "For Grace",
+      recipient_ids: [grace.id],
+      add_conditions: [expect.objectContaining({ condition_type: "no_check_in" })],
+    });
     expect(workspace.messages).toEqual([]);
     // No "saved as a draft" banner: nothing was stored.
     expect(screen.queryByText(/saved as a draft|itself is saved/)).not.toBeInTheDocument();
@@ -88,7 +109,11 @@ describe("the message pages", () => {
       method: "POST",
       path: "",
       params: {},
-      body: { title: "Before", recipient_ids: [grace.id], add_conditions: [{ condition_type: "no_check_in", hours_threshold: 24 }] },
+      body: {
+        title: "Before",
+        recipient_ids: [grace.id],
+        add_conditions: [{ condition_type: "no_check_in", hours_threshold: 24 }],
+      },
     }).body as { id: string; conditions: { id: string; last_checked: string }[] };
     const { user, server } = renderApp({ ...signedIn, path: `/message/${created.id}/edit`, workspace });
     const title = await screen.findByLabelText("Title", {}, AFTER_GUARD);
@@ -98,13 +123,81 @@ describe("the message pages", () => {
     expect(await screen.findByText("Message saved")).toBeInTheDocument();
     const writes = server.calls.filter((c) => c.method !== "GET");
     expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /api/messages/${created.id}`]);
-    expect(writes[0]!.body).toMatchObject({ title: "After", recipient_ids: [grace.id], add_conditions: [], change_conditions: [], remove_condition_ids: [] });
+    expect(writes[0]!.body).toMatchObject({
+      title: "After",
+      recipient_ids: [grace.id],
+      add_conditions: [],
+      change_conditions: [],
+      remove_condition_ids: [],
+    });
+    // No saved files, so no order to send.
+    expect(writes[0]!.body).not.toHaveProperty("attachment_order");
     expect(workspace.messages[0]!.conditions[0]!.last_checked).toBe(created.conditions[0]!.last_checked);
   });
 
+  it("reorders the saved attachments: the save sends the order and the message lists them so", async () => {
+    const workspace = createFakeWorkspace();
+    const created = workspace.routes["POST /api/messages/save"]!({
+      method: "POST",
+      path: "",
+      params: {},
+      body: { title: "Papers" },
+    }).body as { id: string };
+    const attach = (name: string) => {
+      const raw = new FormData();
+      raw.append("file", new File(["x"], name, { type: "image/jpeg" }));
+      return (
+        workspace.routes["POST /api/messages/:id/attachments"]!({
+          method: "POST",
+          path: "",
+          params: { id: created.id },
+          body: raw,
+        }).body as { id: string }
+      ).id;
+    };
+    const [holiday, passport, will] = [attach("holiday.jpg"), attach("passport.jpg"), attach("will.jpg")];
+    const { user, server } = renderApp({ ...signedIn, path: `/message/${created.id}/edit`, workspace });
+
+    const moveUp = (name: string) => screen.getByRole("button", { name: `Move ${name} up` });
+    const moveDown = (name: string) => screen.getByRole("button", { name: `Move ${name} down` });
+    await screen.findByLabelText("Title", {}, AFTER_GUARD);
+    expect(moveUp("holiday.jpg")).toBeDisabled();
+    expect(moveDown("holiday.jpg")).toBeEnabled();
+    expect(moveUp("will.jpg")).toBeEnabled();
+    expect(moveDown("will.jpg")).toBeDisabled();
+
+    await user.click(moveDown("holiday.jpg"));
+    expect(moveDown("holiday.jpg")).toHaveFocus();
+    await user.click(moveDown("holiday.jpg"));
+    // At the end its "down" is disabled, so the focus stays in the row, on "up".
+    expect(moveDown("holiday.jpg")).toBeDisabled();
+    expect(moveUp("holiday.jpg")).toHaveFocus();
+    expect(moveUp("passport.jpg")).toBeDisabled();
+    expect(screen.getByText("holiday.jpg moved to position 3 of 3.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Message saved")).toBeInTheDocument();
+    const writes = server.calls.filter((c) => c.method !== "GET");
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /api/messages/${created.id}`]);
+    expect(writes[0]!.body).toMatchObject({ attachment_order: [passport, will, holiday], remove_attachment_ids: [] });
+
+    await screen.findByRole("heading", { name: "Papers" }, AFTER_GUARD);
+    const listed = within(screen.getByRole("list", { name: "Attachments" })).getAllByRole("listitem");
+    expect(listed.map((item) => item.textContent)).toEqual([
+      expect.stringContaining("passport.jpg"),
+      expect.stringContaining("will.jpg"),
+      expect.stringContaining("holiday.jpg"),
+    ]);
+  }, 15_000);
+
   it("lists each message with its state and deletes one after confirmation", async () => {
     const workspace = createFakeWorkspace();
-    const created = workspace.routes["POST /api/messages"]!({ method: "POST", path: "", params: {}, body: { title: "Draft only" } }).body as { id: string };
+    const created = workspace.routes["POST /api/messages"]!({
+      method: "POST",
+      path: "",
+      params: {},
+      body: { title: "Draft only" },
+    }).body as { id: string };
     const { user, router } = renderApp({ ...signedIn, path: "/messages", workspace });
     const list = await screen.findByRole("list", { name: "Messages" }, AFTER_GUARD);
     expect(within(list).getByText("Not ready")).toBeInTheDocument();
@@ -158,7 +251,9 @@ describe("the recipients page", () => {
     expect(within(dialog).getByRole("button", { name: "Cancel" }).parentElement).toHaveClass("sticky");
     await user.type(within(dialog).getByLabelText("Name"), "Alan");
     await user.click(within(dialog).getByRole("button", { name: "Add recipient" }));
-    expect(await within(dialog).findByText("Give an e-mail address or a phone number so they can be reached")).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText("Give an e-mail address or a phone number so they can be reached"),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Phone number"), "+44 7700 900456");
     expect(within(dialog).getByRole("checkbox", { name: "WhatsApp" })).toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Add recipient" }));

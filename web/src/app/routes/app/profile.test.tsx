@@ -11,10 +11,11 @@ describe("the profile page", () => {
     renderApp({ path: "/profile", signedIn: true, profile: makeProfile({ last_name: null, whatsapp_number: " " }) });
     expect(await screen.findByText("33% complete", {}, AFTER_GUARD)).toBeInTheDocument();
     const missing = screen.getByRole("list", { name: "Missing profile details" });
-    expect(within(missing).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "Last Name",
-      "WhatsApp Number",
-    ]);
+    expect(
+      within(missing)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Last Name", "WhatsApp Number"]);
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "33");
     expect(screen.getByText("Complete your profile to continue")).toBeInTheDocument();
   });
@@ -98,7 +99,11 @@ describe("the profile page", () => {
   });
 
   it("checks the number's format before sending it", async () => {
-    const { user, server } = renderApp({ path: "/profile", signedIn: true, profile: makeProfile({ whatsapp_number: null }) });
+    const { user, server } = renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile({ whatsapp_number: null }),
+    });
     await user.type(await screen.findByLabelText("WhatsApp Number", {}, AFTER_GUARD), "07700 900123");
     await user.click(screen.getByRole("button", { name: "Save profile" }));
     expect(await screen.findByText(/international format with the country code/)).toBeInTheDocument();
@@ -107,7 +112,12 @@ describe("the profile page", () => {
 
   it("offers the browser's time zone for a profile without one, and saves the zone chosen", async () => {
     const put: Handler = ({ body }) => ({ body: makeProfile(body as object) });
-    const { user, server } = renderApp({ path: "/profile", signedIn: true, profile: makeProfile({ time_zone: null }), api: { "PUT /api/profile": put } });
+    const { user, server } = renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile({ time_zone: null }),
+      api: { "PUT /api/profile": put },
+    });
     const zone = await screen.findByLabelText("Time zone", {}, AFTER_GUARD);
     expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
     await user.selectOptions(zone, "Asia/Tokyo");

@@ -35,7 +35,10 @@ export default function ProfilePage() {
 
   return (
     <PageContainer>
-      <PageHeader title="Your profile" description="How recipients will know who a message is from, and how we reach you." />
+      <PageHeader
+        title="Your profile"
+        description="How recipients will know who a message is from, and how we reach you."
+      />
       <div className="flex flex-col gap-6">
         {!wasComplete && <IncompleteBanner checkInBy={messagingWords(channels.data).checkInBy} />}
         <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
@@ -51,7 +54,12 @@ export default function ProfilePage() {
             </CardHeader>
             <CardContent>
               {/* Keyed by profile id: the form takes the saved values once, then keeps what is typed. */}
-              <ProfileForm key={profile?.id ?? "new"} profile={profile} email={user?.email ?? profile?.email ?? ""} onSaved={onSaved} />
+              <ProfileForm
+                key={profile?.id ?? "new"}
+                profile={profile}
+                email={user?.email ?? profile?.email ?? ""}
+                onSaved={onSaved}
+              />
             </CardContent>
           </Card>
         </div>

@@ -26,11 +26,29 @@ const overview = (o: Partial<BillingOverview> = {}): BillingOverview => ({
   over_limit: [],
   ...o,
 });
-const plusSub = { status: "active", interval: "month", amount: 400, currency: "eur", current_period_end: "2026-12-24T10:00:00.000Z", cancel_at_period_end: false, ends_at: null, payment_problem: false };
+const plusSub = {
+  status: "active",
+  interval: "month",
+  amount: 400,
+  currency: "eur",
+  current_period_end: "2026-12-24T10:00:00.000Z",
+  cancel_at_period_end: false,
+  ends_at: null,
+  payment_problem: false,
+};
 
 describe("the subscription page", () => {
   it("with billing off says so, shows the operator's plan and offers nothing to buy", async () => {
-    renderApp({ path: "/subscription", signedIn: true, profile: makeProfile(), api: { "GET /api/billing": () => ({ body: overview({ billing_enabled: false, plan: "plus", plans: [plan("free"), plan("plus")] }) }) } });
+    renderApp({
+      path: "/subscription",
+      signedIn: true,
+      profile: makeProfile(),
+      api: {
+        "GET /api/billing": () => ({
+          body: overview({ billing_enabled: false, plan: "plus", plans: [plan("free"), plan("plus")] }),
+        }),
+      },
+    });
     expect(await screen.findByText(/Billing is off on this server/, {}, AFTER_GUARD)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Plus plan" })).toBeInTheDocument();
     expect(screen.getByText(/Billing is off on this server/)).toBeInTheDocument();
@@ -40,7 +58,12 @@ describe("the subscription page", () => {
   });
 
   it("on Free shows usage bars, what Plus adds with Stripe's price, and never promises channels that do not exist", async () => {
-    renderApp({ path: "/subscription", signedIn: true, profile: makeProfile(), api: { "GET /api/billing": () => ({ body: overview() }) } });
+    renderApp({
+      path: "/subscription",
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/billing": () => ({ body: overview() }) },
+    });
     expect(await screen.findByText("What Plus adds", {}, AFTER_GUARD)).toBeInTheDocument();
     expect(screen.getByLabelText("Messages: 1 of 3")).toBeInTheDocument();
     expect(screen.getByLabelText("Recipients: 2 of 5")).toBeInTheDocument();
@@ -50,14 +73,26 @@ describe("the subscription page", () => {
   });
 
   it("after a downgrade says nothing was switched off and lists each limit exceeded; a failed payment is red", async () => {
-    const over = ["You have 4 messages and your Free plan allows 3. All of them stay, and their armed switches keep running; to write a new one, delete 2, or upgrade to Plus."];
+    const over = [
+      "You have 4 messages and your Free plan allows 3. All of them stay, and their armed switches keep running; to write a new one, delete 2, or upgrade to Plus.",
+    ];
     renderApp({
       path: "/subscription",
       signedIn: true,
       profile: makeProfile(),
-      api: { "GET /api/billing": () => ({ body: overview({ over_limit: over, usage: { messages: 4, recipients: 0, max_attachments_on_a_message: 0, short_interval_switches: 0 }, subscription: { ...plusSub, status: "unpaid", payment_problem: true } }) }) },
+      api: {
+        "GET /api/billing": () => ({
+          body: overview({
+            over_limit: over,
+            usage: { messages: 4, recipients: 0, max_attachments_on_a_message: 0, short_interval_switches: 0 },
+            subscription: { ...plusSub, status: "unpaid", payment_problem: true },
+          }),
+        }),
+      },
     });
-    expect(await screen.findByText("You are over your plan's limits. Nothing was switched off.", {}, AFTER_GUARD)).toBeInTheDocument();
+    expect(
+      await screen.findByText("You are over your plan's limits. Nothing was switched off.", {}, AFTER_GUARD),
+    ).toBeInTheDocument();
     expect(screen.getByText(over[0]!)).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Your last payment did not go through.");
     expect(screen.getByText("4 of 3 (over the limit)")).toBeInTheDocument();
@@ -71,7 +106,12 @@ describe("the subscription page", () => {
       api: {
         "GET /api/billing": () => ({ body: overview({ plan: "plus", subscription: plusSub }) }),
         "GET /api/billing/invoices": () => ({ body: [] }),
-        "POST /api/billing/cancel": () => ({ body: overview({ plan: "plus", subscription: { ...plusSub, cancel_at_period_end: true, ends_at: plusSub.current_period_end } }) }),
+        "POST /api/billing/cancel": () => ({
+          body: overview({
+            plan: "plus",
+            subscription: { ...plusSub, cancel_at_period_end: true, ends_at: plusSub.current_period_end },
+          }),
+        }),
       },
     });
     expect(await screen.findByText(/€4\.00 per month\. Next charge on/, {}, AFTER_GUARD)).toBeInTheDocument();

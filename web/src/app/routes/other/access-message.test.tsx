@@ -6,7 +6,10 @@ import { renderApp } from "@/testing/render-app";
 const ID = "6f1c8a52-0000-4000-8000-000000000042";
 const TOKEN = "access-token-abc";
 const path = `/access/message/${ID}?t=${TOKEN}`;
-const notFound: Handler = () => ({ status: 404, body: { error: { code: "not_found", message: "This link does not open any message." } } });
+const notFound: Handler = () => ({
+  status: 404,
+  body: { error: { code: "not_found", message: "This link does not open any message." } },
+});
 
 const open: Handler = () => ({
   body: {
@@ -24,10 +27,20 @@ const open: Handler = () => ({
 });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const emergency = (changes: Record<string, unknown>): Handler => () => {
-  const body = open({ method: "GET", path: "", params: {}, body: null }).body as Record<string, unknown>;
-  return { body: { ...body, title: "I need help now", attachments: [], emergency: { triggered_at: minutesAgo(4), location_current: true }, ...changes } };
-};
+const emergency =
+  (changes: Record<string, unknown>): Handler =>
+  () => {
+    const body = open({ method: "GET", path: "", params: {}, body: null }).body as Record<string, unknown>;
+    return {
+      body: {
+        ...body,
+        title: "I need help now",
+        attachments: [],
+        emergency: { triggered_at: minutesAgo(4), location_current: true },
+        ...changes,
+      },
+    };
+  };
 
 describe("the secure message access page", () => {
   it("shows an open message: sender, title, words as written, files and the shared place", async () => {
@@ -38,7 +51,9 @@ describe("the secure message access page", () => {
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
 
     const text = screen.getByTestId("message-text");
-    expect(text.textContent).toBe("The papers are in the blue folder.\nI love you.\n<img src=x onerror=alert(1)><b>not bold</b>");
+    expect(text.textContent).toBe(
+      "The papers are in the blue folder.\nI love you.\n<img src=x onerror=alert(1)><b>not bold</b>",
+    );
     expect(text).toHaveClass("whitespace-pre-wrap");
     // The app's own sans stack, not a serif fallback (issue 14).
     expect(text.className).not.toMatch(/font-serif/);
@@ -46,7 +61,10 @@ describe("the secure message access page", () => {
     expect(container.querySelector("b")).toBeNull();
 
     const files = screen.getByRole("list", { name: "Attachments" });
-    expect(within(files).getByRole("link", { name: "Download will.pdf" })).toHaveAttribute("href", `/api/access/${ID}/attachments/a1?t=${TOKEN}`);
+    expect(within(files).getByRole("link", { name: "Download will.pdf" })).toHaveAttribute(
+      "href",
+      `/api/access/${ID}/attachments/a1?t=${TOKEN}`,
+    );
     const map = screen.getByRole("link", { name: /Open the location on a map/ });
     expect(map.getAttribute("href")).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=51\.5007&mlon=-0\.1246/);
     expect(map).toHaveAttribute("rel", "noreferrer noopener");
@@ -56,53 +74,100 @@ describe("the secure message access page", () => {
   });
 
   it("says an emergency is one, when it was pressed, and how old and precise the position is", async () => {
-    const api = { "GET /api/access/:id": emergency({ location: { latitude: 51.5007, longitude: -0.1246, name: "Westminster", located_at: minutesAgo(5), accuracy_m: 18.4 } }) };
+    const api = {
+      "GET /api/access/:id": emergency({
+        location: {
+          latitude: 51.5007,
+          longitude: -0.1246,
+          name: "Westminster",
+          located_at: minutesAgo(5),
+          accuracy_m: 18.4,
+        },
+      }),
+    };
     renderApp({ path, api });
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading", { name: "Emergency alert" })).toBeInTheDocument();
-    expect(alert).toHaveTextContent(/Ada Lovelace pressed their emergency button 4 minutes ago \(\w{3} \d+ \w{3} \d{4}, \d\d:\d\d\)/);
+    expect(alert).toHaveTextContent(
+      /Ada Lovelace pressed their emergency button 4 minutes ago \(\w{3} \d+ \w{3} \d{4}, \d\d:\d\d\)/,
+    );
     expect(alert).toHaveTextContent("Their position around that time is shown below.");
     expect(screen.getByText("An emergency message from Ada Lovelace")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Position: Westminster" })).toBeInTheDocument();
     // The matcher turns the no-break space in "18 m" into a plain one.
-    expect(screen.getByText(/^Taken by their device 5 minutes ago \(.+\)\. Accurate to about 18 m\.$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Taken by their device 5 minutes ago \(.+\)\. Accurate to about 18 m\.$/),
+    ).toBeInTheDocument();
     // No token: no map is loaded, the plain link is there.
     expect(screen.queryByTestId("location-map")).not.toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Open the location on a map \(51\.50070, -0\.12460\)/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: /Open the location on a map \(51\.50070, -0\.12460\)/ }),
+    ).toBeInTheDocument();
   });
 
   it("says plainly when an emergency came without a current position", async () => {
-    renderApp({ path, api: { "GET /api/access/:id": emergency({ location: null, emergency: { triggered_at: minutesAgo(90), location_current: false } }) } });
+    renderApp({
+      path,
+      api: {
+        "GET /api/access/:id": emergency({
+          location: null,
+          emergency: { triggered_at: minutesAgo(90), location_current: false },
+        }),
+      },
+    });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("pressed their emergency button 1 hour ago");
-    expect(alert).toHaveTextContent("No current position came with it: Ada Lovelace's device did not share where they were at the time.");
+    expect(alert).toHaveTextContent(
+      "No current position came with it: Ada Lovelace's device did not share where they were at the time.",
+    );
     expect(screen.queryByRole("link", { name: /Open the location on a map/ })).not.toBeInTheDocument();
   });
 
   it("does not present a typed-in place as a live position", async () => {
     renderApp({ path, api: { "GET /api/access/:id": open } });
-    expect(await screen.findByText("Entered by hand, not taken from a device: it may not be where they are now.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Entered by hand, not taken from a device: it may not be where they are now."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("loads the map only when the server offers one, and keeps the link beside it", async () => {
-    const api = { "GET /api/access/:id": emergency({ location: { latitude: 51.5007, longitude: -0.1246, name: "Westminster", located_at: minutesAgo(1), accuracy_m: 30 }, map: { token: "pk.test", api_url: "http://127.0.0.1:9" } }) };
+    const api = {
+      "GET /api/access/:id": emergency({
+        location: {
+          latitude: 51.5007,
+          longitude: -0.1246,
+          name: "Westminster",
+          located_at: minutesAgo(1),
+          accuracy_m: 30,
+        },
+        map: { token: "pk.test", api_url: "http://127.0.0.1:9" },
+      }),
+    };
     renderApp({ path, api });
     // jsdom has no WebGL: the lazily loaded map says it cannot draw, and the link remains.
-    expect(await screen.findByText(/The map could not be shown here|Map: Westminster/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The map could not be shown here|Map: Westminster/, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Open the location on a map/ })).toBeInTheDocument();
   }, 15_000);
 
   it("says calmly when a locked message opens", async () => {
-    renderApp({ path, api: { "GET /api/access/:id": () => ({ body: { state: "locked", opens_at: "2031-05-06T07:08:00.000Z" } }) } });
-    expect(await screen.findByRole("heading", { name: /^This message opens on \w{3} \d+ May 2031, \d\d:\d\d$/ })).toBeInTheDocument();
+    renderApp({
+      path,
+      api: { "GET /api/access/:id": () => ({ body: { state: "locked", opens_at: "2031-05-06T07:08:00.000Z" } }) },
+    });
+    expect(
+      await screen.findByRole("heading", { name: /^This message opens on \w{3} \d+ May 2031, \d\d:\d\d$/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/chose to have it wait/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
   });
 
   it("opens by itself when the delay ends while the recipient waits on the page", async () => {
     let calls = 0;
-    const opensSoon: Handler = (req) => (++calls === 1 ? { body: { state: "locked", opens_at: new Date(Date.now() + 200).toISOString() } } : open(req));
+    const opensSoon: Handler = (req) =>
+      ++calls === 1 ? { body: { state: "locked", opens_at: new Date(Date.now() + 200).toISOString() } } : open(req);
     renderApp({ path, api: { "GET /api/access/:id": opensSoon } });
     expect(await screen.findByRole("heading", { name: /^This message opens on / })).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "For Grace" }, { timeout: 4000 })).toBeInTheDocument();
@@ -111,12 +176,16 @@ describe("the secure message access page", () => {
 
   it("shows one generic page for a link that does not open anything", async () => {
     renderApp({ path, api: { "GET /api/access/:id": notFound } });
-    expect(await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." }),
+    ).toBeInTheDocument();
   });
 
   it("does not ask the server when the link has no token", async () => {
     const { server } = renderApp({ path: `/access/message/${ID}`, api: { "GET /api/access/:id": open } });
-    expect(await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." }),
+    ).toBeInTheDocument();
     expect(server.calls.some((c) => c.path.startsWith("/api/access"))).toBe(false);
   });
 });

@@ -26,11 +26,16 @@ export default function DiagnosticMessagePage() {
         <LoadError what="diagnostics" onRetry={() => void diagnostic.refetch()} />
       ) : !data ? (
         <EmptyState icon={SearchX} title="Not found">
-          <p>There is no message here that you can look into. Sign in as its owner, or open the whole link you received.</p>
+          <p>
+            There is no message here that you can look into. Sign in as its owner, or open the whole link you received.
+          </p>
         </EmptyState>
       ) : data.view === "owner" ? (
         <>
-          <PageHeader title={`Diagnostics: ${data.message.title}`} description="Why this message will, or will not, go out — and everything the engine did for it." />
+          <PageHeader
+            title={`Diagnostics: ${data.message.title}`}
+            description="Why this message will, or will not, go out — and everything the engine did for it."
+          />
           <OwnerTimeline data={data} timeZone={timeZone} />
         </>
       ) : (

@@ -10,7 +10,10 @@ export default function DiagnosticPage() {
   const diagnostic = useDiagnostic();
   return (
     <PageContainer className="max-w-4xl">
-      <PageHeader title="Service status" description="Whether Trigger Switch can store check-ins, watch deadlines and send e-mail right now." />
+      <PageHeader
+        title="Service status"
+        description="Whether Trigger Switch can store check-ins, watch deadlines and send e-mail right now."
+      />
       {diagnostic.isPending ? (
         <PageSkeleton />
       ) : !diagnostic.data ? (

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/empty-state";
 import { PageContainer } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { CheckInLinkPanel } from "@/features/messages/components/check-in-link/check-in-link-panel";
+import { CheckInLinkPanel } from "@/features/check-in-link/components/check-in-link-panel";
 import { useAuth } from "@/lib/auth/auth-context";
 
 /** Spec §2 'check-in': where a reminder's link lands (`?token=`), and an explanation without one. */
@@ -14,7 +14,11 @@ export default function CheckInPage() {
   const token = params.get("token")?.trim();
   return (
     <PageContainer className="max-w-2xl py-16">
-      {token ? <CheckInLinkPanel token={token} signedIn={user !== null} /> : <CheckInExplainer signedIn={user !== null} />}
+      {token ? (
+        <CheckInLinkPanel token={token} signedIn={user !== null} />
+      ) : (
+        <CheckInExplainer signedIn={user !== null} />
+      )}
     </PageContainer>
   );
 }

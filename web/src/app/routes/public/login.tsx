@@ -68,7 +68,11 @@ export default function LoginPage() {
     >
       <div className="flex flex-col gap-5">
         {/* An expired e-mail link or a failed provider sign-in comes back with its reason in the address. */}
-        <FormError message={linkHint.errorDescription ?? (providerReturn.status === "failed" ? providerReturn.message : undefined)} />
+        <FormError
+          message={
+            linkHint.errorDescription ?? (providerReturn.status === "failed" ? providerReturn.message : undefined)
+          }
+        />
         <LoginForm />
         <ProviderButtons />
       </div>

@@ -17,8 +17,8 @@ export default function TermsPage() {
       </LegalSection>
       <LegalSection title="Not an emergency service">
         <p>
-          The emergency button sends your message to your own recipients. It does not alert the police, an ambulance
-          or any other emergency service. If you are in danger, call your local emergency number first.
+          The emergency button sends your message to your own recipients. It does not alert the police, an ambulance or
+          any other emergency service. If you are in danger, call your local emergency number first.
         </p>
       </LegalSection>
       <LegalSection title="Your account">
@@ -38,16 +38,16 @@ export default function TermsPage() {
       <LegalSection title="Check-ins and delivery">
         <p>
           A message is released when its condition fires, whether or not you meant it to. Keeping your check-ins and
-          conditions up to date is your part. We send reminders before deadlines where you asked for them, but we
-          cannot guarantee they reach you.
+          conditions up to date is your part. We send reminders before deadlines where you asked for them, but we cannot
+          guarantee they reach you.
         </p>
         <p>
-          We work hard to deliver every released message, but delivery also depends on others: a recipient's mailbox
-          may file it as spam, a phone may be off, an address may be out of date. We record every delivery attempt.
+          We work hard to deliver every released message, but delivery also depends on others: a recipient's mailbox may
+          file it as spam, a phone may be off, an address may be out of date. We record every delivery attempt.
         </p>
         <p>
-          If our service is down when a deadline passes, the deadline is moved back by the length of the outage and
-          you are reminded first, so our outage never releases a message by itself.
+          If our service is down when a deadline passes, the deadline is moved back by the length of the outage and you
+          are reminded first, so our outage never releases a message by itself.
         </p>
       </LegalSection>
       <LegalSection title="Plans and payment">
@@ -58,9 +58,9 @@ export default function TermsPage() {
       </LegalSection>
       <LegalSection title="Ending your account">
         <p>
-          You may stop using Trigger Switch at any time. To delete your account and everything stored with it, write
-          to <SupportContact /> from your account's e-mail address. We may suspend an account that breaks these terms,
-          and will tell you why unless the law prevents it.
+          You may stop using Trigger Switch at any time. To delete your account and everything stored with it, write to{" "}
+          <SupportContact /> from your account's e-mail address. We may suspend an account that breaks these terms, and
+          will tell you why unless the law prevents it.
         </p>
       </LegalSection>
       <LegalSection title="Privacy">

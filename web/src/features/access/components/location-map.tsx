@@ -41,8 +41,18 @@ export default function LocationMap({ latitude, longitude, accuracyM, token, api
     map.on("load", () => {
       if (accuracyM === null) return;
       map.addSource("accuracy", { type: "geojson", data: circle(latitude, longitude, accuracyM) });
-      map.addLayer({ id: "accuracy-fill", type: "fill", source: "accuracy", paint: { "fill-color": "#dc2626", "fill-opacity": 0.12 } });
-      map.addLayer({ id: "accuracy-line", type: "line", source: "accuracy", paint: { "line-color": "#dc2626", "line-width": 1.5 } });
+      map.addLayer({
+        id: "accuracy-fill",
+        type: "fill",
+        source: "accuracy",
+        paint: { "fill-color": "#dc2626", "fill-opacity": 0.12 },
+      });
+      map.addLayer({
+        id: "accuracy-line",
+        type: "line",
+        source: "accuracy",
+        paint: { "line-color": "#dc2626", "line-width": 1.5 },
+      });
     });
     map.on("error", (event) => {
       // A style that cannot load leaves an empty box: say so instead.
@@ -53,7 +63,15 @@ export default function LocationMap({ latitude, longitude, accuracyM, token, api
   }, [latitude, longitude, accuracyM, token, apiUrl]);
 
   if (failed) return <p className="text-muted-foreground">The map could not be shown here; use the link below.</p>;
-  return <div ref={container} role="img" aria-label={`Map: ${label}`} className="h-64 w-full overflow-hidden rounded-md sm:h-80" data-testid="location-map" />;
+  return (
+    <div
+      ref={container}
+      role="img"
+      aria-label={`Map: ${label}`}
+      className="h-64 w-full overflow-hidden rounded-md sm:h-80"
+      data-testid="location-map"
+    />
+  );
 }
 
 /** Close enough to see the streets, far enough to see the whole accuracy circle. */

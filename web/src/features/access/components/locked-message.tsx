@@ -5,7 +5,15 @@ import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 
 /** During the unlock delay only the opening time is known here; nothing else about the message. */
-export function LockedMessage({ opensAt, onCheckAgain, checking }: { opensAt: string; onCheckAgain: () => void; checking: boolean }) {
+export function LockedMessage({
+  opensAt,
+  onCheckAgain,
+  checking,
+}: {
+  opensAt: string;
+  onCheckAgain: () => void;
+  checking: boolean;
+}) {
   const when = formatDateTime(new Date(opensAt), browserTimeZone());
   return (
     <EmptyState

@@ -1,10 +1,10 @@
 import { Download, Paperclip } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { useNow } from "@/hooks/use-now";
 import { fileSize } from "@/lib/file-size";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import { releasedAttachmentUrl, type OpenMessage } from "../api/get-released-message";
-import { useNow } from "../utils/use-now";
 import { EmergencyNotice } from "./emergency-notice";
 import { senderName } from "./sender-name";
 import { SharedLocation } from "./shared-location";
@@ -13,17 +13,37 @@ import { SharedLocation } from "./shared-location";
  * The message as its sender wrote it. The text is rendered as text (React escapes it; line breaks
  * kept with pre-wrap), never as HTML: nothing the sender typed can run in the recipient's browser.
  */
-export function ReleasedMessage({ messageId, token, message }: { messageId: string; token: string; message: OpenMessage }) {
+export function ReleasedMessage({
+  messageId,
+  token,
+  message,
+}: {
+  messageId: string;
+  token: string;
+  message: OpenMessage;
+}) {
   const timeZone = browserTimeZone();
   const from = senderName(message.sender);
-  const now = useNow();
+  const now = useNow(30_000);
   return (
     <article className="flex flex-col gap-6">
-      {message.emergency && <EmergencyNotice from={from} emergency={message.emergency} hasLocation={hasPoint(message.location)} now={now} timeZone={timeZone} />}
+      {message.emergency && (
+        <EmergencyNotice
+          from={from}
+          emergency={message.emergency}
+          hasLocation={hasPoint(message.location)}
+          now={now}
+          timeZone={timeZone}
+        />
+      )}
       <header className="flex flex-col gap-2 text-center">
-        <p className="text-muted-foreground">{message.emergency ? `An emergency message from ${from}` : `A message from ${from}`}</p>
+        <p className="text-muted-foreground">
+          {message.emergency ? `An emergency message from ${from}` : `A message from ${from}`}
+        </p>
         <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{message.title}</h1>
-        <p className="text-sm text-muted-foreground">Released {formatDateTime(new Date(message.released_at), timeZone)}</p>
+        <p className="text-sm text-muted-foreground">
+          Released {formatDateTime(new Date(message.released_at), timeZone)}
+        </p>
       </header>
 
       <Card>
@@ -39,7 +59,15 @@ export function ReleasedMessage({ messageId, token, message }: { messageId: stri
         </CardContent>
       </Card>
 
-      {message.location && <SharedLocation location={message.location} map={message.map} emergency={message.emergency !== null} now={now} timeZone={timeZone} />}
+      {message.location && (
+        <SharedLocation
+          location={message.location}
+          map={message.map}
+          emergency={message.emergency !== null}
+          now={now}
+          timeZone={timeZone}
+        />
+      )}
 
       {message.attachments.length > 0 && (
         <section aria-labelledby="attachments-heading" className="flex flex-col gap-2">
@@ -77,4 +105,5 @@ export function ReleasedMessage({ messageId, token, message }: { messageId: stri
   );
 }
 
-const hasPoint = (location: OpenMessage["location"]) => location !== null && location.latitude !== null && location.longitude !== null;
+const hasPoint = (location: OpenMessage["location"]) =>
+  location !== null && location.latitude !== null && location.longitude !== null;

@@ -13,24 +13,53 @@ type Location = NonNullable<OpenMessage["location"]>;
  * Where the sender was: the place's name, how old and how precise the position is, a map when the
  * server offers one (MAPBOX_TOKEN), and always a plain link to OpenStreetMap.
  */
-export function SharedLocation({ location, map, emergency, now, timeZone }: { location: Location; map: OpenMessage["map"]; emergency: boolean; now: Date; timeZone: string }) {
+export function SharedLocation({
+  location,
+  map,
+  emergency,
+  now,
+  timeZone,
+}: {
+  location: Location;
+  map: OpenMessage["map"];
+  emergency: boolean;
+  now: Date;
+  timeZone: string;
+}) {
   const { latitude, longitude, name, located_at, accuracy_m } = location;
   const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;
   if (!point && !name) return null;
   return (
-    <section aria-labelledby="location-heading" className="flex flex-col gap-3 rounded-lg border bg-card px-4 py-3 text-sm">
+    <section
+      aria-labelledby="location-heading"
+      className="flex flex-col gap-3 rounded-lg border bg-card px-4 py-3 text-sm"
+    >
       <div className="flex items-start gap-3">
         <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         <div className="flex min-w-0 flex-col gap-1">
           <h2 id="location-heading" className="font-medium break-words">
-            {name ? `${emergency ? "Position" : "Location shared"}: ${name}` : emergency ? "Their position" : "A location was shared with this message"}
+            {name
+              ? `${emergency ? "Position" : "Location shared"}: ${name}`
+              : emergency
+                ? "Their position"
+                : "A location was shared with this message"}
           </h2>
           <p className="text-muted-foreground">{positionFacts(located_at, accuracy_m, now, timeZone)}</p>
         </div>
       </div>
       {point && map && (
-        <Suspense fallback={<div className="h-64 w-full animate-pulse rounded-md bg-muted sm:h-80" aria-label="Loading the map" />}>
-          <LocationMap {...point} accuracyM={accuracy_m} token={map.token} apiUrl={map.api_url} label={name ?? "The shared position"} />
+        <Suspense
+          fallback={
+            <div className="h-64 w-full animate-pulse rounded-md bg-muted sm:h-80" aria-label="Loading the map" />
+          }
+        >
+          <LocationMap
+            {...point}
+            accuracyM={accuracy_m}
+            token={map.token}
+            apiUrl={map.api_url}
+            label={name ?? "The shared position"}
+          />
         </Suspense>
       )}
       {point && (

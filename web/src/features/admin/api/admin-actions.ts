@@ -11,7 +11,11 @@ export function useSetUserDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, disabled, reason }: { id: string; disabled: boolean; reason?: string }) =>
-      api.post(`/api/admin/users/${encodeURIComponent(id)}/${disabled ? "disable" : "enable"}`, reason ? { reason } : {}, disableResultSchema),
+      api.post(
+        `/api/admin/users/${encodeURIComponent(id)}/${disabled ? "disable" : "enable"}`,
+        reason ? { reason } : {},
+        disableResultSchema,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
   });
 }
@@ -21,7 +25,8 @@ export function useDeliveryAction() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, reason }: { id: string; action: "retry" | "discard"; reason?: string }) => api.post(`/api/admin/deliveries/${encodeURIComponent(id)}/${action}`, reason ? { reason } : {}, ok),
+    mutationFn: ({ id, action, reason }: { id: string; action: "retry" | "discard"; reason?: string }) =>
+      api.post(`/api/admin/deliveries/${encodeURIComponent(id)}/${action}`, reason ? { reason } : {}, ok),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
   });
 }

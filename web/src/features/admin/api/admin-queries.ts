@@ -1,4 +1,9 @@
-import { adminUserListSchema, auditEntrySchema, engineOverviewSchema, stuckDeliverySchema } from "@trigger-switch/contracts";
+import {
+  adminUserListSchema,
+  auditEntrySchema,
+  engineOverviewSchema,
+  stuckDeliverySchema,
+} from "@trigger-switch/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { useApi } from "@/lib/services";
@@ -7,19 +12,31 @@ import { useApi } from "@/lib/services";
 export function useAdminUsers(q: string, offset: number) {
   const api = useApi();
   const params = new URLSearchParams({ offset: String(offset), limit: "25", ...(q ? { q } : {}) });
-  return useQuery({ queryKey: ["admin", "users", q, offset], queryFn: () => api.get(`/api/admin/users?${params}`, adminUserListSchema), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ["admin", "users", q, offset],
+    queryFn: () => api.get(`/api/admin/users?${params}`, adminUserListSchema),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/admin/engine, refreshed every 10 s while shown. */
 export function useEngineOverview() {
   const api = useApi();
-  return useQuery({ queryKey: ["admin", "engine"], queryFn: () => api.get("/api/admin/engine", engineOverviewSchema), refetchInterval: 10_000 });
+  return useQuery({
+    queryKey: ["admin", "engine"],
+    queryFn: () => api.get("/api/admin/engine", engineOverviewSchema),
+    refetchInterval: 10_000,
+  });
 }
 
 /** GET /api/admin/deliveries: parked and retrying work. */
 export function useStuckDeliveries() {
   const api = useApi();
-  return useQuery({ queryKey: ["admin", "deliveries"], queryFn: () => api.get("/api/admin/deliveries", z.array(stuckDeliverySchema)), refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: ["admin", "deliveries"],
+    queryFn: () => api.get("/api/admin/deliveries", z.array(stuckDeliverySchema)),
+    refetchInterval: 30_000,
+  });
 }
 
 /** GET /api/admin/audit */
@@ -27,7 +44,11 @@ export function useAuditLog(offset: number) {
   const api = useApi();
   return useQuery({
     queryKey: ["admin", "audit", offset],
-    queryFn: () => api.get(`/api/admin/audit?offset=${offset}&limit=50`, z.object({ entries: z.array(auditEntrySchema), total: z.number() })),
+    queryFn: () =>
+      api.get(
+        `/api/admin/audit?offset=${offset}&limit=50`,
+        z.object({ entries: z.array(auditEntrySchema), total: z.number() }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -37,7 +37,12 @@ export function AuditPanel() {
               return (
                 <li key={e.id} className="flex flex-col gap-0.5 py-3">
                   <span>
-                    <span className="font-medium">{e.admin_email}</span> {ACTIONS[e.action] ?? e.action} {email ? <span className="font-medium">{email}</span> : <span className="break-all font-mono text-xs">{e.target_id}</span>}
+                    <span className="font-medium">{e.admin_email}</span> {ACTIONS[e.action] ?? e.action}{" "}
+                    {email ? (
+                      <span className="font-medium">{email}</span>
+                    ) : (
+                      <span className="break-all font-mono text-xs">{e.target_id}</span>
+                    )}
                   </span>
                   <span className="text-xs text-muted-foreground">
                     {formatDateTime(new Date(e.created_at), zone)} · from {e.ip ?? "unknown address"}
@@ -53,10 +58,20 @@ export function AuditPanel() {
               {offset + 1}–{offset + audit.data.entries.length} of {audit.data.total}
             </span>
             <span className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 50))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - 50))}
+              >
                 Newer
               </Button>
-              <Button variant="outline" size="sm" disabled={offset + audit.data.entries.length >= audit.data.total} onClick={() => setOffset(offset + 50)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset + audit.data.entries.length >= audit.data.total}
+                onClick={() => setOffset(offset + 50)}
+              >
                 Older
               </Button>
             </span>

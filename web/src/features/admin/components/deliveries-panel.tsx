@@ -19,14 +19,19 @@ function DeliveryRow({ d, zone }: { d: StuckDelivery; zone: string }) {
     action.mutate(
       { id: d.id, action: kind },
       {
-        onSuccess: () => toast.success(kind === "retry" ? "Retry queued" : "Delivery discarded", { description: kind === "retry" ? "The engine tries it on its next tick." : "It will not be tried again." }),
+        onSuccess: () =>
+          toast.success(kind === "retry" ? "Retry queued" : "Delivery discarded", {
+            description: kind === "retry" ? "The engine tries it on its next tick." : "It will not be tried again.",
+          }),
         onSettled: () => setDiscarding(false),
       },
     );
   return (
     <li className="flex flex-col gap-3 py-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={d.status === "parked" ? "danger" : "warning"}>{d.status === "parked" ? "Parked" : "Retrying"}</Badge>
+        <Badge variant={d.status === "parked" ? "danger" : "warning"}>
+          {d.status === "parked" ? "Parked" : "Retrying"}
+        </Badge>
         <span className="font-medium">{what}</span>
         <span className="text-sm text-muted-foreground">of {d.owner_email}</span>
       </div>
@@ -47,7 +52,9 @@ function DeliveryRow({ d, zone }: { d: StuckDelivery; zone: string }) {
         <ul className="flex flex-col gap-1 text-xs">
           {d.deliveries.map((s, i) => (
             <li key={`${s.address}-${i}`} className="flex flex-wrap gap-2">
-              <Badge variant={s.status === "sent" ? "success" : s.status === "failed" ? "danger" : "neutral"}>{s.status}</Badge>
+              <Badge variant={s.status === "sent" ? "success" : s.status === "failed" ? "danger" : "neutral"}>
+                {s.status}
+              </Badge>
               <span>
                 {s.channel} to {s.address || "(no address)"}
               </span>
@@ -97,7 +104,9 @@ export function DeliveriesPanel() {
       ) : deliveries.isError ? (
         <p className="text-sm text-destructive">Deliveries could not be loaded: {deliveries.error.message}</p>
       ) : deliveries.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">Nothing is stuck: every delivery went out or is waiting for its time.</p>
+        <p className="rounded-lg border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
+          Nothing is stuck: every delivery went out or is waiting for its time.
+        </p>
       ) : (
         <ul className="divide-y rounded-lg border bg-card px-4">
           {deliveries.data.map((d) => (

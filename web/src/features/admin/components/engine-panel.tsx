@@ -23,7 +23,8 @@ function Stat({ label, value, warn }: { label: string; value: string; warn?: boo
 
 /** Sends per channel per minute as rows of small bars (no chart library; the numbers are what matter). */
 function SendRates({ rates }: { rates: EngineOverview["sends_per_minute"] }) {
-  if (rates.length === 0) return <p className="text-sm text-muted-foreground">No delivery attempts in the last 15 minutes.</p>;
+  if (rates.length === 0)
+    return <p className="text-sm text-muted-foreground">No delivery attempts in the last 15 minutes.</p>;
   const max = Math.max(...rates.map((r) => r.sent + r.failed), 1);
   return (
     <ul className="flex flex-col gap-1 text-xs">
@@ -48,7 +49,8 @@ function SendRates({ rates }: { rates: EngineOverview["sends_per_minute"] }) {
 export function EnginePanel() {
   const engine = useEngineOverview();
   if (engine.isPending) return <Skeleton className="h-48 w-full" />;
-  if (engine.isError) return <p className="text-sm text-destructive">The engine's figures could not be loaded: {engine.error.message}</p>;
+  if (engine.isError)
+    return <p className="text-sm text-destructive">The engine's figures could not be loaded: {engine.error.message}</p>;
   const e = engine.data;
   const stale = e.workers.every((w) => w.age_seconds === null || w.age_seconds > 180);
   return (
@@ -58,12 +60,28 @@ export function EnginePanel() {
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Reminders due now" value={String(e.backlog.reminder)} />
-        <Stat label="Releases due now" value={String(e.backlog.final_delivery)} warn={e.backlog.final_delivery > 0 && (e.oldest_due_lateness_seconds ?? 0) > 60} />
-        <Stat label="Oldest due is late by" value={seconds(e.oldest_due_lateness_seconds)} warn={(e.oldest_due_lateness_seconds ?? 0) > 60} />
+        <Stat
+          label="Releases due now"
+          value={String(e.backlog.final_delivery)}
+          warn={e.backlog.final_delivery > 0 && (e.oldest_due_lateness_seconds ?? 0) > 60}
+        />
+        <Stat
+          label="Oldest due is late by"
+          value={seconds(e.oldest_due_lateness_seconds)}
+          warn={(e.oldest_due_lateness_seconds ?? 0) > 60}
+        />
         <Stat label="Being sent" value={String(e.claimed)} />
         <Stat label="Lateness p50 (last hour)" value={seconds(e.lateness_last_hour.p50_seconds)} />
-        <Stat label="Lateness p99 (last hour)" value={seconds(e.lateness_last_hour.p99_seconds)} warn={(e.lateness_last_hour.p99_seconds ?? 0) > 60} />
-        <Stat label="Failed attempts (last hour)" value={String(e.failures_last_hour)} warn={e.failures_last_hour > 0} />
+        <Stat
+          label="Lateness p99 (last hour)"
+          value={seconds(e.lateness_last_hour.p99_seconds)}
+          warn={(e.lateness_last_hour.p99_seconds ?? 0) > 60}
+        />
+        <Stat
+          label="Failed attempts (last hour)"
+          value={String(e.failures_last_hour)}
+          warn={e.failures_last_hour > 0}
+        />
         <Stat label="Parked (need a person)" value={String(e.parked)} warn={e.parked > 0} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -80,16 +98,22 @@ export function EnginePanel() {
             <CardTitle className="text-base">Workers and heartbeats</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-2 text-sm">
-            {e.workers.length === 0 && <p className="text-destructive">No engine has ever run: nothing would be delivered.</p>}
+            {e.workers.length === 0 && (
+              <p className="text-destructive">No engine has ever run: nothing would be delivered.</p>
+            )}
             {e.workers.map((w) => (
               <p key={w.id} className="flex flex-wrap justify-between gap-2">
                 <span className="break-all font-mono text-xs">{w.id}</span>
-                <span className={cn("tabular-nums", (w.age_seconds ?? Infinity) > 180 && "font-semibold text-destructive")}>
+                <span
+                  className={cn("tabular-nums", (w.age_seconds ?? Infinity) > 180 && "font-semibold text-destructive")}
+                >
                   {w.age_seconds === null ? "no heartbeat" : `beat ${seconds(w.age_seconds)} ago`} · {w.claimed} claimed
                 </span>
               </p>
             ))}
-            {stale && e.workers.length > 0 && <p className="text-destructive">No recent heartbeat: the engine may be down.</p>}
+            {stale && e.workers.length > 0 && (
+              <p className="text-destructive">No recent heartbeat: the engine may be down.</p>
+            )}
           </CardContent>
         </Card>
       </div>

@@ -28,7 +28,8 @@ function UserRow({ user, zone }: { user: AdminUser; zone: string }) {
           {user.admin_address && <Badge variant="info">Admin address</Badge>}
         </div>
         <p className="text-xs text-muted-foreground">
-          Joined {when(user.created_at)} · last check-in {when(user.last_check_in)} · {user.messages} {user.messages === 1 ? "message" : "messages"} · {user.armed_switches} armed
+          Joined {when(user.created_at)} · last check-in {when(user.last_check_in)} · {user.messages}{" "}
+          {user.messages === 1 ? "message" : "messages"} · {user.armed_switches} armed
           {user.held_switches > 0 ? ` · ${user.held_switches} held while disabled` : ""}
         </p>
       </div>
@@ -54,7 +55,11 @@ function UserRow({ user, zone }: { user: AdminUser; zone: string }) {
             {
               onSuccess: (r) => {
                 toast.success(disable ? "Account disabled" : "Account enabled", {
-                  description: disable ? `${r.held} ${r.held === 1 ? "switch" : "switches"} held.` : [`${r.rearmed} ${r.rearmed === 1 ? "switch" : "switches"} armed again.`, ...r.not_rearmed].join(" "),
+                  description: disable
+                    ? `${r.held} ${r.held === 1 ? "switch" : "switches"} held.`
+                    : [`${r.rearmed} ${r.rearmed === 1 ? "switch" : "switches"} armed again.`, ...r.not_rearmed].join(
+                        " ",
+                      ),
                 });
               },
               onSettled: () => setConfirming(false),
@@ -87,7 +92,13 @@ export function UsersPanel() {
           setQ(typed.trim());
         }}
       >
-        <Input aria-label="Search by e-mail" placeholder="Search by e-mail" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={200} />
+        <Input
+          aria-label="Search by e-mail"
+          placeholder="Search by e-mail"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          maxLength={200}
+        />
         <Button type="submit" variant="outline">
           <Search aria-hidden="true" />
           Search
@@ -98,7 +109,9 @@ export function UsersPanel() {
       ) : users.isError ? (
         <p className="text-sm text-destructive">Users could not be loaded: {users.error.message}</p>
       ) : users.data.users.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{q ? `No account's address contains “${q}”.` : "No accounts yet."}</p>
+        <p className="text-sm text-muted-foreground">
+          {q ? `No account's address contains “${q}”.` : "No accounts yet."}
+        </p>
       ) : (
         <>
           <ul className="divide-y rounded-lg border bg-card px-4">
@@ -111,10 +124,20 @@ export function UsersPanel() {
               {offset + 1}–{offset + users.data.users.length} of {users.data.total}
             </span>
             <span className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 25))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - 25))}
+              >
                 Previous
               </Button>
-              <Button variant="outline" size="sm" disabled={offset + users.data.users.length >= users.data.total} onClick={() => setOffset(offset + 25)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset + users.data.users.length >= users.data.total}
+                onClick={() => setOffset(offset + 25)}
+              >
                 Next
               </Button>
             </span>

@@ -14,7 +14,14 @@ const settingsSchema = z.object({
 const NOT_PROVIDERS = new Set(["email", "phone", "anonymous_users"]);
 
 /** Names people know the big providers by; others are shown as configured ("Keycloak"). */
-const LABELS: Record<string, string> = { google: "Google", azure: "Microsoft", apple: "Apple", github: "GitHub", gitlab: "GitLab", keycloak: "Keycloak" };
+const LABELS: Record<string, string> = {
+  google: "Google",
+  azure: "Microsoft",
+  apple: "Apple",
+  github: "GitHub",
+  gitlab: "GitLab",
+  keycloak: "Keycloak",
+};
 
 export interface AuthSettings {
   /** Configured OpenID providers, in the server's order: what the sign-in page offers. */

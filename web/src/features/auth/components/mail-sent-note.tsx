@@ -18,21 +18,40 @@ export function MailSentNote({ to, what, ifAccount = false }: { to: string; what
   if (data?.mail === "outbox" && data.mailbox) {
     return (
       <p>
-        {ifAccount ? <>If an account exists for {address}, {what} for it</> : <>{capitalise(what)} for {address}</>} is ready, but it was not e-mailed: this server has no mail
-        server, so it keeps its e-mails in a local mailbox (below).
+        {ifAccount ? (
+          <>
+            If an account exists for {address}, {what} for it
+          </>
+        ) : (
+          <>
+            {capitalise(what)} for {address}
+          </>
+        )}{" "}
+        is ready, but it was not e-mailed: this server has no mail server, so it keeps its e-mails in a local mailbox
+        (below).
       </p>
     );
   }
   if (data?.mail === "outbox") {
     return (
       <p>
-        This server has no mail server configured, so no e-mail can reach {address}. Ask the person who runs it to set one up (SMTP_URL); until then {what} cannot be delivered.
+        This server has no mail server configured, so no e-mail can reach {address}. Ask the person who runs it to set
+        one up (SMTP_URL); until then {what} cannot be delivered.
       </p>
     );
   }
   return (
     <p>
-      {ifAccount ? <>If an account exists for {address}, we have sent it {what}.</> : <>We sent {what} to {address}.</>} If nothing arrives within a few minutes, check your spam folder.
+      {ifAccount ? (
+        <>
+          If an account exists for {address}, we have sent it {what}.
+        </>
+      ) : (
+        <>
+          We sent {what} to {address}.
+        </>
+      )}{" "}
+      If nothing arrives within a few minutes, check your spam folder.
     </p>
   );
 }

@@ -15,9 +15,13 @@ export function MailboxHint() {
     <Alert variant="info">
       <Inbox aria-hidden="true" />
       <div className="space-y-1">
-        <p>No mail server is configured: e-mails are kept in a local mailbox that only the person running this server can open.</p>
         <p>
-          If that is you, open the mailbox address printed in the server&apos;s start-up log (it ends in <code>?key=…</code>); after that,{" "}
+          No mail server is configured: e-mails are kept in a local mailbox that only the person running this server can
+          open.
+        </p>
+        <p>
+          If that is you, open the mailbox address printed in the server&apos;s start-up log (it ends in{" "}
+          <code>?key=…</code>); after that,{" "}
           <a href={paths.mailbox} target="_blank" rel="noreferrer" className="font-medium underline">
             /dev/mailbox
           </a>{" "}

@@ -37,7 +37,14 @@ export function ProviderButtons() {
       </div>
       <FormError message={error ?? undefined} />
       {providers.map((p) => (
-        <Button key={p.id} type="button" variant="outline" size="lg" disabled={pending !== null} onClick={() => void start(p.id)}>
+        <Button
+          key={p.id}
+          type="button"
+          variant="outline"
+          size="lg"
+          disabled={pending !== null}
+          onClick={() => void start(p.id)}
+        >
           {pending === p.id && <Spinner />}
           Continue with {p.label}
         </Button>

@@ -44,14 +44,18 @@ describe("the registration form", () => {
       options: { emailRedirectTo: `${window.location.origin}/login` },
     });
     expect(
-      await screen.findByText(/No mail server is configured: e-mails are kept in a local mailbox that only the person running this server can open/),
+      await screen.findByText(
+        /No mail server is configured: e-mails are kept in a local mailbox that only the person running this server can open/,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText(/printed in the server's start-up log/)).toHaveTextContent(
       "If that is you, open the mailbox address printed in the server's start-up log (it ends in ?key=…); after that, /dev/mailbox opens in this browser. If not, ask them to pass the e-mail on to you.",
     );
     expect(screen.getByRole("link", { name: "/dev/mailbox" })).toHaveAttribute("href", "/dev/mailbox");
     // It does not claim an e-mail went out.
-    expect(screen.getByRole("status")).toHaveTextContent("A confirmation link for ada@example.com is ready, but it was not e-mailed");
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "A confirmation link for ada@example.com is ready, but it was not e-mailed",
+    );
     expect(screen.queryByText(/We sent/)).not.toBeInTheDocument();
   });
 
@@ -60,7 +64,9 @@ describe("the registration form", () => {
     await fill(user, "ada@example.com", "correct horse", "correct horse");
     await screen.findByRole("heading", { name: "Check your e-mail" });
     expect(screen.queryByText(/No mail server is configured/)).not.toBeInTheDocument();
-    expect(await screen.findByText(/We sent a confirmation link to/)).toHaveTextContent("We sent a confirmation link to ada@example.com. If nothing arrives within a few minutes, check your spam folder.");
+    expect(await screen.findByText(/We sent a confirmation link to/)).toHaveTextContent(
+      "We sent a confirmation link to ada@example.com. If nothing arrives within a few minutes, check your spam folder.",
+    );
   });
 
   it("goes straight on to completing the profile when the server confirms at once", async () => {

@@ -42,7 +42,9 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     if (!data.session && meta.data?.autoconfirm) {
       const signedIn = await auth.signInWithPassword({ email, password });
       if (signedIn.error) {
-        form.setError("root", { message: "This address may already have an account. Sign in, or reset your password if you forgot it." });
+        form.setError("root", {
+          message: "This address may already have an account. Sign in, or reset your password if you forgot it.",
+        });
         return;
       }
       onRegistered(email, signedIn.data.session);

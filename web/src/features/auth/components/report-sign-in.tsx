@@ -38,13 +38,21 @@ export function ReportSignIn() {
     },
   });
   // Read once; not again after acting (signing out clears the query cache).
-  const alert = useQuery({ queryKey: ["sign-in-alert", token], queryFn: () => readSignInAlert(api, token), enabled: token !== "" && act.isIdle, retry: false, staleTime: Infinity });
+  const alert = useQuery({
+    queryKey: ["sign-in-alert", token],
+    queryFn: () => readSignInAlert(api, token),
+    enabled: token !== "" && act.isIdle,
+    retry: false,
+    staleTime: Infinity,
+  });
   const [device, setDevice] = useState("");
   if (alert.data && device !== alert.data.device) setDevice(alert.data.device);
   const zone = browserTimeZone();
 
   if (token === "") {
-    return <FormError message="This page needs the link from the e-mail. Open the link again, or sign in and check your sessions in your profile's Security section." />;
+    return (
+      <FormError message="This page needs the link from the e-mail. Open the link again, or sign in and check your sessions in your profile's Security section." />
+    );
   }
   if (act.isSuccess) {
     const result = act.data;
@@ -59,12 +67,17 @@ export function ReportSignIn() {
               : `${device} had already signed out.`}
         </p>
         {result.password_reset_sent ? (
-          <p>We e-mailed you a link to set a new password. Choose one you do not use anywhere else. Until then, nobody can sign in with the old one.</p>
+          <p>
+            We e-mailed you a link to set a new password. Choose one you do not use anywhere else. Until then, nobody
+            can sign in with the old one.
+          </p>
         ) : (
           <p>Whoever signed in knew your password. Change it now so they cannot sign in again.</p>
         )}
         <Button asChild variant={result.password_reset_sent ? "outline" : "default"}>
-          <Link to={result.password_reset_sent ? paths.login : paths.forgotPassword}>{result.password_reset_sent ? "Go to sign in" : "Reset my password"}</Link>
+          <Link to={result.password_reset_sent ? paths.login : paths.forgotPassword}>
+            {result.password_reset_sent ? "Go to sign in" : "Reset my password"}
+          </Link>
         </Button>
       </div>
     );
@@ -82,7 +95,10 @@ export function ReportSignIn() {
       </p>
       {handled ? (
         <Alert variant="info">
-          <p>This link was already used. To check where you are signed in, sign in and open your profile's Security section.</p>
+          <p>
+            This link was already used. To check where you are signed in, sign in and open your profile's Security
+            section.
+          </p>
         </Alert>
       ) : (
         <>
@@ -92,19 +108,34 @@ export function ReportSignIn() {
           </Alert>
           <FormError message={act.error?.message} />
           <div className="flex flex-col gap-2">
-            <Button variant="destructive" className="h-auto py-2 whitespace-normal" disabled={act.isPending} onClick={() => act.mutate("all")}>
+            <Button
+              variant="destructive"
+              className="h-auto py-2 whitespace-normal"
+              disabled={act.isPending}
+              onClick={() => act.mutate("all")}
+            >
               {act.isPending && act.variables === "all" && <Spinner />}
               Sign out everywhere and block my password
             </Button>
-            <p className="text-xs text-muted-foreground">Every device, this one too, is signed out. Your password stops working and we e-mail you a link to set a new one. Your switches keep running.</p>
+            <p className="text-xs text-muted-foreground">
+              Every device, this one too, is signed out. Your password stops working and we e-mail you a link to set a
+              new one. Your switches keep running.
+            </p>
           </div>
           {session_active && (
             <div className="flex flex-col gap-2">
-              <Button variant="outline" className="h-auto py-2 whitespace-normal" disabled={act.isPending} onClick={() => act.mutate("session")}>
+              <Button
+                variant="outline"
+                className="h-auto py-2 whitespace-normal"
+                disabled={act.isPending}
+                onClick={() => act.mutate("session")}
+              >
                 {act.isPending && act.variables === "session" && <Spinner />}
                 Only sign out {device}
               </Button>
-              <p className="text-xs text-muted-foreground">Your other devices stay signed in. Change your password afterwards.</p>
+              <p className="text-xs text-muted-foreground">
+                Your other devices stay signed in. Change your password afterwards.
+              </p>
             </div>
           )}
         </>

@@ -15,7 +15,11 @@ export function ResendConfirmation({ email }: { email: string }) {
 
   const resend = async () => {
     setState("sending");
-    const { error } = await auth.resend({ type: "signup", email, options: { emailRedirectTo: `${window.location.origin}${paths.login}` } });
+    const { error } = await auth.resend({
+      type: "signup",
+      email,
+      options: { emailRedirectTo: `${window.location.origin}${paths.login}` },
+    });
     if (error) {
       setState("failed");
       setMessage(error.message);
@@ -27,14 +31,22 @@ export function ResendConfirmation({ email }: { email: string }) {
   if (state === "sent") {
     return (
       <p role="status" className="rounded-md border border-success/30 bg-success/10 p-3 text-sm">
-        A new confirmation link is on its way to <span className="font-medium break-all">{email}</span>. Open the newest e-mail; we send at most one a minute.
+        A new confirmation link is on its way to <span className="font-medium break-all">{email}</span>. Open the newest
+        e-mail; we send at most one a minute.
       </p>
     );
   }
   return (
     <div className="flex flex-col gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm">
       <p>Your account is waiting for you to confirm your e-mail address. Lost the e-mail, or the link expired?</p>
-      <Button type="button" variant="outline" size="sm" className="self-start" disabled={state === "sending"} onClick={() => void resend()}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={state === "sending"}
+        onClick={() => void resend()}
+      >
         {state === "sending" && <Spinner />}
         Send the confirmation e-mail again
       </Button>

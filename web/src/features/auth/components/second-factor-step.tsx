@@ -4,12 +4,18 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { authRequest } from "@/features/security/api/auth-api";
-import { factorLabel } from "@/features/security/utils/factor-label";
+import { authRequest } from "@/lib/auth/auth-api";
+import { factorLabel } from "../utils/factor-label";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi, useServices } from "@/lib/services";
 import { useAuthSettings } from "../api/get-auth-settings";
-import { describeVerifyError, initialState, step, type SecondFactorEvent, type SecondFactorState } from "../utils/second-factor-machine";
+import {
+  describeVerifyError,
+  initialState,
+  step,
+  type SecondFactorEvent,
+  type SecondFactorState,
+} from "../utils/second-factor-machine";
 import { FormError } from "./form-error";
 
 type Channel = "sms" | "whatsapp";
@@ -32,7 +38,12 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
   const { secondFactor, signOut } = useAuth();
   const { auth } = useServices();
   const phoneChannels = useAuthSettings().data?.phoneChannels ?? [];
-  const factors = (secondFactor?.factors ?? []).map((f) => ({ id: f.id, name: factorLabel(f), type: f.factor_type, phone: (f as { phone?: string }).phone }));
+  const factors = (secondFactor?.factors ?? []).map((f) => ({
+    id: f.id,
+    name: factorLabel(f),
+    type: f.factor_type,
+    phone: (f as { phone?: string }).phone,
+  }));
   const [state, setState] = useState<SecondFactorState>(() => initialState(factors));
   const [code, setCode] = useState("");
   // A phone factor's code answers the challenge that sent it (not a new one, as challengeAndVerify would make).
@@ -54,12 +65,21 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
         dispatch({ type: "failed", requestId: effect.requestId, message: "Send the code to your phone first." });
         continue;
       }
-      const verify = challenge ? auth.mfa.verify({ factorId: effect.factorId, challengeId: challenge.challengeId, code: effect.code }) : auth.mfa.challengeAndVerify({ factorId: effect.factorId, code: effect.code });
+      const verify = challenge
+        ? auth.mfa.verify({ factorId: effect.factorId, challengeId: challenge.challengeId, code: effect.code })
+        : auth.mfa.challengeAndVerify({ factorId: effect.factorId, code: effect.code });
       void verify.then(
         ({ error }) =>
           dispatch(
             error
-              ? { type: "failed", requestId: effect.requestId, message: isPhone && error.code === "mfa_verification_failed" ? "That code is not right. Enter the code from the newest message." : describeVerifyError(error) }
+              ? {
+                  type: "failed",
+                  requestId: effect.requestId,
+                  message:
+                    isPhone && error.code === "mfa_verification_failed"
+                      ? "That code is not right. Enter the code from the newest message."
+                      : describeVerifyError(error),
+                }
               : { type: "verified", requestId: effect.requestId },
           ),
         () => dispatch({ type: "failed", requestId: effect.requestId, message: describeVerifyError(null) }),
@@ -95,7 +115,8 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
       }}
     >
       <p className="text-sm text-muted-foreground">
-        Your password was right. Now enter the 6-digit code {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
+        Your password was right. Now enter the 6-digit code{" "}
+        {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
         <span className="font-medium break-all text-foreground">{secondFactor?.email}</span>.
       </p>
       <FormError message={sendError ?? (state.kind === "entering" ? (state.error ?? undefined) : undefined)} />
@@ -122,11 +143,19 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
             </p>
           )}
           {phoneChannels.length === 0 ? (
-            <p className="text-sm text-muted-foreground">This server can no longer send codes by message. Use another factor or a recovery code.</p>
+            <p className="text-sm text-muted-foreground">
+              This server can no longer send codes by message. Use another factor or a recovery code.
+            </p>
           ) : (
             <div className="flex flex-wrap gap-2">
               {phoneChannels.map((channel) => (
-                <Button key={channel} type="button" variant="outline" disabled={sending || checking} onClick={() => void sendCode(channel)}>
+                <Button
+                  key={channel}
+                  type="button"
+                  variant="outline"
+                  disabled={sending || checking}
+                  onClick={() => void sendCode(channel)}
+                >
                   {sending && <Spinner />}
                   {sentHere ? `Send again by ${CHANNEL_NAMES[channel]}` : `Send the code by ${CHANNEL_NAMES[channel]}`}
                 </Button>
@@ -135,7 +164,10 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
           )}
         </div>
       )}
-      <FormField label={phone ? "Code from the message" : "Code from your authenticator app"} hint={phone ? undefined : "A new code appears every 30 seconds."}>
+      <FormField
+        label={phone ? "Code from the message" : "Code from your authenticator app"}
+        hint={phone ? undefined : "A new code appears every 30 seconds."}
+      >
         <Input
           value={code}
           onChange={(event) => setCode(event.target.value)}
@@ -173,7 +205,8 @@ function RecoveryCodeStep({ email, onBack }: { email: string; onBack: () => void
   const [checking, setChecking] = useState(false);
 
   const submit = async () => {
-    if (code.replace(/[\s-]/g, "").length !== 16) return setError("A recovery code has 16 letters and digits, like abcd-efgh-jkmn-pqrs.");
+    if (code.replace(/[\s-]/g, "").length !== 16)
+      return setError("A recovery code has 16 letters and digits, like abcd-efgh-jkmn-pqrs.");
     setChecking(true);
     setError(null);
     try {
@@ -197,11 +230,22 @@ function RecoveryCodeStep({ email, onBack }: { email: string; onBack: () => void
       }}
     >
       <p className="text-sm text-muted-foreground">
-        Enter one of the recovery codes you saved for <span className="font-medium break-all text-foreground">{email}</span>. Each code works once; we will e-mail you that it was used.
+        Enter one of the recovery codes you saved for{" "}
+        <span className="font-medium break-all text-foreground">{email}</span>. Each code works once; we will e-mail you
+        that it was used.
       </p>
       <FormError message={error ?? undefined} />
       <FormField label="Recovery code">
-        <Input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={40} autoFocus className="font-mono text-lg" />
+        <Input
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={40}
+          autoFocus
+          className="font-mono text-lg"
+        />
       </FormField>
       <Button type="submit" size="lg" disabled={checking}>
         {checking && <Spinner className="text-primary-foreground" />}

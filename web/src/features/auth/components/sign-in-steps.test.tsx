@@ -7,7 +7,11 @@ const AFTER_GUARD = { timeout: 2000 };
 
 describe("signing in to an account with an authenticator app", () => {
   it("treats aal1 with aal2 next as not signed in: a guarded page leads to the code step", async () => {
-    const { router, server } = renderApp({ path: "/dashboard", session: makeMfaSession("aal1"), profile: makeProfile() });
+    const { router, server } = renderApp({
+      path: "/dashboard",
+      session: makeMfaSession("aal1"),
+      profile: makeProfile(),
+    });
     expect(await screen.findByText("Two-step sign-in", {}, AFTER_GUARD)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     // Nothing of the account is asked for before the code.
@@ -15,7 +19,11 @@ describe("signing in to an account with an authenticator app", () => {
   });
 
   it("sends the code and moves on once the session is aal2", async () => {
-    const { user, auth, router } = renderApp({ path: "/login", session: makeMfaSession("aal1"), profile: makeProfile() });
+    const { user, auth, router } = renderApp({
+      path: "/login",
+      session: makeMfaSession("aal1"),
+      profile: makeProfile(),
+    });
     auth.mocks.mfa.challengeAndVerify.mockImplementation(async () => {
       auth.emit("MFA_CHALLENGE_VERIFIED", makeMfaSession("aal2"));
       return { data: null, error: null } as never;
@@ -28,7 +36,10 @@ describe("signing in to an account with an authenticator app", () => {
 
   it("says why a code was refused and lets the person try again", async () => {
     const { user, auth } = renderApp({ path: "/login", session: makeMfaSession("aal1") });
-    auth.mocks.mfa.challengeAndVerify.mockResolvedValue({ data: null, error: Object.assign(new AuthError("Invalid code", 422), { code: "mfa_verification_failed" }) } as never);
+    auth.mocks.mfa.challengeAndVerify.mockResolvedValue({
+      data: null,
+      error: Object.assign(new AuthError("Invalid code", 422), { code: "mfa_verification_failed" }),
+    } as never);
     await user.type(await screen.findByLabelText("Code from your authenticator app"), "000000");
     await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
     expect(await screen.findByText(/That code is not right/)).toBeInTheDocument();
@@ -53,31 +64,61 @@ describe("signing in to an account with an authenticator app", () => {
 describe("signing in with a phone factor or a recovery code", { timeout: 20000 }, () => {
   const phoneSession = () => {
     const session = makeMfaSession("aal1");
-    const phone = { id: "factor-2", friendly_name: "", factor_type: "phone", phone: "+447700900123", status: "verified", created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z" };
+    const phone = {
+      id: "factor-2",
+      friendly_name: "",
+      factor_type: "phone",
+      phone: "+447700900123",
+      status: "verified",
+      created_at: "2025-01-01T00:00:00Z",
+      updated_at: "2025-01-01T00:00:00Z",
+    };
     return { ...session, user: { ...session.user, factors: [phone] } } as never;
   };
-  const settings = (channels: string[]) => ({ "GET /auth/v1/settings": () => ({ body: { external: { email: true }, mfa_phone_channels: channels } }) });
+  const settings = (channels: string[]) => ({
+    "GET /auth/v1/settings": () => ({ body: { external: { email: true }, mfa_phone_channels: channels } }),
+  });
 
   it("sends the code by the chosen channel and answers that very challenge", async () => {
-    const { user, auth, router } = renderApp({ path: "/login", session: phoneSession(), profile: makeProfile(), api: settings(["sms", "whatsapp"]) });
-    auth.mocks.mfa.challenge.mockResolvedValue({ data: { id: "challenge-7", type: "phone", expires_at: 0 }, error: null } as never);
+    const { user, auth, router } = renderApp({
+      path: "/login",
+      session: phoneSession(),
+      profile: makeProfile(),
+      api: settings(["sms", "whatsapp"]),
+    });
+    auth.mocks.mfa.challenge.mockResolvedValue({
+      data: { id: "challenge-7", type: "phone", expires_at: 0 },
+      error: null,
+    } as never);
     auth.mocks.mfa.verify.mockImplementation(async () => {
       auth.emit("MFA_CHALLENGE_VERIFIED", makeMfaSession("aal2"));
       return { data: null, error: null } as never;
     });
     await user.click(await screen.findByRole("button", { name: "Send the code by WhatsApp" }, AFTER_GUARD));
     expect(auth.mocks.mfa.challenge).toHaveBeenCalledWith({ factorId: "factor-2", channel: "whatsapp" });
-    expect(await screen.findByText("Code sent by WhatsApp to +447700900123. It works for 5 minutes.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Code sent by WhatsApp to +447700900123. It works for 5 minutes."),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText("Code from the message"), "654321");
     await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
-    expect(auth.mocks.mfa.verify).toHaveBeenCalledWith({ factorId: "factor-2", challengeId: "challenge-7", code: "654321" });
+    expect(auth.mocks.mfa.verify).toHaveBeenCalledWith({
+      factorId: "factor-2",
+      challengeId: "challenge-7",
+      code: "654321",
+    });
     expect(auth.mocks.mfa.challengeAndVerify).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
   });
 
   it("asks for the code to be sent first, and says so when the server can no longer send it", async () => {
     const { user, auth } = renderApp({ path: "/login", session: phoneSession(), api: settings([]) });
-    expect(await screen.findByText("This server can no longer send codes by message. Use another factor or a recovery code.", {}, AFTER_GUARD)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "This server can no longer send codes by message. Use another factor or a recovery code.",
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText("Code from the message"), "654321");
     await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
     expect(await screen.findByText("Send the code to your phone first.")).toBeInTheDocument();
@@ -89,16 +130,27 @@ describe("signing in with a phone factor or a recovery code", { timeout: 20000 }
     const { user, auth } = renderApp({
       path: "/login",
       session: makeMfaSession("aal1"),
-      api: { "POST /auth/v1/user/recovery-codes/verify": ({ body }) => (bodies.push(body), { body: { access_token: "new-access", refresh_token: "new-refresh", user: {} } }) },
+      api: {
+        "POST /auth/v1/user/recovery-codes/verify": ({ body }) => (
+          bodies.push(body),
+          { body: { access_token: "new-access", refresh_token: "new-refresh", user: {} } }
+        ),
+      },
     });
-    await user.click(await screen.findByRole("button", { name: "Lost your phone or app? Use a recovery code" }, AFTER_GUARD));
+    await user.click(
+      await screen.findByRole("button", { name: "Lost your phone or app? Use a recovery code" }, AFTER_GUARD),
+    );
     await user.type(screen.getByLabelText("Recovery code"), "abcd-efgh");
     await user.click(screen.getByRole("button", { name: "Sign in with the recovery code" }));
-    expect(await screen.findByText("A recovery code has 16 letters and digits, like abcd-efgh-jkmn-pqrs.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("A recovery code has 16 letters and digits, like abcd-efgh-jkmn-pqrs."),
+    ).toBeInTheDocument();
     await user.clear(screen.getByLabelText("Recovery code"));
     await user.type(screen.getByLabelText("Recovery code"), "abcd-efgh-jkmn-pqrs");
     await user.click(screen.getByRole("button", { name: "Sign in with the recovery code" }));
-    await vi.waitFor(() => expect(auth.mocks.setSession).toHaveBeenCalledWith({ access_token: "new-access", refresh_token: "new-refresh" }));
+    await vi.waitFor(() =>
+      expect(auth.mocks.setSession).toHaveBeenCalledWith({ access_token: "new-access", refresh_token: "new-refresh" }),
+    );
     expect(bodies).toEqual([{ code: "abcd-efgh-jkmn-pqrs" }]);
   });
 });
@@ -106,12 +158,17 @@ describe("signing in with a phone factor or a recovery code", { timeout: 20000 }
 describe("the sign-in page", () => {
   it("offers to resend the confirmation for 'Email not confirmed'", async () => {
     const { user, auth } = renderApp({ path: "/login" });
-    auth.mocks.signInWithPassword.mockResolvedValueOnce({ data: { session: null, user: null }, error: Object.assign(new AuthError("Email not confirmed", 400), { code: "email_not_confirmed" }) } as never);
+    auth.mocks.signInWithPassword.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: Object.assign(new AuthError("Email not confirmed", 400), { code: "email_not_confirmed" }),
+    } as never);
     await user.type(await screen.findByLabelText("E-mail"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     await user.click(await screen.findByRole("button", { name: "Send the confirmation e-mail again" }));
-    expect(auth.mocks.resend).toHaveBeenCalledWith(expect.objectContaining({ type: "signup", email: "ada@example.com" }));
+    expect(auth.mocks.resend).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "signup", email: "ada@example.com" }),
+    );
     expect(await screen.findByText(/A new confirmation link is on its way/)).toBeInTheDocument();
   });
 
@@ -120,7 +177,11 @@ describe("the sign-in page", () => {
     const { user } = renderApp({
       path: "/login",
       oauth: { start, finish: vi.fn() },
-      api: { "GET /auth/v1/settings": () => ({ body: { external: { email: true, phone: false, google: false, keycloak: true }, password_min_length: 8 } }) },
+      api: {
+        "GET /auth/v1/settings": () => ({
+          body: { external: { email: true, phone: false, google: false, keycloak: true }, password_min_length: 8 },
+        }),
+      },
     });
     const button = await screen.findByRole("button", { name: "Continue with Keycloak" });
     expect(screen.queryByRole("button", { name: /Google/ })).not.toBeInTheDocument();
@@ -129,7 +190,11 @@ describe("the sign-in page", () => {
   });
 
   it("shows no provider buttons when none is configured", async () => {
-    renderApp({ path: "/login", oauth: { start: vi.fn(), finish: vi.fn() }, api: { "GET /auth/v1/settings": () => ({ body: { external: { email: true, google: false } } }) } });
+    renderApp({
+      path: "/login",
+      oauth: { start: vi.fn(), finish: vi.fn() },
+      api: { "GET /auth/v1/settings": () => ({ body: { external: { email: true, google: false } } }) },
+    });
     expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Continue with/ })).not.toBeInTheDocument();
   });
@@ -143,17 +208,27 @@ describe("the sign-in page", () => {
   });
 
   it("says why a provider sign-in failed", async () => {
-    renderApp({ path: "/login?error=access_denied&error_description=An%20account%20with%20this%20e-mail%20address%20already%20exists." });
+    renderApp({
+      path: "/login?error=access_denied&error_description=An%20account%20with%20this%20e-mail%20address%20already%20exists.",
+    });
     expect(await screen.findByText("An account with this e-mail address already exists.")).toBeInTheDocument();
   });
 
   it("signs a new user in right after sign-up when the server confirms at once", async () => {
-    const { user, auth, router } = renderApp({ path: "/register", api: { "GET /api/meta": () => ({ body: { mailbox: false, autoconfirm: true, version: "t" } }) } });
+    const { user, auth, router } = renderApp({
+      path: "/register",
+      api: { "GET /api/meta": () => ({ body: { mailbox: false, autoconfirm: true, version: "t" } }) },
+    });
     await user.type(await screen.findByLabelText("E-mail"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.type(screen.getByLabelText("Confirm password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    await vi.waitFor(() => expect(auth.mocks.signInWithPassword).toHaveBeenCalledWith({ email: "ada@example.com", password: "correct horse" }));
+    await vi.waitFor(() =>
+      expect(auth.mocks.signInWithPassword).toHaveBeenCalledWith({
+        email: "ada@example.com",
+        password: "correct horse",
+      }),
+    );
     await vi.waitFor(() => expect(router.state.location.pathname).not.toBe("/register"));
   });
 });

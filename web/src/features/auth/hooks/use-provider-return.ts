@@ -16,7 +16,9 @@ export function useProviderReturn(): ProviderReturn {
   const params = new URLSearchParams(location.search);
   const code = params.get("code");
   const error = params.get("error_description");
-  const [state, setState] = useState<ProviderReturn>(() => (code && oauth ? { status: "finishing" } : error ? { status: "failed", message: error } : { status: "none" }));
+  const [state, setState] = useState<ProviderReturn>(() =>
+    code && oauth ? { status: "finishing" } : error ? { status: "failed", message: error } : { status: "none" },
+  );
   const started = useRef(false);
 
   useEffect(() => {
@@ -26,7 +28,11 @@ export function useProviderReturn(): ProviderReturn {
     started.current = true;
     void oauth.finish(code).then(
       ({ error: failure }) => {
-        if (failure) setState({ status: "failed", message: `The sign-in with your provider did not complete: ${failure.message}` });
+        if (failure)
+          setState({
+            status: "failed",
+            message: `The sign-in with your provider did not complete: ${failure.message}`,
+          });
         else setState({ status: "none" });
       },
       () => setState({ status: "failed", message: "Could not reach the server. Check your connection and try again." }),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { describeVerifyError, initialState, step, type SecondFactorState } from "./second-factor-machine";
 
-const entering = initialState([{ id: "f1", name: "Phone" }, { id: "f2", name: "Tablet" }]);
+const entering = initialState([
+  { id: "f1", name: "Phone" },
+  { id: "f2", name: "Tablet" },
+]);
 
 describe("the second sign-in step", () => {
   it("starts on the first factor, asking for its code", () => {
@@ -29,7 +32,11 @@ describe("the second sign-in step", () => {
 
   it("goes back to the code field with the reason when the code is refused", () => {
     const checking = step(entering, { type: "submit", code: "123456", requestId: 7 }).state;
-    expect(step(checking, { type: "failed", requestId: 7, message: "That code is not right." }).state).toEqual({ kind: "entering", factorId: "f1", error: "That code is not right." });
+    expect(step(checking, { type: "failed", requestId: 7, message: "That code is not right." }).state).toEqual({
+      kind: "entering",
+      factorId: "f1",
+      error: "That code is not right.",
+    });
   });
 
   it("drops an answer to an earlier try", () => {
@@ -42,12 +49,24 @@ describe("the second sign-in step", () => {
     const checking = step(entering, { type: "submit", code: "123456", requestId: 1 }).state;
     expect(step(checking, { type: "submit", code: "654321", requestId: 2 }).effects).toEqual([]);
     expect(step(checking, { type: "choose-factor", factorId: "f2" }).state).toBe(checking);
-    expect(step(entering, { type: "choose-factor", factorId: "f2" }).state).toEqual({ kind: "entering", factorId: "f2", error: null });
+    expect(step(entering, { type: "choose-factor", factorId: "f2" }).state).toEqual({
+      kind: "entering",
+      factorId: "f2",
+      error: null,
+    });
   });
 
   it("words the server's refusals for a person", () => {
-    expect(describeVerifyError({ code: "mfa_verification_failed", status: 422, message: "Invalid code" })).toMatch(/not right/);
-    expect(describeVerifyError({ code: "over_request_rate_limit", status: 429, message: "Too many wrong codes. Try again in 30 seconds." })).toBe("Too many wrong codes. Try again in 30 seconds.");
+    expect(describeVerifyError({ code: "mfa_verification_failed", status: 422, message: "Invalid code" })).toMatch(
+      /not right/,
+    );
+    expect(
+      describeVerifyError({
+        code: "over_request_rate_limit",
+        status: 429,
+        message: "Too many wrong codes. Try again in 30 seconds.",
+      }),
+    ).toBe("Too many wrong codes. Try again in 30 seconds.");
     expect(describeVerifyError({ code: "mfa_challenge_expired", status: 422, message: "expired" })).toMatch(/too long/);
   });
 });

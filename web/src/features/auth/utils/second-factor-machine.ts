@@ -46,29 +46,38 @@ export function step(state: SecondFactorState, event: SecondFactorEvent): Step {
   const stay: Step = { state, effects: [] };
   switch (event.type) {
     case "choose-factor":
-      return state.kind === "entering" ? { state: { kind: "entering", factorId: event.factorId, error: null }, effects: [] } : stay;
+      return state.kind === "entering"
+        ? { state: { kind: "entering", factorId: event.factorId, error: null }, effects: [] }
+        : stay;
     case "submit": {
       if (state.kind !== "entering") return stay;
       const code = normalizeCode(event.code);
-      if (!CODE_PATTERN.test(code)) return { state: { ...state, error: "Enter the 6 digits your authenticator app shows." }, effects: [] };
+      if (!CODE_PATTERN.test(code))
+        return { state: { ...state, error: "Enter the 6 digits your authenticator app shows." }, effects: [] };
       return {
         state: { kind: "checking", factorId: state.factorId, requestId: event.requestId },
         effects: [{ type: "verify", factorId: state.factorId, code, requestId: event.requestId }],
       };
     }
     case "verified":
-      return state.kind === "checking" && state.requestId === event.requestId ? { state: { kind: "done" }, effects: [] } : stay;
+      return state.kind === "checking" && state.requestId === event.requestId
+        ? { state: { kind: "done" }, effects: [] }
+        : stay;
     case "failed":
-      return state.kind === "checking" && state.requestId === event.requestId ? { state: { kind: "entering", factorId: state.factorId, error: event.message }, effects: [] } : stay;
+      return state.kind === "checking" && state.requestId === event.requestId
+        ? { state: { kind: "entering", factorId: state.factorId, error: event.message }, effects: [] }
+        : stay;
   }
 }
 
 /** The server's answer in words for the person at the code field. */
 export function describeVerifyError(error: { code?: string; status?: number; message: string } | null): string {
   if (!error) return "The code could not be checked. Please try again.";
-  if (error.code === "mfa_verification_failed") return "That code is not right. Check that your phone's clock is correct and enter the code shown now.";
+  if (error.code === "mfa_verification_failed")
+    return "That code is not right. Check that your phone's clock is correct and enter the code shown now.";
   if (error.code === "over_request_rate_limit" || error.status === 429) return error.message;
   if (error.code === "mfa_challenge_expired") return "That took too long. Enter the code shown now.";
-  if (error.status === 0 || error.message.toLowerCase().includes("fetch")) return "Could not reach the server. Check your connection and try again.";
+  if (error.status === 0 || error.message.toLowerCase().includes("fetch"))
+    return "Could not reach the server. Check your connection and try again.";
   return error.message;
 }

@@ -5,5 +5,9 @@ import { useApi } from "@/lib/services";
 /** GET /api/channels: what this server can do by WhatsApp and SMS. It does not change while the page is open. */
 export function useChannelsInfo() {
   const api = useApi();
-  return useQuery({ queryKey: ["channels-info"], queryFn: () => api.get("/api/channels", channelsInfoSchema), staleTime: Infinity });
+  return useQuery({
+    queryKey: ["channels-info"],
+    queryFn: () => api.get("/api/channels", channelsInfoSchema),
+    staleTime: Infinity,
+  });
 }

@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
 
-export const messageReceiptsKey = (userId: string, messageId: string) => ["message-receipts", userId, messageId] as const;
+export const messageReceiptsKey = (userId: string, messageId: string) =>
+  ["message-receipts", userId, messageId] as const;
 
 /**
  * GET /api/messages/:id/receipts: per recipient and channel, what the providers said. Read again
@@ -14,8 +15,10 @@ export function useMessageReceipts(messageId: string) {
   const { user } = useAuth();
   return useQuery({
     queryKey: messageReceiptsKey(user?.id ?? "", messageId),
-    queryFn: (): Promise<DeliveryReceipt[]> => api.get(`/api/messages/${encodeURIComponent(messageId)}/receipts`, messageReceiptsSchema),
+    queryFn: (): Promise<DeliveryReceipt[]> =>
+      api.get(`/api/messages/${encodeURIComponent(messageId)}/receipts`, messageReceiptsSchema),
     enabled: user !== null,
-    refetchInterval: (query) => (query.state.data?.some((r) => r.status === "sent" && r.channel !== "email") ? 30_000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((r) => r.status === "sent" && r.channel !== "email") ? 30_000 : false,
   });
 }

@@ -13,11 +13,14 @@ export function useOwnerChannels() {
   return useQuery({
     queryKey: ownerChannelsKey,
     queryFn: () => api.get("/api/profile/channels", ownerChannelsSchema),
-    refetchInterval: (query) => (query.state.data?.pending && query.state.data.pending.delivery === "sending" ? 5000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.pending && query.state.data.pending.delivery === "sending" ? 5000 : false,
   });
 }
 
-export const storeOwnerChannels = (queryClient: QueryClient, value: OwnerChannels) => queryClient.setQueryData(ownerChannelsKey, value);
+export const storeOwnerChannels = (queryClient: QueryClient, value: OwnerChannels) =>
+  queryClient.setQueryData(ownerChannelsKey, value);
 
 /** After the profile's number changed: its proof and any code are the server's to re-tell. */
-export const invalidateOwnerChannels = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ownerChannelsKey });
+export const invalidateOwnerChannels = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ownerChannelsKey });

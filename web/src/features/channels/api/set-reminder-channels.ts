@@ -8,7 +8,8 @@ export function useSetReminderChannels() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (channels: ReminderChannel[]) => api.put("/api/profile/channels/reminders", { channels }, ownerChannelsSchema),
+    mutationFn: (channels: ReminderChannel[]) =>
+      api.put("/api/profile/channels/reminders", { channels }, ownerChannelsSchema),
     onSuccess: (value) => storeOwnerChannels(queryClient, value),
   });
 }

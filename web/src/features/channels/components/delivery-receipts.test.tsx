@@ -20,7 +20,15 @@ const base: DeliveryReceipt = {
 
 describe("DeliveryReceiptList", () => {
   it("shows per recipient each channel tried, its status, the reason of a failure and the fallback", () => {
-    render(<DeliveryReceiptList timeZone="Europe/London" receipts={[base, { ...base, channel: "sms", status: "delivered", fallback: true, error: null, permanent: false }]} />);
+    render(
+      <DeliveryReceiptList
+        timeZone="Europe/London"
+        receipts={[
+          base,
+          { ...base, channel: "sms", status: "delivered", fallback: true, error: null, permanent: false },
+        ]}
+      />,
+    );
     const sam = screen.getByRole("list", { name: "Channels tried for Sam" });
     const rows = within(sam).getAllByRole("listitem");
     expect(rows[0]).toHaveTextContent("WhatsApp");

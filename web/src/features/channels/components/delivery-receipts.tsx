@@ -5,10 +5,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format-date-time";
 import { useMessageReceipts } from "../api/get-message-receipts";
 
-const CHANNEL = { email: { name: "E-mail", Icon: Mail }, whatsapp: { name: "WhatsApp", Icon: MessageCircle }, sms: { name: "SMS", Icon: MessageSquare } } as const;
+const CHANNEL = {
+  email: { name: "E-mail", Icon: Mail },
+  whatsapp: { name: "WhatsApp", Icon: MessageCircle },
+  sms: { name: "SMS", Icon: MessageSquare },
+} as const;
 
 /** What a status means for the person waiting on it: e-mail has no delivery receipts, WhatsApp and SMS do. */
-export function receiptWords(r: DeliveryReceipt): { label: string; variant: "neutral" | "success" | "info" | "danger" } {
+export function receiptWords(r: DeliveryReceipt): {
+  label: string;
+  variant: "neutral" | "success" | "info" | "danger";
+} {
   switch (r.status) {
     case "read":
       return { label: "Read", variant: "success" };
@@ -17,7 +24,9 @@ export function receiptWords(r: DeliveryReceipt): { label: string; variant: "neu
     case "failed":
       return { label: r.permanent ? "Failed" : "Failed, trying again", variant: "danger" };
     case "sent":
-      return r.channel === "email" ? { label: "Handed to the mail server", variant: "info" } : { label: "Sent, not delivered yet", variant: "info" };
+      return r.channel === "email"
+        ? { label: "Handed to the mail server", variant: "info" }
+        : { label: "Sent, not delivered yet", variant: "info" };
   }
 }
 

@@ -6,86 +6,138 @@ import { channelsOff, renderApp } from "@/testing/render-app";
 
 // The guard holds every page for 500 ms, and the machine is shared: give it room.
 const AFTER_GUARD = { timeout: 5000 };
-const on = { available: true, local: false, missing: [], uses: { check_in: true, verification: true, owner_reminders: false, deliveries: false } };
+const on = {
+  available: true,
+  local: false,
+  missing: [],
+  uses: { check_in: true, verification: true, owner_reminders: false, deliveries: false },
+};
 const channelsOn = { ...channelsOff, whatsapp: on, sms: { ...on, from: "+15005550006" } };
-const base: OwnerChannels = { number: "+447700900123", verified: null, pending: null, resend_at: null, reminder_channels: ["email"] };
-const pending = { channel: "whatsapp" as const, sent_at: "2026-03-01T12:00:00Z", expires_at: "2099-03-01T12:10:00Z", attempts_left: 5, delivery: "delivered" as const, delivery_error: null };
+const base: OwnerChannels = {
+  number: "+447700900123",
+  verified: null,
+  pending: null,
+  resend_at: null,
+  reminder_channels: ["email"],
+};
+const pending = {
+  channel: "whatsapp" as const,
+  sent_at: "2026-03-01T12:00:00Z",
+  expires_at: "2099-03-01T12:10:00Z",
+  attempts_left: 5,
+  delivery: "delivered" as const,
+  delivery_error: null,
+};
 
 describe("the profile's messaging card", () => {
   it("says plainly that WhatsApp and SMS are off on this server, and what to set", async () => {
     renderApp({ path: "/profile", signedIn: true, profile: makeProfile() });
-    expect(await screen.findByText(/WhatsApp and SMS are not set up on this server/, {}, AFTER_GUARD)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/WhatsApp and SMS are not set up on this server/, {}, AFTER_GUARD),
+    ).toBeInTheDocument();
     expect(screen.getByText(/WHATSAPP_PHONE_NUMBER_ID/)).toBeInTheDocument();
     expect(screen.getByLabelText(/WhatsApp — off on this server/)).toBeDisabled();
     expect(screen.getByText(/This server sends reminders by e-mail only for now/)).toBeInTheDocument();
   });
 
   // Three round trips of typing and clicking: more than the default 5 s on a busy machine.
-  it("sends a code by WhatsApp, takes a wrong one with the server's words, then verifies", { timeout: 20_000 }, async () => {
-    let owner: OwnerChannels = base;
-    const codes: string[] = [];
-    const { user } = renderApp({
-      path: "/profile",
-      signedIn: true,
-      profile: makeProfile(),
-      api: {
-        "GET /api/channels": () => ({ body: channelsOn }),
-        "GET /api/profile/channels": () => ({ body: owner }),
-        "POST /api/profile/channels/code": () => {
-          owner = { ...owner, pending };
-          return { body: owner };
+  it(
+    "sends a code by WhatsApp, takes a wrong one with the server's words, then verifies",
+    { timeout: 20_000 },
+    async () => {
+      let owner: OwnerChannels = base;
+      const codes: string[] = [];
+      const { user } = renderApp({
+        path: "/profile",
+        signedIn: true,
+        profile: makeProfile(),
+        api: {
+          "GET /api/channels": () => ({ body: channelsOn }),
+          "GET /api/profile/channels": () => ({ body: owner }),
+          "POST /api/profile/channels/code": () => {
+            owner = { ...owner, pending };
+            return { body: owner };
+          },
+          "POST /api/profile/channels/verify": ({ body }) => {
+            const code = (body as { code: string }).code;
+            codes.push(code);
+            if (code !== "123456")
+              return {
+                status: 400,
+                body: {
+                  error: {
+                    code: "validation_failed",
+                    message: "That code is not right. 4 tries left.",
+                    fields: { code: "That code is not right. 4 tries left." },
+                  },
+                },
+              };
+            owner = { ...owner, pending: null, verified: { via: "whatsapp", at: "2026-03-01T12:01:00Z" } };
+            return { body: owner };
+          },
         },
-        "POST /api/profile/channels/verify": ({ body }) => {
-          const code = (body as { code: string }).code;
-          codes.push(code);
-          if (code !== "123456") return { status: 400, body: { error: { code: "validation_failed", message: "That code is not right. 4 tries left.", fields: { code: "That code is not right. 4 tries left." } } } };
-          owner = { ...owner, pending: null, verified: { via: "whatsapp", at: "2026-03-01T12:01:00Z" } };
-          return { body: owner };
+      });
+      await user.click(await screen.findByRole("button", { name: "Send a code by WhatsApp" }, AFTER_GUARD));
+      expect(await screen.findByText(/We sent a 6-digit code by WhatsApp to \+447700900123/)).toBeInTheDocument();
+      expect(screen.getByText("Delivered to your phone.")).toBeInTheDocument();
+
+      await user.type(screen.getByLabelText("Code"), "12 34");
+      await user.click(screen.getByRole("button", { name: "Verify number" }));
+      expect(await screen.findByText("Enter the 6 digits of the code.")).toBeInTheDocument();
+      expect(codes).toEqual([]);
+
+      await user.clear(screen.getByLabelText("Code"));
+      await user.type(screen.getByLabelText("Code"), "654321");
+      await user.click(screen.getByRole("button", { name: "Verify number" }));
+      expect(await screen.findByText("That code is not right. 4 tries left.")).toBeInTheDocument();
+
+      await user.clear(screen.getByLabelText("Code"));
+      await user.type(screen.getByLabelText("Code"), "123 456");
+      await user.click(screen.getByRole("button", { name: "Verify number" }));
+      expect(await screen.findByText("Verified")).toBeInTheDocument();
+      expect(codes).toEqual(["654321", "123456"]);
+      expect(screen.getByText(/SMS to \+15005550006/)).toBeInTheDocument();
+      expect(screen.getByLabelText("WhatsApp")).toBeEnabled();
+    },
+  );
+
+  it(
+    "shows a code that could not be delivered, and goes back to sending after an expired one",
+    { timeout: 20_000 },
+    async () => {
+      let owner: OwnerChannels = {
+        ...base,
+        pending: { ...pending, delivery: "failed", delivery_error: "Message undeliverable" },
+      };
+      const { user } = renderApp({
+        path: "/profile",
+        signedIn: true,
+        profile: makeProfile(),
+        api: {
+          "GET /api/channels": () => ({ body: channelsOn }),
+          "GET /api/profile/channels": () => ({ body: owner }),
+          "POST /api/profile/channels/verify": () => {
+            owner = { ...owner, pending: null };
+            return {
+              status: 400,
+              body: {
+                error: {
+                  code: "validation_failed",
+                  message: "This code has expired. Ask for a new one.",
+                  fields: { code: "This code has expired. Ask for a new one." },
+                },
+              },
+            };
+          },
         },
-      },
-    });
-    await user.click(await screen.findByRole("button", { name: "Send a code by WhatsApp" }, AFTER_GUARD));
-    expect(await screen.findByText(/We sent a 6-digit code by WhatsApp to \+447700900123/)).toBeInTheDocument();
-    expect(screen.getByText("Delivered to your phone.")).toBeInTheDocument();
-
-    await user.type(screen.getByLabelText("Code"), "12 34");
-    await user.click(screen.getByRole("button", { name: "Verify number" }));
-    expect(await screen.findByText("Enter the 6 digits of the code.")).toBeInTheDocument();
-    expect(codes).toEqual([]);
-
-    await user.clear(screen.getByLabelText("Code"));
-    await user.type(screen.getByLabelText("Code"), "654321");
-    await user.click(screen.getByRole("button", { name: "Verify number" }));
-    expect(await screen.findByText("That code is not right. 4 tries left.")).toBeInTheDocument();
-
-    await user.clear(screen.getByLabelText("Code"));
-    await user.type(screen.getByLabelText("Code"), "123 456");
-    await user.click(screen.getByRole("button", { name: "Verify number" }));
-    expect(await screen.findByText("Verified")).toBeInTheDocument();
-    expect(codes).toEqual(["654321", "123456"]);
-    expect(screen.getByText(/SMS to \+15005550006/)).toBeInTheDocument();
-    expect(screen.getByLabelText("WhatsApp")).toBeEnabled();
-  });
-
-  it("shows a code that could not be delivered, and goes back to sending after an expired one", { timeout: 20_000 }, async () => {
-    let owner: OwnerChannels = { ...base, pending: { ...pending, delivery: "failed", delivery_error: "Message undeliverable" } };
-    const { user } = renderApp({
-      path: "/profile",
-      signedIn: true,
-      profile: makeProfile(),
-      api: {
-        "GET /api/channels": () => ({ body: channelsOn }),
-        "GET /api/profile/channels": () => ({ body: owner }),
-        "POST /api/profile/channels/verify": () => {
-          owner = { ...owner, pending: null };
-          return { status: 400, body: { error: { code: "validation_failed", message: "This code has expired. Ask for a new one.", fields: { code: "This code has expired. Ask for a new one." } } } };
-        },
-      },
-    });
-    expect(await screen.findByText("It could not be delivered: Message undeliverable.", {}, AFTER_GUARD)).toBeInTheDocument();
-    await user.type(screen.getByLabelText("Code"), "123456");
-    await user.click(screen.getByRole("button", { name: "Verify number" }));
-    expect(await screen.findByText("This code has expired. Ask for a new one.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Send a code by SMS" })).toBeInTheDocument();
-  });
+      });
+      expect(
+        await screen.findByText("It could not be delivered: Message undeliverable.", {}, AFTER_GUARD),
+      ).toBeInTheDocument();
+      await user.type(screen.getByLabelText("Code"), "123456");
+      await user.click(screen.getByRole("button", { name: "Verify number" }));
+      expect(await screen.findByText("This code has expired. Ask for a new one.")).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Send a code by SMS" })).toBeInTheDocument();
+    },
+  );
 });

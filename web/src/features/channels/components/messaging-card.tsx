@@ -15,22 +15,31 @@ export function MessagingCard() {
       <CardHeader>
         <CardTitle>Check-ins and reminders by message</CardTitle>
         <CardDescription>
-          {off ? "WhatsApp and SMS are not set up on this server, so check-ins and reminders work by the app and e-mail only." : "Verify your number to check in by sending a text, and choose where your reminders go."}
+          {off
+            ? "WhatsApp and SMS are not set up on this server, so check-ins and reminders work by the app and e-mail only."
+            : "Verify your number to check in by sending a text, and choose where your reminders go."}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {info.isPending || owner.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : info.isError || owner.isError || !info.data || !owner.data ? (
-          <p className="text-sm text-muted-foreground">Your messaging settings could not be loaded. Reload the page to try again.</p>
+          <p className="text-sm text-muted-foreground">
+            Your messaging settings could not be loaded. Reload the page to try again.
+          </p>
         ) : (
           <>
             {off ? (
               <p className="text-sm text-muted-foreground">
-                The operator can turn them on by setting {[...info.data.whatsapp.missing, ...info.data.sms.missing].join(", ")} (see the README).
+                The operator can turn them on by setting{" "}
+                {[...info.data.whatsapp.missing, ...info.data.sms.missing].join(", ")} (see the README).
               </p>
             ) : (
-              <NumberVerification key={`${owner.data.number ?? ""}:${owner.data.verified?.at ?? ""}`} info={info.data} owner={owner.data} />
+              <NumberVerification
+                key={`${owner.data.number ?? ""}:${owner.data.verified?.at ?? ""}`}
+                info={info.data}
+                owner={owner.data}
+              />
             )}
             <ReminderChannels info={info.data} owner={owner.data} />
           </>

@@ -13,10 +13,21 @@ import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import { useRequestCode } from "../api/request-code";
 import { useVerifyCode } from "../api/verify-code";
-import { initialState, step, type VerificationEffect, type VerificationEvent, type VerificationState } from "../utils/verification-machine";
+import {
+  initialState,
+  step,
+  type VerificationEffect,
+  type VerificationEvent,
+  type VerificationState,
+} from "../utils/verification-machine";
 
 const NAMES: Record<PhoneChannel, string> = { whatsapp: "WhatsApp", sms: "SMS" };
-const DELIVERY_WORDS = { sending: "On its way", sent: "Sent", delivered: "Delivered to your phone", read: "Read" } as const;
+const DELIVERY_WORDS = {
+  sending: "On its way",
+  sent: "Sent",
+  delivered: "Delivered to your phone",
+  read: "Read",
+} as const;
 
 /**
  * The profile's number: prove it with a code by WhatsApp or SMS, so it can check you in. The parent
@@ -46,15 +57,23 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
           setCode("");
           dispatch({ type: "sent", requestId });
         },
-        onError: (error) => dispatch({ type: "send-failed", requestId, message: isApiError(error) ? error.message : "The code could not be sent. Try again." }),
+        onError: (error) =>
+          dispatch({
+            type: "send-failed",
+            requestId,
+            message: isApiError(error) ? error.message : "The code could not be sent. Try again.",
+          }),
       });
     } else if (effect.type === "check-code") {
       verifyCode.mutate(effect.code, {
         onSuccess: () => dispatch({ type: "verified", requestId }),
         onError: (error) => {
-          const message = isApiError(error) ? (error.fields.code ?? error.message) : "The code could not be checked. Try again.";
+          const message = isApiError(error)
+            ? (error.fields.code ?? error.message)
+            : "The code could not be checked. Try again.";
           // Expired, used up, or replaced: only a new code helps.
-          const codeDead = isApiError(error) && (error.status === 409 || /expired|Too many wrong tries|last try/.test(message));
+          const codeDead =
+            isApiError(error) && (error.status === 409 || /expired|Too many wrong tries|last try/.test(message));
           dispatch({ type: "check-failed", requestId, message, codeDead });
         },
       });
@@ -67,7 +86,11 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
   const waitSeconds = useSecondsUntil(owner.resend_at);
 
   if (!owner.number) {
-    return <p className="text-sm text-muted-foreground">Save your WhatsApp number above first; the code goes to that number.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        Save your WhatsApp number above first; the code goes to that number.
+      </p>
+    );
   }
   if (state.kind === "verified" && owner.verified) {
     return (
@@ -77,7 +100,8 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
             <CheckCircle2 aria-hidden="true" className="size-3.5" /> Verified
           </Badge>
           <span>
-            {owner.number}, by {NAMES[owner.verified.via]} on {formatDateTime(new Date(owner.verified.at), browserTimeZone())}.
+            {owner.number}, by {NAMES[owner.verified.via]} on{" "}
+            {formatDateTime(new Date(owner.verified.at), browserTimeZone())}.
           </span>
         </p>
         <CheckInInstructions info={info} />
@@ -85,7 +109,11 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
     );
   }
   if (available.length === 0) {
-    return <p className="text-sm text-muted-foreground">{owner.number} is not verified. Verifying needs WhatsApp or SMS, which are off on this server.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        {owner.number} is not verified. Verifying needs WhatsApp or SMS, which are off on this server.
+      </p>
+    );
   }
 
   const pending = owner.pending;
@@ -101,14 +129,22 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
       </p>
       {(state.kind === "idle" || (state.kind === "requesting" && state.from === "idle")) && (
         <>
-          {state.kind === "idle" && state.error && <Alert variant="error" role="alert">{state.error}</Alert>}
+          {state.kind === "idle" && state.error && (
+            <Alert variant="error" role="alert">
+              {state.error}
+            </Alert>
+          )}
           <div className="flex flex-wrap gap-2">
             <SendButtons {...buttons} label={(name) => `Send a code by ${name}`} variant="default" />
           </div>
-          {waitSeconds > 0 && <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>}
+          {waitSeconds > 0 && (
+            <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>
+          )}
         </>
       )}
-      {(state.kind === "entering" || state.kind === "checking" || (state.kind === "requesting" && state.from === "entering")) && (
+      {(state.kind === "entering" ||
+        state.kind === "checking" ||
+        (state.kind === "requesting" && state.from === "entering")) && (
         <form
           noValidate
           className="flex flex-col gap-3"
@@ -119,14 +155,30 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
         >
           {pending && (
             <p className="text-sm" role="status">
-              We sent a 6-digit code by {NAMES[pending.channel]} to {owner.number}. It works until {formatDateTime(new Date(pending.expires_at), browserTimeZone()).split(", ")[1]}.{" "}
-              <span className={pending.delivery === "failed" ? "font-semibold text-destructive" : "text-muted-foreground"}>
-                {pending.delivery === "failed" ? `It could not be delivered: ${pending.delivery_error ?? "the provider gave no reason"}.` : `${DELIVERY_WORDS[pending.delivery]}.`}
+              We sent a 6-digit code by {NAMES[pending.channel]} to {owner.number}. It works until{" "}
+              {formatDateTime(new Date(pending.expires_at), browserTimeZone()).split(", ")[1]}.{" "}
+              <span
+                className={pending.delivery === "failed" ? "font-semibold text-destructive" : "text-muted-foreground"}
+              >
+                {pending.delivery === "failed"
+                  ? `It could not be delivered: ${pending.delivery_error ?? "the provider gave no reason"}.`
+                  : `${DELIVERY_WORDS[pending.delivery]}.`}
               </span>
             </p>
           )}
-          <FormField label="Code" hint="The 6 digits from the message." error={state.kind === "entering" ? (state.error ?? undefined) : undefined}>
-            <Input className="max-w-40 tracking-widest" inputMode="numeric" autoComplete="one-time-code" maxLength={9} value={code} onChange={(e) => setCode(e.target.value)} />
+          <FormField
+            label="Code"
+            hint="The 6 digits from the message."
+            error={state.kind === "entering" ? (state.error ?? undefined) : undefined}
+          >
+            <Input
+              className="max-w-40 tracking-widest"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={9}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
@@ -135,14 +187,30 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
             </Button>
             <SendButtons {...buttons} label={(name) => `New code by ${name}`} variant="outline" />
           </div>
-          {waitSeconds > 0 && <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>}
+          {waitSeconds > 0 && (
+            <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>
+          )}
         </form>
       )}
     </div>
   );
 }
 
-function SendButtons({ channels, busy, sending, onSend, label, variant }: { channels: PhoneChannel[]; busy: boolean; sending: PhoneChannel | null; onSend: (c: PhoneChannel) => void; label: (name: string) => string; variant: "default" | "outline" }) {
+function SendButtons({
+  channels,
+  busy,
+  sending,
+  onSend,
+  label,
+  variant,
+}: {
+  channels: PhoneChannel[];
+  busy: boolean;
+  sending: PhoneChannel | null;
+  onSend: (c: PhoneChannel) => void;
+  label: (name: string) => string;
+  variant: "default" | "outline";
+}) {
   return channels.map((channel) => (
     <Button key={channel} type="button" variant={variant} disabled={busy} onClick={() => onSend(channel)}>
       {sending === channel && <Spinner className={variant === "default" ? "text-primary-foreground" : undefined} />}
@@ -164,13 +232,20 @@ function useSecondsUntil(iso: string | null): number {
 
 /** What a verified number can do here, and where to write. */
 function CheckInInstructions({ info }: { info: ChannelsInfo }) {
-  const ways = [info.whatsapp.uses.check_in && "WhatsApp (reply to the message that brought your code)", info.sms.uses.check_in && (info.sms.from ? `SMS to ${info.sms.from}` : "SMS to this service's number")].filter(Boolean);
-  if (ways.length === 0) return <p className="text-sm text-muted-foreground">Check-ins by message are off on this server.</p>;
+  const ways = [
+    info.whatsapp.uses.check_in && "WhatsApp (reply to the message that brought your code)",
+    info.sms.uses.check_in && (info.sms.from ? `SMS to ${info.sms.from}` : "SMS to this service's number"),
+  ].filter(Boolean);
+  if (ways.length === 0)
+    return <p className="text-sm text-muted-foreground">Check-ins by message are off on this server.</p>;
   return (
     <Alert variant="info">
       <MessageSquareText aria-hidden="true" />
       <div className="flex flex-col gap-1">
-        <p>Send any text by {ways.join(", or by ")} to check in. STATUS tells you your next deadline without checking in; HELP lists what the number does.</p>
+        <p>
+          Send any text by {ways.join(", or by ")} to check in. STATUS tells you your next deadline without checking in;
+          HELP lists what the number does.
+        </p>
       </div>
     </Alert>
   );

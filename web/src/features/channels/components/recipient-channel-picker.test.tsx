@@ -10,7 +10,16 @@ const on: ChannelsInfo = {
   whatsapp: { available: true, local: false, missing: [], uses },
   sms: { available: true, local: false, missing: [], uses, from: "+15005550006" },
 };
-const smsOff: ChannelsInfo = { ...on, sms: { available: false, local: false, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], uses: { ...uses, deliveries: false }, from: null } };
+const smsOff: ChannelsInfo = {
+  ...on,
+  sms: {
+    available: false,
+    local: false,
+    missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"],
+    uses: { ...uses, deliveries: false },
+    from: null,
+  },
+};
 
 function Harness({ start, info = on, plan }: { start: RecipientChannel[]; info?: ChannelsInfo; plan?: string[] }) {
   const [value, setValue] = useState(start);
@@ -30,14 +39,20 @@ describe("RecipientChannelPicker", () => {
     expect(screen.getByRole("status")).toHaveTextContent("email,sms,whatsapp");
     fireEvent.click(screen.getByRole("button", { name: "Try WhatsApp before SMS" }));
     expect(screen.getByRole("status")).toHaveTextContent("email,whatsapp,sms");
-    expect(screen.getByText("If E-mail cannot reach them, the next one is tried, and you are told.")).toBeInTheDocument();
+    expect(
+      screen.getByText("If E-mail cannot reach them, the next one is tried, and you are told."),
+    ).toBeInTheDocument();
   });
 
   it("offers only what this server has and the plan includes, saying why", () => {
     render(<Harness start={["email"]} info={smsOff} plan={["email"]} />);
     expect(screen.getByLabelText("SMS")).toBeDisabled();
     expect(screen.getByLabelText("WhatsApp")).toBeDisabled();
-    expect(screen.getByText("SMS is not available on this server (the operator has not set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "SMS is not available on this server (the operator has not set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText("WhatsApp is not part of your plan.")).toBeInTheDocument();
     expect(channelBlocker("whatsapp", undefined, undefined)).toBeNull();
   });

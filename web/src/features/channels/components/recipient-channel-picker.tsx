@@ -9,10 +9,15 @@ const NAMES: Record<RecipientChannel, string> = { email: "E-mail", whatsapp: "Wh
  * Why a channel cannot be chosen here, or null. Unknown (still loading, or the call failed) allows
  * it: the server checks again and answers in words. Sentences say only what is true for this server.
  */
-export function channelBlocker(channel: RecipientChannel, info: ChannelsInfo | undefined, planChannels: readonly string[] | undefined): string | null {
+export function channelBlocker(
+  channel: RecipientChannel,
+  info: ChannelsInfo | undefined,
+  planChannels: readonly string[] | undefined,
+): string | null {
   if (channel === "email") return null;
   const state = info?.[channel];
-  if (state && !state.available && !state.local) return `${NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`;
+  if (state && !state.available && !state.local)
+    return `${NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`;
   if (planChannels && !planChannels.includes(channel)) return `${NAMES[channel]} is not part of your plan.`;
   return null;
 }
@@ -31,18 +36,37 @@ export interface RecipientChannelPickerProps {
  * Which channels reach a recipient and in which order (docs/decisions/014): the first is tried
  * first; one that fails for good hands over to the next, and the owner is told.
  */
-export function RecipientChannelPicker({ value, onChange, info, planChannels, saved = [] }: RecipientChannelPickerProps) {
-  const toggle = (channel: RecipientChannel) => onChange(value.includes(channel) ? value.filter((c) => c !== channel) : [...value, channel]);
+export function RecipientChannelPicker({
+  value,
+  onChange,
+  info,
+  planChannels,
+  saved = [],
+}: RecipientChannelPickerProps) {
+  const toggle = (channel: RecipientChannel) =>
+    onChange(value.includes(channel) ? value.filter((c) => c !== channel) : [...value, channel]);
   const moveUp = (i: number) => onChange(value.map((c, j) => (j === i - 1 ? value[i]! : j === i ? value[i - 1]! : c)));
-  const local = RECIPIENT_CHANNELS.filter((c) => c !== "email" && info?.[c].local && info[c].uses.deliveries && value.includes(c));
+  const local = RECIPIENT_CHANNELS.filter(
+    (c) => c !== "email" && info?.[c].local && info[c].uses.deliveries && value.includes(c),
+  );
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {RECIPIENT_CHANNELS.map((channel) => {
           const blocker = saved.includes(channel) ? null : channelBlocker(channel, info, planChannels);
           return (
-            <label key={channel} className={`flex items-center gap-2 text-sm ${blocker && !value.includes(channel) ? "text-muted-foreground" : ""}`} title={blocker ?? undefined}>
-              <input type="checkbox" className="size-4 accent-primary" checked={value.includes(channel)} disabled={blocker !== null && !value.includes(channel)} onChange={() => toggle(channel)} />
+            <label
+              key={channel}
+              className={`flex items-center gap-2 text-sm ${blocker && !value.includes(channel) ? "text-muted-foreground" : ""}`}
+              title={blocker ?? undefined}
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={value.includes(channel)}
+                disabled={blocker !== null && !value.includes(channel)}
+                onChange={() => toggle(channel)}
+              />
               {NAMES[channel]}
             </label>
           );
@@ -62,7 +86,13 @@ export function RecipientChannelPicker({ value, onChange, info, planChannels, sa
               <span className="w-5 text-muted-foreground">{i + 1}.</span>
               <span className="min-w-0 flex-1">{NAMES[channel]}</span>
               {i > 0 && (
-                <Button type="button" variant="ghost" size="sm" onClick={() => moveUp(i)} aria-label={`Try ${NAMES[channel]} before ${NAMES[value[i - 1]!]}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => moveUp(i)}
+                  aria-label={`Try ${NAMES[channel]} before ${NAMES[value[i - 1]!]}`}
+                >
                   <ArrowUp className="size-4" aria-hidden="true" />
                 </Button>
               )}
@@ -71,10 +101,15 @@ export function RecipientChannelPicker({ value, onChange, info, planChannels, sa
         </ol>
       )}
       {value.length > 1 && (info?.whatsapp.uses.deliveries || info?.sms.uses.deliveries) && (
-        <p className="text-xs text-muted-foreground">If {NAMES[value[0]!]} cannot reach them, the next one is tried, and you are told.</p>
+        <p className="text-xs text-muted-foreground">
+          If {NAMES[value[0]!]} cannot reach them, the next one is tried, and you are told.
+        </p>
       )}
       {local.length > 0 && (
-        <p className="text-xs text-muted-foreground">This server has no {local.map((c) => NAMES[c]).join(" or ")} provider: those messages are kept in the local mailbox instead of being sent.</p>
+        <p className="text-xs text-muted-foreground">
+          This server has no {local.map((c) => NAMES[c]).join(" or ")} provider: those messages are kept in the local
+          mailbox instead of being sent.
+        </p>
       )}
     </div>
   );

@@ -18,7 +18,8 @@ export function ReminderChannels({ info, owner }: { info: ChannelsInfo; owner: O
     if (!owner.verified) return "verify your number first";
     return null;
   };
-  const toggle = (id: ReminderChannel, on: boolean) => save.mutate(CHOICES.map((c) => c.id).filter((c) => c === "email" || (c === id ? on : chosen.has(c))));
+  const toggle = (id: ReminderChannel, on: boolean) =>
+    save.mutate(CHOICES.map((c) => c.id).filter((c) => c === "email" || (c === id ? on : chosen.has(c))));
   const sentByMessage = info.whatsapp.uses.owner_reminders || info.sms.uses.owner_reminders;
 
   return (
@@ -45,7 +46,8 @@ export function ReminderChannels({ info, owner }: { info: ChannelsInfo; owner: O
       })}
       {!sentByMessage && (
         <p className="text-xs text-muted-foreground">
-          This server sends reminders by e-mail only for now. Your choice is kept and used as soon as reminders by WhatsApp or SMS are switched on here.
+          This server sends reminders by e-mail only for now. Your choice is kept and used as soon as reminders by
+          WhatsApp or SMS are switched on here.
         </p>
       )}
     </fieldset>

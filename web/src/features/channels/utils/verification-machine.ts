@@ -25,7 +25,8 @@ export type VerificationEvent =
   | { type: "check-failed"; requestId: number; message: string; codeDead: boolean }
   | { type: "start-over" };
 
-export type VerificationEffect = { type: "send-code"; channel: PhoneChannel } | { type: "check-code"; code: string } | { type: "announce-verified" };
+export type VerificationEffect =
+  { type: "send-code"; channel: PhoneChannel } | { type: "check-code"; code: string } | { type: "announce-verified" };
 
 export interface Step {
   state: VerificationState;
@@ -47,25 +48,47 @@ export function step(state: VerificationState, event: VerificationEvent): Step {
   switch (event.type) {
     case "send":
       if (state.kind !== "idle" && state.kind !== "entering" && state.kind !== "verified") return stay;
-      return { state: { kind: "requesting", channel: event.channel, requestId: event.requestId, from: state.kind === "entering" ? "entering" : "idle" }, effects: [{ type: "send-code", channel: event.channel }] };
+      return {
+        state: {
+          kind: "requesting",
+          channel: event.channel,
+          requestId: event.requestId,
+          from: state.kind === "entering" ? "entering" : "idle",
+        },
+        effects: [{ type: "send-code", channel: event.channel }],
+      };
     case "sent":
       if (state.kind !== "requesting" || state.requestId !== event.requestId) return stay;
       return { state: { kind: "entering", channel: state.channel, error: null }, effects: [] };
     case "send-failed":
       if (state.kind !== "requesting" || state.requestId !== event.requestId) return stay;
-      return { state: state.from === "entering" ? { kind: "entering", channel: state.channel, error: event.message } : { kind: "idle", error: event.message }, effects: [] };
+      return {
+        state:
+          state.from === "entering"
+            ? { kind: "entering", channel: state.channel, error: event.message }
+            : { kind: "idle", error: event.message },
+        effects: [],
+      };
     case "submit": {
       if (state.kind !== "entering") return stay;
       const code = cleanCode(event.code);
       if (!/^\d{6}$/.test(code)) return { state: { ...state, error: "Enter the 6 digits of the code." }, effects: [] };
-      return { state: { kind: "checking", channel: state.channel, requestId: event.requestId }, effects: [{ type: "check-code", code }] };
+      return {
+        state: { kind: "checking", channel: state.channel, requestId: event.requestId },
+        effects: [{ type: "check-code", code }],
+      };
     }
     case "verified":
       if (state.kind !== "checking" || state.requestId !== event.requestId) return stay;
       return { state: { kind: "verified" }, effects: [{ type: "announce-verified" }] };
     case "check-failed":
       if (state.kind !== "checking" || state.requestId !== event.requestId) return stay;
-      return { state: event.codeDead ? { kind: "idle", error: event.message } : { kind: "entering", channel: state.channel, error: event.message }, effects: [] };
+      return {
+        state: event.codeDead
+          ? { kind: "idle", error: event.message }
+          : { kind: "entering", channel: state.channel, error: event.message },
+        effects: [],
+      };
     case "start-over":
       return { state: { kind: "idle", error: null }, effects: [] };
   }

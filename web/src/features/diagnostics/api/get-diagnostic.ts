@@ -24,5 +24,9 @@ export async function getDiagnostic(api: ApiClient): Promise<Diagnostic> {
 
 export function useDiagnostic() {
   const api = useApi();
-  return useQuery({ queryKey: ["diagnostic"], queryFn: () => getDiagnostic(api), refetchInterval: DIAGNOSTIC_REFRESH_MS });
+  return useQuery({
+    queryKey: ["diagnostic"],
+    queryFn: () => getDiagnostic(api),
+    refetchInterval: DIAGNOSTIC_REFRESH_MS,
+  });
 }

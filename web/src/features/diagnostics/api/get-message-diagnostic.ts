@@ -1,4 +1,9 @@
-import { messageDiagnosticSchema, type MessageDiagnostic, type OwnerMessageDiagnostic, type RecipientMessageDiagnostic } from "@trigger-switch/contracts";
+import {
+  messageDiagnosticSchema,
+  type MessageDiagnostic,
+  type OwnerMessageDiagnostic,
+  type RecipientMessageDiagnostic,
+} from "@trigger-switch/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { isApiError, type ApiClient } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
@@ -9,7 +14,11 @@ export type OwnerDiagnostic = OwnerMessageDiagnostic;
 export type RecipientDiagnostic = RecipientMessageDiagnostic;
 
 /** GET /api/diagnostic/message/:id — the owner's whole timeline, or with `?t=` one recipient's release state. Null for the server's 404 (no such message of yours, or no valid link): the page says "not found". */
-export async function getMessageDiagnostic(api: ApiClient, id: string, token: string | null): Promise<MessageDiagnostic | null> {
+export async function getMessageDiagnostic(
+  api: ApiClient,
+  id: string,
+  token: string | null,
+): Promise<MessageDiagnostic | null> {
   const query = token ? `?t=${encodeURIComponent(token)}` : "";
   try {
     return await api.get(`/api/diagnostic/message/${encodeURIComponent(id)}${query}`, messageDiagnosticSchema);

@@ -19,12 +19,14 @@ export function diagnosticHeadline(findings: Finding[]): { health: Health; text:
   const bad = findings.filter((f) => f.health === "bad");
   const warnings = findings.filter((f) => f.health === "warning");
   const list = (items: Finding[]) => listWords(items.map((f) => f.problem ?? `${f.title.toLowerCase()} needs a look`));
-  if (bad.length > 0) return { health: "bad", text: `Trigger Switch is running with problems: ${list([...bad, ...warnings])}` };
+  if (bad.length > 0)
+    return { health: "bad", text: `Trigger Switch is running with problems: ${list([...bad, ...warnings])}` };
   if (warnings.length > 0) return { health: "warning", text: `Trigger Switch is running, but ${list(warnings)}` };
   return { health: "good", text: "Trigger Switch is working normally" };
 }
 
-const listWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+const listWords = (words: string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /**
  * The engine ticks every second (decision 005); after 2 minutes without a beat it counts as down
@@ -43,21 +45,44 @@ export function explainDiagnostic(d: Diagnostic): Finding[] {
 function database({ database: db }: Diagnostic): Finding {
   const kind = db.kind === "postgres" ? "PostgreSQL" : "the embedded database";
   return db.ok
-    ? { title: "Database", health: "good", text: `The server reaches its database (${kind}). Messages, conditions and check-ins are stored safely.` }
-    : { title: "Database", health: "bad", problem: "the database does not answer", text: `The server cannot reach its database (${kind}). Check-ins and changes cannot be saved until it is back.` };
+    ? {
+        title: "Database",
+        health: "good",
+        text: `The server reaches its database (${kind}). Messages, conditions and check-ins are stored safely.`,
+      }
+    : {
+        title: "Database",
+        health: "bad",
+        problem: "the database does not answer",
+        text: `The server cannot reach its database (${kind}). Check-ins and changes cannot be saved until it is back.`,
+      };
 }
 
 function engine({ engine: e }: Diagnostic): Finding {
   const title = "Deadline engine";
   if (e.heartbeat_age_seconds === null) {
-    return { title, health: "bad", problem: "the deadline engine has never run", text: "The engine that watches deadlines and sends reminders has never run here. Nothing will be sent until it starts." };
+    return {
+      title,
+      health: "bad",
+      problem: "the deadline engine has never run",
+      text: "The engine that watches deadlines and sends reminders has never run here. Nothing will be sent until it starts.",
+    };
   }
   const age = plainDuration(e.heartbeat_age_seconds);
   if (e.heartbeat_age_seconds <= HEARTBEAT_LATE_S) {
-    return { title, health: "good", text: `The engine that watches deadlines is running: its last heartbeat was ${age} ago.` };
+    return {
+      title,
+      health: "good",
+      text: `The engine that watches deadlines is running: its last heartbeat was ${age} ago.`,
+    };
   }
   if (e.heartbeat_age_seconds <= HEARTBEAT_DOWN_S) {
-    return { title, health: "warning", problem: "the deadline engine is late", text: `The engine's last heartbeat was ${age} ago, later than usual. It may be busy or restarting.` };
+    return {
+      title,
+      health: "warning",
+      problem: "the deadline engine is late",
+      text: `The engine's last heartbeat was ${age} ago, later than usual. It may be busy or restarting.`,
+    };
   }
   return {
     title,
@@ -69,20 +94,42 @@ function engine({ engine: e }: Diagnostic): Finding {
 
 function queue({ queue: q }: Diagnostic): Finding {
   const title = "Reminders and deliveries";
-  if (!q) return { title, health: "bad", problem: "nothing can be sent", text: "Unknown while the database does not answer. Nothing can be sent until it is back." };
+  if (!q)
+    return {
+      title,
+      health: "bad",
+      problem: "nothing can be sent",
+      text: "Unknown while the database does not answer. Nothing can be sent until it is back.",
+    };
   const counts = `${q.pending} scheduled, ${q.due} due now, ${q.claimed} being sent, ${q.parked} given up after retries.`;
   const late = q.oldest_due_lateness_seconds;
   if (q.due > 0 && late !== null && late > LATENESS_WARNING_S) {
-    return { title, health: "warning", problem: "deliveries are late", text: `The oldest item that is due has waited ${plainDuration(late)} past its time. ${counts}` };
+    return {
+      title,
+      health: "warning",
+      problem: "deliveries are late",
+      text: `The oldest item that is due has waited ${plainDuration(late)} past its time. ${counts}`,
+    };
   }
   if (q.parked > 0) {
-    return { title, health: "warning", problem: "some sends failed", text: `Some sends failed even after retries; their owners were told by e-mail. ${counts}` };
+    return {
+      title,
+      health: "warning",
+      problem: "some sends failed",
+      text: `Some sends failed even after retries; their owners were told by e-mail. ${counts}`,
+    };
   }
   return { title, health: "good", text: `Nothing is waiting past its time. ${counts}` };
 }
 
 function mail({ mail: m }: Diagnostic): Finding {
   const title = "E-mail";
-  if (m.transport === "smtp") return { title, health: "good", text: "E-mails are sent through the configured mail server (SMTP)." };
-  return { title, health: "warning", problem: "e-mails reach no one (no mail server is configured)", text: "No mail server is configured: e-mails are kept in a local outbox and do not reach anyone. Fine for testing, not for real use." };
+  if (m.transport === "smtp")
+    return { title, health: "good", text: "E-mails are sent through the configured mail server (SMTP)." };
+  return {
+    title,
+    health: "warning",
+    problem: "e-mails reach no one (no mail server is configured)",
+    text: "No mail server is configured: e-mails are kept in a local outbox and do not reach anyone. Fine for testing, not for real use.",
+  };
 }

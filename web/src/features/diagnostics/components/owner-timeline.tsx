@@ -1,5 +1,6 @@
 import { formatDateTime } from "@/lib/format-date-time";
 import type { OwnerDiagnostic } from "../api/get-message-diagnostic";
+import { describeConditionForReader } from "./describe-condition-for-reader";
 import { DiagnosticSection, DiagnosticTable } from "./diagnostic-section";
 
 const CONDITION_NAMES: Record<string, string> = {
@@ -17,13 +18,29 @@ const STATUS_WORDS: Record<string, string> = {
   discarded: "given up for good by the service operator",
 };
 
-/** Everything the engine knows about one message, for its owner: why it will or will not go out. */
-export function OwnerTimeline({ data, timeZone }: { data: OwnerDiagnostic; timeZone: string }) {
+/**
+ * Everything the engine knows about one message, for its owner: why it will or will not go out.
+ * Every time on it is written here from the server's instants, in the reader's zone and locale.
+ */
+export function OwnerTimeline({
+  data,
+  timeZone,
+  now = new Date(),
+}: {
+  data: OwnerDiagnostic;
+  timeZone: string;
+  now?: Date;
+}) {
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), timeZone) : "—");
-  const kindOf = (type: string) => (type === "final_delivery" ? "Delivery to recipients" : type === "reminder" ? "Reminder to you" : type);
+  const kindOf = (type: string) =>
+    type === "final_delivery" ? "Delivery to recipients" : type === "reminder" ? "Reminder to you" : type;
   return (
     <div className="flex flex-col gap-6">
-      <DiagnosticSection title="Conditions" description="What sends this message, and its next deadline." empty={data.conditions.length === 0 ? "This message has no conditions." : null}>
+      <DiagnosticSection
+        title="Conditions"
+        description="What sends this message, and its next deadline."
+        empty={data.conditions.length === 0 ? "This message has no conditions." : null}
+      >
         <DiagnosticTable
           label="Conditions"
           head={["Condition", "State", "Last check-in", "Next deadline"]}
@@ -32,7 +49,7 @@ export function OwnerTimeline({ data, timeZone }: { data: OwnerDiagnostic; timeZ
             cells: [
               <span key="t" className="flex flex-col">
                 <span className="font-medium">{CONDITION_NAMES[c.condition_type] ?? c.condition_type}</span>
-                <span className="text-muted-foreground">{c.summary}</span>
+                <span className="text-muted-foreground">{describeConditionForReader(c, now, timeZone)}</span>
               </span>,
               !c.active ? "fired / finished" : c.is_armed ? "armed" : "disarmed",
               when(c.last_checked),
@@ -63,7 +80,9 @@ export function OwnerTimeline({ data, timeZone }: { data: OwnerDiagnostic; timeZ
               STATUS_WORDS[s.status] ?? s.status,
               String(s.attempts),
               <span key="e" className="flex flex-col">
-                {s.next_attempt_at && s.status === "pending" && s.attempts > 0 && <span>retry {when(s.next_attempt_at)}</span>}
+                {s.next_attempt_at && s.status === "pending" && s.attempts > 0 && (
+                  <span>retry {when(s.next_attempt_at)}</span>
+                )}
                 {s.last_error && <span className="break-words text-destructive">{s.last_error}</span>}
               </span>,
             ],
@@ -71,7 +90,11 @@ export function OwnerTimeline({ data, timeZone }: { data: OwnerDiagnostic; timeZ
         />
       </DiagnosticSection>
 
-      <DiagnosticSection title="Delivery attempts" description="Every attempt to send an e-mail for this message, with the error when it failed." empty={data.deliveries.length === 0 ? "Nothing has been sent yet." : null}>
+      <DiagnosticSection
+        title="Delivery attempts"
+        description="Every attempt to send an e-mail for this message, with the error when it failed."
+        empty={data.deliveries.length === 0 ? "Nothing has been sent yet." : null}
+      >
         <DiagnosticTable
           label="Delivery attempts"
           head={["When", "To", "Channel", "Result"]}
@@ -90,7 +113,11 @@ export function OwnerTimeline({ data, timeZone }: { data: OwnerDiagnostic; timeZ
         />
       </DiagnosticSection>
 
-      <DiagnosticSection title="Releases" description="Who received an access link, when it opens and whether they opened it." empty={data.releases.length === 0 ? "This message has not been released." : null}>
+      <DiagnosticSection
+        title="Releases"
+        description="Who received an access link, when it opens and whether they opened it."
+        empty={data.releases.length === 0 ? "This message has not been released." : null}
+      >
         <DiagnosticTable
           label="Releases"
           head={["Recipient", "Opens", "Expires", "First opened"]}
@@ -100,7 +127,11 @@ export function OwnerTimeline({ data, timeZone }: { data: OwnerDiagnostic; timeZ
               r.recipient_name ?? "A deleted recipient",
               when(r.opens_at),
               r.expires_at ? when(r.expires_at) : "never",
-              r.cancelled_at ? `withdrawn ${when(r.cancelled_at)}` : r.first_opened_at ? when(r.first_opened_at) : "not opened yet",
+              r.cancelled_at
+                ? `withdrawn ${when(r.cancelled_at)}`
+                : r.first_opened_at
+                  ? when(r.first_opened_at)
+                  : "not opened yet",
             ],
           }))}
         />

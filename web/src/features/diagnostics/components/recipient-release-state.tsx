@@ -4,7 +4,13 @@ import { formatDateTime } from "@/lib/format-date-time";
 import type { RecipientDiagnostic } from "../api/get-message-diagnostic";
 
 /** A recipient with a link learns only the state of their own link, never the message or its sender's schedule. */
-export function RecipientReleaseState({ release, timeZone }: { release: RecipientDiagnostic["release"]; timeZone: string }) {
+export function RecipientReleaseState({
+  release,
+  timeZone,
+}: {
+  release: RecipientDiagnostic["release"];
+  timeZone: string;
+}) {
   const when = (iso: string) => formatDateTime(new Date(iso), timeZone);
   switch (release.state) {
     case "locked":
@@ -16,7 +22,11 @@ export function RecipientReleaseState({ release, timeZone }: { release: Recipien
     case "open":
       return (
         <EmptyState icon={MailOpen} title="Your link works and the message is open">
-          <p>{release.expires_at ? `The link stops working on ${when(release.expires_at)}.` : "The link does not expire."}</p>
+          <p>
+            {release.expires_at
+              ? `The link stops working on ${when(release.expires_at)}.`
+              : "The link does not expire."}
+          </p>
         </EmptyState>
       );
     case "expired":

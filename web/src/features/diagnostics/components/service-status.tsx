@@ -7,7 +7,10 @@ import type { Diagnostic } from "../api/get-diagnostic";
 import { diagnosticHeadline, explainDiagnostic, type Health } from "./explain-diagnostic";
 
 const icons = { good: CircleCheckBig, warning: TriangleAlert, bad: CircleAlert } satisfies Record<Health, unknown>;
-const colours = { good: "text-success", warning: "text-warning", bad: "text-destructive" } satisfies Record<Health, string>;
+const colours = { good: "text-success", warning: "text-warning", bad: "text-destructive" } satisfies Record<
+  Health,
+  string
+>;
 const words = { good: "Working", warning: "Needs a look", bad: "Not working" } satisfies Record<Health, string>;
 
 /** The overall answer first, then each part in plain words. */
@@ -25,7 +28,8 @@ export function ServiceStatus({ diagnostic }: { diagnostic: Diagnostic }) {
         <div className="flex flex-col gap-1">
           <p className="text-base font-semibold">{text}</p>
           <p className="text-muted-foreground">
-            Checked {formatDateTime(new Date(diagnostic.checked_at), browserTimeZone())}. This page refreshes every 10 seconds.
+            Checked {formatDateTime(new Date(diagnostic.checked_at), browserTimeZone())}. This page refreshes every 10
+            seconds.
           </p>
         </div>
       </Alert>

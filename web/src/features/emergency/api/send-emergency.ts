@@ -1,4 +1,8 @@
-import { sendMessageNotificationsResponse, type SendMessageNotificationsBody, type SendMessageNotificationsResponse } from "@trigger-switch/contracts";
+import {
+  sendMessageNotificationsResponse,
+  type SendMessageNotificationsBody,
+  type SendMessageNotificationsResponse,
+} from "@trigger-switch/contracts";
 import type { ApiClient } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-client";
 
@@ -39,7 +43,13 @@ export async function sendEmergency(api: ApiClient, request: EmergencyRequest): 
     const answer = await api.post("/functions/v1/send-message-notifications", body, sendMessageNotificationsResponse);
     // A skipped duplicate (spec §5) is a success: the same alert already went out.
     if (answer.success || answer.duplicate) return { ok: true, answer };
-    return { ok: false, authRequired: false, error: answer.error ?? "The server did not send the message", reason: answer.error, unreachable: false };
+    return {
+      ok: false,
+      authRequired: false,
+      error: answer.error ?? "The server did not send the message",
+      reason: answer.error,
+      unreachable: false,
+    };
   } catch (error) {
     const authRequired = isApiError(error) && error.status === 401;
     // A refusal (409: no active panic condition, nobody with an e-mail address) keeps the spec's
@@ -47,6 +57,12 @@ export async function sendEmergency(api: ApiClient, request: EmergencyRequest): 
     const refusal = isApiError(error) ? sendMessageNotificationsResponse.safeParse(error.payload) : null;
     const reason = refusal?.success ? refusal.data.error : null;
     const unreachable = isApiError(error) && error.status === 0;
-    return { ok: false, authRequired, error: error instanceof Error ? error.message : String(error), reason, unreachable };
+    return {
+      ok: false,
+      authRequired,
+      error: error instanceof Error ? error.message : String(error),
+      reason,
+      unreachable,
+    };
   }
 }

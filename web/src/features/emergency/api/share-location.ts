@@ -11,13 +11,21 @@ const MAX_ACCURACY_M = 1_000_000;
  * throws: without a position, or when storing it fails, the alert still goes (spec §5) and the
  * outcome says why the location is missing so the person can be told.
  */
-export async function shareLocation(api: ApiClient, messageId: string, geolocation?: Geolocation): Promise<LocationOutcome> {
+export async function shareLocation(
+  api: ApiClient,
+  messageId: string,
+  geolocation?: Geolocation,
+): Promise<LocationOutcome> {
   const position = await getCurrentPosition(geolocation);
   if (!position.ok) return { included: false, reason: position.reason };
   const { latitude, longitude, accuracy } = position.coords;
   const withAccuracy = Number.isFinite(accuracy) && accuracy >= 0 && accuracy <= MAX_ACCURACY_M;
   try {
-    const saved = await setMessageLocation(api, messageId, { latitude, longitude, ...(withAccuracy ? { accuracy } : {}) });
+    const saved = await setMessageLocation(api, messageId, {
+      latitude,
+      longitude,
+      ...(withAccuracy ? { accuracy } : {}),
+    });
     return { included: true, place: saved.location_name };
   } catch (error) {
     console.error("Could not store the position with the emergency message", error);

@@ -14,13 +14,24 @@ export interface EmergencySelectorDialogProps {
 }
 
 /** Spec §2 "Emergency message selector dialog": pick one panic message, then Trigger Emergency. */
-export function EmergencySelectorDialog({ messages, chosenId, onChoose, onCancel, onTrigger }: EmergencySelectorDialogProps) {
+export function EmergencySelectorDialog({
+  messages,
+  chosenId,
+  onChoose,
+  onCancel,
+  onTrigger,
+}: EmergencySelectorDialogProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
       <DialogContent>
         <DialogTitle>Select Emergency Message</DialogTitle>
         <DialogDescription>Choose which emergency message to send immediately to all recipients.</DialogDescription>
-        <div role="radiogroup" aria-label="Emergency messages" className="-mx-1 space-y-2 overflow-y-auto px-1 py-1" style={{ maxHeight: SELECTOR_LIST_MAX_HEIGHT }}>
+        <div
+          role="radiogroup"
+          aria-label="Emergency messages"
+          className="-mx-1 space-y-2 overflow-y-auto px-1 py-1"
+          style={{ maxHeight: SELECTOR_LIST_MAX_HEIGHT }}
+        >
           {messages.map((message) => {
             const chosen = message.id === chosenId;
             return (
@@ -31,11 +42,22 @@ export function EmergencySelectorDialog({ messages, chosenId, onChoose, onCancel
                   chosen ? "border-destructive bg-destructive/5" : "hover:bg-accent",
                 )}
               >
-                <input type="radio" name="emergency-message" value={message.id} checked={chosen} onChange={() => onChoose(message.id)} className="mt-1 accent-destructive" />
+                <input
+                  type="radio"
+                  name="emergency-message"
+                  value={message.id}
+                  checked={chosen}
+                  onChange={() => onChoose(message.id)}
+                  className="mt-1 accent-destructive"
+                />
                 <span className="min-w-0 space-y-1">
                   <span className="block font-medium">{message.title}</span>
-                  {message.preview && <span className="line-clamp-2 block text-sm text-muted-foreground">{message.preview}</span>}
-                  {message.recipientCount !== null && <span className="block text-xs text-muted-foreground">Recipients: {message.recipientCount}</span>}
+                  {message.preview && (
+                    <span className="line-clamp-2 block text-sm text-muted-foreground">{message.preview}</span>
+                  )}
+                  {message.recipientCount !== null && (
+                    <span className="block text-xs text-muted-foreground">Recipients: {message.recipientCount}</span>
+                  )}
                 </span>
               </label>
             );

@@ -11,7 +11,12 @@ export function EmergencyStatus({ state }: { state: PanicState }) {
   const lines = statusLines(state);
   if (lines.length === 0) return null;
   return (
-    <div id="emergency-status" role="status" aria-live="assertive" className="border-t border-destructive/30 bg-destructive/10 px-4 py-2 text-sm text-foreground">
+    <div
+      id="emergency-status"
+      role="status"
+      aria-live="assertive"
+      className="border-t border-destructive/30 bg-destructive/10 px-4 py-2 text-sm text-foreground"
+    >
       <div className="mx-auto max-w-6xl space-y-0.5">
         {lines.map((line) => (
           <p key={line.text} className={line.strong ? "font-semibold text-destructive" : undefined}>
@@ -34,10 +39,21 @@ function statusLines(state: PanicState): Line[] {
     case "selecting":
       return [];
     case "confirming":
-      return [{ text: `Press CONFIRM EMERGENCY within ${PANIC_CONFIRM_WINDOW_MS / 1000} seconds to send your emergency message now.`, strong: true }];
+      return [
+        {
+          text: `Press CONFIRM EMERGENCY within ${PANIC_CONFIRM_WINDOW_MS / 1000} seconds to send your emergency message now.`,
+          strong: true,
+        },
+      ];
     case "sending":
       if (state.attempt > 1) return [{ text: "The first attempt to send failed. Trying again…", strong: true }];
-      return [{ text: state.location ? "Sending your emergency message…" : "Finding your location, then sending your emergency message…" }];
+      return [
+        {
+          text: state.location
+            ? "Sending your emergency message…"
+            : "Finding your location, then sending your emergency message…",
+        },
+      ];
     case "countdown":
       return sentLines(state.result);
   }
@@ -45,10 +61,22 @@ function statusLines(state: PanicState): Line[] {
 
 function sentLines({ location, recipients, duplicate }: SendResult): Line[] {
   const lines: Line[] = [];
-  if (duplicate) lines.push({ text: "Your emergency message had already been sent moments ago; it was not sent twice." });
-  else lines.push({ text: recipients === null ? "Your emergency message has been sent." : `Your emergency message has been sent to ${recipients} ${recipients === 1 ? "recipient" : "recipients"}.` });
-  if (location.included) lines.push({ text: location.place ? `Your location (${location.place}) went with it.` : "Your location went with it." });
+  if (duplicate)
+    lines.push({ text: "Your emergency message had already been sent moments ago; it was not sent twice." });
+  else
+    lines.push({
+      text:
+        recipients === null
+          ? "Your emergency message has been sent."
+          : `Your emergency message has been sent to ${recipients} ${recipients === 1 ? "recipient" : "recipients"}.`,
+    });
+  if (location.included)
+    lines.push({
+      text: location.place ? `Your location (${location.place}) went with it.` : "Your location went with it.",
+    });
   else lines.push({ text: `Your location was not included: ${locationFailureText(location.reason)}.`, strong: true });
-  lines.push({ text: "Cancel only stops the countdown on this device. It cannot call back a message that has been sent." });
+  lines.push({
+    text: "Cancel only stops the countdown on this device. It cannot call back a message that has been sent.",
+  });
   return lines;
 }

@@ -74,7 +74,13 @@ export function usePanicButton({ signedIn, messages }: PanicButtonOptions): Pani
 
   return {
     state,
-    press: () => dispatch({ type: "press", signedIn: latest.current.signedIn, messages: latest.current.messages, stamp: { deduplicationId: newRequestId(), timestamp: new Date().toISOString() } }),
+    press: () =>
+      dispatch({
+        type: "press",
+        signedIn: latest.current.signedIn,
+        messages: latest.current.messages,
+        stamp: { deduplicationId: newRequestId(), timestamp: new Date().toISOString() },
+      }),
     choose: (messageId) => dispatch({ type: "choose", messageId }),
     dismissSelector: () => dispatch({ type: "dismiss-selector" }),
     triggerChosen: () => dispatch({ type: "trigger-chosen" }),
@@ -88,14 +94,20 @@ interface Context {
   messages: PanicMessage[];
 }
 
-function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, queryClient, navigate, messages }: Context): void {
+function run(
+  effect: PanicEffect,
+  dispatch: (event: PanicEvent) => void,
+  { api, queryClient, navigate, messages }: Context,
+): void {
   switch (effect.type) {
     case "toast":
       showPanicToast(effect.toast, effect.result, effect.reason);
       return;
     case "locate": {
       const { request } = effect;
-      void shareLocation(api, request.messageId).then((location) => dispatch({ type: "located", deduplicationId: request.deduplicationId, location }));
+      void shareLocation(api, request.messageId).then((location) =>
+        dispatch({ type: "located", deduplicationId: request.deduplicationId, location }),
+      );
       return;
     }
     case "send": {
@@ -104,7 +116,14 @@ function run(effect: PanicEffect, dispatch: (event: PanicEvent) => void, { api, 
         void sendEmergency(api, request).then((outcome) => {
           if (!outcome.ok) {
             console.error(`Emergency alert attempt ${attempt} failed`, outcome.error);
-            dispatch({ type: "send-failed", deduplicationId: request.deduplicationId, attempt, authRequired: outcome.authRequired, reason: outcome.reason, unreachable: outcome.unreachable });
+            dispatch({
+              type: "send-failed",
+              deduplicationId: request.deduplicationId,
+              attempt,
+              authRequired: outcome.authRequired,
+              reason: outcome.reason,
+              unreachable: outcome.unreachable,
+            });
             return;
           }
           const { answer } = outcome;

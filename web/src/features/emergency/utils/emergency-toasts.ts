@@ -36,10 +36,17 @@ export function triggeredDescription(result: SendResult | undefined): string {
 export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: string): void {
   switch (kind) {
     case "auth-panic":
-      toast.error("Authentication Required", { position, description: "You must be logged in to use the panic button." });
+      toast.error("Authentication Required", {
+        position,
+        description: "You must be logged in to use the panic button.",
+      });
       return;
     case "auth-trigger":
-      toast.error("Authentication Required", { id: ALERT_ID, description: "You must be logged in to trigger an emergency message.", ...sticky });
+      toast.error("Authentication Required", {
+        id: ALERT_ID,
+        description: "You must be logged in to trigger an emergency message.",
+        ...sticky,
+      });
       return;
     case "nothing-to-send":
       toast.error("Error", { description: "Failed to trigger panic message", ...sticky });
@@ -59,7 +66,11 @@ export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: s
       });
       return;
     case "cancelled":
-      toast.info("Emergency alert cancelled", { id: ALERT_ID, position, description: "Your emergency message has been cancelled." });
+      toast.info("Emergency alert cancelled", {
+        id: ALERT_ID,
+        position,
+        description: "Your emergency message has been cancelled.",
+      });
       return;
     case "cancel-is-local":
       // Not a correction of the spec's toast but its scope: what cancel stopped, and what it cannot.
@@ -70,10 +81,18 @@ export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: s
       });
       return;
     case "error":
-      toast.error("Emergency Alert Error", { id: ALERT_ID, description: "There was an error sending your emergency message. Please try again or contact support.", ...sticky });
+      toast.error("Emergency Alert Error", {
+        id: ALERT_ID,
+        description: "There was an error sending your emergency message. Please try again or contact support.",
+        ...sticky,
+      });
       return;
     case "not-reached":
-      toast.error("Error", { id: ALERT_ID, description: "Failed to trigger emergency message. Please try again.", ...sticky });
+      toast.error("Error", {
+        id: ALERT_ID,
+        description: "Failed to trigger emergency message. Please try again.",
+        ...sticky,
+      });
       return;
     case "failure-reason":
       toast.error("Nobody was alerted", { id: "emergency-reason", description: reason, ...sticky });

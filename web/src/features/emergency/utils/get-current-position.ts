@@ -1,7 +1,8 @@
 import { GEOLOCATION_TIMEOUT_MS } from "@trigger-switch/contracts";
 import type { LocationFailure } from "./location-outcome";
 
-export type PositionResult = { ok: true; coords: GeolocationCoordinates } | { ok: false; reason: Exclude<LocationFailure, "not-saved"> };
+export type PositionResult =
+  { ok: true; coords: GeolocationCoordinates } | { ok: false; reason: Exclude<LocationFailure, "not-saved"> };
 
 /**
  * The browser's position, as spec §7 asks: high accuracy, 10 s timeout, no cached position.
@@ -11,7 +12,9 @@ export type PositionResult = { ok: true; coords: GeolocationCoordinates } | { ok
  * otherwise hold their own emergency message back for ever. After the limit the message goes
  * without a position (spec §5).
  */
-export function getCurrentPosition(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<PositionResult> {
+export function getCurrentPosition(
+  geolocation: Geolocation | undefined = globalThis.navigator?.geolocation,
+): Promise<PositionResult> {
   if (!geolocation) return Promise.resolve({ ok: false, reason: "unsupported" });
   return new Promise((resolve) => {
     let settled = false;
@@ -25,7 +28,8 @@ export function getCurrentPosition(geolocation: Geolocation | undefined = global
     try {
       geolocation.getCurrentPosition(
         (position) => settle({ ok: true, coords: position.coords }),
-        (error) => settle({ ok: false, reason: error.code === 1 ? "denied" : error.code === 3 ? "timeout" : "unavailable" }),
+        (error) =>
+          settle({ ok: false, reason: error.code === 1 ? "denied" : error.code === 3 ? "timeout" : "unavailable" }),
         { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
       );
     } catch {

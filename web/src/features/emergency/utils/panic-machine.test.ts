@@ -3,10 +3,20 @@ import { IDLE, step, type PanicEvent, type PanicState, type PressStamp } from ".
 import type { PanicMessage } from "./panic-messages";
 
 const stamp: PressStamp = { deduplicationId: "press-1", timestamp: "2026-03-10T14:00:00.000Z" };
-const one: PanicMessage[] = [{ id: "m1", title: "Help", preview: "I need help", recipientCount: 2, attachmentCount: 0 }];
-const two: PanicMessage[] = [...one, { id: "m2", title: "Emergency Message", preview: "", recipientCount: 1, attachmentCount: 0 }];
+const one: PanicMessage[] = [
+  { id: "m1", title: "Help", preview: "I need help", recipientCount: 2, attachmentCount: 0 },
+];
+const two: PanicMessage[] = [
+  ...one,
+  { id: "m2", title: "Emergency Message", preview: "", recipientCount: 1, attachmentCount: 0 },
+];
 const press = (messages = one, signedIn = true): PanicEvent => ({ type: "press", signedIn, messages, stamp });
-const sending: PanicState = { kind: "sending", request: { messageId: "m1", ...stamp }, attempt: 1, location: { included: true, place: "Camden" } };
+const sending: PanicState = {
+  kind: "sending",
+  request: { messageId: "m1", ...stamp },
+  attempt: 1,
+  location: { included: true, place: "Camden" },
+};
 const succeeded = (extra: Partial<Extract<PanicEvent, { type: "send-succeeded" }>> = {}): PanicEvent => ({
   type: "send-succeeded",
   deduplicationId: "press-1",
@@ -41,11 +51,19 @@ describe("the panic button's state machine", () => {
   it("sends the only panic message on the second press, with the EMERGENCY ALERT toast and the position first", () => {
     const { state, effects } = after(IDLE, press(), press());
     expect(state).toEqual({ kind: "sending", request: { messageId: "m1", ...stamp }, attempt: 1, location: null });
-    expect(effects).toEqual([{ type: "toast", toast: "sending" }, { type: "locate", request: { messageId: "m1", ...stamp } }]);
+    expect(effects).toEqual([
+      { type: "toast", toast: "sending" },
+      { type: "locate", request: { messageId: "m1", ...stamp } },
+    ]);
   });
 
   it("opens the selector on the second press when there are several panic messages, with nothing chosen", () => {
-    expect(after(IDLE, press(two), press(two)).state).toEqual({ kind: "selecting", messages: two, chosenId: null, press: stamp });
+    expect(after(IDLE, press(two), press(two)).state).toEqual({
+      kind: "selecting",
+      messages: two,
+      chosenId: null,
+      press: stamp,
+    });
   });
 
   it("does not trigger from the selector until a message is chosen", () => {
@@ -55,13 +73,21 @@ describe("the panic button's state machine", () => {
   });
 
   it("sends the chosen message from the selector", () => {
-    const { state, effects } = after(IDLE, press(two), press(two), { type: "choose", messageId: "m2" }, { type: "trigger-chosen" });
+    const { state, effects } = after(
+      IDLE,
+      press(two),
+      press(two),
+      { type: "choose", messageId: "m2" },
+      { type: "trigger-chosen" },
+    );
     expect(state).toMatchObject({ kind: "sending", request: { messageId: "m2", deduplicationId: "press-1" } });
     expect(effects.map((e) => e.type)).toEqual(["toast", "locate"]);
   });
 
   it("refuses to choose a message that is not in the list", () => {
-    expect(after(IDLE, press(two), press(two), { type: "choose", messageId: "other" }).state).toMatchObject({ chosenId: null });
+    expect(after(IDLE, press(two), press(two), { type: "choose", messageId: "other" }).state).toMatchObject({
+      chosenId: null,
+    });
   });
 
   it("returns to idle when the selector is cancelled", () => {
@@ -80,42 +106,69 @@ describe("the panic button's state machine", () => {
   });
 
   it("tells the user and reloads the header when there is no panic message to send", () => {
-    expect(after({ kind: "confirming" }, press([])).effects).toEqual([{ type: "toast", toast: "nothing-to-send" }, { type: "conditions-changed" }]);
+    expect(after({ kind: "confirming" }, press([])).effects).toEqual([
+      { type: "toast", toast: "nothing-to-send" },
+      { type: "conditions-changed" },
+    ]);
   });
 
   it("posts the alert once the position is settled, whether or not it was found", () => {
-    const located = after(IDLE, press(), press(), { type: "located", deduplicationId: "press-1", location: { included: false, reason: "denied" } });
+    const located = after(IDLE, press(), press(), {
+      type: "located",
+      deduplicationId: "press-1",
+      location: { included: false, reason: "denied" },
+    });
     expect(located.state).toMatchObject({ kind: "sending", location: { included: false, reason: "denied" } });
     expect(located.effects).toEqual([{ type: "send", request: { messageId: "m1", ...stamp }, attempt: 1, delayMs: 0 }]);
   });
 
   it("ignores the position of another press", () => {
     const state: PanicState = { ...sending, location: null };
-    expect(after(state, { type: "located", deduplicationId: "press-0", location: { included: true, place: null } }).effects).toEqual([]);
+    expect(
+      after(state, { type: "located", deduplicationId: "press-0", location: { included: true, place: null } }).effects,
+    ).toEqual([]);
   });
 
   it("starts the 3-second countdown on success, toasts and refreshes the conditions", () => {
     const { state, effects } = after(sending, succeeded());
-    expect(state).toEqual({ kind: "countdown", remaining: 3, result: { location: { included: true, place: "Camden" }, recipients: 2, duplicate: false, attachments: 1 } });
+    expect(state).toEqual({
+      kind: "countdown",
+      remaining: 3,
+      result: { location: { included: true, place: "Camden" }, recipients: 2, duplicate: false, attachments: 1 },
+    });
     expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual(["triggered", "conditions-changed"]);
   });
 
   it("adds the location notice when the position did not go with the alert", () => {
     const withoutPosition: PanicState = { ...sending, location: { included: false, reason: "timeout" } };
     const { effects } = after(withoutPosition, succeeded({ locationIncluded: false }));
-    expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual(["triggered", "location-missing", "conditions-changed"]);
+    expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual([
+      "triggered",
+      "location-missing",
+      "conditions-changed",
+    ]);
   });
 
   it("believes the server when it says the stored position was not attached", () => {
-    expect(after(sending, succeeded({ locationIncluded: false })).state).toMatchObject({ result: { location: { included: false, reason: "not-saved" } } });
+    expect(after(sending, succeeded({ locationIncluded: false })).state).toMatchObject({
+      result: { location: { included: false, reason: "not-saved" } },
+    });
   });
 
   it("treats a duplicate answer as a success", () => {
-    expect(after(sending, succeeded({ duplicate: true, recipients: 0 })).state).toMatchObject({ kind: "countdown", result: { duplicate: true } });
+    expect(after(sending, succeeded({ duplicate: true, recipients: 0 })).state).toMatchObject({
+      kind: "countdown",
+      result: { duplicate: true },
+    });
   });
 
   it("retries a failed alert once after 1.5 s, with the same press id", () => {
-    const { state, effects } = after(sending, { type: "send-failed", deduplicationId: "press-1", attempt: 1, authRequired: false });
+    const { state, effects } = after(sending, {
+      type: "send-failed",
+      deduplicationId: "press-1",
+      attempt: 1,
+      authRequired: false,
+    });
     expect(state).toMatchObject({ kind: "sending", attempt: 2 });
     expect(effects).toEqual([{ type: "send", request: { messageId: "m1", ...stamp }, attempt: 2, delayMs: 1500 }]);
   });
@@ -133,34 +186,64 @@ describe("the panic button's state machine", () => {
   it("passes on the server's reason for a refusal after the error toast", () => {
     const { effects } = after(
       sending,
-      { type: "send-failed", deduplicationId: "press-1", attempt: 1, authRequired: false, reason: "No active panic message found" },
-      { type: "send-failed", deduplicationId: "press-1", attempt: 2, authRequired: false, reason: "No active panic message found" },
+      {
+        type: "send-failed",
+        deduplicationId: "press-1",
+        attempt: 1,
+        authRequired: false,
+        reason: "No active panic message found",
+      },
+      {
+        type: "send-failed",
+        deduplicationId: "press-1",
+        attempt: 2,
+        authRequired: false,
+        reason: "No active panic message found",
+      },
     );
-    expect(effects).toEqual([{ type: "toast", toast: "error" }, { type: "toast", toast: "failure-reason", reason: "No active panic message found" }, { type: "conditions-changed" }]);
+    expect(effects).toEqual([
+      { type: "toast", toast: "error" },
+      { type: "toast", toast: "failure-reason", reason: "No active panic message found" },
+      { type: "conditions-changed" },
+    ]);
   });
 
   it("succeeds on the retry", () => {
-    const { state } = after(sending, { type: "send-failed", deduplicationId: "press-1", attempt: 1, authRequired: false }, succeeded({ attempt: 2 }));
+    const { state } = after(
+      sending,
+      { type: "send-failed", deduplicationId: "press-1", attempt: 1, authRequired: false },
+      succeeded({ attempt: 2 }),
+    );
     expect(state.kind).toBe("countdown");
   });
 
   it("ignores the answer of an attempt that is not the current one", () => {
-    const retrying = after(sending, { type: "send-failed", deduplicationId: "press-1", attempt: 1, authRequired: false }).state;
+    const retrying = after(sending, {
+      type: "send-failed",
+      deduplicationId: "press-1",
+      attempt: 1,
+      authRequired: false,
+    }).state;
     expect(after(retrying, succeeded({ attempt: 1 })).state).toBe(retrying);
   });
 
   it("does not retry when the server says the user is signed out", () => {
-    expect(after(sending, { type: "send-failed", deduplicationId: "press-1", attempt: 1, authRequired: true })).toEqual({
-      state: IDLE,
-      effects: [{ type: "toast", toast: "auth-trigger" }],
-    });
+    expect(after(sending, { type: "send-failed", deduplicationId: "press-1", attempt: 1, authRequired: true })).toEqual(
+      {
+        state: IDLE,
+        effects: [{ type: "toast", toast: "auth-trigger" }],
+      },
+    );
   });
 
   it("counts down 3, 2, 1 and then goes to /messages", () => {
     const countdown = after(sending, succeeded()).state;
     expect(after(countdown, { type: "tick" }).state).toMatchObject({ remaining: 2 });
     expect(after(countdown, { type: "tick" }, { type: "tick" }).state).toMatchObject({ remaining: 1 });
-    expect(after(countdown, { type: "tick" }, { type: "tick" }, { type: "tick" })).toEqual({ state: IDLE, effects: [{ type: "go-to-messages" }] });
+    expect(after(countdown, { type: "tick" }, { type: "tick" }, { type: "tick" })).toEqual({
+      state: IDLE,
+      effects: [{ type: "go-to-messages" }],
+    });
   });
 
   it("cancels on a press during the countdown, and says it only stopped this device", () => {

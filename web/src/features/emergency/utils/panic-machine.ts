@@ -54,7 +54,15 @@ export type PanicEvent =
       /** No answer at all (no connection): the alert never reached the server. */
       unreachable?: boolean;
     }
-  | { type: "send-succeeded"; deduplicationId: string; attempt: number; recipients: number | null; duplicate: boolean; locationIncluded: boolean | null; attachments: number | null }
+  | {
+      type: "send-succeeded";
+      deduplicationId: string;
+      attempt: number;
+      recipients: number | null;
+      duplicate: boolean;
+      locationIncluded: boolean | null;
+      attachments: number | null;
+    }
   | { type: "tick" };
 
 export type PanicToast =
@@ -91,7 +99,13 @@ const stay = (state: PanicState): Step => ({ state, effects: [] });
 
 function startSending(messageId: string, stamp: PressStamp): Step {
   const request = { messageId, ...stamp };
-  return { state: { kind: "sending", request, attempt: 1, location: null }, effects: [{ type: "toast", toast: "sending" }, { type: "locate", request }] };
+  return {
+    state: { kind: "sending", request, attempt: 1, location: null },
+    effects: [
+      { type: "toast", toast: "sending" },
+      { type: "locate", request },
+    ],
+  };
 }
 
 export function step(state: PanicState, event: PanicEvent): Step {
@@ -101,15 +115,21 @@ export function step(state: PanicState, event: PanicEvent): Step {
     case "confirm-expired":
       return state.kind === "confirming" ? stay(IDLE) : stay(state);
     case "choose":
-      return state.kind === "selecting" && state.messages.some((m) => m.id === event.messageId) ? stay({ ...state, chosenId: event.messageId }) : stay(state);
+      return state.kind === "selecting" && state.messages.some((m) => m.id === event.messageId)
+        ? stay({ ...state, chosenId: event.messageId })
+        : stay(state);
     case "dismiss-selector":
       return state.kind === "selecting" ? stay(IDLE) : stay(state);
     case "trigger-chosen":
       // Spec §5: Trigger Emergency needs a selection.
       return state.kind === "selecting" && state.chosenId ? startSending(state.chosenId, state.press) : stay(state);
     case "located":
-      if (state.kind !== "sending" || state.location || state.request.deduplicationId !== event.deduplicationId) return stay(state);
-      return { state: { ...state, location: event.location }, effects: [{ type: "send", request: state.request, attempt: 1, delayMs: 0 }] };
+      if (state.kind !== "sending" || state.location || state.request.deduplicationId !== event.deduplicationId)
+        return stay(state);
+      return {
+        state: { ...state, location: event.location },
+        effects: [{ type: "send", request: state.request, attempt: 1, delayMs: 0 }],
+      };
     case "send-failed":
       return sendFailed(state, event);
     case "send-succeeded":
@@ -130,13 +150,21 @@ function press(state: PanicState, event: Extract<PanicEvent, { type: "press" }>)
     case "confirming": {
       if (!event.signedIn) return { state: IDLE, effects: [{ type: "toast", toast: "auth-panic" }] };
       const [only, ...others] = event.messages;
-      if (!only) return { state: IDLE, effects: [{ type: "toast", toast: "nothing-to-send" }, { type: "conditions-changed" }] };
-      if (others.length > 0) return stay({ kind: "selecting", messages: event.messages, chosenId: null, press: event.stamp });
+      if (!only)
+        return { state: IDLE, effects: [{ type: "toast", toast: "nothing-to-send" }, { type: "conditions-changed" }] };
+      if (others.length > 0)
+        return stay({ kind: "selecting", messages: event.messages, chosenId: null, press: event.stamp });
       return startSending(only.id, event.stamp);
     }
     case "countdown":
       // Client-only (spec §4): the alert has gone; cancel stops the countdown and says so.
-      return { state: IDLE, effects: [{ type: "toast", toast: "cancelled" }, { type: "toast", toast: "cancel-is-local" }] };
+      return {
+        state: IDLE,
+        effects: [
+          { type: "toast", toast: "cancelled" },
+          { type: "toast", toast: "cancel-is-local" },
+        ],
+      };
     case "selecting":
     case "sending":
       // Impossible to press twice by mistake: a press while sending or choosing does nothing.
@@ -145,7 +173,12 @@ function press(state: PanicState, event: Extract<PanicEvent, { type: "press" }>)
 }
 
 function sendFailed(state: PanicState, event: Extract<PanicEvent, { type: "send-failed" }>): Step {
-  if (state.kind !== "sending" || state.request.deduplicationId !== event.deduplicationId || state.attempt !== event.attempt) return stay(state);
+  if (
+    state.kind !== "sending" ||
+    state.request.deduplicationId !== event.deduplicationId ||
+    state.attempt !== event.attempt
+  )
+    return stay(state);
   if (event.authRequired) return { state: IDLE, effects: [{ type: "toast", toast: "auth-trigger" }] };
   if (event.attempt <= PANIC_MAX_RETRIES) {
     // Spec §9: retry after 1.5 s × the attempt number, with the same deduplicationId, so an
@@ -167,11 +200,22 @@ function sendFailed(state: PanicState, event: Extract<PanicEvent, { type: "send-
 }
 
 function sendSucceeded(state: PanicState, event: Extract<PanicEvent, { type: "send-succeeded" }>): Step {
-  if (state.kind !== "sending" || state.request.deduplicationId !== event.deduplicationId || state.attempt !== event.attempt) return stay(state);
+  if (
+    state.kind !== "sending" ||
+    state.request.deduplicationId !== event.deduplicationId ||
+    state.attempt !== event.attempt
+  )
+    return stay(state);
   const located = state.location ?? { included: false, reason: "unavailable" };
   // The server has the last word: it may not have attached a position the browser stored.
-  const location: LocationOutcome = located.included && event.locationIncluded === false ? { included: false, reason: "not-saved" } : located;
-  const result: SendResult = { location, recipients: event.recipients, duplicate: event.duplicate, attachments: event.attachments };
+  const location: LocationOutcome =
+    located.included && event.locationIncluded === false ? { included: false, reason: "not-saved" } : located;
+  const result: SendResult = {
+    location,
+    recipients: event.recipients,
+    duplicate: event.duplicate,
+    attachments: event.attachments,
+  };
   const effects: PanicEffect[] = [{ type: "toast", toast: "triggered", result }];
   if (!location.included) effects.push({ type: "toast", toast: "location-missing", result });
   effects.push({ type: "conditions-changed" });

@@ -15,6 +15,8 @@ describe("the messages an Emergency press may send", () => {
   });
 
   it("does not wait for the messages list: default title, no preview, no count", () => {
-    expect(toPanicMessages([{ message_id: "m1" }], undefined)).toEqual([{ id: "m1", title: "Emergency Message", preview: "", recipientCount: null, attachmentCount: null }]);
+    expect(toPanicMessages([{ message_id: "m1" }], undefined)).toEqual([
+      { id: "m1", title: "Emergency Message", preview: "", recipientCount: null, attachmentCount: null },
+    ]);
   });
 });

@@ -28,7 +28,10 @@ interface MessageSummaryLike {
  * header's conditions decide which), with title, preview and recipient count from the messages
  * list when it has loaded. The list is only decoration: a press never waits for it.
  */
-export function toPanicMessages(conditions: readonly PanicConditionLike[], messages: readonly MessageSummaryLike[] | undefined): PanicMessage[] {
+export function toPanicMessages(
+  conditions: readonly PanicConditionLike[],
+  messages: readonly MessageSummaryLike[] | undefined,
+): PanicMessage[] {
   const ids = [...new Set(conditions.map((c) => c.message_id))];
   return ids.map((id) => {
     const details = messages?.find((m) => m.id === id);

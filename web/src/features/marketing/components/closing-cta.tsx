@@ -14,7 +14,9 @@ export function ClosingCta() {
           who need them.
         </p>
         <Button asChild size="lg" variant="secondary">
-          <Link to={user ? paths.dashboard : paths.register}>{user ? "Go to your dashboard" : "Create your account"}</Link>
+          <Link to={user ? paths.dashboard : paths.register}>
+            {user ? "Go to your dashboard" : "Create your account"}
+          </Link>
         </Button>
       </div>
     </section>

@@ -38,7 +38,9 @@ export function HowItWorks({ checkInBy = null }: { checkInBy?: string | null }) 
                 {index + 1}
               </span>
               <h3 className="font-semibold">{title}</h3>
-              <p className="text-sm text-muted-foreground">{title === "Check in" && checkInBy ? checkInByMessage(checkInBy) : text}</p>
+              <p className="text-sm text-muted-foreground">
+                {title === "Check in" && checkInBy ? checkInByMessage(checkInBy) : text}
+              </p>
             </li>
           ))}
         </ol>

@@ -4,7 +4,11 @@ import { paths } from "@/config/paths";
 
 const points = [
   { icon: Lock, title: "Encrypted at rest", text: "Messages and attachments are stored encrypted." },
-  { icon: EyeOff, title: "Private until released", text: "We never read your messages. Recipients see nothing until a trigger fires." },
+  {
+    icon: EyeOff,
+    title: "Private until released",
+    text: "We never read your messages. Recipients see nothing until a trigger fires.",
+  },
   { icon: KeyRound, title: "Yours to change", text: "Edit or delete a message at any time before it is released." },
 ];
 

@@ -23,5 +23,9 @@ export async function getMessage(api: ApiClient, id: string): Promise<Message | 
 export function useMessage(id: string) {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: messageQueryKey(user?.id ?? "", id), queryFn: () => getMessage(api, id), enabled: user !== null });
+  return useQuery({
+    queryKey: messageQueryKey(user?.id ?? "", id),
+    queryFn: () => getMessage(api, id),
+    enabled: user !== null,
+  });
 }

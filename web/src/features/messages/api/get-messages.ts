@@ -17,7 +17,11 @@ export function getMessages(api: ApiClient): Promise<MessageListItem[]> {
 export function useMessages({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: messagesQueryKey(user?.id ?? ""), queryFn: () => getMessages(api), enabled: enabled && user !== null });
+  return useQuery({
+    queryKey: messagesQueryKey(user?.id ?? ""),
+    queryFn: () => getMessages(api),
+    enabled: enabled && user !== null,
+  });
 }
 
 /** Lists, single messages and the header's conditions all show the same data. */

@@ -5,10 +5,9 @@ import { isApiError } from "@/lib/api-client";
 import { announceConditionsUpdated } from "@/lib/conditions-events";
 import { useApi } from "@/lib/services";
 import { browserTimeZone, withTimeZone } from "@/lib/time-zone";
-import { conditionToDraft, type ConditionDraft } from "../utils/condition-draft";
-import { draftToInput, draftToUpdate } from "../utils/draft-to-input";
+import { uploadAttachment } from "@/features/attachments";
+import { conditionToDraft, draftToInput, draftToUpdate, type ConditionDraft } from "@/features/conditions";
 import { invalidateMessages } from "./get-messages";
-import { uploadAttachment } from "./upload-attachment";
 
 export interface MessageDraft {
   title: string;
@@ -17,6 +16,8 @@ export interface MessageDraft {
   conditions: ConditionDraft[];
   files: { key: string; file: File }[];
   removedAttachmentIds: string[];
+  /** The kept saved files' ids in the order the owner arranged them; new files go after them. */
+  attachmentOrder: string[];
 }
 
 /** Which part failed, so the editor can put the error next to it. */
@@ -50,9 +51,12 @@ export function toSaveBody(draft: MessageDraft, savedConditions: Map<string, str
     recipient_ids: draft.recipientIds,
     remove_condition_ids: [...savedConditions.keys()].filter((id) => !kept.has(id)),
     // A change of timing restarts a condition's clock, so an untouched condition is not sent.
-    change_conditions: draft.conditions.filter((c) => c.id && savedConditions.get(c.id) !== json(draftToUpdate(c))).map((c) => ({ id: c.id!, changes: draftToUpdate(c) })),
+    change_conditions: draft.conditions
+      .filter((c) => c.id && savedConditions.get(c.id) !== json(draftToUpdate(c)))
+      .map((c) => ({ id: c.id!, changes: draftToUpdate(c) })),
     add_conditions: draft.conditions.filter((c) => !c.id).map(draftToInput),
     remove_attachment_ids: draft.removedAttachmentIds,
+    ...(draft.attachmentOrder.length > 0 && { attachment_order: draft.attachmentOrder }),
   };
 }
 
@@ -64,8 +68,15 @@ export function saveErrorOf(error: unknown, draft: MessageDraft, body: MessageSa
   for (const path of Object.keys(fields)) {
     const match = /^(add_conditions\.(\d+)|change_conditions\.(\d+)(?:\.changes)?)(?:\.(.*))?$/.exec(path);
     if (match) {
-      const key = match[2] !== undefined ? added[Number(match[2])]?.key : draft.conditions.find((c) => c.id === changed[Number(match[3])]?.id)?.key;
-      const own = Object.fromEntries(Object.entries(fields).filter(([p]) => p.startsWith(`${match[1]}.`) || p === match[1]).map(([p, message]) => [p.slice(match[1]!.length + 1) || "condition", message]));
+      const key =
+        match[2] !== undefined
+          ? added[Number(match[2])]?.key
+          : draft.conditions.find((c) => c.id === changed[Number(match[3])]?.id)?.key;
+      const own = Object.fromEntries(
+        Object.entries(fields)
+          .filter(([p]) => p.startsWith(`${match[1]}.`) || p === match[1])
+          .map(([p, message]) => [p.slice(match[1]!.length + 1) || "condition", message]),
+      );
       return new SaveStepError("condition", error, key, own);
     }
     if (path.startsWith("recipient_ids")) return new SaveStepError("recipients", error, undefined, fields);
@@ -83,8 +94,10 @@ function snapshot(message: Message | undefined, zone: string) {
 
 /**
  * Saves the editor's draft in one request (POST /api/messages/save or PUT /api/messages/:id): the
- * server applies text, recipients, condition changes and removed attachments in one transaction,
- * so a refusal leaves the message exactly as it was. New files follow, one upload each; a file
+ * server applies text, recipients, condition changes, removed attachments and the attachments' order
+ * in one transaction,
+ * so a refusal leaves the message exactly as it was. New files follow, one upload each (the server
+ * puts each after the saved ones, which is where the editor shows them); a file
  * that fails leaves the saved message in place and can be retried on its own.
  */
 export function useSaveMessage(original: Message | undefined) {
@@ -97,7 +110,9 @@ export function useSaveMessage(original: Message | undefined) {
     async (draft: MessageDraft, progress: SaveProgress): Promise<string> => {
       const state = saved.current;
       const body = toSaveBody(draft, state.conditions);
-      const touchedConditions = Boolean(body.add_conditions?.length || body.change_conditions?.length || body.remove_condition_ids?.length);
+      const touchedConditions = Boolean(
+        body.add_conditions?.length || body.change_conditions?.length || body.remove_condition_ids?.length,
+      );
       try {
         let message: Message;
         try {

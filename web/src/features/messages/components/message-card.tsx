@@ -12,13 +12,22 @@ export function MessageCard({ message, state }: { message: MessageListItem; stat
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 text-lg font-semibold break-words">
           {/* The whole card is the link's target area; the heading keeps the accessible name short. */}
-          <Link to={paths.message(message.id)} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+          <Link
+            to={paths.message(message.id)}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
             {message.title}
           </Link>
         </h2>
         <MessageStateBadge state={state} />
       </div>
-      <p className={state.kind === "armed" || state.kind === "due" ? "text-sm font-medium" : "text-sm text-muted-foreground"}>{state.sentence}</p>
+      <p
+        className={
+          state.kind === "armed" || state.kind === "due" ? "text-sm font-medium" : "text-sm text-muted-foreground"
+        }
+      >
+        {state.sentence}
+      </p>
       {message.preview && <p className="line-clamp-2 text-sm text-muted-foreground">{message.preview}</p>}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <span className="inline-flex items-center gap-1">

@@ -1,8 +1,19 @@
-import { CircleCheck, CirclePause, CircleDashed, Send, ShieldCheck, TriangleAlert, type LucideIcon } from "lucide-react";
+import {
+  CircleCheck,
+  CirclePause,
+  CircleDashed,
+  Send,
+  ShieldCheck,
+  TriangleAlert,
+  type LucideIcon,
+} from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { MessageState, MessageStateKind } from "../utils/message-state";
 
-const LOOK: Record<MessageStateKind, { variant: "success" | "warning" | "danger" | "neutral" | "info"; icon: LucideIcon }> = {
+const LOOK: Record<
+  MessageStateKind,
+  { variant: "success" | "warning" | "danger" | "neutral" | "info"; icon: LucideIcon }
+> = {
   armed: { variant: "success", icon: ShieldCheck },
   due: { variant: "danger", icon: TriangleAlert },
   delivered: { variant: "info", icon: Send },
@@ -20,4 +31,3 @@ export function MessageStateBadge({ state }: { state: MessageState }) {
     </Badge>
   );
 }
-

@@ -23,16 +23,18 @@ export function MessagesEmptyState({ recipientCount }: { recipientCount: number 
           </Button>
           {recipientCount !== null && (
             <Button asChild variant="outline">
-              <Link to={paths.recipients}>{recipientCount === 0 ? "Add recipients first" : `Your recipients (${recipientCount})`}</Link>
+              <Link to={paths.recipients}>
+                {recipientCount === 0 ? "Add recipients first" : `Your recipients (${recipientCount})`}
+              </Link>
             </Button>
           )}
         </>
       }
     >
       <p>
-        A message is something you want the right people to receive if you can no longer tell them yourself: a
-        letter, instructions, passwords to a shared account, or where to find important papers. You choose its
-        recipients and the condition that sends it, such as no check-in for a set time or the emergency button.
+        A message is something you want the right people to receive if you can no longer tell them yourself: a letter,
+        instructions, passwords to a shared account, or where to find important papers. You choose its recipients and
+        the condition that sends it, such as no check-in for a set time or the emergency button.
       </p>
       <p>Until it is sent, only you can see it.</p>
     </EmptyState>

@@ -1,6 +1,6 @@
 import { cancelledByCheckIn, canFire, describeCondition, type Condition } from "@trigger-switch/contracts";
 import { userLocale } from "@/lib/format-date-time";
-import { liveDeadline, timingOf } from "./condition-timing";
+import { liveDeadline, timingOf } from "@/features/conditions";
 
 export type MessageStateKind = "armed" | "due" | "delivered" | "cancelled" | "disarmed" | "not_ready";
 
@@ -28,7 +28,12 @@ interface Readiness {
 export function messageState({ conditions, ready, problems }: Readiness, now: Date, timeZone: string): MessageState {
   const inForce = conditions.filter(canFire);
   if (inForce.length === 0 && conditions.some((c) => !c.active)) {
-    return { kind: "delivered", label: "Delivered", sentence: "A condition fired and this message went out. Arm it again to keep it in force.", deadline: null };
+    return {
+      kind: "delivered",
+      label: "Delivered",
+      sentence: "A condition fired and this message went out. Arm it again to keep it in force.",
+      deadline: null,
+    };
   }
   const cancelled = conditions.find(cancelledByCheckIn);
   if (inForce.length === 0 && cancelled) {
@@ -37,7 +42,12 @@ export function messageState({ conditions, ready, problems }: Readiness, now: Da
   }
   if (!ready) {
     const disarmed = conditions.length > 0 && inForce.length === 0;
-    return { kind: disarmed ? "disarmed" : "not_ready", label: disarmed ? "Disarmed" : "Not ready", sentence: problems[0] ?? "This message is not ready.", deadline: null };
+    return {
+      kind: disarmed ? "disarmed" : "not_ready",
+      label: disarmed ? "Disarmed" : "Not ready",
+      sentence: problems[0] ?? "This message is not ready.",
+      deadline: null,
+    };
   }
   const timed = inForce
     .map((condition) => ({ condition, deadline: liveDeadline(condition, now) }))
@@ -46,6 +56,7 @@ export function messageState({ conditions, ready, problems }: Readiness, now: Da
   const first = timed[0];
   const shown = first?.condition ?? inForce[0]!;
   const sentence = describeCondition(timingOf(shown), now, timeZone, undefined, userLocale());
-  if (first && first.deadline.getTime() <= now.getTime()) return { kind: "due", label: "Due now", sentence, deadline: first.deadline };
+  if (first && first.deadline.getTime() <= now.getTime())
+    return { kind: "due", label: "Due now", sentence, deadline: first.deadline };
   return { kind: "armed", label: "Armed", sentence, deadline: first?.deadline ?? null };
 }

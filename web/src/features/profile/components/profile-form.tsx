@@ -22,7 +22,8 @@ const REQUIRED_MESSAGES = {
 } as const;
 const formSchema = profileUpdateSchema.required().superRefine((values, ctx) => {
   for (const [field, message] of Object.entries(REQUIRED_MESSAGES)) {
-    if (!values[field as keyof typeof REQUIRED_MESSAGES]?.trim()) ctx.addIssue({ code: "custom", path: [field], message });
+    if (!values[field as keyof typeof REQUIRED_MESSAGES]?.trim())
+      ctx.addIssue({ code: "custom", path: [field], message });
   }
 });
 type FormInput = z.input<typeof formSchema>;
@@ -87,7 +88,11 @@ export function ProfileForm({ profile, email, onSaved }: ProfileFormProps) {
       >
         <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("whatsapp_number")} />
       </FormField>
-      <FormField label="Time zone" hint="Reminders and alerts name times in this zone." error={errors.time_zone?.message}>
+      <FormField
+        label="Time zone"
+        hint="Reminders and alerts name times in this zone."
+        error={errors.time_zone?.message}
+      >
         <select
           className="flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring md:text-sm"
           {...form.register("time_zone")}

@@ -15,7 +15,11 @@ export function getRecipients(api: ApiClient): Promise<Recipient[]> {
 export function useRecipients() {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: recipientsQueryKey(user?.id ?? ""), queryFn: () => getRecipients(api), enabled: user !== null });
+  return useQuery({
+    queryKey: recipientsQueryKey(user?.id ?? ""),
+    queryFn: () => getRecipients(api),
+    enabled: user !== null,
+  });
 }
 
 /** Recipients appear on messages too, so a change refreshes both. */

@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { defaultChannels, recipientCreateSchema, type Recipient, type RecipientChannel } from "@trigger-switch/contracts";
+import {
+  defaultChannels,
+  recipientCreateSchema,
+  type Recipient,
+  type RecipientChannel,
+} from "@trigger-switch/contracts";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -8,9 +13,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { useChannelsInfo } from "@/features/channels/api/get-channels-info";
-import { channelBlocker, RecipientChannelPicker } from "@/features/channels/components/recipient-channel-picker";
-import { useBilling } from "@/features/subscription/api/get-billing";
+import { channelBlocker, RecipientChannelPicker, useChannelsInfo } from "@/features/channels";
+import { useBilling } from "@/features/subscription";
 import { showServerErrors } from "@/lib/form-errors";
 import { useCreateRecipient } from "../api/create-recipient";
 import { useUpdateRecipient } from "../api/update-recipient";
@@ -46,14 +50,18 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
   const { errors } = form.formState;
   const [email, phone, chosen] = useWatch({ control: form.control, name: ["email", "phone", "channels"] });
 
-
   const channelsInfo = useChannelsInfo();
   const billing = useBilling();
   const planChannels = billing.data?.plans.find((p) => p.id === billing.data?.plan)?.channels;
   // Unchosen: follow the addresses, as far as this server and the plan allow (the server does the same).
-  const channels = chosen ?? defaultChannels({ email: filled(email), phone: filled(phone) }).filter((c) => channelBlocker(c, channelsInfo.data, planChannels) === null);
+  const channels =
+    chosen ??
+    defaultChannels({ email: filled(email), phone: filled(phone) }).filter(
+      (c) => channelBlocker(c, channelsInfo.data, planChannels) === null,
+    );
   // The order is the order they are tried (docs/decisions/014).
-  const choose = (next: RecipientChannel[]) => form.setValue("channels", next, { shouldValidate: form.formState.isSubmitted });
+  const choose = (next: RecipientChannel[]) =>
+    form.setValue("channels", next, { shouldValidate: form.formState.isSubmitted });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -68,7 +76,14 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
 
   const pending = create.isPending || update.isPending;
   return (
-    <form noValidate onSubmit={(event) => { event.stopPropagation(); void onSubmit(event); }} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void onSubmit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register("name")} />
       </FormField>
@@ -82,7 +97,13 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
       </div>
       <fieldset className="flex flex-col gap-2" aria-describedby="recipient-channels-hint">
         <legend className="mb-2 text-sm font-medium">Reach them by (in this order)</legend>
-        <RecipientChannelPicker value={channels} onChange={choose} info={channelsInfo.data} planChannels={planChannels} saved={recipient?.channels} />
+        <RecipientChannelPicker
+          value={channels}
+          onChange={choose}
+          info={channelsInfo.data}
+          planChannels={planChannels}
+          saved={recipient?.channels}
+        />
         <p id="recipient-channels-hint" className="text-xs text-muted-foreground">
           E-mail needs their address; WhatsApp and SMS need their phone number.
         </p>
@@ -97,7 +118,9 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
       </FormField>
       {/* In the dialog (onCancel given) the buttons stay in view at the bottom while the form
           scrolls; on a 375 px phone they were cut off below the fold. Side by side: both fit. */}
-      <div className={cn("flex justify-end gap-2", onCancel && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4")}>
+      <div
+        className={cn("flex justify-end gap-2", onCancel && "sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4")}
+      >
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel

@@ -21,11 +21,23 @@ export function RecipientList({ recipients, onEdit, onDelete }: RecipientListPro
             {recipient.note && <p className="mt-1 text-sm whitespace-pre-wrap">{recipient.note}</p>}
           </div>
           <div className="mt-auto flex gap-2">
-            <Button type="button" size="sm" variant="outline" onClick={() => onEdit(recipient)} aria-label={`Edit ${recipient.name}`}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => onEdit(recipient)}
+              aria-label={`Edit ${recipient.name}`}
+            >
               <Pencil aria-hidden="true" />
               Edit
             </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => onDelete(recipient)} aria-label={`Delete ${recipient.name}`}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => onDelete(recipient)}
+              aria-label={`Delete ${recipient.name}`}
+            >
               <Trash2 aria-hidden="true" />
               Delete
             </Button>

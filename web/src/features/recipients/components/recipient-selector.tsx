@@ -49,7 +49,12 @@ export function RecipientSelector({ value, onChange, error }: RecipientSelectorP
                     checked && "border-primary bg-secondary/60",
                   )}
                 >
-                  <input type="checkbox" className="mt-1 size-4 accent-primary" checked={checked} onChange={() => toggle(recipient.id)} />
+                  <input
+                    type="checkbox"
+                    className="mt-1 size-4 accent-primary"
+                    checked={checked}
+                    onChange={() => toggle(recipient.id)}
+                  />
                   <span className="flex min-w-0 flex-col">
                     <span className="font-medium">{recipient.name}</span>
                     <RecipientContact recipient={recipient} />

@@ -22,5 +22,7 @@ export function useExportAccount() {
 /** DELETE /api/account: the password (or a sign-in in the last 5 minutes) confirms it. */
 export function useDeleteAccount() {
   const api = useApi();
-  return useMutation({ mutationFn: (password: string) => api.delete("/api/account", undefined, password ? { password } : undefined) });
+  return useMutation({
+    mutationFn: (password: string) => api.delete("/api/account", undefined, password ? { password } : undefined),
+  });
 }

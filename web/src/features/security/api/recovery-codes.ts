@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
-import { authRequest } from "./auth-api";
+import { authRequest } from "@/lib/auth/auth-api";
 
 const statusSchema = z.object({ total: z.number(), remaining: z.number(), created_at: z.string().nullable() });
 export type RecoveryCodesStatus = z.infer<typeof statusSchema>;
@@ -14,7 +14,11 @@ export const recoveryCodesKey = (userId: string) => ["recovery-codes", userId] a
 export function useRecoveryCodes(enabled: boolean) {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: recoveryCodesKey(user?.id ?? ""), queryFn: () => authRequest(api, "GET", "/user/recovery-codes", statusSchema), enabled: user !== null && enabled });
+  return useQuery({
+    queryKey: recoveryCodesKey(user?.id ?? ""),
+    queryFn: () => authRequest(api, "GET", "/user/recovery-codes", statusSchema),
+    enabled: user !== null && enabled,
+  });
 }
 
 /** POST /auth/v1/user/recovery-codes: a new set (the only time the codes are shown); earlier ones stop working. */

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
-import { authRequest } from "./auth-api";
+import { authRequest } from "@/lib/auth/auth-api";
 
 const eventSchema = z.object({
   id: z.number(),
@@ -18,5 +18,9 @@ export type SecurityEvent = z.infer<typeof eventSchema>;
 export function useSecurityLog() {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: ["security-log", user?.id ?? ""], queryFn: () => authRequest(api, "GET", "/user/security-log?limit=50", z.array(eventSchema)), enabled: user !== null });
+  return useQuery({
+    queryKey: ["security-log", user?.id ?? ""],
+    queryFn: () => authRequest(api, "GET", "/user/security-log?limit=50", z.array(eventSchema)),
+    enabled: user !== null,
+  });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi, useServices } from "@/lib/services";
-import { authRequest } from "./auth-api";
+import { authRequest } from "@/lib/auth/auth-api";
 
 const sessionSchema = z.object({
   id: z.string(),
@@ -21,7 +21,11 @@ const sessionsKey = (userId: string) => ["auth-sessions", userId] as const;
 export function useSessions() {
   const api = useApi();
   const { user } = useAuth();
-  return useQuery({ queryKey: sessionsKey(user?.id ?? ""), queryFn: () => authRequest(api, "GET", "/user/sessions", z.array(sessionSchema)), enabled: user !== null });
+  return useQuery({
+    queryKey: sessionsKey(user?.id ?? ""),
+    queryFn: () => authRequest(api, "GET", "/user/sessions", z.array(sessionSchema)),
+    enabled: user !== null,
+  });
 }
 
 /** Ends one session (its tokens stop at once) or, with "others", every session but this one. */

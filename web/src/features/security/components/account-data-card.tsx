@@ -31,9 +31,12 @@ export function AccountDataCard({ hasPassword }: { hasPassword: boolean }) {
         setOpen(false);
         await signOut();
         navigate(paths.home, { replace: true });
-        toast.success("Your account was deleted", { description: "Every switch was disarmed and your data removed. We sent a confirmation e-mail." });
+        toast.success("Your account was deleted", {
+          description: "Every switch was disarmed and your data removed. We sent a confirmation e-mail.",
+        });
       },
-      onError: (e) => setError(isApiError(e) ? (e.fields.password ?? e.message) : "Could not delete the account. Please try again."),
+      onError: (e) =>
+        setError(isApiError(e) ? (e.fields.password ?? e.message) : "Could not delete the account. Please try again."),
     });
   };
 
@@ -45,19 +48,31 @@ export function AccountDataCard({ hasPassword }: { hasPassword: boolean }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <div className="flex flex-col gap-2">
-          <p className="text-sm">One file with your messages (readable, not encrypted), recipients, conditions and attachments. Keep it somewhere safe.</p>
+          <p className="text-sm">
+            One file with your messages (readable, not encrypted), recipients, conditions and attachments. Keep it
+            somewhere safe.
+          </p>
           <Button
             variant="outline"
             className="self-start"
             disabled={exportAccount.isPending}
-            onClick={() => exportAccount.mutate(undefined, { onSuccess: () => toast.success("Download started", { description: "Your data is in the file your browser saved." }), onError: toastError })}
+            onClick={() =>
+              exportAccount.mutate(undefined, {
+                onSuccess: () =>
+                  toast.success("Download started", { description: "Your data is in the file your browser saved." }),
+                onError: toastError,
+              })
+            }
           >
             {exportAccount.isPending && <Spinner />}
             Download my data
           </Button>
         </div>
         <div className="flex flex-col gap-2 border-t pt-5">
-          <p className="text-sm">Deleting your account disarms every switch at once and removes every message, recipient and file. Recipients can no longer open messages already delivered. This cannot be undone.</p>
+          <p className="text-sm">
+            Deleting your account disarms every switch at once and removes every message, recipient and file. Recipients
+            can no longer open messages already delivered. This cannot be undone.
+          </p>
           <Button variant="destructive" className="self-start" onClick={() => setOpen(true)}>
             Delete my account
           </Button>
@@ -66,7 +81,10 @@ export function AccountDataCard({ hasPassword }: { hasPassword: boolean }) {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <DialogTitle>Delete your account for good?</DialogTitle>
-          <DialogDescription>Nothing will be sent on your behalf any more, and your messages cannot be recovered. Download your data first if you want to keep it.</DialogDescription>
+          <DialogDescription>
+            Nothing will be sent on your behalf any more, and your messages cannot be recovered. Download your data
+            first if you want to keep it.
+          </DialogDescription>
           <form
             noValidate
             className="flex flex-col gap-4"
@@ -77,7 +95,12 @@ export function AccountDataCard({ hasPassword }: { hasPassword: boolean }) {
           >
             {hasPassword && (
               <FormField label="Your password" error={error ?? undefined}>
-                <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
               </FormField>
             )}
             {!hasPassword && error && <p className="text-sm text-destructive">{error}</p>}
@@ -88,7 +111,11 @@ export function AccountDataCard({ hasPassword }: { hasPassword: boolean }) {
               <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" variant="destructive" disabled={confirmText.trim() !== "DELETE" || deleteAccount.isPending}>
+              <Button
+                type="submit"
+                variant="destructive"
+                disabled={confirmText.trim() !== "DELETE" || deleteAccount.isPending}
+              >
                 {deleteAccount.isPending && <Spinner className="text-destructive-foreground" />}
                 Delete my account
               </Button>

@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { FormError } from "@/features/auth/components/form-error";
+import { FormError } from "@/features/auth";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useServices } from "@/lib/services";
 
@@ -23,14 +23,20 @@ export function EmailCard() {
   const pending = user?.new_email;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
-    const { error } = await auth.updateUser({ email }, { emailRedirectTo: `${window.location.origin}${paths.profile}` });
+    const { error } = await auth.updateUser(
+      { email },
+      { emailRedirectTo: `${window.location.origin}${paths.profile}` },
+    );
     if (error) {
-      if (error.code === "email_exists") form.setError("email", { message: "Another account already uses this address" });
+      if (error.code === "email_exists")
+        form.setError("email", { message: "Another account already uses this address" });
       else form.setError("root", { message: error.message });
       return;
     }
     form.reset();
-    toast.success("Check your new inbox", { description: `We sent a link to ${email}. Your address changes when you open it; we told ${user?.email ?? "your current address"} too.` });
+    toast.success("Check your new inbox", {
+      description: `We sent a link to ${email}. Your address changes when you open it; we told ${user?.email ?? "your current address"} too.`,
+    });
   });
 
   return (
@@ -38,13 +44,15 @@ export function EmailCard() {
       <CardHeader>
         <CardTitle>E-mail address</CardTitle>
         <CardDescription>
-          You sign in and receive reminders at <span className="font-medium break-all text-foreground">{user?.email}</span>.
+          You sign in and receive reminders at{" "}
+          <span className="font-medium break-all text-foreground">{user?.email}</span>.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {pending && (
           <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            Waiting for you to open the link we sent to <span className="font-medium break-all">{pending}</span>. Until then, nothing changes.
+            Waiting for you to open the link we sent to <span className="font-medium break-all">{pending}</span>. Until
+            then, nothing changes.
           </p>
         )}
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

@@ -8,14 +8,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { usePasswordMinLength } from "@/features/auth/api/get-auth-settings";
-import { FormError } from "@/features/auth/components/form-error";
+import { FormError, usePasswordMinLength } from "@/features/auth";
 import { useServices } from "@/lib/services";
 import { useRefreshSecurity } from "../api/factors";
 
 const schemaFor = (minLength: number) =>
   z
-    .object({ current: z.string().min(1, "Enter your current password"), password: newPasswordField(minLength), confirm: z.string() })
+    .object({
+      current: z.string().min(1, "Enter your current password"),
+      password: newPasswordField(minLength),
+      confirm: z.string(),
+    })
     .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });
 type Values = z.infer<ReturnType<typeof schemaFor>>;
 
@@ -24,20 +27,27 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const { auth } = useServices();
   const refresh = useRefreshSecurity();
   const minLength = usePasswordMinLength();
-  const form = useForm<Values>({ resolver: zodResolver(schemaFor(minLength)), defaultValues: { current: "", password: "", confirm: "" } });
+  const form = useForm<Values>({
+    resolver: zodResolver(schemaFor(minLength)),
+    defaultValues: { current: "", password: "", confirm: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ current, password }) => {
     const { error } = await auth.updateUser({ password, current_password: current });
     if (error) {
-      if (error.code === "current_password_mismatch") form.setError("current", { message: "This is not your current password" });
-      else if (error.code === "same_password") form.setError("password", { message: "Choose a password different from the current one" });
+      if (error.code === "current_password_mismatch")
+        form.setError("current", { message: "This is not your current password" });
+      else if (error.code === "same_password")
+        form.setError("password", { message: "Choose a password different from the current one" });
       else form.setError("root", { message: error.message });
       return;
     }
     form.reset();
     refresh();
-    toast.success("Password changed", { description: "Every other device was signed out. We sent you an e-mail about the change." });
+    toast.success("Password changed", {
+      description: "Every other device was signed out. We sent you an e-mail about the change.",
+    });
   });
 
   return (
@@ -45,7 +55,9 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
       <CardHeader>
         <CardTitle>Password</CardTitle>
         <CardDescription>
-          {hasPassword ? "Changing it signs you out everywhere else." : "You sign in with a provider. To also sign in with a password, use “Forgot your password?” on the sign-in page."}
+          {hasPassword
+            ? "Changing it signs you out everywhere else."
+            : "You sign in with a provider. To also sign in with a password, use “Forgot your password?” on the sign-in page."}
         </CardDescription>
       </CardHeader>
       {hasPassword && (

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { describeVerifyError } from "@/features/auth/utils/second-factor-machine";
+import { describeVerifyError } from "@/features/auth";
 import { useServices } from "@/lib/services";
 
 type Channel = "sms" | "whatsapp";
@@ -33,16 +33,23 @@ export function PhoneFactorForm({ channels, onDone }: { channels: Channel[]; onD
   /** Sends a code: the challenge it answers, or why it could not be sent. */
   const send = async (factorId: string, via: Channel): Promise<{ challengeId: string } | { problem: string }> => {
     const { data, error } = await auth.mfa.challenge({ factorId, channel: via });
-    return error || !data ? { problem: error?.message ?? "The code could not be sent. Please try again." } : { challengeId: data.id };
+    return error || !data
+      ? { problem: error?.message ?? "The code could not be sent. Please try again." }
+      : { challengeId: data.id };
   };
 
   const start = async () => {
     const phone = normalizePhone(number);
-    if (!E164.test(phone)) return setState({ kind: "idle", error: "Enter the number in international format with the country code, e.g. +44 7700 900123" });
+    if (!E164.test(phone))
+      return setState({
+        kind: "idle",
+        error: "Enter the number in international format with the country code, e.g. +44 7700 900123",
+      });
     if (name.trim() === "") return setState({ kind: "idle", error: "Give the phone a name, e.g. “My phone”." });
     setState({ kind: "sending" });
     const { data, error } = await auth.mfa.enroll({ factorType: "phone", friendlyName: name.trim(), phone });
-    if (error || !data) return setState({ kind: "idle", error: error?.message ?? "Could not start. Please try again." });
+    if (error || !data)
+      return setState({ kind: "idle", error: error?.message ?? "Could not start. Please try again." });
     const sent = await send(data.id, channel);
     if ("problem" in sent) {
       void auth.mfa.unenroll({ factorId: data.id });
@@ -70,10 +77,16 @@ export function PhoneFactorForm({ channels, onDone }: { channels: Channel[]; onD
     if (error) {
       setCode("");
       const message =
-        error.code === "mfa_verification_failed" ? "That code is not right. Enter the code from the newest message." : error.code === "mfa_challenge_expired" ? "That code has expired. Send a new one." : describeVerifyError(error);
+        error.code === "mfa_verification_failed"
+          ? "That code is not right. Enter the code from the newest message."
+          : error.code === "mfa_challenge_expired"
+            ? "That code has expired. Send a new one."
+            : describeVerifyError(error);
       return setState({ ...state, error: message });
     }
-    toast.success("Two-step sign-in is on", { description: `From now on, signing in asks for a code sent to ${state.phone}.` });
+    toast.success("Two-step sign-in is on", {
+      description: `From now on, signing in asks for a code sent to ${state.phone}.`,
+    });
     setState({ kind: "idle", error: null });
     setNumber("");
     setName("");
@@ -81,7 +94,8 @@ export function PhoneFactorForm({ channels, onDone }: { channels: Channel[]; onD
   };
 
   const cancel = () => {
-    if (state.kind === "entering" || state.kind === "checking") void auth.mfa.unenroll({ factorId: state.factorId }).finally(onDone);
+    if (state.kind === "entering" || state.kind === "checking")
+      void auth.mfa.unenroll({ factorId: state.factorId }).finally(onDone);
     setState({ kind: "idle", error: null });
   };
 
@@ -98,21 +112,42 @@ export function PhoneFactorForm({ channels, onDone }: { channels: Channel[]; onD
         }}
       >
         <p className="text-sm">
-          We sent a 6-digit code by {CHANNEL_NAMES[state.channel]} to <span className="font-medium">{state.phone}</span>. It works for 5 minutes.
+          We sent a 6-digit code by {CHANNEL_NAMES[state.channel]} to <span className="font-medium">{state.phone}</span>
+          . It works for 5 minutes.
         </p>
-        <FormField label="Code from the message" error={state.kind === "entering" ? (state.error ?? undefined) : undefined}>
-          <Input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" inputMode="numeric" maxLength={9} className="tracking-[0.3em] sm:max-w-48" />
+        <FormField
+          label="Code from the message"
+          error={state.kind === "entering" ? (state.error ?? undefined) : undefined}
+        >
+          <Input
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={9}
+            className="tracking-[0.3em] sm:max-w-48"
+          />
         </FormField>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={state.kind === "checking"}>
             {state.kind === "checking" && <Spinner className="text-primary-foreground" />}
             Turn on two-step sign-in
           </Button>
-          <Button type="button" variant="outline" disabled={state.kind === "checking"} onClick={() => void resend(state.channel)}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={state.kind === "checking"}
+            onClick={() => void resend(state.channel)}
+          >
             Send again
           </Button>
           {other && (
-            <Button type="button" variant="outline" disabled={state.kind === "checking"} onClick={() => void resend(other)}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={state.kind === "checking"}
+              onClick={() => void resend(other)}
+            >
               Send by {CHANNEL_NAMES[other]}
             </Button>
           )}
@@ -138,7 +173,11 @@ export function PhoneFactorForm({ channels, onDone }: { channels: Channel[]; onD
         <FormField label="Name of the phone">
           <Input value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
         </FormField>
-        <FormField label="Mobile number" hint="With the country code, e.g. +44 7700 900123" error={state.kind === "idle" ? (state.error ?? undefined) : undefined}>
+        <FormField
+          label="Mobile number"
+          hint="With the country code, e.g. +44 7700 900123"
+          error={state.kind === "idle" ? (state.error ?? undefined) : undefined}
+        >
           <Input value={number} type="tel" autoComplete="tel" onChange={(event) => setNumber(event.target.value)} />
         </FormField>
       </div>
@@ -147,7 +186,13 @@ export function PhoneFactorForm({ channels, onDone }: { channels: Channel[]; onD
           <legend className="mb-1 font-medium">Send codes by</legend>
           {channels.map((c) => (
             <label key={c} className="flex items-center gap-2">
-              <input type="radio" name="phone-channel" value={c} checked={channel === c} onChange={() => setChannel(c)} />
+              <input
+                type="radio"
+                name="phone-channel"
+                value={c}
+                checked={channel === c}
+                onChange={() => setChannel(c)}
+              />
               {CHANNEL_NAMES[c]}
             </label>
           ))}

@@ -35,7 +35,9 @@ export function RecoveryCodesCard({ email }: { email: string }) {
       onSettled: () => setConfirming(false),
     });
 
-  const text = shown ? `Trigger Switch recovery codes for ${email}\nEach code works once, in place of your second factor.\n\n${shown.join("\n")}\n` : "";
+  const text = shown
+    ? `Trigger Switch recovery codes for ${email}\nEach code works once, in place of your second factor.\n\n${shown.join("\n")}\n`
+    : "";
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -46,7 +48,10 @@ export function RecoveryCodesCard({ email }: { email: string }) {
   };
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = Object.assign(document.createElement("a"), { href: url, download: "trigger-switch-recovery-codes.txt" });
+    const link = Object.assign(document.createElement("a"), {
+      href: url,
+      download: "trigger-switch-recovery-codes.txt",
+    });
     link.click();
     URL.revokeObjectURL(url);
   };
@@ -57,7 +62,8 @@ export function RecoveryCodesCard({ email }: { email: string }) {
       <CardHeader>
         <CardTitle>Recovery codes</CardTitle>
         <CardDescription>
-          If you lose your phone or authenticator app, a recovery code signs you in instead of its code. Each works once. Keep them on paper or in a password manager, not on the phone itself.
+          If you lose your phone or authenticator app, a recovery code signs you in instead of its code. Each works
+          once. Keep them on paper or in a password manager, not on the phone itself.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -66,7 +72,10 @@ export function RecoveryCodesCard({ email }: { email: string }) {
             <Alert variant="warning">
               <p>Save these now. They are shown only this once; any earlier codes no longer work.</p>
             </Alert>
-            <ol data-testid="recovery-codes" className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-md border bg-muted/30 p-4 font-mono text-base sm:grid-cols-2">
+            <ol
+              data-testid="recovery-codes"
+              className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-md border bg-muted/30 p-4 font-mono text-base sm:grid-cols-2"
+            >
               {shown.map((code) => (
                 <li key={code}>{code}</li>
               ))}
@@ -89,14 +98,16 @@ export function RecoveryCodesCard({ email }: { email: string }) {
           <>
             {data!.total === 0 ? (
               <p className="text-sm">
-                <Badge variant="warning">None yet</Badge> Without recovery codes, losing your second factor locks you out of your account.
+                <Badge variant="warning">None yet</Badge> Without recovery codes, losing your second factor locks you
+                out of your account.
               </p>
             ) : (
               <p className="text-sm">
                 <Badge variant={data!.remaining <= 2 ? "warning" : "success"}>
                   {data!.remaining} of {data!.total} left
                 </Badge>{" "}
-                Made {formatDateTime(new Date(data!.created_at!), zone)}.{data!.remaining <= 2 && " Make new ones before you run out."}
+                Made {formatDateTime(new Date(data!.created_at!), zone)}.
+                {data!.remaining <= 2 && " Make new ones before you run out."}
               </p>
             )}
             <Button

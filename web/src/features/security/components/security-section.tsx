@@ -14,7 +14,9 @@ export function SecuritySection() {
   const factors = useFactors();
   const hasFactor = (factors.data ?? []).some((f) => f.status === "verified");
   // An account made through a provider has no password until the person sets one by reset link.
-  const hasPassword = (user?.identities ?? []).some((i) => i.provider === "email") || (user?.app_metadata.providers as string[] | undefined)?.includes("email") === true;
+  const hasPassword =
+    (user?.identities ?? []).some((i) => i.provider === "email") ||
+    (user?.app_metadata.providers as string[] | undefined)?.includes("email") === true;
   return (
     <section id="security" aria-labelledby="security-heading" className="flex scroll-mt-24 flex-col gap-6">
       <h2 id="security-heading" className="text-xl font-semibold tracking-tight">

@@ -25,7 +25,10 @@ export function SessionsCard() {
   const confirm = () => {
     if (!ending) return;
     end.mutate(ending === "others" ? "others" : { sessionId: ending.id }, {
-      onSuccess: () => toast.success(ending === "others" ? "Signed out everywhere else" : "Session ended", { description: "Those devices must sign in again." }),
+      onSuccess: () =>
+        toast.success(ending === "others" ? "Signed out everywhere else" : "Session ended", {
+          description: "Those devices must sign in again.",
+        }),
       onError: toastError,
       onSettled: () => setEnding(null),
     });
@@ -55,7 +58,8 @@ export function SessionsCard() {
                         {s.device} {s.current && <Badge variant="success">This device</Badge>}
                       </p>
                       <p className="text-xs text-muted-foreground">
-                        Signed in {formatDateTime(new Date(s.created_at), zone)} · last active {formatDateTime(new Date(s.last_used_at), zone)}
+                        Signed in {formatDateTime(new Date(s.created_at), zone)} · last active{" "}
+                        {formatDateTime(new Date(s.last_used_at), zone)}
                         {s.ip ? ` · ${s.ip}` : ""}
                       </p>
                     </div>
@@ -79,7 +83,11 @@ export function SessionsCard() {
       <ConfirmDialog
         open={ending !== null}
         onOpenChange={(open) => !open && setEnding(null)}
-        title={ending === "others" ? `Sign out ${others.length === 1 ? "the other device" : `${others.length} other devices`}?` : `End the session on ${ending?.device ?? "this device"}?`}
+        title={
+          ending === "others"
+            ? `Sign out ${others.length === 1 ? "the other device" : `${others.length} other devices`}?`
+            : `End the session on ${ending?.device ?? "this device"}?`
+        }
         description="They are signed out at once and must sign in again."
         confirmLabel={ending === "others" ? "Sign out everywhere else" : "End session"}
         pending={end.isPending}

@@ -8,13 +8,11 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { describeVerifyError } from "@/features/auth/utils/second-factor-machine";
+import { describeVerifyError, factorLabel, useAuthSettings } from "@/features/auth";
 import { formatDateTime } from "@/lib/format-date-time";
 import { useServices } from "@/lib/services";
 import { browserTimeZone } from "@/lib/time-zone";
-import { useAuthSettings } from "@/features/auth/api/get-auth-settings";
 import { useFactors, useRefreshSecurity } from "../api/factors";
-import { factorLabel } from "../utils/factor-label";
 import { IDLE, step, type EnrolEvent, type EnrolState } from "../utils/enrol-machine";
 import { PhoneFactorForm } from "./phone-factor-form";
 
@@ -39,21 +37,44 @@ export function TwoStepCard() {
     setState(next.state);
     for (const effect of next.effects) {
       if (effect.type === "enrol") {
-        void auth.mfa.enroll({ factorType: "totp", friendlyName: effect.name, issuer: "Trigger Switch" }).then(({ data, error }) =>
-          dispatch(
-            error || !data
-              ? { type: "enrol-failed", requestId: effect.requestId, message: error?.message ?? "Could not start. Please try again." }
-              : { type: "enrolled", requestId: effect.requestId, enrolment: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri } },
-          ),
-        );
+        void auth.mfa
+          .enroll({ factorType: "totp", friendlyName: effect.name, issuer: "Trigger Switch" })
+          .then(({ data, error }) =>
+            dispatch(
+              error || !data
+                ? {
+                    type: "enrol-failed",
+                    requestId: effect.requestId,
+                    message: error?.message ?? "Could not start. Please try again.",
+                  }
+                : {
+                    type: "enrolled",
+                    requestId: effect.requestId,
+                    enrolment: {
+                      factorId: data.id,
+                      qrCode: data.totp.qr_code,
+                      secret: data.totp.secret,
+                      uri: data.totp.uri,
+                    },
+                  },
+            ),
+          );
       } else if (effect.type === "verify") {
-        void auth.mfa.challengeAndVerify({ factorId: effect.factorId, code: effect.code }).then(({ error }) =>
-          dispatch(error ? { type: "verify-failed", requestId: effect.requestId, message: describeVerifyError(error) } : { type: "verified", requestId: effect.requestId }),
-        );
+        void auth.mfa
+          .challengeAndVerify({ factorId: effect.factorId, code: effect.code })
+          .then(({ error }) =>
+            dispatch(
+              error
+                ? { type: "verify-failed", requestId: effect.requestId, message: describeVerifyError(error) }
+                : { type: "verified", requestId: effect.requestId },
+            ),
+          );
       } else if (effect.type === "forget") {
         void auth.mfa.unenroll({ factorId: effect.factorId }).finally(refresh);
       } else {
-        toast.success("Two-step sign-in is on", { description: `From now on, signing in asks for a code from “${effect.name}”.` });
+        toast.success("Two-step sign-in is on", {
+          description: `From now on, signing in asks for a code from “${effect.name}”.`,
+        });
         // The name is taken now; a second (spare) authenticator needs its own.
         setName("");
         refresh();
@@ -80,7 +101,9 @@ export function TwoStepCard() {
       <CardHeader>
         <CardTitle>Two-step sign-in</CardTitle>
         <CardDescription>
-          After your password, ask for a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password){phoneChannels.length > 0 ? " or sent to your phone" : ""}. Someone who learns your password still cannot get in.
+          After your password, ask for a code from an authenticator app (such as Google Authenticator, Microsoft
+          Authenticator or 1Password){phoneChannels.length > 0 ? " or sent to your phone" : ""}. Someone who learns your
+          password still cannot get in.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
@@ -97,7 +120,10 @@ export function TwoStepCard() {
                 <div className="min-w-0">
                   <p className="font-medium break-words">{factorLabel(f)}</p>
                   <p className="text-xs text-muted-foreground">
-                    {f.factor_type === "phone" ? `Codes by message to ${(f as { phone?: string }).phone ?? "your phone"} · ` : "Authenticator app · "}Added {formatDateTime(new Date(f.created_at), zone)}
+                    {f.factor_type === "phone"
+                      ? `Codes by message to ${(f as { phone?: string }).phone ?? "your phone"} · `
+                      : "Authenticator app · "}
+                    Added {formatDateTime(new Date(f.created_at), zone)}
                   </p>
                 </div>
                 <Button variant="outline" size="sm" onClick={() => setRemoving({ id: f.id, name: factorLabel(f) })}>
@@ -117,7 +143,11 @@ export function TwoStepCard() {
               dispatch({ type: "start", name, requestId: ++ids.current });
             }}
           >
-            <FormField label="Name of the app or device" error={state.kind === "idle" ? (state.error ?? undefined) : undefined} className="flex-1">
+            <FormField
+              label="Name of the app or device"
+              error={state.kind === "idle" ? (state.error ?? undefined) : undefined}
+              className="flex-1"
+            >
               <Input value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
             </FormField>
             <Button type="submit" disabled={state.kind === "starting"}>
@@ -130,7 +160,13 @@ export function TwoStepCard() {
         {(state.kind === "scanning" || state.kind === "confirming") && (
           <div className="flex flex-col gap-4 rounded-md border bg-muted/30 p-4" aria-label="Add an authenticator app">
             <p className="text-sm font-medium">1. In your authenticator app, add an account and scan this code.</p>
-            <img src={state.enrolment.qrCode} alt="QR code for your authenticator app" width={192} height={192} className="size-48 self-center rounded bg-white p-2 sm:self-start" />
+            <img
+              src={state.enrolment.qrCode}
+              alt="QR code for your authenticator app"
+              width={192}
+              height={192}
+              className="size-48 self-center rounded bg-white p-2 sm:self-start"
+            />
             <div className="text-sm">
               <p className="text-muted-foreground">Cannot scan it? Type this key instead:</p>
               <code data-testid="totp-secret" className="mt-1 block font-mono text-base tracking-wider break-all">
@@ -145,8 +181,18 @@ export function TwoStepCard() {
                 dispatch({ type: "submit", code, requestId: ++ids.current });
               }}
             >
-              <FormField label="2. Enter the 6-digit code the app shows" error={state.kind === "scanning" ? (state.error ?? undefined) : undefined}>
-                <Input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" inputMode="numeric" maxLength={9} className="tracking-[0.3em] sm:max-w-48" />
+              <FormField
+                label="2. Enter the 6-digit code the app shows"
+                error={state.kind === "scanning" ? (state.error ?? undefined) : undefined}
+              >
+                <Input
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={9}
+                  className="tracking-[0.3em] sm:max-w-48"
+                />
               </FormField>
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" disabled={state.kind === "confirming"}>
@@ -168,7 +214,10 @@ export function TwoStepCard() {
             ) : phoneChannels.length > 0 ? (
               <PhoneFactorForm channels={phoneChannels} onDone={refresh} />
             ) : (
-              <p className="text-sm text-muted-foreground">Codes by SMS or WhatsApp are not available: this server has no SMS or WhatsApp provider set up. Use an authenticator app.</p>
+              <p className="text-sm text-muted-foreground">
+                Codes by SMS or WhatsApp are not available: this server has no SMS or WhatsApp provider set up. Use an
+                authenticator app.
+              </p>
             )}
           </div>
         )}

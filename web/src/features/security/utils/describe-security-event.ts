@@ -9,7 +9,10 @@ const METHODS: Record<string, string> = {
 };
 
 /** One line of the security log in words; `warning` marks what may mean someone else is trying. */
-export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detail">): { text: string; warning: boolean } {
+export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detail">): {
+  text: string;
+  warning: boolean;
+} {
   const d = event.detail;
   switch (event.kind) {
     case "sign_in":
@@ -17,17 +20,29 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
     case "sign_in_failed":
       return { text: "Failed sign-in: wrong password", warning: true };
     case "mfa_failed":
-      return { text: d.factor === "recovery code" ? "Failed sign-in: wrong recovery code" : "Failed sign-in: wrong second-factor code", warning: true };
+      return {
+        text:
+          d.factor === "recovery code"
+            ? "Failed sign-in: wrong recovery code"
+            : "Failed sign-in: wrong second-factor code",
+        warning: true,
+      };
     case "factor_added":
       return { text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” added`, warning: false };
     case "factor_removed":
-      return { text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” removed`, warning: false };
+      return {
+        text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” removed`,
+        warning: false,
+      };
     case "recovery_codes_created":
       return { text: "New recovery codes made; earlier ones stopped working", warning: false };
     case "recovery_code_used":
       return { text: `Signed in with a recovery code (${d.remaining ?? "some"} left)`, warning: true };
     case "sign_in_reported":
-      return { text: `Sign-in from ${d.device ?? "a device"} reported as not you: ${d.ended === "that session" ? "that device signed out" : "every device signed out, password blocked"}`, warning: true };
+      return {
+        text: `Sign-in from ${d.device ?? "a device"} reported as not you: ${d.ended === "that session" ? "that device signed out" : "every device signed out, password blocked"}`,
+        warning: true,
+      };
     case "password_changed":
       return { text: "Password changed; other devices signed out", warning: false };
     case "email_change_requested":
@@ -37,7 +52,10 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
     case "session_ended":
       return { text: "A session on another device was ended", warning: false };
     case "other_sessions_ended":
-      return { text: `Signed out everywhere else (${d.count ?? "all"} ${d.count === "1" ? "device" : "devices"})`, warning: false };
+      return {
+        text: `Signed out everywhere else (${d.count ?? "all"} ${d.count === "1" ? "device" : "devices"})`,
+        warning: false,
+      };
     case "account_exported":
       return { text: "All your data was downloaded", warning: false };
     default:

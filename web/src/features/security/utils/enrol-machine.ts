@@ -52,9 +52,14 @@ export function step(state: EnrolState, event: EnrolEvent): Step {
     case "start": {
       if (state.kind !== "idle" && state.kind !== "done") return stay;
       const name = event.name.trim();
-      if (name === "") return { state: { kind: "idle", error: "Give the authenticator a name, e.g. “Phone”." }, effects: [] };
-      if (name.length > 100) return { state: { kind: "idle", error: "Use at most 100 characters for the name." }, effects: [] };
-      return { state: { kind: "starting", name, requestId: event.requestId }, effects: [{ type: "enrol", name, requestId: event.requestId }] };
+      if (name === "")
+        return { state: { kind: "idle", error: "Give the authenticator a name, e.g. “Phone”." }, effects: [] };
+      if (name.length > 100)
+        return { state: { kind: "idle", error: "Use at most 100 characters for the name." }, effects: [] };
+      return {
+        state: { kind: "starting", name, requestId: event.requestId },
+        effects: [{ type: "enrol", name, requestId: event.requestId }],
+      };
     }
     case "enrolled":
       if (state.kind !== "starting" || state.requestId !== event.requestId) {
@@ -63,11 +68,14 @@ export function step(state: EnrolState, event: EnrolEvent): Step {
       }
       return { state: { kind: "scanning", name: state.name, enrolment: event.enrolment, error: null }, effects: [] };
     case "enrol-failed":
-      return state.kind === "starting" && state.requestId === event.requestId ? { state: { kind: "idle", error: event.message }, effects: [] } : stay;
+      return state.kind === "starting" && state.requestId === event.requestId
+        ? { state: { kind: "idle", error: event.message }, effects: [] }
+        : stay;
     case "submit": {
       if (state.kind !== "scanning") return stay;
       const code = event.code.replace(/[\s-]/g, "");
-      if (!/^\d{6}$/.test(code)) return { state: { ...state, error: "Enter the 6 digits the app shows for Trigger Switch." }, effects: [] };
+      if (!/^\d{6}$/.test(code))
+        return { state: { ...state, error: "Enter the 6 digits the app shows for Trigger Switch." }, effects: [] };
       return {
         state: { kind: "confirming", name: state.name, enrolment: state.enrolment, requestId: event.requestId },
         effects: [{ type: "verify", factorId: state.enrolment.factorId, code, requestId: event.requestId }],
@@ -78,9 +86,13 @@ export function step(state: EnrolState, event: EnrolEvent): Step {
       return { state: { kind: "done", name: state.name }, effects: [{ type: "enrolled-toast", name: state.name }] };
     case "verify-failed":
       if (state.kind !== "confirming" || state.requestId !== event.requestId) return stay;
-      return { state: { kind: "scanning", name: state.name, enrolment: state.enrolment, error: event.message }, effects: [] };
+      return {
+        state: { kind: "scanning", name: state.name, enrolment: state.enrolment, error: event.message },
+        effects: [],
+      };
     case "cancel":
-      if (state.kind === "scanning" || state.kind === "confirming") return { state: IDLE, effects: [{ type: "forget", factorId: state.enrolment.factorId }] };
+      if (state.kind === "scanning" || state.kind === "confirming")
+        return { state: IDLE, effects: [{ type: "forget", factorId: state.enrolment.factorId }] };
       if (state.kind === "starting") return { state: IDLE, effects: [] };
       return stay;
     case "close":

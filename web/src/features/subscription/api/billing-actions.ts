@@ -28,7 +28,8 @@ export function useSetCancel() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (cancel: boolean) => api.post(`/api/billing/${cancel ? "cancel" : "resume"}`, {}, billingOverviewSchema),
+    mutationFn: (cancel: boolean) =>
+      api.post(`/api/billing/${cancel ? "cancel" : "resume"}`, {}, billingOverviewSchema),
     onSuccess: (overview) => queryClient.setQueryData(billingQueryKey(user?.id ?? ""), overview),
   });
 }

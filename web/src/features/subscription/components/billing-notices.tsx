@@ -5,7 +5,12 @@ import { Alert } from "@/components/ui/alert";
 /** The states a person must not miss: a checkout on its way or cancelled, a failed payment, limits they are over, billing off. */
 export function BillingNotices({ overview, checkout }: { overview: BillingOverview; checkout: string | null }) {
   const sub = overview.subscription;
-  const any = checkout === "success" || (checkout === "cancelled" && overview.plan !== "plus") || sub?.payment_problem || overview.over_limit.length > 0 || !overview.billing_enabled;
+  const any =
+    checkout === "success" ||
+    (checkout === "cancelled" && overview.plan !== "plus") ||
+    sub?.payment_problem ||
+    overview.over_limit.length > 0 ||
+    !overview.billing_enabled;
   // Nothing to say: no empty block (it would push the page down by a gap).
   if (!any) return null;
   return (
@@ -13,7 +18,10 @@ export function BillingNotices({ overview, checkout }: { overview: BillingOvervi
       {checkout === "success" && overview.plan !== "plus" && (
         <Alert role="status">
           <Loader2 className="animate-spin" aria-hidden="true" />
-          <p>Thank you. Stripe is confirming your payment; this page updates by itself as soon as your account is on Plus (usually a few seconds).</p>
+          <p>
+            Thank you. Stripe is confirming your payment; this page updates by itself as soon as your account is on Plus
+            (usually a few seconds).
+          </p>
         </Alert>
       )}
       {checkout === "success" && overview.plan === "plus" && (

@@ -29,7 +29,10 @@ export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview;
   const zone = browserTimeZone();
   const paying = overview.billing_enabled && overview.plan === "plus" && sub !== null && sub.status !== "canceled";
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), zone) : "the end of the period");
-  const price = sub?.amount != null && sub.currency ? `${formatMoney(sub.amount, sub.currency)} ${perInterval(sub.interval)}` : null;
+  const price =
+    sub?.amount != null && sub.currency
+      ? `${formatMoney(sub.amount, sub.currency)} ${perInterval(sub.interval)}`
+      : null;
   const status = sub ? STATUS[sub.status] : undefined;
 
   return (
@@ -62,7 +65,7 @@ export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview;
           ))}
         </ul>
       </CardContent>
-      {overview.billing_enabled && (sub !== null) && (
+      {overview.billing_enabled && sub !== null && (
         <CardFooter className="flex-wrap">
           <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
             <CreditCard aria-hidden="true" />

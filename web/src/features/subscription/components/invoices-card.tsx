@@ -21,7 +21,9 @@ export function InvoicesCard() {
         {invoices.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : invoices.isError ? (
-          <p className="text-sm text-muted-foreground">Invoices could not be loaded right now: {invoices.error.message}</p>
+          <p className="text-sm text-muted-foreground">
+            Invoices could not be loaded right now: {invoices.error.message}
+          </p>
         ) : invoices.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No invoices yet. They appear here after your first payment.</p>
         ) : (
@@ -35,14 +37,26 @@ export function InvoicesCard() {
                 </span>
                 <span className="flex items-center gap-3">
                   <span className="tabular-nums">{formatMoney(i.amount, i.currency)}</span>
-                  <Badge variant={i.status === "paid" ? "success" : i.status === "open" ? "warning" : "neutral"}>{i.status ?? "unknown"}</Badge>
+                  <Badge variant={i.status === "paid" ? "success" : i.status === "open" ? "warning" : "neutral"}>
+                    {i.status ?? "unknown"}
+                  </Badge>
                   {i.url && (
-                    <a className="text-primary underline-offset-4 hover:underline" href={i.url} target="_blank" rel="noreferrer noopener">
+                    <a
+                      className="text-primary underline-offset-4 hover:underline"
+                      href={i.url}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                    >
                       View
                     </a>
                   )}
                   {i.pdf && (
-                    <a className="text-primary underline-offset-4 hover:underline" href={i.pdf} target="_blank" rel="noreferrer noopener">
+                    <a
+                      className="text-primary underline-offset-4 hover:underline"
+                      href={i.pdf}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                    >
                       PDF
                     </a>
                   )}

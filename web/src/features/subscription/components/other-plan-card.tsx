@@ -34,11 +34,23 @@ export function OtherPlanCard({ overview, current, other }: { overview: BillingO
         {overview.billing_enabled && (
           <CardFooter className="flex-wrap">
             {other.prices.map((p) => (
-              <Button key={p.interval} variant={p.interval === "month" ? "default" : "outline"} disabled={checkout.isPending} onClick={() => checkout.mutate(p.interval)}>
-                Upgrade{p.amount != null && p.currency ? ` — ${formatMoney(p.amount, p.currency)} ${perInterval(p.interval)}` : p.interval === "year" ? " (yearly)" : " (monthly)"}
+              <Button
+                key={p.interval}
+                variant={p.interval === "month" ? "default" : "outline"}
+                disabled={checkout.isPending}
+                onClick={() => checkout.mutate(p.interval)}
+              >
+                Upgrade
+                {p.amount != null && p.currency
+                  ? ` — ${formatMoney(p.amount, p.currency)} ${perInterval(p.interval)}`
+                  : p.interval === "year"
+                    ? " (yearly)"
+                    : " (monthly)"}
               </Button>
             ))}
-            <p className="w-full text-xs text-muted-foreground">Payment is handled by Stripe. Cancel at any time; you keep Plus until the end of the paid period.</p>
+            <p className="w-full text-xs text-muted-foreground">
+              Payment is handled by Stripe. Cancel at any time; you keep Plus until the end of the paid period.
+            </p>
           </CardFooter>
         )}
       </Card>
@@ -48,7 +60,9 @@ export function OtherPlanCard({ overview, current, other }: { overview: BillingO
     <Card>
       <CardHeader>
         <CardTitle>The {other.name} plan</CardTitle>
-        <CardDescription>What your account would have if Plus ended. Nothing already there would be switched off or deleted.</CardDescription>
+        <CardDescription>
+          What your account would have if Plus ended. Nothing already there would be switched off or deleted.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-1.5 text-sm text-muted-foreground sm:grid-cols-2">

@@ -17,10 +17,19 @@ export function planLines(plan: Plan): string[] {
 export function planGains(from: Plan, to: Plan): string[] {
   const gains: string[] = [];
   if (to.max_messages > from.max_messages) gains.push(`${to.max_messages} messages instead of ${from.max_messages}`);
-  if (to.max_recipients > from.max_recipients) gains.push(`${to.max_recipients} recipients instead of ${from.max_recipients}`);
-  if (to.max_attachments_per_message > from.max_attachments_per_message || to.max_attachment_bytes > from.max_attachment_bytes) {
-    gains.push(`${to.max_attachments_per_message} attachments per message, up to ${Math.round(to.max_attachment_bytes / 1024 / 1024)} MB each`);
+  if (to.max_recipients > from.max_recipients)
+    gains.push(`${to.max_recipients} recipients instead of ${from.max_recipients}`);
+  if (
+    to.max_attachments_per_message > from.max_attachments_per_message ||
+    to.max_attachment_bytes > from.max_attachment_bytes
+  ) {
+    gains.push(
+      `${to.max_attachments_per_message} attachments per message, up to ${Math.round(to.max_attachment_bytes / 1024 / 1024)} MB each`,
+    );
   }
-  if (to.min_check_in_minutes < from.min_check_in_minutes) gains.push(`Check-in intervals from ${formatDuration(to.min_check_in_minutes)} (instead of ${formatDuration(from.min_check_in_minutes)})`);
+  if (to.min_check_in_minutes < from.min_check_in_minutes)
+    gains.push(
+      `Check-in intervals from ${formatDuration(to.min_check_in_minutes)} (instead of ${formatDuration(from.min_check_in_minutes)})`,
+    );
   return gains;
 }

@@ -2,8 +2,8 @@ import type { Message } from "@trigger-switch/contracts";
 import { Download, Paperclip } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useDownloadAttachment } from "../../api/download-attachment";
-import { fileSize } from "../file-size";
+import { useDownloadAttachment } from "@/features/attachments";
+import { fileSize } from "@/lib/file-size";
 
 /** The text as written (line breaks kept) and the attachments, each downloadable. */
 export function MessageBody({ message }: { message: Message }) {

@@ -3,18 +3,17 @@ import { Activity, CircleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { DeliveryReceipts } from "@/features/channels/components/delivery-receipts";
+import { DeliveryReceipts } from "@/features/channels";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
+import { ConditionCard, MessageTimeline } from "@/features/conditions";
+import { MessageReleases } from "@/features/releases";
 import { browserTimeZone } from "@/lib/time-zone";
 import { messageState } from "../../utils/message-state";
 import { MessageStateBadge } from "../message-state-badge";
-import { ConditionCard } from "./condition-card";
 import { MessageBody } from "./message-body";
 import { MessageRecipients } from "./message-recipients";
-import { MessageReleases } from "./message-releases";
-import { MessageTimeline } from "./message-timeline";
 
 export interface MessageDetailProps {
   message: Message;
@@ -75,7 +74,10 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
         <div className="flex min-w-0 flex-col gap-6">
           <Section title="Upcoming">
             <MessageTimeline conditions={message.conditions} now={now} timeZone={timeZone} />
-            <Link to={paths.diagnosticMessage(message.id)} className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+            <Link
+              to={paths.diagnosticMessage(message.id)}
+              className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+            >
               <Activity className="size-4" aria-hidden="true" />
               Diagnostics: every reminder and delivery attempt
             </Link>

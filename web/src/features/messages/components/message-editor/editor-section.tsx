@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** One numbered part of the message editor. */
-export function EditorSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function EditorSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="px-4 pb-4 sm:px-6">

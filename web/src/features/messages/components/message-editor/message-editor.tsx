@@ -16,11 +16,14 @@ import { toastError } from "@/lib/error-toast";
 import { showServerErrors } from "@/lib/form-errors";
 import { browserTimeZone } from "@/lib/time-zone";
 import { SaveStepError, useSaveMessage } from "../../api/save-message";
-import { checkDraft } from "../../utils/check-draft";
-import { CONDITION_LABELS } from "../../utils/condition-labels";
-import { conditionToDraft, type ConditionDraft } from "../../utils/condition-draft";
-import { AttachmentsField, type PendingFile } from "../attachments-field";
-import { ConditionsEditor } from "../condition-builder/conditions-editor";
+import { AttachmentsField, type PendingFile } from "@/features/attachments";
+import {
+  checkDraft,
+  CONDITION_LABELS,
+  conditionToDraft,
+  ConditionsEditor,
+  type ConditionDraft,
+} from "@/features/conditions";
 import { EditorSection } from "./editor-section";
 import { conditionFieldErrors } from "./save-error";
 
@@ -56,7 +59,9 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
     defaultValues: { title: message?.title ?? "", text_content: message?.text_content ?? "" },
   });
   const [recipientIds, setRecipientIds] = useState(() => message?.recipients.map((r) => r.id) ?? []);
-  const [drafts, setDrafts] = useState<ConditionDraft[]>(() => message?.conditions.map((c) => conditionToDraft(c, timeZone)) ?? []);
+  const [drafts, setDrafts] = useState<ConditionDraft[]>(
+    () => message?.conditions.map((c) => conditionToDraft(c, timeZone)) ?? [],
+  );
   const [existing, setExisting] = useState<Attachment[]>(() => message?.attachments ?? []);
   const [removedAttachmentIds, setRemovedAttachmentIds] = useState<string[]>([]);
   const [files, setFiles] = useState<PendingFile[]>([]);
@@ -69,7 +74,13 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
 
   const changeDrafts = (next: ConditionDraft[]) => {
     // A server message belongs to what was sent; once the owner edits that condition it is stale.
-    setConditionErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => next.find((d) => d.key === key) === drafts.find((d) => d.key === key))));
+    setConditionErrors((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(
+          ([key]) => next.find((d) => d.key === key) === drafts.find((d) => d.key === key),
+        ),
+      ),
+    );
     setDrafts(next);
   };
 
@@ -80,7 +91,9 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
       // Name the condition and its first problem: "check the form" alone sends the owner hunting.
       const problem = Object.values(checkDraft(invalid, now).errors)[0];
       const where = CONDITION_LABELS[invalid.condition_type].title;
-      toast.error("Please check the form", { description: problem ? `${where}: ${problem}` : `${where} has a problem: see the highlighted fields.` });
+      toast.error("Please check the form", {
+        description: problem ? `${where}: ${problem}` : `${where} has a problem: see the highlighted fields.`,
+      });
       return;
     }
     setSaving(true);
@@ -88,7 +101,14 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
     let savedId: string | null = message?.id ?? null;
     try {
       const id = await save(
-        { ...values, recipientIds, conditions: drafts, files, removedAttachmentIds },
+        {
+          ...values,
+          recipientIds,
+          conditions: drafts,
+          files,
+          removedAttachmentIds,
+          attachmentOrder: existing.map((a) => a.id),
+        },
         {
           onSaved: (saved) => {
             savedId = saved.id;
@@ -109,7 +129,10 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
     } catch (error) {
       if (!(error instanceof SaveStepError)) return toastError(error);
       if (error.step === "attachment") {
-        if (!message && savedId) setPartial("A file could not be attached. Your message itself is saved: fix the problem and press Save again to add the file.");
+        if (!message && savedId)
+          setPartial(
+            "A file could not be attached. Your message itself is saved: fix the problem and press Save again to add the file.",
+          );
         toastError(error.cause);
         if (error.key) setFileErrors((current) => ({ ...current, [error.key!]: error.message }));
         return;
@@ -118,7 +141,8 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
       if (error.step === "message") return showServerErrors(form, error.cause, ["title", "text_content"]);
       toastError(error.cause);
       if (error.step === "recipients") setRecipientsError(error.message);
-      if (error.step === "condition" && error.key) setConditionErrors((current) => ({ ...current, [error.key!]: conditionFieldErrors(error) }));
+      if (error.step === "condition" && error.key)
+        setConditionErrors((current) => ({ ...current, [error.key!]: conditionFieldErrors(error) }));
     } finally {
       setSaving(false);
     }
@@ -137,18 +161,26 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
           <FormField label="Title" error={errors.title?.message}>
             <Input autoComplete="off" {...form.register("title")} />
           </FormField>
-          <FormField label="Message" hint={`Up to ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters.`} error={errors.text_content?.message}>
+          <FormField
+            label="Message"
+            hint={`Up to ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters.`}
+            error={errors.text_content?.message}
+          >
             <Textarea className="min-h-48" {...form.register("text_content")} />
           </FormField>
         </div>
       </EditorSection>
-      <EditorSection title="Attachments" description="Documents, photos or recordings your recipients receive with the message.">
+      <EditorSection
+        title="Attachments"
+        description="Documents, photos or recordings your recipients receive with the message."
+      >
         <AttachmentsField
           existing={existing}
           onRemoveExisting={(id) => {
             setExisting((current) => current.filter((a) => a.id !== id));
             setRemovedAttachmentIds((current) => [...current, id]);
           }}
+          onReorderExisting={setExisting}
           pending={files}
           onChangePending={setFiles}
           errors={fileErrors}
@@ -164,8 +196,17 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
           error: recipientsError,
         })}
       </EditorSection>
-      <EditorSection title="When it is sent" description="Conditions that send this message. Any one of them is enough.">
-        <ConditionsEditor drafts={drafts} onChange={changeDrafts} saved={message?.conditions} serverErrors={conditionErrors} timeZone={timeZone} />
+      <EditorSection
+        title="When it is sent"
+        description="Conditions that send this message. Any one of them is enough."
+      >
+        <ConditionsEditor
+          drafts={drafts}
+          onChange={changeDrafts}
+          saved={message?.conditions}
+          serverErrors={conditionErrors}
+          timeZone={timeZone}
+        />
       </EditorSection>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">

@@ -1,5 +1,5 @@
 import type { SaveStepError } from "../../api/save-message";
-import { errorKey } from "../../utils/check-draft";
+import { errorKey } from "@/features/conditions";
 
 /** The server's field messages of a failed condition, keyed as the builder shows them. */
 export function conditionFieldErrors(error: SaveStepError): Record<string, string> {

@@ -1,0 +1,243 @@
+import {
+  ATTACHMENT_MAX_BYTES_DEFAULT,
+  ATTACHMENT_TYPES,
+  ATTACHMENT_TYPES_TEXT,
+  ATTACHMENTS_PER_MESSAGE_MAX,
+  type Attachment,
+} from "@trigger-switch/contracts";
+import { ArrowDown, ArrowUp, Paperclip, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { fileSize } from "@/lib/file-size";
+
+export interface PendingFile {
+  key: string;
+  file: File;
+}
+
+export interface AttachmentsFieldProps {
+  /** Already saved and not marked for removal. */
+  existing: Attachment[];
+  onRemoveExisting: (id: string) => void;
+  /** The saved files in a new order, which the save sends. */
+  onReorderExisting: (attachments: Attachment[]) => void;
+  pending: PendingFile[];
+  onChangePending: (files: PendingFile[]) => void;
+  /** Server messages by pending file key. */
+  errors?: Record<string, string>;
+}
+
+let counter = 0;
+
+/** Checked here too (size, count, declared type) so nobody waits for an upload that must fail. */
+function problemWith(file: File): string | null {
+  if (file.size > ATTACHMENT_MAX_BYTES_DEFAULT)
+    return `${file.name} is larger than ${fileSize(ATTACHMENT_MAX_BYTES_DEFAULT)}.`;
+  // An empty type (the browser does not know it) is left to the server, which reads the bytes.
+  if (file.type && !(ATTACHMENT_TYPES as readonly string[]).includes(file.type))
+    return `${file.name} is not a type that can be attached.`;
+  return null;
+}
+
+/** The list with the item at `index` swapped with its neighbour `by` (-1 up, 1 down). */
+function moved<T>(items: T[], index: number, by: -1 | 1): T[] {
+  const next = [...items];
+  [next[index], next[index + by]] = [next[index + by]!, next[index]!];
+  return next;
+}
+
+/**
+ * Files go up when the message is saved; removing or reordering a saved one also happens on save.
+ * New files are placed after the saved ones (the server adds each upload last), so each group is
+ * reordered within itself; once saved, a file can be moved anywhere.
+ */
+export function AttachmentsField({
+  existing,
+  onRemoveExisting,
+  onReorderExisting,
+  pending,
+  onChangePending,
+  errors = {},
+}: AttachmentsFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** Said to screen readers after a move; the moved row's button keeps the focus. */
+  const [announcement, setAnnouncement] = useState("");
+  const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; by: -1 | 1 } | null>(null);
+
+  useEffect(() => {
+    if (!focusAfterMove || !listRef.current) return;
+    // Moving a row re-inserts it, which drops the focus; at an end the pressed button is disabled, so the other one takes it.
+    const buttons = (by: number) =>
+      listRef.current!.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.key}:${by}"]`);
+    const target = buttons(focusAfterMove.by);
+    (target && !target.disabled ? target : buttons(-focusAfterMove.by))?.focus();
+    setFocusAfterMove(null);
+  }, [focusAfterMove]);
+
+  const move = <T,>(items: T[], index: number, by: -1 | 1, key: string, name: string, apply: (next: T[]) => void) => {
+    apply(moved(items, index, by));
+    setAnnouncement(`${name} moved to position ${index + by + 1} of ${items.length}.`);
+    setFocusAfterMove({ key, by });
+  };
+  const room = ATTACHMENTS_PER_MESSAGE_MAX - existing.length - pending.length;
+
+  const add = (files: FileList | null) => {
+    // Copied before the input is reset: the FileList is live and empties with it.
+    const chosen = Array.from(files ?? []);
+    if (inputRef.current) inputRef.current.value = "";
+    const problems = chosen.map(problemWith).filter(Boolean);
+    const fine = chosen.filter((file) => !problemWith(file)).slice(0, Math.max(0, room));
+    if (chosen.length - problems.length > room)
+      problems.push(`A message can have at most ${ATTACHMENTS_PER_MESSAGE_MAX} attachments.`);
+    setProblem(problems.join(" ") || null);
+    onChangePending([...pending, ...fine.map((file) => ({ key: `file-${(counter += 1)}`, file }))]);
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {(existing.length > 0 || pending.length > 0) && (
+        <ul ref={listRef} aria-label="Attachments" className="flex flex-col gap-2">
+          {existing.map((attachment, index) => (
+            <Row
+              key={attachment.id}
+              rowKey={attachment.id}
+              name={attachment.file_name}
+              size={attachment.size_bytes}
+              onMove={(by) => move(existing, index, by, attachment.id, attachment.file_name, onReorderExisting)}
+              canMoveUp={index > 0}
+              canMoveDown={index < existing.length - 1}
+              onRemove={() => onRemoveExisting(attachment.id)}
+            />
+          ))}
+          {pending.map(({ key, file }, index) => (
+            <Row
+              key={key}
+              rowKey={key}
+              name={file.name}
+              size={file.size}
+              note="Uploads when you save"
+              error={errors[key]}
+              onMove={(by) => move(pending, index, by, key, file.name, onChangePending)}
+              canMoveUp={index > 0}
+              canMoveDown={index < pending.length - 1}
+              onRemove={() => onChangePending(pending.filter((p) => p.key !== key))}
+            />
+          ))}
+        </ul>
+      )}
+      {existing.length > 0 && pending.length > 0 && (
+        <p className="text-xs text-muted-foreground">
+          New files are added after the saved ones. Once saved, they can be moved anywhere.
+        </p>
+      )}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <input
+        ref={inputRef}
+        type="file"
+        multiple
+        aria-label="Attach files"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(event) => add(event.target.files)}
+      />
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      )}
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={room <= 0}
+          onClick={() => inputRef.current?.click()}
+        >
+          <Paperclip aria-hidden="true" />
+          Attach files
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Up to {ATTACHMENTS_PER_MESSAGE_MAX} files of at most {fileSize(ATTACHMENT_MAX_BYTES_DEFAULT)} each:{" "}
+        {ATTACHMENT_TYPES_TEXT}. Stored encrypted.
+      </p>
+    </div>
+  );
+}
+
+interface RowProps {
+  rowKey: string;
+  name: string;
+  size: number;
+  note?: string;
+  error?: string;
+  onMove: (by: -1 | 1) => void;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  onRemove: () => void;
+}
+
+/** 44 px touch targets on a phone, compact where there is a pointer and room. */
+const ROW_BUTTON = "size-11 sm:size-8";
+
+function Row({ rowKey, name, size, note, error, onMove, canMoveUp, canMoveDown, onRemove }: RowProps) {
+  return (
+    <li className="flex flex-col gap-1 rounded-lg border bg-card px-3 py-2">
+      <div className="flex items-center gap-3">
+        <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate text-sm font-medium">{name}</span>
+          <span className="text-xs text-muted-foreground">
+            {fileSize(size)}
+            {note && ` · ${note}`}
+          </span>
+        </span>
+        <span className="flex shrink-0 items-center">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className={ROW_BUTTON}
+            aria-label={`Move ${name} up`}
+            data-move={`${rowKey}:-1`}
+            disabled={!canMoveUp}
+            onClick={() => onMove(-1)}
+          >
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className={ROW_BUTTON}
+            aria-label={`Move ${name} down`}
+            data-move={`${rowKey}:1`}
+            disabled={!canMoveDown}
+            onClick={() => onMove(1)}
+          >
+            <ArrowDown aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className={ROW_BUTTON}
+            aria-label={`Remove ${name}`}
+            onClick={onRemove}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </span>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

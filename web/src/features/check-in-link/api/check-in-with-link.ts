@@ -1,0 +1,18 @@
+import { z } from "zod";
+import type { ApiClient } from "@/lib/api-client";
+import { useApi } from "@/lib/services";
+import { useCheckInMutation } from "@/features/check-in";
+
+/** A link's check-in answers only when it happened: the holder of a link learns nothing of its owner's deadlines. */
+export const linkCheckInAnswerSchema = z.object({ success: z.literal(true), checked_in_at: z.string() });
+
+/** POST /api/check-in/token { token }: the reminder link's check-in (single use, no sign-in). */
+export function checkInWithLink(api: ApiClient, token: string) {
+  return api.post("/api/check-in/token", { token }, linkCheckInAnswerSchema);
+}
+
+/** The same toasts and reloads as the app's own check-in (the person may have the app open here). A 404 means the link was used or has expired. */
+export function useCheckInWithLink(token: string) {
+  const api = useApi();
+  return useCheckInMutation(() => checkInWithLink(api, token));
+}

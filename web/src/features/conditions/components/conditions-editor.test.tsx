@@ -1,0 +1,169 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import type { ConditionDraft } from "../utils/condition-draft";
+import { draftToInput } from "../utils/draft-to-input";
+import { ConditionsEditor } from "./conditions-editor";
+
+const ZONE = "Europe/London";
+
+/** The editor as the message editor holds it, exposing the drafts for the wire-shape checks. */
+function renderBuilder() {
+  const seen: { drafts: ConditionDraft[] } = { drafts: [] };
+  function Harness() {
+    const [drafts, setDrafts] = useState<ConditionDraft[]>([]);
+    seen.drafts = drafts;
+    return <ConditionsEditor drafts={drafts} onChange={setDrafts} timeZone={ZONE} />;
+  }
+  const user = userEvent.setup();
+  render(<Harness />);
+  const pick = async (type: RegExp) => {
+    await user.click(screen.getByRole("button", { name: type }));
+    return screen.getByRole("group", { name: type });
+  };
+  const preview = () => screen.getByRole("status", { name: "What will happen" });
+  return { user, pick, preview, seen };
+}
+
+describe("the condition builder", () => {
+  it("offers the four condition types to a message without conditions", () => {
+    renderBuilder();
+    const types = within(screen.getByRole("list", { name: "Condition types" })).getAllByRole("button");
+    expect(types.map((button) => button.querySelector(".font-medium")?.textContent)).toEqual([
+      "No check-in",
+      "Recurring check-in",
+      "Inactivity until a date",
+      "Emergency button",
+    ]);
+  });
+
+  it("previews a no-check-in condition in plain words and sends hours and minutes", async () => {
+    const { user, pick, preview, seen } = renderBuilder();
+    const group = await pick(/^No check-in/);
+    expect(preview()).toHaveTextContent(
+      /Goes out \w{3} \d\d:\d\d unless you check in\. Each check-in gives you another 1 day\./,
+    );
+    expect(preview()).toHaveTextContent(/We remind you \w{3} \d\d:\d\d\./);
+
+    await user.click(within(group).getByRole("button", { name: "3 h" }));
+    expect(preview()).toHaveTextContent("Each check-in gives you another 3 hours.");
+    const minutes = within(group).getByLabelText("Minutes");
+    await user.clear(minutes);
+    await user.type(minutes, "30");
+    expect(preview()).toHaveTextContent("another 3 hours 30 minutes");
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({
+      condition_type: "no_check_in",
+      hours_threshold: 3,
+      minutes_threshold: 30,
+      reminder_hours: [60],
+    });
+  });
+
+  it("makes a 15-minute check-in one tap that leaves the form valid, its reminder fitted inside", async () => {
+    const { user, pick, preview, seen } = renderBuilder();
+    const group = await pick(/^No check-in/);
+    await user.click(within(group).getByRole("button", { name: "15 min" }));
+    expect(within(group).queryByRole("alert")).not.toBeInTheDocument();
+    expect(preview()).toHaveTextContent("Each check-in gives you another 15 minutes.");
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({
+      hours_threshold: 0,
+      minutes_threshold: 15,
+      reminder_hours: [5],
+    });
+
+    await user.click(within(group).getByRole("button", { name: "30 min" }));
+    expect(within(group).queryByRole("alert")).not.toBeInTheDocument();
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({ minutes_threshold: 30, reminder_hours: [5] });
+  });
+
+  it("still says when a typed interval leaves a reminder that no longer fits", async () => {
+    const { user, pick, preview } = renderBuilder();
+    const group = await pick(/^No check-in/);
+    await user.clear(within(group).getByLabelText("Days"));
+    await user.type(within(group).getByLabelText("Minutes"), "30");
+    expect(within(group).getByRole("alert")).toHaveTextContent(
+      "Reminders are minutes before the deadline and must be less than 30 (30 minutes)",
+    );
+    expect(preview()).toHaveTextContent("Fix the highlighted fields to see what will happen.");
+  });
+
+  it("refuses a check-in interval under five minutes, with the contracts' words", async () => {
+    const { user, pick } = renderBuilder();
+    const group = await pick(/^No check-in/);
+    await user.clear(within(group).getByLabelText("Days"));
+    await user.type(within(group).getByLabelText("Minutes"), "4");
+    expect(within(group).getAllByRole("alert")[0]).toHaveTextContent("Choose at least 5 minutes between check-ins");
+  });
+
+  it("builds a weekday schedule in the owner's time zone", async () => {
+    const { user, pick, preview, seen } = renderBuilder();
+    const group = await pick(/^Recurring check-in/);
+    await user.click(within(group).getByLabelText("On chosen weekdays"));
+    for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+      await user.click(within(group).getByLabelText(day));
+    expect(within(group).getByRole("alert")).toHaveTextContent("Choose at least one weekday");
+
+    await user.click(within(group).getByLabelText("Saturday"));
+    await user.click(within(group).getByLabelText("Sunday"));
+    const at = within(group).getByLabelText("Check in by");
+    await user.clear(at);
+    await user.type(at, "14:30");
+    expect(preview()).toHaveTextContent("Check in every Sat and Sun at 14:30, 1 hour grace. Next: by");
+    expect(draftToInput(seen.drafts[0]!).recurring_pattern).toEqual({
+      kind: "weekdays",
+      time_zone: ZONE,
+      weekdays: [6, 7],
+      at: "14:30",
+      grace_minutes: 60,
+    });
+  });
+
+  it("writes every time on the reader's clock: 12-hour for en-US, as the browser's own time field does", async () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
+    const { user, pick, preview } = renderBuilder();
+    const group = await pick(/^Recurring check-in/);
+    const at = within(group).getByLabelText("Check in by");
+    await user.clear(at);
+    await user.type(at, "14:30");
+    expect(preview()).toHaveTextContent(/Check in every .+ at 2:30 PM, 1 hour grace\. Next: by \w{3} 3:30 PM/);
+    expect(preview()).not.toHaveTextContent("14:30");
+  });
+
+  it("wants a delivery date at least five minutes ahead", async () => {
+    const { user, pick, preview } = renderBuilder();
+    const group = await pick(/^Inactivity until a date/);
+    const date = within(group).getByLabelText("Goes out on");
+    await user.clear(date);
+    await user.type(date, "2020-01-01T09:00");
+    expect(within(group).getByRole("alert")).toHaveTextContent("Choose a time at least 5 minutes from now");
+
+    await user.clear(date);
+    await user.type(date, `${new Date().getFullYear() + 1}-06-01T09:00`);
+    expect(preview()).toHaveTextContent(/Goes out \w{3} 1 Jun \d{4} 09:00 unless you check in before then\./);
+  });
+
+  it("explains the emergency button and whether it stays armed", async () => {
+    const { user, pick, preview, seen } = renderBuilder();
+    const group = await pick(/^Emergency button/);
+    expect(preview()).toHaveTextContent(
+      "Goes out only when you press the Emergency button; it stays armed afterwards.",
+    );
+    await user.click(within(group).getByLabelText(/Keep armed after it is used/));
+    expect(preview()).toHaveTextContent("it switches off after one use.");
+    expect(draftToInput(seen.drafts[0]!)).toMatchObject({
+      condition_type: "panic_trigger",
+      reminder_hours: [],
+      panic_config: { keep_armed: false },
+    });
+  });
+
+  it("removes a condition and offers the types again", async () => {
+    const { user, pick } = renderBuilder();
+    await pick(/^Emergency button/);
+    await user.click(screen.getByRole("button", { name: "Remove condition: Emergency button" }));
+    expect(screen.queryByRole("group", { name: /Emergency button/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add a condition" }));
+    expect(screen.getByRole("list", { name: "Condition types" })).toBeInTheDocument();
+  });
+});

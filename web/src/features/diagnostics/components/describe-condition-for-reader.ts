@@ -1,0 +1,30 @@
+import { describeCondition, nextDeadline, type Condition, type ConditionTiming } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
+
+/**
+ * The condition's sentence for the person reading the page, in their zone and on their clock
+ * (docs/decisions/025), from the instants the server sent — not the server's en-GB `summary`.
+ * A deadline the downtime guard moved (the server's `next_deadline` later than the rules give)
+ * keeps its "Moved by … because our service was down" note.
+ */
+export function describeConditionForReader(condition: Condition, now: Date, timeZone: string): string {
+  const timing: ConditionTiming & { panic_config: Condition["panic_config"] } = {
+    condition_type: condition.condition_type,
+    active: condition.active,
+    is_armed: condition.is_armed,
+    hours_threshold: condition.hours_threshold,
+    minutes_threshold: condition.minutes_threshold,
+    recurring_pattern: condition.recurring_pattern,
+    deliver_at: condition.deliver_at,
+    last_checked: condition.last_checked,
+    armed_at: condition.armed_at,
+    panic_config: condition.panic_config,
+  };
+  const rule = nextDeadline(timing, now);
+  const served = condition.next_deadline ? new Date(condition.next_deadline) : null;
+  const moved =
+    rule && served && served.getTime() > rule.getTime()
+      ? { deadline: served, shiftMs: served.getTime() - rule.getTime() }
+      : undefined;
+  return describeCondition(timing, now, timeZone, moved, userLocale());
+}

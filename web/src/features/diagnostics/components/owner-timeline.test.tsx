@@ -1,0 +1,96 @@
+import type { Condition, OwnerMessageDiagnostic } from "@trigger-switch/contracts";
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { OwnerTimeline } from "./owner-timeline";
+
+// Tue 10 Mar 2026, 15:00 UTC. New York is on daylight time (UTC−4) since Sunday 8 March.
+const NOW = new Date("2026-03-10T15:00:00.000Z");
+
+const condition: Condition = {
+  id: "c1",
+  message_id: "m1",
+  condition_type: "no_check_in",
+  active: true,
+  is_armed: true,
+  hours_threshold: 24,
+  minutes_threshold: 0,
+  reminder_hours: [60],
+  recipients: [],
+  recurring_pattern: null,
+  panic_config: {},
+  deliver_at: null,
+  last_checked: "2026-03-10T14:00:00.000Z",
+  armed_at: "2026-03-10T14:00:00.000Z",
+  created_at: "2026-03-10T14:00:00.000Z",
+  updated_at: "2026-03-10T14:00:00.000Z",
+  unlock_delay_hours: 0,
+  expiry_hours: 0,
+  next_deadline: "2026-03-11T14:00:00.000Z",
+  // What the server writes for API users: en-GB, the schedule's zone. Never shown.
+  summary: "Goes out Wed 14:00 unless you check in. Each check-in gives you another 1 day.",
+};
+
+const data = (c: Condition = condition): OwnerMessageDiagnostic => ({
+  view: "owner",
+  message: { id: "m1", title: "For Grace" },
+  conditions: [c],
+  schedule: [
+    {
+      id: "s1",
+      condition_id: "c1",
+      reminder_type: "final_delivery",
+      scheduled_at: "2026-03-11T14:00:00.000Z",
+      status: "pending",
+      delivery_priority: "critical",
+      retry_strategy: "aggressive",
+      attempts: 0,
+      next_attempt_at: "2026-03-11T14:00:00.000Z",
+      last_error: null,
+    },
+  ],
+  deliveries: [],
+  releases: [],
+});
+
+const conditionsTable = () => within(screen.getByRole("table", { name: "Conditions" }));
+
+describe("the owner's message diagnostics", () => {
+  it("words every time in the reader's zone and on their 12-hour clock (en-US), not the server's sentence", () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
+    render(<OwnerTimeline data={data()} timeZone="America/New_York" now={NOW} />);
+    const table = conditionsTable();
+    expect(
+      table.getByText("Goes out Wed 10:00 AM unless you check in. Each check-in gives you another 1 day."),
+    ).toBeInTheDocument();
+    expect(table.queryByText(condition.summary)).not.toBeInTheDocument();
+    expect(table.getByText("Tue 10 Mar 2026, 10:00 AM")).toBeInTheDocument();
+    expect(table.getByText("Wed 11 Mar 2026, 10:00 AM")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("table", { name: "Schedule" })).getByText("Wed 11 Mar 2026, 10:00 AM"),
+    ).toBeInTheDocument();
+  });
+
+  it("writes 24-hour times for a reader whose locale uses them (en-GB), in their own zone", () => {
+    render(<OwnerTimeline data={data()} timeZone="Europe/Berlin" now={NOW} />);
+    expect(
+      conditionsTable().getByText("Goes out Wed 15:00 unless you check in. Each check-in gives you another 1 day."),
+    ).toBeInTheDocument();
+    expect(conditionsTable().getByText("Tue 10 Mar 2026, 15:00")).toBeInTheDocument();
+  });
+
+  it("keeps the note of a deadline our downtime moved", () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
+    render(
+      <OwnerTimeline
+        data={data({ ...condition, next_deadline: "2026-03-11T14:30:00.000Z" })}
+        timeZone="America/New_York"
+        now={NOW}
+      />,
+    );
+    expect(
+      conditionsTable().getByText(
+        "Goes out Wed 10:30 AM unless you check in. Each check-in gives you another 1 day. (Moved by 30 minutes because our service was down.)",
+      ),
+    ).toBeInTheDocument();
+  });
+});

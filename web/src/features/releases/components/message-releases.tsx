@@ -1,0 +1,106 @@
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { useNow } from "@/hooks/use-now";
+import { formatDateTime } from "@/lib/format-date-time";
+import { useReleases, type ReleaseGrant } from "../api/get-releases";
+import { canWithdraw, groupReleases, type Release } from "./group-releases";
+import { WithdrawReleaseDialog } from "./withdraw-release-dialog";
+
+/**
+ * "Released to": who received the message, when it opens and expires, whether each person opened
+ * it. Hidden while there are none (most messages are never released) and while loading.
+ */
+export function MessageReleases({ messageId, timeZone }: { messageId: string; timeZone: string }) {
+  const releases = useReleases(messageId);
+  const now = useNow(30_000);
+  if (releases.isError) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Who received this message could not be loaded. Reload the page to try again.
+      </p>
+    );
+  }
+  if (!releases.data || releases.data.length === 0) return null;
+  const when = (iso: string) => formatDateTime(new Date(iso), timeZone);
+  return (
+    <Card className="h-fit">
+      <CardHeader className="pb-3">
+        <CardTitle className="text-lg">Released to</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul aria-label="Releases" className="flex flex-col gap-4">
+          {groupReleases(releases.data).map((release) => (
+            <li key={release.id} className="flex flex-col gap-2 rounded-lg border bg-background p-3 text-sm">
+              <ReleaseHeader release={release} now={now} when={when} />
+              <ul
+                aria-label={`Recipients of the release of ${when(release.releasedAt)}`}
+                className="flex flex-col gap-1.5"
+              >
+                {release.grants.map((grant) => (
+                  <GrantRow key={grant.grant_id} grant={grant} when={when} />
+                ))}
+              </ul>
+              {canWithdraw(release, now) && (
+                <div>
+                  <WithdrawReleaseDialog
+                    messageId={messageId}
+                    releaseId={release.id}
+                    recipientCount={release.grants.length}
+                    opensAt={when(release.opensAt)}
+                  />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReleaseHeader({ release, now, when }: { release: Release; now: Date; when: (iso: string) => string }) {
+  const opened = new Date(release.opensAt).getTime() <= now.getTime();
+  return (
+    <div className="flex flex-col gap-0.5">
+      <p className="flex flex-wrap items-center gap-2 font-medium">
+        {release.emergency ? "Emergency alert" : "Released"} {when(release.releasedAt)}
+        {release.emergency && <Badge variant="danger">Emergency button</Badge>}
+        {release.cancelledAt && <Badge variant="danger">Withdrawn {when(release.cancelledAt)}</Badge>}
+      </p>
+      <p className="text-muted-foreground">
+        {opened ? "Readable since" : "Opens"} {when(release.opensAt)}
+        {release.expiresAt ? ` · expires ${when(release.expiresAt)}` : " · never expires"}
+      </p>
+    </div>
+  );
+}
+
+function GrantRow({ grant, when }: { grant: ReleaseGrant; when: (iso: string) => string }) {
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-3">
+      <span className="font-medium">{grant.recipient ? grant.recipient.name : "A deleted recipient"}</span>
+      <span className="text-muted-foreground">
+        {deliveryText(grant, when)} ·{" "}
+        {grant.first_opened_at ? `first opened ${when(grant.first_opened_at)}` : "not opened yet"}
+      </span>
+    </li>
+  );
+}
+
+/** Whether the e-mail with the link reached the recipient's mail server, in the owner's words. */
+export function deliveryText(
+  grant: Pick<ReleaseGrant, "delivery_status" | "delivered_at" | "cancelled_at">,
+  when: (iso: string) => string,
+): string {
+  if (grant.cancelled_at) return "withdrawn";
+  switch (grant.delivery_status) {
+    case "sent":
+      return grant.delivered_at ? `e-mail sent ${when(grant.delivered_at)}` : "e-mail sent";
+    case "pending":
+      return "e-mail being sent";
+    case "failed":
+      return "e-mail could not be sent";
+    default:
+      return "no e-mail sent";
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from "vitest";
+import type { AuthClientLike } from "./auth-client";
+import { lazyAuthClient } from "./lazy-auth-client";
+
+function fakeClient() {
+  const listeners: ((event: string, session: null) => void)[] = [];
+  const unsubscribe = vi.fn();
+  const client = {
+    getSession: vi.fn(async () => ({ data: { session: null }, error: null })),
+    signOut: vi.fn(async function (this: unknown) {
+      return { error: this === client ? null : new Error("called without its client") };
+    }),
+    onAuthStateChange: vi.fn((listener: (event: string, session: null) => void) => {
+      listeners.push(listener);
+      return { data: { subscription: { id: "real", callback: listener, unsubscribe } } };
+    }),
+    mfa: { listFactors: vi.fn(async () => ({ data: { all: [] }, error: null })) },
+  };
+  return { client, listeners, unsubscribe };
+}
+
+describe("the auth client loaded on first use", () => {
+  it("loads auth-js once, on the first call, and forwards every call to it (methods keep their client)", async () => {
+    const { client } = fakeClient();
+    const load = vi.fn(async () => client as unknown as AuthClientLike);
+    const auth = lazyAuthClient(load);
+    expect(load).not.toHaveBeenCalled();
+    expect(await auth.getSession()).toEqual({ data: { session: null }, error: null });
+    expect(await auth.signOut()).toEqual({ error: null });
+    expect(await auth.mfa.listFactors()).toEqual({ data: { all: [] }, error: null });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("subscribes to auth changes once loaded, and not at all when unsubscribed before", async () => {
+    const { client, listeners, unsubscribe } = fakeClient();
+    const auth = lazyAuthClient(async () => client as unknown as AuthClientLike);
+    const seen: string[] = [];
+    const first = auth.onAuthStateChange((event) => void seen.push(event));
+    const second = auth.onAuthStateChange(() => undefined);
+    second.data.subscription.unsubscribe();
+    await vi.waitFor(() => expect(listeners).toHaveLength(1));
+    listeners[0]!("INITIAL_SESSION", null);
+    expect(seen).toEqual(["INITIAL_SESSION"]);
+    first.data.subscription.unsubscribe();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it("tries the download again after it failed", async () => {
+    const { client } = fakeClient();
+    const load = vi
+      .fn<() => Promise<AuthClientLike>>()
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValue(client as unknown as AuthClientLike);
+    const auth = lazyAuthClient(load);
+    await expect(auth.getSession()).rejects.toThrow("offline");
+    expect(await auth.getSession()).toEqual({ data: { session: null }, error: null });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

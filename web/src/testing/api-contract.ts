@@ -1,0 +1,171 @@
+import {
+  apiErrorSchema,
+  attachmentSchema,
+  channelsInfoSchema,
+  conditionCreateSchema,
+  conditionSchema,
+  conditionUpdateSchema,
+  messageCreateSchema,
+  messageListItemSchema,
+  messageRecipientsSchema,
+  messageSaveSchema,
+  messageSchema,
+  messageUpdateSchema,
+  ownerChannelsSchema,
+  ownerReleaseSchema,
+  profileSchema,
+  recipientCreateSchema,
+  recipientDeletedSchema,
+  recipientSchema,
+  recipientUpdateSchema,
+} from "@trigger-switch/contracts";
+import { z } from "zod";
+import type { Handler } from "./fakes";
+
+/**
+ * What one route of the real server takes and answers: the schemas its definition under
+ * server/src/<area>/routes.ts names (`body`, `response`), imported from the same contracts.
+ */
+export interface RouteContract {
+  /** The JSON body's schema. None: the route takes no JSON body (or multipart). */
+  request?: z.ZodType;
+  /** Its success status and answer; `null`: 204 with no body. */
+  status?: 200 | 201 | 204;
+  response: z.ZodType | null;
+}
+
+/** The workspace routes the fake answers (web/src/testing/fake-workspace.ts). */
+export const workspaceContract = {
+  "GET /api/recipients": { response: z.array(recipientSchema) },
+  "POST /api/recipients": { request: recipientCreateSchema, status: 201, response: recipientSchema },
+  "PATCH /api/recipients/:id": { request: recipientUpdateSchema, response: recipientSchema },
+  "DELETE /api/recipients/:id": { response: recipientDeletedSchema },
+  "GET /api/messages": { response: z.array(messageListItemSchema) },
+  "POST /api/messages": { request: messageCreateSchema, status: 201, response: messageSchema },
+  "POST /api/messages/save": { request: messageSaveSchema, status: 201, response: messageSchema },
+  "PUT /api/messages/:id": { request: messageSaveSchema, response: messageSchema },
+  "GET /api/messages/:id": { response: messageSchema },
+  "PATCH /api/messages/:id": { request: messageUpdateSchema, response: messageSchema },
+  "DELETE /api/messages/:id": { status: 204, response: null },
+  "PUT /api/messages/:id/recipients": { request: messageRecipientsSchema, response: messageSchema },
+  "POST /api/messages/:id/conditions": { request: conditionCreateSchema, status: 201, response: conditionSchema },
+  "PATCH /api/conditions/:id": { request: conditionUpdateSchema, response: conditionSchema },
+  "DELETE /api/conditions/:id": { status: 204, response: null },
+  "POST /api/conditions/:id/arm": { response: conditionSchema },
+  "POST /api/conditions/:id/disarm": { response: conditionSchema },
+  "GET /api/conditions": { response: z.array(conditionSchema) },
+  "POST /api/messages/:id/attachments": { status: 201, response: attachmentSchema },
+  "GET /api/releases": { response: z.array(ownerReleaseSchema) },
+} as const satisfies Record<string, RouteContract>;
+
+/** The signed-in basics renderApp answers unless a test overrides them (web/src/testing/render-app.tsx). */
+export const sessionContract = {
+  "GET /api/profile": { response: profileSchema },
+  "GET /api/channels": { response: channelsInfoSchema },
+  "GET /api/profile/channels": { response: ownerChannelsSchema },
+} as const satisfies Record<string, RouteContract>;
+
+type RequestOf<C> = C extends { request: infer S extends z.ZodType } ? z.output<S> : unknown;
+type AnswerOf<C> = C extends { response: infer S extends z.ZodType } ? z.input<S> : null;
+/** An answer in the error shape every /api route uses (contracts' apiErrorSchema). */
+export interface Refusal {
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 422;
+  body: z.input<typeof apiErrorSchema>;
+}
+/** A fake route's logic: given the body as the server's schema parsed it, the success answer's body, or a refusal. */
+export type ContractHandler<C> = (request: {
+  body: RequestOf<C>;
+  params: Record<string, string>;
+  raw: unknown;
+}) => { body: AnswerOf<C> } | Refusal;
+export type ContractHandlers<T> = { [K in keyof T]: ContractHandler<T[K]> };
+
+/**
+ * Fake routes held to the real server's contract, in both directions. A body the server's schema
+ * refuses gets the server's 400 before the fake's logic runs; the fake's logic gets what the
+ * schema parsed (defaults applied), as the server's handlers do. Every answer is parsed with the
+ * route's response schema and sent as parsed, as the server's serializer does — and an answer
+ * the real server could not give (where it would fail with a 500) is a drift: the request fails
+ * and so does the test (setup.ts calls assertNoDrift after each one).
+ */
+export function checkedRoutes<T extends Record<string, RouteContract>>(
+  contracts: T,
+  handlers: ContractHandlers<T>,
+): Record<string, Handler> {
+  return Object.fromEntries(
+    Object.entries(contracts).map(([route, contract]) => {
+      const handle = handlers[route as keyof T] as unknown as ContractHandler<RouteContract>;
+      const checked: Handler = ({ body, params }) => {
+        let input: unknown = body;
+        if (contract.request) {
+          const parsed = contract.request.safeParse(body);
+          if (!parsed.success) return validationFailed(parsed.error);
+          input = parsed.data;
+        }
+        return answer(route, contract, handle({ body: input, params, raw: body }));
+      };
+      return [route, checked];
+    }),
+  );
+}
+
+function answer(
+  route: string,
+  contract: RouteContract,
+  given: { status?: number; body: unknown },
+): { status: number; body: unknown } {
+  const success = contract.status ?? 200;
+  const status = given.status ?? success;
+  if (status >= 400) return { status, body: conform(route, status, apiErrorSchema, given.body) };
+  if (status !== success) drift(route, status, `the real route answers ${success}`);
+  if (contract.response === null) {
+    if (given.body !== null) drift(route, status, "the real route answers with no body");
+    return { status, body: null };
+  }
+  return { status, body: conform(route, status, contract.response, given.body) };
+}
+
+function conform(route: string, status: number, schema: z.ZodType, body: unknown): unknown {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) drift(route, status, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+/** The server's answer to a body its schema refuses (server/src/http/errors.ts): 400 validation_failed, a message per field. */
+export function validationFailed(error: z.ZodError): Refusal {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
+  const [first] = Object.entries(fields);
+  const message =
+    Object.keys(fields).length === 1 && first
+      ? `Please check ${first[0]}: ${first[1]}`
+      : "Please check the highlighted fields";
+  return { status: 400, body: { error: { code: "validation_failed", message, fields } } };
+}
+
+export class ContractDrift extends Error {
+  override name = "ContractDrift";
+}
+
+const drifts: ContractDrift[] = [];
+
+function drift(route: string, status: number, why: string): never {
+  const error = new ContractDrift(
+    `The fake's ${status} answer to ${route} is one the real server could not give:\n${why}`,
+  );
+  // Thrown here the request fails, but the app under test may take that as a network error and
+  // carry on; kept here, the test fails afterwards all the same.
+  drifts.push(error);
+  throw error;
+}
+
+/** The drifts since the last call, forgotten once taken. */
+export function takeDrifts(): ContractDrift[] {
+  return drifts.splice(0);
+}
+
+/** Fails the current test if any fake answer drifted from the contract during it. */
+export function assertNoDrift(): void {
+  const found = takeDrifts();
+  if (found.length > 0) throw found[0];
+}
