@@ -46,6 +46,13 @@ describe("the prerendered pages", () => {
     expect(html).toContain('type="password"');
   });
 
+  it("keep a form's fields and buttons disabled until the app can act on them, so no typing is lost", async () => {
+    for (const name of ["login", "register", "forgot-password"]) {
+      const { html } = await renderPage(template, byName(name));
+      expect(html, name).toMatch(/<form method="post"[^>]*><fieldset disabled="" aria-busy="true"/);
+    }
+  });
+
   it("keep a check-in link, a recipient's link and the not-found page out of search engines", async () => {
     for (const name of ["check-in-link", "access-message", "not-found"]) {
       const { html, index } = await renderPage(template, byName(name));

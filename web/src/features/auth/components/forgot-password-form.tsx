@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -49,7 +50,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormError message={errors.root?.message} />
       <FormField label="E-mail" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
@@ -58,6 +59,6 @@ export function ForgotPasswordForm() {
         {isSubmitting && <Spinner className="text-primary-foreground" />}
         Send reset link
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -32,7 +33,7 @@ export function LoginForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormError message={errors.root?.message} />
       {unconfirmed && <ResendConfirmation email={unconfirmed} />}
       <FormField label="E-mail" error={errors.email?.message}>
@@ -50,6 +51,6 @@ export function LoginForm() {
         {isSubmitting && <Spinner className="text-primary-foreground" />}
         Sign in
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { Session } from "@supabase/auth-js";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -54,7 +55,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormError message={errors.root?.message} />
       <FormField label="E-mail" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
@@ -69,6 +70,6 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         {isSubmitting && <Spinner className="text-primary-foreground" />}
         Create account
       </Button>
-    </form>
+    </Form>
   );
 }

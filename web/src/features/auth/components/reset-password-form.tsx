@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -29,7 +30,7 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormError message={errors.root?.message} />
       <FormField label="New password" hint={`At least ${minLength} characters.`} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
@@ -41,6 +42,6 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
         {isSubmitting && <Spinner className="text-primary-foreground" />}
         Set new password
       </Button>
-    </form>
+    </Form>
   );
 }
