@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { reopenFailedInFlight } from "../channels/delivery/delivery-status-listener.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
@@ -150,6 +151,12 @@ export async function settleWork({
         .where(and(eq(deliveries.reminderId, s.ctx.row.id), eq(deliveries.status, "pending")));
       await noticeParked(tx, { config, masterKeys, now, ctx: s.ctx, attempts: row.attempts, reason });
     }
+    // Last, over the rows' final states: a provider's failure that arrived while its send was in
+    // flight could not reopen the delivery then (delivery-status-listener.ts); it is acted on here.
+    const sentByChannels = attempts
+      .filter((a) => a.outcome.logged && a.outcome.status === "sent")
+      .map((a) => a.delivery.id);
+    for (const ids of chunked(sentByChannels, 5000)) await reopenFailedInFlight(tx, ids, now);
     for (const s of settled) outcomes.set(s.ctx.row.id, s.outcome);
   });
   return outcomes;

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChannelId } from "../../src/channels/channel.ts";
 import type { TellOwner } from "../../src/channels/delivery/channel-failure-notice.ts";
@@ -19,6 +19,7 @@ import {
 } from "../support/channels.ts";
 import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
 import { outboxMails } from "../support/outbox.ts";
+import { until } from "../support/until.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
 let c: ChannelsTestApp;
@@ -28,12 +29,21 @@ let conditionId: string;
 let masterKeys: MasterKeys;
 let tellOwner: TellOwner;
 
-/** The owner's notices in the engine's durable queue, opened: what they will receive. */
-async function notices() {
+/**
+ * The owner's notices about one delivery in the engine's durable queue, opened: what they will
+ * receive. (By the delivery, not by position: the test clock stands still, so creation times tie.)
+ */
+async function notices(deliveryId: string) {
   const rows = await c.t.database.db
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.kind, "notice"), eq(deliveries.userId, owner.id)))
+    .where(
+      and(
+        eq(deliveries.kind, "notice"),
+        eq(deliveries.userId, owner.id),
+        like(deliveries.idempotencyKey, `notice:channel-failure:${deliveryId}:%`),
+      ),
+    )
     .orderBy(deliveries.createdAt);
   return rows.map((r) => ({ key: r.idempotencyKey, ...openNotice(masterKeys, r) }));
 }
@@ -135,15 +145,6 @@ const logOf = (deliveryId: string) =>
     .where(eq(reminderDeliveryLog.deliveryId, deliveryId))
     .orderBy(reminderDeliveryLog.createdAt, reminderDeliveryLog.statusAt);
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe("deliverThroughChannels", () => {
   it("sends on the first channel, as the delivery template with the access link and never the content", async () => {
     const d = await newDelivery({ phone: newNumber(), channels: ["whatsapp", "sms"] });
@@ -175,7 +176,6 @@ describe("deliverThroughChannels", () => {
       channels: ["whatsapp", "sms", "email"],
     });
     c.whatsapp.failNext(400, 131026, "Message undeliverable");
-    const before = (await notices()).length;
     const result = await send(d);
     expect(result).toMatchObject({ status: "sent", channel: "sms", fallbackMethod: "sms" });
     expect(c.twilio.sent.at(-1)).toMatchObject({ to: d.route.phone });
@@ -187,7 +187,7 @@ describe("deliverThroughChannels", () => {
       ["whatsapp", "failed", null, true],
       ["sms", "sent", "sms", false],
     ]);
-    const told = (await notices()).slice(before);
+    const told = await notices(d.deliveryId);
     expect(told).toEqual([
       expect.objectContaining({
         key: `notice:channel-failure:${d.deliveryId}:whatsapp`,
@@ -206,11 +206,10 @@ describe("deliverThroughChannels", () => {
     const d = await newDelivery({ phone: newNumber(), channels: ["whatsapp", "sms"] });
     c.whatsapp.failNext(503, 131016, "Service unavailable");
     const smsBefore = c.twilio.sent.length;
-    const before = (await notices()).length;
     expect(await send(d)).toMatchObject({ status: "retry", channel: "whatsapp" });
     expect(c.twilio.sent.length).toBe(smsBefore);
     expect(await send(d, 2)).toMatchObject({ status: "sent", channel: "whatsapp", fallbackMethod: null });
-    expect((await notices()).length).toBe(before);
+    expect(await notices(d.deliveryId)).toEqual([]);
     expect((await logOf(d.deliveryId)).map((r) => [r.deliveryChannel, r.deliveryStatus, r.attempt])).toEqual([
       ["whatsapp", "failed", 1],
       ["whatsapp", "sent", 2],
@@ -220,10 +219,9 @@ describe("deliverThroughChannels", () => {
   it("fails when every channel failed for good, and says so to the owner", async () => {
     const d = await newDelivery({ phone: "+15005550009", channels: ["sms"] });
     c.twilio.failNext(400, 21211, "Invalid 'To' Phone Number");
-    const before = (await notices()).length;
     const result = await send(d);
     expect(result).toMatchObject({ status: "failed", error: expect.stringContaining("21211") });
-    const told = (await notices()).slice(before);
+    const told = await notices(d.deliveryId);
     expect(told).toEqual([expect.objectContaining({ subject: "Sam has not received your message" })]);
     expect(told[0]!.text).toContain("No other way to reach Sam is left");
     // A later attempt does not try the spent channel again.
@@ -271,13 +269,12 @@ describe("status webhooks", () => {
     const phone = newNumber();
     c.whatsapp.notOnWhatsApp.add(phone);
     const d = await newDelivery({ phone, channels: ["whatsapp", "sms"] });
-    const before = (await notices()).length;
     expect(await send(d)).toMatchObject({ status: "sent", channel: "whatsapp" });
     await c.whatsapp.settled();
     const [row] = await logOf(d.deliveryId);
     expect(row).toMatchObject({ deliveryStatus: "failed", error: expect.stringContaining("131026") });
     expect(row!.responseData.permanent).toBe(true);
-    const told = (await notices()).slice(before);
+    const told = await notices(d.deliveryId);
     expect(told).toEqual([
       expect.objectContaining({
         key: `notice:channel-failure:${d.deliveryId}:whatsapp`,
@@ -290,7 +287,7 @@ describe("status webhooks", () => {
       code: 131026,
       title: "Message undeliverable",
     });
-    expect((await notices()).length).toBe(before + 1);
+    expect((await notices(d.deliveryId)).length).toBe(1);
     const db = c.t.database.db;
     expect((await db.select().from(deliveries).where(eq(deliveries.id, d.deliveryId)))[0]!.status).toBe("pending");
     expect((await db.select().from(reminderSchedule).where(eq(reminderSchedule.id, d.reminderId)))[0]).toMatchObject({
@@ -306,16 +303,52 @@ describe("status webhooks", () => {
     const phone = newNumber();
     c.whatsapp.notOnWhatsApp.add(phone);
     const d = await newDelivery({ phone, channels: ["whatsapp"] });
-    const before = (await notices()).length;
     await send(d);
     await c.whatsapp.settled();
-    expect((await notices()).slice(before)).toEqual([
+    expect(await notices(d.deliveryId)).toEqual([
       expect.objectContaining({ subject: "Sam has not received your message" }),
     ]);
     const [delivery] = await c.t.database.db
       .select()
       .from(deliveries)
       .where(and(eq(deliveries.id, d.deliveryId)));
+    expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
+  });
+});
+
+describe("a provider's failure that arrives before the attempt is logged", () => {
+  it("moves on to the next channel within the same attempt, and the owner hears of it once", async () => {
+    const phone = newNumber();
+    c.whatsapp.notOnWhatsApp.add(phone);
+    c.whatsapp.statusesBeforeAnswerNext();
+    const d = await newDelivery({ phone, channels: ["whatsapp", "sms"] });
+    expect(await send(d)).toMatchObject({ status: "sent", channel: "sms", fallbackMethod: "sms" });
+    await c.twilio.settled();
+    const rows = await logOf(d.deliveryId);
+    expect(rows.map((r) => [r.deliveryChannel, r.deliveryStatus === "failed" ? "failed" : "taken"])).toEqual([
+      ["whatsapp", "failed"],
+      ["sms", "taken"],
+    ]);
+    expect(rows[0]).toMatchObject({ error: expect.stringContaining("131026") });
+    expect(rows[0]!.responseData.permanent).toBe(true);
+    expect(await notices(d.deliveryId)).toEqual([
+      expect.objectContaining({
+        key: `notice:channel-failure:${d.deliveryId}:whatsapp`,
+        subject: "WhatsApp could not reach Sam",
+      }),
+    ]);
+  });
+
+  it("on the last channel fails the delivery and tells the owner nobody was reached", async () => {
+    const phone = newNumber();
+    c.whatsapp.notOnWhatsApp.add(phone);
+    c.whatsapp.statusesBeforeAnswerNext();
+    const d = await newDelivery({ phone, channels: ["whatsapp"] });
+    expect(await send(d)).toMatchObject({ status: "failed" });
+    expect(await notices(d.deliveryId)).toEqual([
+      expect.objectContaining({ subject: "Sam has not received your message" }),
+    ]);
+    const [delivery] = await c.t.database.db.select().from(deliveries).where(eq(deliveries.id, d.deliveryId));
     expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
   });
 });

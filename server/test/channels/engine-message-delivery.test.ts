@@ -12,8 +12,10 @@ import {
   type ChannelsTestApp,
 } from "../support/channels.ts";
 import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
+import { until } from "../support/until.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
 // The engine's send seam wired to the channel layer (issue 11): a real tick, the real channels,
@@ -142,6 +144,52 @@ describe("an engine release to a recipient with only a phone number", () => {
       expect.objectContaining({ to: owner.email, subject: "WhatsApp could not reach Sam" }),
     ]);
     expect(told.every((n) => !n.text.includes("blue pot"))).toBe(true);
+  });
+
+  it("acts on a WhatsApp failure reported while the release was still being settled: SMS next, the owner told once", async () => {
+    const phone = newNumber();
+    c.whatsapp.quiet.add(phone); // its status comes when this test says
+    const { owner, conditionId } = await armed({ phone, channels: ["whatsapp", "sms"] });
+    await travel(c.t, HOUR + MINUTE);
+    // The engine settles the row only once the owner's release notice is sent too: Meta's failure
+    // webhook is answered while that mail is being sent, so the attempt is logged and not yet settled.
+    const mailer: Mailer = {
+      kind: c.t.mailer.kind,
+      close: () => c.t.mailer.close(),
+      async send(mail) {
+        if (mail.to === owner.email) {
+          const { delivery: sending } = await releaseOf(conditionId);
+          const [attempt] = await until(
+            () => logOf(sending.id),
+            (rows) => rows.some((r) => r.providerMessageId),
+          );
+          const answer = await c.whatsapp.sendStatus(attempt!.providerMessageId!, "failed", phone, {
+            code: 131026,
+            title: "Message undeliverable",
+          });
+          expect(answer.status).toBe(200);
+        }
+        await c.t.mailer.send(mail);
+      },
+    };
+    await tick(c.t, { mailer });
+    let { row, delivery } = await releaseOf(conditionId);
+    expect(delivery.status).toBe("pending");
+    expect(row.status).toBe("pending");
+    expect(c.twilio.sent.filter((m) => m.to === phone)).toHaveLength(0);
+
+    await tick(c.t);
+    ({ row, delivery } = await releaseOf(conditionId));
+    expect(c.twilio.sent.filter((m) => m.to === phone)).toHaveLength(1);
+    expect(delivery).toMatchObject({ status: "sent", attempts: 2 });
+    expect(row.status).toBe("sent");
+    expect((await logOf(delivery.id)).map((l) => [l.deliveryChannel, l.deliveryStatus, l.attempt])).toEqual([
+      ["whatsapp", "failed", 1],
+      ["sms", "sent", 2],
+    ]);
+    expect((await noticesOf(owner)).filter((n) => n.key === `notice:channel-failure:${delivery.id}:whatsapp`)).toEqual([
+      expect.objectContaining({ subject: "WhatsApp could not reach Sam" }),
+    ]);
   });
 
   it("retries a temporary WhatsApp failure on WhatsApp under the engine's retry policy", async () => {

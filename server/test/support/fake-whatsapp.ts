@@ -31,10 +31,17 @@ export interface FakeWhatsApp {
   sent: FakeWhatsAppMessage[];
   /** Numbers (E.164) that are not on WhatsApp: accepted, then failed with 131026. */
   notOnWhatsApp: Set<string>;
+  /** Numbers (E.164) whose messages get no status events of their own: the test posts them with sendStatus. */
+  quiet: Set<string>;
   /** The next send answers this error instead (Graph error body). */
   failNext(status: number, code: number, message?: string): void;
   /** The next send gets no answer at all (the client's timeout must fire). */
   hangNext(): void;
+  /**
+   * The next accepted send posts its status events, and waits for our webhook's answers, before it
+   * answers the send itself: Meta's webhook and its API reply travel apart, and the webhook may win.
+   */
+  statusesBeforeAnswerNext(): void;
   /** Posts a person's message to our webhook, signed; resolves to our answer. */
   receive(
     from: string,
@@ -87,9 +94,11 @@ export async function startFakeWhatsApp(
   const sent: FakeWhatsAppMessage[] = [];
   const lastInbound = new Map<string, number>();
   const notOnWhatsApp = new Set<string>();
+  const quiet = new Set<string>();
   const pendingEvents = new Set<Promise<unknown>>();
   let nextFailure: { status: number; code: number; message: string } | null = null;
   let hang = false;
+  let statusesFirst = false;
   const waiters: (() => void)[] = [];
 
   const graphError = (
@@ -115,7 +124,7 @@ export async function startFakeWhatsApp(
     let chunks = "";
     req.setEncoding("utf8");
     req.on("data", (c: string) => (chunks += c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const url = new URL(req.url ?? "/", "http://localhost");
       const match = /^\/(v\d+\.\d+)\/(\d+)\/messages$/.exec(url.pathname);
       if (req.method !== "POST" || !match)
@@ -190,6 +199,12 @@ export async function startFakeWhatsApp(
       }
       sent.push(message);
       waiters.splice(0).forEach((w) => w());
+      const first = statusesFirst;
+      statusesFirst = false;
+      if (first) {
+        follow(message);
+        await fake.settled();
+      }
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({
           messaging_product: "whatsapp",
@@ -197,7 +212,7 @@ export async function startFakeWhatsApp(
           messages: [{ id: message.id, message_status: "accepted" }],
         }),
       );
-      if (opts.autoStatuses !== false)
+      if (!first && opts.autoStatuses !== false && !quiet.has(message.to))
         track(new Promise((resolve) => setTimeout(resolve, opts.statusDelayMs ?? 0)).then(() => follow(message)));
     });
   });
@@ -256,6 +271,7 @@ export async function startFakeWhatsApp(
     webhookUrl: null,
     sent,
     notOnWhatsApp,
+    quiet,
     failNext(status, code, message = "failed") {
       nextFailure = { status, code, message };
     },
@@ -264,6 +280,9 @@ export async function startFakeWhatsApp(
     },
     hangNext() {
       hang = true;
+    },
+    statusesBeforeAnswerNext() {
+      statusesFirst = true;
     },
     async post(body, signature) {
       if (!fake.webhookUrl) throw new Error("set webhookUrl first");

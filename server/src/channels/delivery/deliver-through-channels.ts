@@ -4,6 +4,7 @@ import type { Db } from "../../db/connect.ts";
 import { reminderDeliveryLog } from "../../db/schema.ts";
 import { ChannelError, type ChannelId, type Channels, type Envelope, type Receipt } from "../channel.ts";
 import type { TellOwner } from "./channel-failure-notice.ts";
+import { recordSentAttempt } from "./record-sent-attempt.ts";
 
 /** A recipient as the dispatcher needs them: their addresses and channels in the order they chose. */
 export interface RecipientRoute {
@@ -150,8 +151,24 @@ export async function deliverThroughChannels({
       });
       continue;
     }
-    await db.insert(reminderDeliveryLog).values(log(channel, address, "sent", { receipt }));
-    return { status: "sent", channel, receipt, fallbackMethod: channel === route[0] ? null : channel, failures };
+    const recorded = await recordSentAttempt({
+      db,
+      row: log(channel, address, "sent", { receipt }),
+      listeners: channels.statusListeners(),
+    });
+    if (recorded.status !== "failed")
+      return { status: "sent", channel, receipt, fallbackMethod: channel === route[0] ? null : channel, failures };
+    // The provider reported a failure before the attempt was even logged: its receipt has already told
+    // the owner, so act on it here as on a refused send.
+    const failure = {
+      channel,
+      address,
+      reason: recorded.error ?? "failed",
+      code: null,
+      permanent: recorded.permanent,
+    };
+    failures.push(failure);
+    if (!failure.permanent) return { status: "retry", channel, error: `${channel}: ${failure.reason}`, failures };
   }
   const why =
     route.length === 0

@@ -60,6 +60,9 @@ export function deliveryStatusListener({
         })
         .where(eq(reminderDeliveryLog.id, log.id));
       if (update.status !== "failed" || !delivery) continue;
+      // Wait for an engine settling this delivery right now (settle-work.ts), so that one of the two
+      // sees the other: this receipt the settled row, or the engine this failure (reopenFailedInFlight).
+      await tx.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.id, delivery.id)).for("update");
 
       if (delivery.kind === "release") {
         const route = await routeOf(tx, masterKeys, delivery.recipientId);
@@ -164,4 +167,32 @@ export async function reopen(tx: Tx, deliveryId: string, reminderId: string | nu
       updatedAt: now,
     })
     .where(and(eq(reminderSchedule.id, reminderId), inArray(reminderSchedule.status, ["sent", "parked"])));
+}
+
+/**
+ * Deliveries the engine has just settled as sent whose provider reported, while the send was still
+ * in flight, that this attempt failed: the receipt's reopen found the delivery pending (the engine's)
+ * and could not act, so the engine hands them back here, in its settling transaction, as reopen()
+ * would have. A delivery is handed back only when no channel of the attempt still stands (an e-mail
+ * or SMS that took it after a refused WhatsApp keeps it sent).
+ */
+export async function reopenFailedInFlight(tx: Tx, deliveryIds: readonly string[], now: Date): Promise<number> {
+  if (deliveryIds.length === 0) return 0;
+  const attemptRows = (status: "failed" | "standing") =>
+    sql`select 1 from ${reminderDeliveryLog} l where l.delivery_id = ${deliveries.id} and l.attempt = ${deliveries.attempts}
+      and ${status === "failed" ? sql`l.delivery_status = 'failed' and l.provider_message_id is not null` : sql`l.delivery_status <> 'failed'`}`;
+  const failed = await tx
+    .select({ id: deliveries.id, reminderId: deliveries.reminderId })
+    .from(deliveries)
+    .where(
+      and(
+        inArray(deliveries.id, [...deliveryIds]),
+        eq(deliveries.kind, "release"),
+        eq(deliveries.status, "sent"),
+        sql`exists (${attemptRows("failed")})`,
+        sql`not exists (${attemptRows("standing")})`,
+      ),
+    );
+  for (const d of failed) await reopen(tx, d.id, d.reminderId, now);
+  return failed.length;
 }

@@ -38,7 +38,7 @@ export async function readMessageReceipts({
     .innerJoin(deliveries, and(eq(deliveries.id, reminderDeliveryLog.deliveryId), eq(deliveries.kind, "release")))
     .leftJoin(recipients, eq(recipients.id, reminderDeliveryLog.recipientId))
     .where(and(eq(reminderDeliveryLog.messageId, messageId), isNotNull(reminderDeliveryLog.deliveryId)))
-    .orderBy(asc(reminderDeliveryLog.createdAt));
+    .orderBy(asc(reminderDeliveryLog.createdAt), asc(reminderDeliveryLog.attempt));
 
   const byKey = new Map<string, DeliveryReceipt>();
   for (const { log, recipient } of rows) {

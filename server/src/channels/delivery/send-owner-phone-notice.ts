@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connect.ts";
 import { reminderDeliveryLog } from "../../db/schema.ts";
 import { ChannelError, type Channels, type PhoneChannelId, type TemplateContent } from "../channel.ts";
+import { recordSentAttempt } from "./record-sent-attempt.ts";
 import { ownerReminderRoute } from "./send-owner-reminder.ts";
 
 export type PhoneNoticeResult =
@@ -63,16 +64,16 @@ export async function sendOwnerPhoneNotice({
     statusAt: at,
     createdAt: at,
   };
-  const record = (row: typeof reminderDeliveryLog.$inferInsert) =>
-    db
-      .insert(reminderDeliveryLog)
-      .values(row)
-      .catch((err: unknown) =>
-        log.error(
-          { err, deliveryId: notice.id },
-          "could not log an owner's phone notice (the message may have been deleted)",
-        ),
-      );
+  const record = (row: typeof reminderDeliveryLog.$inferInsert & { deliveryChannel: PhoneChannelId }) =>
+    (row.deliveryStatus === "sent"
+      ? recordSentAttempt({ db, row, listeners: channels.statusListeners() })
+      : db.insert(reminderDeliveryLog).values(row)
+    ).catch((err: unknown) =>
+      log.error(
+        { err, deliveryId: notice.id },
+        "could not log an owner's phone notice (the message may have been deleted)",
+      ),
+    );
   const responseData = { kind: "release_notice", fallback_method: null };
   try {
     const receipt = await channels

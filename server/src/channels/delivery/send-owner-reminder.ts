@@ -7,6 +7,7 @@ import { profiles, reminderDeliveryLog, users, verifiedNumbers } from "../../db/
 import { ChannelError, type ChannelId, type Channels, type Envelope, type PhoneChannelId } from "../channel.ts";
 import type { TellOwner } from "./channel-failure-notice.ts";
 import { channelsFailedForGood, type ChannelDelivery, type ChannelFailure } from "./deliver-through-channels.ts";
+import { recordSentAttempt } from "./record-sent-attempt.ts";
 
 /** sent: every channel took it or failed for good, at least one took it; retry: one failed for now; failed: none took it. */
 export interface ReminderResult {
@@ -117,13 +118,24 @@ export async function sendOwnerReminder({
     };
     try {
       const receipt = await channels.get(channel).send(envelopeFor(channel, address));
-      await db.insert(reminderDeliveryLog).values({
-        ...base,
-        deliveryStatus: "sent",
-        providerMessageId: receipt.providerMessageId,
-        responseData: { ...delivery.responseData, fallback_method: null, permanent: false, form: receipt.form },
+      const recorded = await recordSentAttempt({
+        db,
+        row: {
+          ...base,
+          deliveryStatus: "sent",
+          providerMessageId: receipt.providerMessageId,
+          responseData: { ...delivery.responseData, fallback_method: null, permanent: false, form: receipt.form },
+        },
+        listeners: channels.statusListeners(),
       });
-      taken.add(channel);
+      if (recorded.status !== "failed") {
+        taken.add(channel);
+        continue;
+      }
+      // The provider reported a failure before the attempt was logged; its receipt told the owner already.
+      const reason = recorded.error ?? "failed";
+      failures.push({ channel, address, reason, code: null, permanent: recorded.permanent });
+      if (!recorded.permanent) retry ??= `${channel}: ${reason}`;
     } catch (err) {
       const e =
         err instanceof ChannelError
