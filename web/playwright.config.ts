@@ -66,6 +66,8 @@ export default defineConfig({
   outputDir: "e2e/.artifacts",
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
+  // Journeys with screenshots at two widths take 15–35 s on a quiet 2-core machine; 30 s (the default) failed one.
+  timeout: 90_000,
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL,
