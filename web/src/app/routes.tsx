@@ -71,6 +71,19 @@ export async function prefetchRoute(
   );
 }
 
+let firstPagePrefetched = false;
+
+/**
+ * prefetchRoute for the page a visit starts on, once per visit: whoever knows first that the session
+ * is there starts it (the app at start from a stored session, or the signed-in layout once auth-js
+ * has told it). Later navigations load as usual: their data is usually cached already.
+ */
+export function prefetchFirstPage(location: { pathname: string; search: string }, api: ApiClient): void {
+  if (firstPagePrefetched) return;
+  firstPagePrefetched = true;
+  void prefetchRoute(location, api).catch(() => undefined);
+}
+
 /** The modules (paths under src/app, without extension) of the pages at this address, outermost first. */
 export function routeModules(pathname: string): string[] {
   return pageModulesAt(pathname).map((page) => page.module);

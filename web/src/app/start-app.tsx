@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, services } from "./app";
-import { loadRoute, prefetchRoute } from "./routes";
+import { browserStoredSession } from "@/lib/auth/stored-session";
+import { loadRoute, prefetchFirstPage, prefetchRoute } from "./routes";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -30,4 +31,6 @@ if (root.hasAttribute("data-prerendered")) {
   // that render is what subscribes to the session, which the page's data waits for.
   const render = () => startTransition(() => createRoot(root).render(app));
   void loadRoute(window.location.pathname).then(render, render);
+  // With a stored session the page's data is asked for now, while React starts.
+  if (browserStoredSession()) prefetchFirstPage(window.location, services.api);
 }

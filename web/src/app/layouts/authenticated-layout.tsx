@@ -4,7 +4,7 @@ import { PageSkeleton } from "@/components/page-skeleton";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
 import { Guard } from "../guard";
-import { prefetchRoute } from "../routes";
+import { prefetchFirstPage } from "../routes";
 import { Footer } from "./footer";
 import { Header } from "./header/header";
 import { SignedInHeader } from "./header/signed-in-header";
@@ -31,19 +31,15 @@ export function AuthenticatedLayout() {
 
 /**
  * The page the visit starts on asks for its data as soon as the session is known, beside the
- * profile, instead of after the guard has waited for both (a waterfall of two round trips). Later
- * navigations load as usual: their data is usually cached already.
+ * profile, instead of after the guard has waited for both (a waterfall of two round trips).
  */
 function usePrefetchFirstPage() {
   const userId = useAuth().user?.id;
   const api = useApi();
   const location = useLocation();
   const firstPage = useRef(location);
-  const done = useRef(false);
   useEffect(() => {
-    if (!userId || done.current) return;
-    done.current = true;
-    void prefetchRoute(firstPage.current, api).catch(() => undefined);
+    if (userId) prefetchFirstPage(firstPage.current, api);
   }, [userId, api]);
 }
 

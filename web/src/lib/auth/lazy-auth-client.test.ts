@@ -56,4 +56,42 @@ describe("the auth client loaded on first use", () => {
     expect(await auth.getSession()).toEqual({ data: { session: null }, error: null });
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it("tells subscribers a known initial session at once, without loading auth-js, and hands them over on first use", async () => {
+    const { client, listeners } = fakeClient();
+    const load = vi.fn(async () => client as unknown as AuthClientLike);
+    const auth = lazyAuthClient(load, { initialSession: () => null });
+    const seen: [string, unknown][] = [];
+    auth.onAuthStateChange((event, session) => void seen.push([event, session]));
+    await vi.waitFor(() => expect(seen).toEqual([["INITIAL_SESSION", null]]));
+    expect(load).not.toHaveBeenCalled();
+    // A sign-in loads auth-js: the subscriber is attached before the call runs, so it hears what follows.
+    await auth.getSession();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(listeners).toHaveLength(1);
+    listeners[0]!("SIGNED_IN", null);
+    expect(seen.at(-1)).toEqual(["SIGNED_IN", null]);
+  });
+
+  it("waits for auth-js when only it can tell the session (a link's tokens, one about to expire)", async () => {
+    const { client, listeners } = fakeClient();
+    const load = vi.fn(async () => client as unknown as AuthClientLike);
+    const auth = lazyAuthClient(load, { initialSession: () => undefined });
+    const seen: string[] = [];
+    auth.onAuthStateChange((event) => void seen.push(event));
+    await vi.waitFor(() => expect(listeners).toHaveLength(1));
+    expect(seen).toEqual([]);
+    listeners[0]!("INITIAL_SESSION", null);
+    expect(seen).toEqual(["INITIAL_SESSION"]);
+  });
+
+  it("never tells or attaches a subscriber that left before", async () => {
+    const { client, listeners } = fakeClient();
+    const auth = lazyAuthClient(async () => client as unknown as AuthClientLike, { initialSession: () => null });
+    const seen: string[] = [];
+    auth.onAuthStateChange((event) => void seen.push(event)).data.subscription.unsubscribe();
+    await auth.getSession();
+    expect(seen).toEqual([]);
+    expect(listeners).toHaveLength(0);
+  });
 });
