@@ -54,8 +54,9 @@ export async function updateCondition({
     hours_threshold: changes.hours_threshold ?? current.hoursThreshold,
     minutes_threshold: changes.minutes_threshold ?? current.minutesThreshold,
     reminder_hours: changes.reminder_hours ?? current.reminderHours,
+    // The same pattern sent back keeps the stored one, with its start date.
     recurring_pattern:
-      changes.recurring_pattern !== undefined
+      changes.recurring_pattern !== undefined && !sameTiming("recurring_pattern", changes, current)
         ? changes.recurring_pattern
         : (current.recurringPattern as RecurringPattern | null),
     panic_config: changes.panic_config ? { ...current.panicConfig, ...changes.panic_config } : current.panicConfig,
@@ -69,9 +70,10 @@ export async function updateCondition({
       problems,
     );
   const deliverAt = merged.deliver_at === null ? null : new Date(merged.deliver_at);
-  const timingChanged = TIMING_FIELDS.some((f) => changes[f] !== undefined);
+  // The editor sends every field of a condition it saves: only a value that differs is a change of timing.
+  const timingChanged = TIMING_FIELDS.some((f) => changes[f] !== undefined && !sameTiming(f, changes, current));
   // A restarted clock would make a passed deliver_at due at once, so it must lie ahead again.
-  if (changes.deliver_at !== undefined || timingChanged) checkDeliverAt(deliverAt, now);
+  if (timingChanged) checkDeliverAt(deliverAt, now);
   // A new timing is a new promise: it must fit the plan. A switch left as it was keeps running after a downgrade.
   if (timingChanged) checkPlanInterval(config, await limitsFor({ db, config, userId }), merged);
   if (changes.recipients) await checkConditionRecipients({ db, messageId: current.messageId, ids: changes.recipients });
@@ -97,3 +99,44 @@ export async function updateCondition({
     return toConditionDto(row!, now, timeZone);
   });
 }
+
+type StoredCondition = Awaited<ReturnType<typeof findOwnedCondition>>;
+
+/** Whether a timing field sent with an update says what the condition already says. */
+function sameTiming(
+  field: (typeof TIMING_FIELDS)[number],
+  changes: Options["changes"],
+  current: StoredCondition,
+): boolean {
+  switch (field) {
+    case "hours_threshold":
+      return changes.hours_threshold === current.hoursThreshold;
+    case "minutes_threshold":
+      return changes.minutes_threshold === current.minutesThreshold;
+    case "deliver_at": {
+      const sent = changes.deliver_at ?? null;
+      return sent === null || current.deliverAt === null
+        ? sent === current.deliverAt
+        : new Date(sent).getTime() === current.deliverAt.getTime();
+    }
+    case "recurring_pattern": {
+      const sent = changes.recurring_pattern ?? null;
+      const stored = current.recurringPattern as RecurringPattern | null;
+      if (sent === null || stored === null) return sent === stored;
+      // A pattern sent without its start date keeps the stored one (withStartDate gives a new one only to a new pattern).
+      const withStored =
+        sent.kind === "every_n_days" && stored.kind === "every_n_days" && !sent.start_date
+          ? { ...sent, start_date: stored.start_date }
+          : sent;
+      return canonical(withStored) === canonical(stored);
+    }
+  }
+}
+
+/** JSON with object keys in order, so two equal patterns compare equal whatever order their keys came in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );

@@ -203,6 +203,42 @@ describe("PUT /api/messages/:id: an edit in one request", () => {
     expect(after.conditions[0]!.last_checked).toBe(before.conditions[0]!.last_checked);
   });
 
+  it("takes a condition sent back whole with a new reminder as it is: its clock runs on, even past a downgrade", async () => {
+    const { owner, sam, message, condition } = await setUp();
+    // What a Plus account that went back to Free has: a one-hour switch, shorter than Free allows.
+    await t.database.db
+      .update(messageConditions)
+      .set({ hoursThreshold: 1, minutesThreshold: 0 })
+      .where(eq(messageConditions.id, condition.id));
+    const before = await read(owner, message.id);
+    t.clock.advance(10 * 60_000);
+    // The editor sends every field of the condition it saves, changed or not.
+    const whole = { hours_threshold: 1, minutes_threshold: 0, recurring_pattern: null, deliver_at: null };
+    const res = await put(owner, `/api/messages/${message.id}`, {
+      title: "Before",
+      text_content: "Old text",
+      recipient_ids: [sam.id],
+      change_conditions: [{ id: condition.id, changes: { ...whole, reminder_hours: [30] } }],
+    });
+    expect(res.status).toBe(200);
+    const after = (await res.json()) as SavedMessage;
+    expect(after.conditions[0]!.last_checked).toBe(before.conditions[0]!.last_checked);
+    expect(after.conditions[0]!.next_deadline).toBe(before.conditions[0]!.next_deadline);
+    // A new timing is a new promise, and is held to the plan.
+    const shorter = await put(owner, `/api/messages/${message.id}`, {
+      title: "Before",
+      text_content: "Old text",
+      recipient_ids: [sam.id],
+      change_conditions: [
+        { id: condition.id, changes: { ...whole, hours_threshold: 0, minutes_threshold: 30, reminder_hours: [10] } },
+      ],
+    });
+    expect(shorter.status).toBe(403);
+    expect(((await shorter.json()) as ApiErrorBody).error.message).toMatch(
+      /allows check-in intervals of 1 day or more/,
+    );
+  });
+
   it("answers 404 for another user's message or condition, and changes nothing", async () => {
     const { owner, sam, message, condition } = await setUp();
     const stranger = await signUpUser(t);
