@@ -68,6 +68,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Journeys with screenshots at two widths take 15–35 s on a quiet 2-core machine; 30 s (the default) failed one.
   timeout: 90_000,
+  // A page that needs the app (sign-in, a confirmation link) can take 4–6 s to settle on a loaded
+  // 2-core machine (measured while other suites ran); 5 s (the default) failed journeys at random.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL,

@@ -1,20 +1,23 @@
 import "./index.css";
+import { sessionStorageKey } from "./lib/auth/auth-client";
 
 // Every page's HTML paints on its own: the public pages are prerendered, the others show the loading
 // screen (docs/decisions/021). The app's code runs once that first paint is on screen, so on a slow
 // phone it never holds the page back: a page that needs the app for its content (a signed-in page, a
 // personal link) has named the code in its HTML to download meanwhile; a page that is whole as
 // prerendered only starts downloading it now (docs/decisions/020).
-afterFirstPaint(() => void import("./app/start"));
+//
+// A page that works entirely as prerendered (links only: home, terms, privacy; data-start="intent")
+// costs a visitor no script at all until they interact with it: its links are links, its mobile menu
+// a native popover. Someone signed in gets the app at once, so the header shows their account.
+const start = () => void import("./app/start");
+const root = document.getElementById("root");
+if (root?.dataset.start === "intent" && !hasStoredSession()) onFirstIntent(start);
+else afterFirstPaint(start);
 
 /** Runs `start` once the browser reports the first contentful paint (at once where there is none to wait for). */
-function afterFirstPaint(start: () => void) {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    start();
-  };
+function afterFirstPaint(begin: () => void) {
+  const once = runOnce(begin);
   // A tab opened in the background paints nothing until it is shown: nothing to wait for.
   const paintReported =
     typeof PerformanceObserver !== "undefined" && (PerformanceObserver.supportedEntryTypes ?? []).includes("paint");
@@ -26,4 +29,35 @@ function afterFirstPaint(start: () => void) {
   }).observe({ type: "paint", buffered: true });
   // Never strand the app should the paint go unreported (e.g. the tab hidden before it painted).
   setTimeout(once, 1500);
+}
+
+/** Runs `begin` at the visitor's first touch, click, key or focus on the page (a scroll of the wheel alone is reading). */
+function onFirstIntent(begin: () => void) {
+  const events = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
+  const once = runOnce(() => {
+    for (const type of events) window.removeEventListener(type, once, true);
+    begin();
+  });
+  for (const type of events) window.addEventListener(type, once, { capture: true, passive: true });
+}
+
+function runOnce(run: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+}
+
+/** A session is stored (or arriving in the address, from an e-mailed link). */
+function hasStoredSession(): boolean {
+  try {
+    return (
+      window.localStorage.getItem(sessionStorageKey(window.location.hostname)) !== null ||
+      window.location.hash.includes("access_token=")
+    );
+  } catch {
+    return true;
+  }
 }

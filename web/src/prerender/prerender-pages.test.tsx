@@ -20,10 +20,24 @@ describe("the prerendered pages", () => {
     expect(html).toContain("<title>Trigger Switch — your words, delivered when it matters</title>");
     expect(html).toContain('<meta name="description" content="Write messages for the people you love.');
     expect(html).toContain('<meta name="robots" content="index, follow" />');
-    expect(html).toContain('<div id="root" data-prerendered>');
+    // Whole as it is (links only): the app starts when the visitor first interacts (main.tsx).
+    expect(html).toContain('<div id="root" data-prerendered data-start="intent">');
     expect(html).toContain("If something happens to you, the right people will know.");
+    // The header works before any script: the visitor's links, and the phone menu as a native popover.
+    expect(html).toContain('popover="auto"');
+    expect(html).toContain('href="/login"');
     expect(html).toContain("Four ways a message can be released");
     expect(index).toBe(true);
+  });
+
+  it("start the app at once where it is needed (a form, a personal link), and on intent only where links are all", async () => {
+    const starts = async (name: string) => {
+      const { html } = await renderPage(template, byName(name));
+      return html.includes('data-start="intent"') ? "intent" : "paint";
+    };
+    for (const name of ["home", "terms", "privacy", "check-in"]) expect(await starts(name), name).toBe("intent");
+    for (const name of ["login", "register", "forgot-password", "check-in-link", "access-message"])
+      expect(await starts(name), name).toBe("paint");
   });
 
   it("need no script of their own: nothing is left waiting for code or revealed by an inline script", async () => {

@@ -31,14 +31,24 @@ export interface PageToPrerender {
    * code once it has painted.
    */
   waitsForData: boolean;
+  /**
+   * The page is whole and works as prerendered (links only, no form): for a visitor, the app starts
+   * only when they first interact with it (main.tsx), so reading it costs a phone no script at all.
+   */
+  startsOnIntent: boolean;
 }
 
-const page = (url: string, name: string, pattern = url, whenQuery: string | null = null): PageToPrerender => ({
+const page = (
+  url: string,
+  name: string,
+  { pattern = url, whenQuery = null, startsOnIntent = false }: Partial<PageToPrerender> = {},
+): PageToPrerender => ({
   url,
   pattern,
   whenQuery,
   name,
   waitsForData: url.includes("?"),
+  startsOnIntent,
 });
 
 export interface RenderedPage {
@@ -48,31 +58,34 @@ export interface RenderedPage {
 }
 
 export const pagesToPrerender: PageToPrerender[] = [
-  page("/", "home"),
+  page("/", "home", { startsOnIntent: true }),
   page("/login", "login"),
   page("/register", "register"),
   page("/forgot-password", "forgot-password"),
-  page("/terms", "terms"),
-  page("/privacy", "privacy"),
-  page("/check-in", "check-in"),
+  page("/terms", "terms", { startsOnIntent: true }),
+  page("/privacy", "privacy", { startsOnIntent: true }),
+  page("/check-in", "check-in", { startsOnIntent: true }),
   // A reminder's check-in link and a recipient's access link paint their frame and loading state;
   // what they show next depends on the token, which only the browser sends to the API.
-  page("/check-in?token=_", "check-in-link", "/check-in", "token"),
-  page("/access/message/_?t=_", "access-message", "/access/message/:id"),
+  page("/check-in?token=_", "check-in-link", { pattern: "/check-in", whenQuery: "token" }),
+  page("/access/message/_?t=_", "access-message", { pattern: "/access/message/:id" }),
 ];
 
 /** Any address no route matches: served with status 404. */
-export const notFoundPage = page("/_not-found", "not-found");
+export const notFoundPage = page("/_not-found", "not-found", { startsOnIntent: true });
 
 /** A page as a full HTML document: the built index.html with this route's head and markup, for the app to hydrate. */
-export async function renderPage(template: string, { url, whenQuery }: PageToPrerender): Promise<RenderedPage> {
+export async function renderPage(
+  template: string,
+  { url, whenQuery, startsOnIntent }: PageToPrerender,
+): Promise<RenderedPage> {
   const route = routeHead(matchRoutes(routes, new URL(url, "http://localhost").pathname)?.map((m) => m.route) ?? []);
   const head = { ...route, index: route.index === true && whenQuery === null };
   const html = fillTemplate(template, {
     title: documentTitle(head),
     description: head.description,
     robots: robotsContent(head),
-    root: `<div id="root" data-prerendered>${postOnly(await renderMarkup(url))}</div>`,
+    root: `<div id="root" data-prerendered${startsOnIntent ? ' data-start="intent"' : ""}>${postOnly(await renderMarkup(url))}</div>`,
   });
   return { html, index: head.index };
 }

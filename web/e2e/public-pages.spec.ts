@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: false });
+
+/** The scripts a page downloaded, by path. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+test("a visitor's phone runs none of the app on the home page until they touch it; the menu opens and the app takes over cleanly", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const scripts = scriptsOf(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeHidden(); // the desktop links are for 768 px and up
+  await page.waitForTimeout(1500);
+  expect(scripts, "only the entry, which waits for the visitor").toHaveLength(1);
+
+  // The menu is a native popover: the tap opens it, and the same tap starts the app.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const sheet = page.getByRole("dialog", { name: "Menu" });
+  await expect(sheet).toBeVisible();
+  await shot(page, "public-menu-375");
+  await expect.poll(() => scripts.length).toBeGreaterThan(1);
+  // Once the app has the page, its links navigate in place and close the sheet.
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById("root")!).some((k) => k.startsWith("__reactContainer")),
+  );
+  await page.waitForLoadState("networkidle");
+  await sheet.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  expect(errors, "no hydration mismatch or other error").toEqual([]);
+});
+
+test("at 1280 px the home page shows Sign in and Get Started, and without any script at all every link and the phone menu still work", async ({
+  browser,
+}) => {
+  const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await desktop.goto("/");
+  await expect(desktop.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(desktop.getByRole("button", { name: "Open menu" })).toBeHidden();
+  await shot(desktop, "public-header-1280");
+  await desktop.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.close();
+});
