@@ -101,8 +101,9 @@ async function prerenderPages() {
       pages.push({ pattern: page.pattern, whenQuery: page.whenQuery, file: `pages/${page.name}.html`, index });
   }
   // The shell replaces Vite's index.html: the same document with the loading screen drawn in. Each
-  // route that is not prerendered gets its own copy naming its page's code, and auth-js, which a
-  // signed-in page needs at once (elsewhere it loads after the app starts). Never indexed.
+  // route that is not prerendered gets its own copy naming its page's code. Not auth-js: a stored
+  // session is used without it, and it loads once the app has started (lib/create-services.ts).
+  // Never indexed.
   const shell = await renderShell(preloadFirst(template, ["app/start", "app/start-app"]));
   fs.writeFileSync(path.join(dist, "index.html"), shell);
   const routes = [...new Set(routePatterns())];
@@ -110,7 +111,7 @@ async function prerenderPages() {
     const name = `app${pattern.replace(/[/:]+/g, "-")}`;
     fs.writeFileSync(
       path.join(dist, "pages", `${name}.html`),
-      preloadFirst(shell, [...pageCode(pattern.replace(/:\w+/g, "_")), "lib/auth/auth-js-client"]),
+      preloadFirst(shell, pageCode(pattern.replace(/:\w+/g, "_"))),
     );
     pages.push({ pattern, whenQuery: null, file: `pages/${name}.html`, index: false });
   }
