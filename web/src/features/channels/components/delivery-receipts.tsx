@@ -48,9 +48,11 @@ export function DeliveryReceipts({ messageId, timeZone }: { messageId: string; t
 }
 
 export function DeliveryReceiptList({ receipts, timeZone }: { receipts: DeliveryReceipt[]; timeZone: string }) {
+  // One card per person and release: a delivery is one person in one release, whatever the
+  // channels tried, so two recipients deleted since (no id, the same placeholder name) stay apart.
   const byRecipient = new Map<string, DeliveryReceipt[]>();
   for (const r of receipts) {
-    const key = `${r.release_id ?? ""}|${r.recipient_id ?? r.recipient_name}`;
+    const key = `${r.release_id ?? ""}|${r.delivery_id}`;
     byRecipient.set(key, [...(byRecipient.get(key) ?? []), r]);
   }
   return (
