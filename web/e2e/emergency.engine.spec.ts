@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { uniqueEmail } from "./support/mailbox";
 import { accessToken, signUp } from "./support/sign-up";
-import { linkFromSink, mailsTo, waitForMail } from "./support/sink";
+import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
 
 /**
  * Spec §4 Panic button in a real browser against the engine server (real SMTP sink): confirm, send
@@ -82,6 +82,46 @@ test("a press with the position granted sends the message with the place, counts
   const mail = await waitForMail(request, message.recipient, /^EMERGENCY alert from Ada Lovelace$/);
   expect(mail.text).toContain("Coordinates (latitude, longitude): 51.53900, -0.14260");
   expect(mail.text).toContain("I took the path along the canal.");
+});
+
+test("a second press soon after, with the position now blocked, says the earlier position went and how old it was", async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation(CAMDEN);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, request, "panic-twice", linkFromSink);
+  const message = await panicMessage(page, request, "Walking home", "I took the path along the canal.");
+  await reloadHeader(page);
+
+  await page.getByRole("button", { name: "Emergency" }).click();
+  await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
+  await expect(page.getByText("Your emergency message with your current location has been sent.")).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page).toHaveURL(/\/messages$/, { timeout: 10_000 });
+
+  // Past the 30 s duplicate window, within the 2 minutes a position counts as current (decision 008).
+  await advanceClock(request, 45_000);
+  await context.clearPermissions();
+  await page.getByRole("button", { name: "Emergency" }).click();
+  await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
+  await expect(page.getByText("Sent with an earlier position", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Your emergency message with your last known location has been sent.")).toBeVisible();
+  await expect(page.getByText(/^Your location from \d+ seconds before the alert \(.+\) went with it\.$/)).toBeVisible();
+  await expect(page.getByText("Sent without your location")).toHaveCount(0);
+  await expect(page.getByText(/was not included/)).toHaveCount(0);
+  await shot(page, "54-emergency-earlier-position-1280");
+
+  // The recipient's second alert carries that position and says how old it was.
+  await expect(async () => expect(await mailsTo(request, message.recipient)).toHaveLength(2)).toPass({
+    timeout: 20_000,
+  });
+  const second = (await mailsTo(request, message.recipient))[1]!;
+  expect(second.text).toContain("Coordinates (latitude, longitude): 51.53900, -0.14260");
+  expect(second.text).toMatch(/\d+ seconds before the alert/);
 });
 
 test("with the position denied and two panic messages: the selector, a plain 'location not included', and cancel during the countdown", async ({

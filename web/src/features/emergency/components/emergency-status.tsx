@@ -1,6 +1,7 @@
 import { PANIC_CONFIRM_WINDOW_MS } from "@trigger-switch/contracts";
 import { locationFailureText } from "../utils/location-outcome";
 import type { PanicState, SendResult } from "../utils/panic-machine";
+import { takenBefore } from "../utils/sent-location";
 
 /**
  * A bar below the header that says, in words, what the Emergency button is doing: what a second
@@ -70,7 +71,12 @@ function sentLines({ location, recipients, duplicate }: SendResult): Line[] {
           ? "Your emergency message has been sent."
           : `Your emergency message has been sent to ${recipients} ${recipients === 1 ? "recipient" : "recipients"}.`,
     });
-  if (location.included)
+  if (location.included && location.earlier) {
+    const place = location.place ? ` (${location.place})` : "";
+    if (location.notNow)
+      lines.push({ text: `No new position for this alert: ${locationFailureText(location.notNow)}.`, strong: true });
+    lines.push({ text: `Your location from ${takenBefore(location)} the alert${place} went with it.` });
+  } else if (location.included)
     lines.push({
       text: location.place ? `Your location (${location.place}) went with it.` : "Your location went with it.",
     });
