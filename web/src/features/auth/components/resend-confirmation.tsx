@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -31,8 +32,11 @@ export function ResendConfirmation({ email }: { email: string }) {
   if (state === "sent") {
     return (
       <p role="status" className="rounded-md border border-success/30 bg-success/10 p-3 text-sm">
-        A new confirmation link is on its way to <span className="font-medium break-all">{email}</span>. Open the newest
-        e-mail; we send at most one a minute.
+        A new confirmation link is on its way to{" "}
+        <span className="font-medium">
+          <EmailAddress email={email} />
+        </span>
+        . Open the newest e-mail; we send at most one a minute.
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import type { DeliveryReceipt } from "@trigger-switch/contracts";
 import { Mail, MessageCircle, MessageSquare } from "lucide-react";
+import { EmailAddress } from "@/components/email-address";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format-date-time";
@@ -86,7 +87,9 @@ function ReceiptRow({ receipt: r, timeZone }: { receipt: DeliveryReceipt; timeZo
       <span className="flex flex-wrap items-center gap-2">
         <Icon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <span>{name}</span>
-        <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{r.address}</span>
+        <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">
+          {r.channel === "email" ? <EmailAddress email={r.address} /> : r.address}
+        </span>
         <Badge variant={words.variant}>{words.label}</Badge>
         {r.fallback && <Badge variant="neutral">Used after an earlier channel failed</Badge>}
       </span>
