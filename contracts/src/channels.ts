@@ -89,6 +89,9 @@ export const reminderChannelsBodySchema = z
  */
 export const deliveryReceiptSchema = z.object({
   release_id: z.string().nullable(),
+  /** One person in one release (all the channels tried for them); what a deleted recipient's rows share. */
+  delivery_id: z.string(),
+  /** Null once the recipient was deleted. */
   recipient_id: z.string().nullable(),
   recipient_name: z.string(),
   channel: z.enum(REMINDER_CHANNELS),

@@ -35,8 +35,19 @@ export const sendMessageNotificationsResponse = z.object({
   duplicate: z.boolean().optional(),
   /** How many recipients the alert is going to (0 for a duplicate). */
   recipients: z.number().int().optional(),
-  /** Whether a location captured for this trigger goes with the alert. */
+  /**
+   * Whether a position goes with the alert: the message's, if captured at most
+   * EMERGENCY_LOCATION_MAX_AGE_MS before the press — by this press or an earlier one. The owner is
+   * told this, not what their browser managed this time. For a duplicate: what the alert it
+   * repeats carried (absent when that alert is not known).
+   */
   locationIncluded: z.boolean().optional(),
+  /** When the position that went was captured (ISO 8601); null when none went. */
+  locatedAt: z.string().nullable().optional(),
+  /** The server's name for that position's place, when it has one. */
+  locationName: z.string().nullable().optional(),
+  /** When the alert was accepted, on the server's clock (ISO 8601): how old `locatedAt` was then. */
+  triggeredAt: z.string().optional(),
 });
 export type SendMessageNotificationsResponse = z.infer<typeof sendMessageNotificationsResponse>;
 

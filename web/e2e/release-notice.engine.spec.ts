@@ -81,6 +81,11 @@ test("a deadline passes with the dashboard open: the release arrives live, the o
   await expect(page).toHaveURL(new RegExp(`/message/${messageId}$`));
   const releases = page.getByRole("list", { name: "Releases" });
   await expect(releases).toContainText(/Grace Hopper\s*e-mail sent .+ · first opened /);
+  // The engine's log names the recipient of an ordinary e-mail release (issue 14 audit: it read
+  // "A deleted recipient").
+  const receipts = page.getByRole("list", { name: "Delivery receipts" });
+  await expect(receipts).toContainText("Grace Hopper");
+  await expect(receipts).not.toContainText("A deleted recipient");
   await shot(page, "62-message-view-after-release-1280");
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, "63-message-view-after-release-375");
@@ -151,4 +156,14 @@ test("an emergency's access page says it is one, how old and precise the positio
     await shot(phone, `65-access-emergency-no-map-${width}`);
     await context.close();
   }
+
+  // Storing the position for the emergency is not an edit of the message (issue 14 audit).
+  await page.goto("/dashboard");
+  const feed = page.getByRole("list", { name: "Recent activity" });
+  await expect(
+    feed.getByRole("link", { name: "Your emergency alert “I need help now” went out to Grace Hopper." }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(feed.getByText("You changed “I need help now”.")).toHaveCount(0);
 });

@@ -69,6 +69,16 @@ test("an owner writes a message with every condition type, an attachment and two
   await expect(recurring.getByRole("status", { name: "What will happen" })).toContainText(
     "Check in every Mon, Tue, Wed, Thu and Fri at 09:00",
   );
+  // An hour and a minute picker on the page's 24-hour clock (en-GB), not Chromium's own time field,
+  // which drew "09:00 AM" in the browser's UI language (issue 14 audit).
+  const checkInBy = recurring.getByRole("group", { name: "Check in by" });
+  await expect(checkInBy.getByRole("combobox", { name: "Hour" })).toHaveValue("9");
+  await expect(checkInBy.getByRole("combobox", { name: "AM or PM" })).toHaveCount(0);
+  await checkInBy.getByRole("combobox", { name: "Hour" }).selectOption({ label: "18" });
+  await checkInBy.getByRole("combobox", { name: "Minute" }).selectOption({ label: "30" });
+  await expect(recurring.getByRole("status", { name: "What will happen" })).toContainText(
+    "Check in every Mon, Tue, Wed, Thu and Fri at 18:30",
+  );
 
   await page.getByRole("button", { name: "Add a condition" }).click();
   await page.getByRole("button", { name: /^Inactivity until a date/ }).click();

@@ -5,6 +5,7 @@ import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
 import { accessGrants, deliveries, emergencyTriggers, messages, recipients } from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
+import { byName } from "../recipients/by-name.ts";
 import { recipientName } from "../recipients/seal-recipient.ts";
 
 /** The owner's view of who received their message, when it opens, whether the e-mail went and whether it was read. */
@@ -127,7 +128,20 @@ async function grantsWhere({
       delivered_at: delivery?.sentAt?.toISOString() ?? null,
     });
   }
-  return [...byGrant.values()];
+  return [...byGrant.values()].sort(byReleaseThenName);
+}
+
+/**
+ * Each release's recipients in name order, as every list of recipients reads (deleted ones last),
+ * so the feed names the same people in the same order from one release to the next; the grant
+ * ids are random and would shuffle them.
+ */
+function byReleaseThenName(a: ReleaseGrant, b: ReleaseGrant): number {
+  const at = Date.parse(a.released_at) - Date.parse(b.released_at);
+  if (at !== 0) return at;
+  if (a.recipient && b.recipient) return byName(a.recipient, b.recipient) || a.grant_id.localeCompare(b.grant_id);
+  if (a.recipient || b.recipient) return a.recipient ? -1 : 1;
+  return a.grant_id.localeCompare(b.grant_id);
 }
 
 const rank = (status: ReleaseGrant["delivery_status"]) =>

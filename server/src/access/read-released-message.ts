@@ -6,7 +6,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
 import { accessGrants, emergencyTriggers, messageAttachments, messages, profiles } from "../db/schema.ts";
-import { currentLocationOf } from "../emergency/current-location.ts";
+import { pressLocationOf } from "../emergency/press-location.ts";
 import type { MessageCipher } from "../crypto/message-cipher.ts";
 import { notFound } from "../errors.ts";
 import { attachmentNameField } from "../attachments/attachment-fields.ts";
@@ -17,8 +17,9 @@ import { attachmentOrder } from "../attachments/attachment-order.ts";
 /**
  * What a recipient sees through their link: nothing but the opening time during the unlock delay,
  * then the message, decrypted on the way out. The first opening is recorded for the owner.
- * An emergency release says so, and shows a position only if it was current at the press: an old
- * one is never presented as where the sender is (docs/decisions/008).
+ * An emergency release says so, and shows the position that went with that alert, if one did (it
+ * was current at the press): never an older one, nor one a later press stored on the message
+ * (docs/decisions/008).
  */
 export async function readReleasedMessage({
   db,
@@ -50,11 +51,8 @@ export async function readReleasedMessage({
     .from(messageAttachments)
     .where(eq(messageAttachments.messageId, messageId))
     .orderBy(...attachmentOrder);
-  const [trigger] = await db
-    .select({ triggeredAt: emergencyTriggers.triggeredAt })
-    .from(emergencyTriggers)
-    .where(eq(emergencyTriggers.reminderId, grant.releaseId));
-  const current = trigger ? currentLocationOf(cipher, message, trigger.triggeredAt) : null;
+  const [trigger] = await db.select().from(emergencyTriggers).where(eq(emergencyTriggers.reminderId, grant.releaseId));
+  const current = trigger ? pressLocationOf(cipher, trigger, message) : null;
   const location = trigger
     ? current && {
         latitude: current.latitude,

@@ -116,6 +116,21 @@ export const securityEvents = pgTable(
 );
 
 /**
+ * The last accepted POST /resend per link type and address (keyed by a hash of both, whether or
+ * not an account has the address): one resend a minute, decided in one statement
+ * (auth/links/claim-resend-slot.ts), so the answer can say truthfully whether a link went without
+ * telling which addresses are registered (docs/decisions/017).
+ */
+export const resendRequests = pgTable(
+  "resend_requests",
+  {
+    keyHash: text("key_hash").primaryKey(),
+    requestedAt: ts("requested_at").notNull(),
+  },
+  (t) => [index("resend_requests_requested_idx").on(t.requestedAt)],
+);
+
+/**
  * Wrong passwords per address (keyed by a hash of the lower-cased address, whether or not an
  * account has it, so the limit itself does not tell which addresses are registered).
  */

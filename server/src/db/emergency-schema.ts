@@ -24,8 +24,11 @@ export const panicDedupe = pgTable(
 
 /**
  * One accepted emergency trigger and the release it became (its reminder_schedule final_delivery
- * row). What the alert says is decided here, at the press: the keep_armed in force and whether the
- * message's position was current then (`location_located_at`, null = no current location).
+ * row). What the alert says is decided here, at the press: the keep_armed in force and the
+ * position that goes with it — the message's, if current then (`location_located_at`, null = no
+ * current location). The position is copied here, sealed under the message's data key with this
+ * row's id in the AAD (emergency/press-location.ts), because the message's own position is
+ * overwritten by the next press: this alert's mail and access page must show the one that went.
  */
 export const emergencyTriggers = pgTable(
   "emergency_triggers",
@@ -47,6 +50,11 @@ export const emergencyTriggers = pgTable(
     keepArmed: boolean("keep_armed").notNull(),
     /** The message's `located_at` at the press when that position was recent enough to send; else null. */
     locationLocatedAt: ts("location_located_at"),
+    /** The position that went, sealed (null with no position, and on rows written before migration 0017). */
+    locationLatitude: text("location_latitude"),
+    locationLongitude: text("location_longitude"),
+    locationName: text("location_name"),
+    locationAccuracy: text("location_accuracy"),
     /** The client's id for the press and its clock (informational). */
     deduplicationId: text("deduplication_id"),
     clientTimestamp: ts("client_timestamp"),

@@ -3,7 +3,7 @@ import {
   NO_DELIVERABLE_RECIPIENT_MESSAGE,
   type SendMessageNotificationsResponse,
 } from "@trigger-switch/contracts";
-import type { EmergencyOutcome } from "./trigger-emergency.ts";
+import type { EmergencyOutcome, PressSummary } from "./trigger-emergency.ts";
 
 /**
  * The HTTP answer of send-message-notifications (docs/decisions/008): 200 when the alert is on its
@@ -24,15 +24,37 @@ export function emergencyAnswer(outcome: EmergencyOutcome): {
           keepArmed: outcome.keepArmed,
           duplicate: false,
           recipients: outcome.recipients,
-          locationIncluded: outcome.locationIncluded,
+          ...pressFields(outcome.press),
         },
       };
     case "duplicate":
-      // Spec §5: skipped and treated as success with keepArmed true.
-      return { status: 200, body: { success: true, error: null, keepArmed: true, duplicate: true, recipients: 0 } };
+      // Spec §5: skipped and treated as success with keepArmed true; says what the alert it repeats carried.
+      return {
+        status: 200,
+        body: {
+          success: true,
+          error: null,
+          keepArmed: true,
+          duplicate: true,
+          recipients: 0,
+          ...(outcome.press ? pressFields(outcome.press) : {}),
+        },
+      };
     case "no_active_panic":
       return { status: 409, body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE } };
     case "no_deliverable_recipient":
       return { status: 409, body: { success: false, error: NO_DELIVERABLE_RECIPIENT_MESSAGE } };
   }
+}
+
+/** What went with the alert, for the owner: the server's word, whatever the browser managed. */
+function pressFields(
+  press: PressSummary,
+): Pick<SendMessageNotificationsResponse, "locationIncluded" | "locatedAt" | "locationName" | "triggeredAt"> {
+  return {
+    locationIncluded: press.location !== null,
+    locatedAt: press.location?.locatedAt.toISOString() ?? null,
+    locationName: press.location?.name ?? null,
+    triggeredAt: press.triggeredAt.toISOString(),
+  };
 }

@@ -3,7 +3,8 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
 import { emergencyTriggers, messages } from "../db/schema.ts";
-import { currentLocationOf, type CapturedLocation } from "./current-location.ts";
+import type { CapturedLocation } from "./current-location.ts";
+import { pressLocationOf } from "./press-location.ts";
 
 /** What an emergency release's mails and log rows need beyond a timed release's. */
 export interface EmergencyContext {
@@ -11,7 +12,7 @@ export interface EmergencyContext {
   keepArmed: boolean;
   /** The message text, decrypted: an emergency mail carries it when the message opens at once. */
   text: string;
-  /** The position, only when current for this press (docs/decisions/008); else null. */
+  /** The position recorded with this press (current then, docs/decisions/008); else null. */
   location: CapturedLocation | null;
   /** Spec §3 reminder_delivery_log.response_data fields of an emergency. */
   responseData: {
@@ -39,7 +40,8 @@ export async function loadEmergencyContext({
   if (!trigger) return null;
   const [message] = await db.select().from(messages).where(eq(messages.id, trigger.messageId));
   const cipher = message ? messageCipherOf(masterKeys, message) : null;
-  const location = message && cipher ? currentLocationOf(cipher, message, trigger.triggeredAt) : null;
+  // The press's own copy: a later press may have stored another position on the message since.
+  const location = message && cipher ? pressLocationOf(cipher, trigger, message) : null;
   return {
     triggeredAt: trigger.triggeredAt,
     keepArmed: trigger.keepArmed,

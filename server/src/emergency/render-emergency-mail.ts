@@ -1,7 +1,6 @@
-import { formatUtcMoment } from "@trigger-switch/contracts";
+import { describeAge, formatUtcMoment } from "@trigger-switch/contracts";
 import { escapeHtml } from "../mail/layout.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { describeAge } from "./describe-age.ts";
 import type { EmergencyContext } from "./load-emergency-context.ts";
 import { coordinate, mapLink } from "./map-link.ts";
 

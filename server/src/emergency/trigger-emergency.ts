@@ -1,18 +1,33 @@
 import type { z } from "zod";
 import type { sendMessageNotificationsBody } from "@trigger-switch/contracts";
+import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db } from "../db/connect.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import { messageCipherOf } from "../crypto/message-cipher.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import { emergencyTriggers, messageConditions, messages, reminderSchedule } from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { claimPanicSlot, panicKeys } from "./claim-panic-slot.ts";
 import { conditionRecipients } from "./condition-recipients.ts";
-import { isCurrentPosition } from "./current-location.ts";
+import { currentLocationOf } from "./current-location.ts";
+import { findRepeatedPress, type TriggerRow } from "./find-repeated-press.ts";
+import { pressLocationOf, sealPressLocation } from "./press-location.ts";
 import { purgePanicDedupe } from "./purge-panic-dedupe.ts";
 
+/**
+ * What an accepted press sent, as the owner must be told it: when, and the position that went
+ * (when it was captured and where), or null when none did.
+ */
+export interface PressSummary {
+  triggeredAt: Date;
+  location: { locatedAt: Date; name: string | null } | null;
+}
+
 export type EmergencyOutcome =
-  | { kind: "triggered"; keepArmed: boolean; recipients: number; locationIncluded: boolean; reminderId: string }
-  | { kind: "duplicate" }
+  | { kind: "triggered"; keepArmed: boolean; recipients: number; reminderId: string; press: PressSummary }
+  /** `press`: the alert this one repeats, when found. */
+  | { kind: "duplicate"; press: PressSummary | null }
   | { kind: "no_active_panic" }
   | { kind: "no_deliverable_recipient" };
 
@@ -33,17 +48,21 @@ class Abandon extends Error {
  *    with an e-mail address (never report success when nobody can be alerted);
  * 3. keep_armed (the request's, else panic_config's; unset = true) false sets the condition inactive;
  * 4. a critical, aggressive final_delivery row due now becomes the engine's work, with an
- *    emergency_triggers row saying what the alert carries.
+ *    emergency_triggers row saying what the alert carries: the message's position if current
+ *    (decision 008), copied and sealed, so the answer, the mails and the access page all tell of
+ *    the same position, whatever a later press stores on the message.
  * Any outcome but "triggered" rolls everything back. Another user's message → 404 (before anything).
  */
 export async function triggerEmergency({
   db,
   clock,
+  masterKeys,
   userId,
   request,
 }: {
   db: Db;
   clock: Clock;
+  masterKeys: MasterKeys;
   userId: string;
   request: Request;
 }): Promise<EmergencyOutcome> {
@@ -53,7 +72,11 @@ export async function triggerEmergency({
   try {
     return await db.transaction(async (tx) => {
       const keys = panicKeys({ userId, messageId: request.messageId, deduplicationId: request.deduplicationId });
-      if (!(await claimPanicSlot({ tx, keys, userId, now }))) throw new Abandon({ kind: "duplicate" });
+      if (!(await claimPanicSlot({ tx, keys, userId, now }))) {
+        const { messageId, deduplicationId } = request;
+        const repeated = await findRepeatedPress({ tx, userId, messageId, deduplicationId, now });
+        throw new Abandon({ kind: "duplicate", press: repeated && (await summaryOf(tx, masterKeys, repeated)) });
+      }
 
       // The same lock as the engine's commit and the condition routes take.
       const [condition] = await tx
@@ -83,11 +106,10 @@ export async function triggerEmergency({
           .set({ active: false, updatedAt: now })
           .where(eq(messageConditions.id, condition.id));
 
-      const [message] = await tx
-        .select({ shareLocation: messages.shareLocation, locatedAt: messages.locatedAt })
-        .from(messages)
-        .where(eq(messages.id, request.messageId));
-      const locatedAt = message?.shareLocation && isCurrentPosition(message.locatedAt, now) ? message.locatedAt : null;
+      const [message] = await tx.select().from(messages).where(eq(messages.id, request.messageId));
+      const cipher = messageCipherOf(masterKeys, message!);
+      const location = currentLocationOf(cipher, message!, now);
+      const triggerId = randomUUID();
       const [row] = await tx
         .insert(reminderSchedule)
         .values({
@@ -108,13 +130,14 @@ export async function triggerEmergency({
         })
         .returning({ id: reminderSchedule.id });
       await tx.insert(emergencyTriggers).values({
+        id: triggerId,
         reminderId: row!.id,
         messageId: request.messageId,
         conditionId: condition.id,
         userId,
         triggeredAt: now,
         keepArmed,
-        locationLocatedAt: locatedAt,
+        ...sealPressLocation(cipher, triggerId, location),
         deduplicationId: request.deduplicationId ?? null,
         clientTimestamp: request.timestamp ? new Date(request.timestamp) : null,
         createdAt: now,
@@ -123,12 +146,25 @@ export async function triggerEmergency({
         kind: "triggered" as const,
         keepArmed,
         recipients: reachable.length,
-        locationIncluded: locatedAt !== null,
         reminderId: row!.id,
+        press: {
+          triggeredAt: now,
+          location: location && { locatedAt: location.locatedAt, name: location.name },
+        },
       };
     });
   } catch (err) {
     if (err instanceof Abandon) return err.outcome;
     throw err;
   }
+}
+
+/** What an earlier accepted press sent (its message may be another, for a repeated client id). */
+async function summaryOf(tx: Tx, masterKeys: MasterKeys, trigger: TriggerRow): Promise<PressSummary> {
+  const [message] = await tx.select().from(messages).where(eq(messages.id, trigger.messageId));
+  const location = message ? pressLocationOf(messageCipherOf(masterKeys, message), trigger, message) : null;
+  return {
+    triggeredAt: trigger.triggeredAt,
+    location: location && { locatedAt: location.locatedAt, name: location.name },
+  };
 }

@@ -89,6 +89,7 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       const outcome = await triggerEmergency({
         db: deps.database.db,
         clock: deps.clock,
+        masterKeys: deps.masterKeys,
         userId: user.id,
         request: req.body,
       });
@@ -100,7 +101,7 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
             messageId: req.body.messageId,
             reminderId: outcome.reminderId,
             recipients: outcome.recipients,
-            locationIncluded: outcome.locationIncluded,
+            locationIncluded: outcome.press.location !== null,
           },
           "emergency triggered",
         );

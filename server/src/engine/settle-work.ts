@@ -277,6 +277,8 @@ function logRow({ ctx, delivery, outcome, at }: Attempt): typeof reminderDeliver
     deliveryId: delivery.id,
     messageId: ctx.row.messageId,
     conditionId: ctx.row.conditionId,
+    // Whom the attempt was for (null for the owner's own mails): the owner's receipts name them by it.
+    recipientId: delivery.recipientId,
     recipient: delivery.address,
     deliveryChannel: delivery.channel,
     deliveryStatus: outcome.status,

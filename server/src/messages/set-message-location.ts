@@ -53,7 +53,8 @@ export async function setMessageLocation({
       locationName: sealed.locationName,
       locatedAt,
       locationAccuracy: accuracy === undefined ? null : cipher.sealText("location_accuracy", String(accuracy)),
-      updatedAt: clock.now(),
+      // No updatedAt: it is the owner's last edit (the dashboard reads it as "You changed …"), and a
+      // device position stored for an emergency is not one; located_at says when it was stored.
     })
     // Two captures racing: the older must not overwrite the newer.
     .where(and(eq(messages.id, message.id), or(isNull(messages.locatedAt), lte(messages.locatedAt, locatedAt))));

@@ -1,6 +1,7 @@
 import { ownerReleaseSchema, releaseGrantSchema } from "@trigger-switch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createCondition, createMessage, createRecipient, put, setRecipients } from "../support/content.ts";
 import { HOUR, linkIn, mailsTo, mailText, tick, travel } from "../support/engine.ts";
 import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
 import type { SmtpSink } from "../support/smtp-sink.ts";
@@ -93,6 +94,32 @@ describe("the owner learns of every release", () => {
         grants: [expect.objectContaining({ delivery_status: "sent" })],
       }),
     ]);
+  });
+
+  it("names a release's recipients in name order, the same order every time", async () => {
+    const owner = await signUpUser(t);
+    await put(owner, "/api/profile", { first_name: "Alex", last_name: "Morgan", whatsapp_number: "+447700900123" });
+    const message = await createMessage(owner, { title: "Help" });
+    const names = ["Zoe Quinn", "Ada Byron", "Mia Wong", "kim Lee", "Bea Park"];
+    const ids: string[] = [];
+    for (const [i, name] of names.entries())
+      ids.push((await createRecipient(owner, { name, email: `ordered${i}-${Date.now()}@example.com` })).id);
+    await setRecipients(owner, message.id, ids);
+    await createCondition(owner, message.id, { condition_type: "panic_trigger" });
+    await press(owner, message.id);
+    await tick(t);
+    t.clock.advance(31_000);
+    await press(owner, message.id);
+    await tick(t);
+
+    const alphabetical = ["Ada Byron", "Bea Park", "kim Lee", "Mia Wong", "Zoe Quinn"];
+    const releases = (await releasesOf(owner)).filter((r) => r.message_id === message.id);
+    expect(releases).toHaveLength(2);
+    for (const release of releases) expect(release.grants.map((g) => g.recipient?.name)).toEqual(alphabetical);
+    const perMessage = z
+      .array(releaseGrantSchema)
+      .parse(await (await owner.api(`/api/messages/${message.id}/releases`)).json());
+    expect(perMessage.map((g) => g.recipient?.name)).toEqual([...alphabetical, ...alphabetical]);
   });
 
   it("shows nobody else's releases", async () => {

@@ -46,6 +46,7 @@ describe("a second press of the same emergency", () => {
   it("within 30 seconds is skipped and answered as success with keepArmed true", async () => {
     const s = await panicMessage(a, { keep_armed: false }, 1);
     b.clock.set(a.clock.now());
+    const pressedAt = a.clock.now().toISOString();
     expect((await press(s.owner, s.messageId)).body).toMatchObject({
       success: true,
       duplicate: false,
@@ -55,7 +56,18 @@ describe("a second press of the same emergency", () => {
     // The condition is inactive by now (keep_armed false), yet a retry is a duplicate, not an error.
     expect(await press(s.owner, s.messageId)).toEqual({
       status: 200,
-      body: { success: true, error: null, keepArmed: true, duplicate: true, recipients: 0 },
+      // What the alert it repeats carried: no position, pressed then.
+      body: {
+        success: true,
+        error: null,
+        keepArmed: true,
+        duplicate: true,
+        recipients: 0,
+        locationIncluded: false,
+        locatedAt: null,
+        locationName: null,
+        triggeredAt: pressedAt,
+      },
     });
     expect(await panicRows(a, s.conditionId)).toHaveLength(1);
     await tick(a);

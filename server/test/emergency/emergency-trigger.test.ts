@@ -35,6 +35,9 @@ describe("pressing the emergency button", () => {
       duplicate: false,
       recipients: 2,
       locationIncluded: true,
+      locatedAt: new Date(pressedAt.getTime() - 3_000).toISOString(),
+      locationName: "near London, United Kingdom",
+      triggeredAt: pressedAt.toISOString(),
     });
 
     const [row] = await panicRows(t, s.conditionId);

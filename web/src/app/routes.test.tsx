@@ -6,42 +6,47 @@ import { routeModules } from "./routes";
 
 const AFTER_GUARD = { timeout: 5000 };
 
+/** The page's one h1, by name (issue 14: every page has one, at level 1, not just "a heading"). */
+async function pageHeading(name: string, options = {}) {
+  const h1 = await screen.findByRole("heading", { level: 1, name }, options);
+  expect(screen.getAllByRole("heading", { level: 1 })).toEqual([h1]);
+  return h1;
+}
+
 describe("the routes", () => {
   it("shows the landing page at /", async () => {
     renderApp({ path: "/" });
-    expect(
-      await screen.findByRole("heading", { name: "If something happens to you, the right people will know." }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "Four ways a message can be released" })).toBeInTheDocument();
+    await pageHeading("If something happens to you, the right people will know.");
+    expect(screen.getByRole("heading", { level: 2, name: "Four ways a message can be released" })).toBeInTheDocument();
   });
 
   it("shows a not-found page for any other path", async () => {
     renderApp({ path: "/no/such/page" });
-    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    await pageHeading("Page not found");
   });
 
   it("gives the public message access page its own minimal header", async () => {
     renderApp({ path: "/access/message/abc" });
     expect(screen.getByText("Secure Message Access")).toBeInTheDocument();
-    expect(
-      await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." }),
-    ).toBeInTheDocument();
+    await pageHeading("This link is not valid, has expired or was withdrawn.");
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
   });
 
   it("shows the message-not-found view for a message id", async () => {
     renderApp({ path: "/message/123", signedIn: true, profile: makeProfile() });
-    expect(await screen.findByRole("heading", { name: "Message not found" }, AFTER_GUARD)).toBeInTheDocument();
+    await pageHeading("Message not found", AFTER_GUARD);
   });
 
   it("shows an honest empty state on the messages page", async () => {
     renderApp({ path: "/messages", signedIn: true, profile: makeProfile() });
-    expect(await screen.findByRole("heading", { name: "No messages yet" }, AFTER_GUARD)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 2, name: "No messages yet" }, AFTER_GUARD)).toBeInTheDocument();
+    await pageHeading("Messages");
   });
 
   it("tells a user who is not an admin that the admin page is not for them", async () => {
     renderApp({ path: "/admin", signedIn: true, profile: makeProfile(), isAdmin: false });
     expect(await screen.findByText("You do not have access to this page.", {}, AFTER_GUARD)).toBeInTheDocument();
+    await pageHeading("Admin Dashboard");
   });
 
   it("returns to the page the guard turned away after signing in", async () => {
@@ -49,13 +54,15 @@ describe("the routes", () => {
     await user.type(await screen.findByLabelText("E-mail", {}, AFTER_GUARD), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(await screen.findByRole("heading", { name: "No recipients yet" }, AFTER_GUARD)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "No recipients yet" }, AFTER_GUARD),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/recipients");
   });
 
   it("explains an invalid or expired reset link without a recovery session", async () => {
     renderApp({ path: "/reset-password" });
-    expect(await screen.findByRole("heading", { name: "This link is invalid or has expired" })).toBeInTheDocument();
+    await pageHeading("This link is invalid or has expired");
     expect(screen.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
   });
 

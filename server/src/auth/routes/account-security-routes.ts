@@ -101,7 +101,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AuthDeps): voi
       },
     },
     async (req) => {
-      resendLink(deps, { body: bodyOf(req), redirectTo: queryParam(req, "redirect_to") });
+      await resendLink(deps, { body: bodyOf(req), redirectTo: queryParam(req, "redirect_to") });
       // The same empty answer whether or not the address has an account.
       return {};
     },

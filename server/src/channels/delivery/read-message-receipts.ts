@@ -47,6 +47,8 @@ export async function readMessageReceipts({
     const data = log.responseData;
     const latest: DeliveryReceipt = {
       release_id: log.reminderId,
+      // Not null: the query keeps only rows with a delivery.
+      delivery_id: log.deliveryId!,
       recipient_id: log.recipientId,
       recipient_name: recipient ? recipientName(masterKeys, recipient) : "A deleted recipient",
       channel: log.deliveryChannel as ChannelId,

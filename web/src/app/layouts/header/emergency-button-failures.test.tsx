@@ -103,6 +103,34 @@ describe("the Emergency button when something fails", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Your location was not included: location access is blocked");
   });
 
+  it("says an earlier position went, and how old, when this press found none but the server sent one", async () => {
+    // A second press 64 s after one that shared a position (decision 008: up to 2 minutes old goes).
+    const earlier = sent({
+      locationIncluded: true,
+      locatedAt: "2026-03-10T13:59:00.000Z",
+      locationName: "near Clerkenwell, United Kingdom",
+      triggeredAt: "2026-03-10T14:00:04.000Z",
+    });
+    const { user } = await setup({ position: 1, answers: [earlier] });
+    await pressTwice(user);
+    expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your emergency message with your last known location and its attachments has been sent."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Sent with an earlier position")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "No new position for this alert: location access is blocked for this site in your browser. The position taken 64 seconds before the alert went with it.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Sent without your location")).not.toBeInTheDocument();
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent(
+      "Your location from 64 seconds before the alert (near Clerkenwell, United Kingdom) went with it.",
+    );
+    expect(status).not.toHaveTextContent("was not included");
+  });
+
   it("goes on without the location when the browser times out", async () => {
     const { user, posts } = await setup({ position: 3, answers: [sent({ locationIncluded: false })] });
     await pressTwice(user);

@@ -54,6 +54,10 @@ describe("the Emergency button", () => {
     expect(status).toHaveTextContent("Your emergency message has been sent to 2 recipients.");
     expect(status).toHaveTextContent("Your location (Camden Town, London) went with it.");
     expect(status).toHaveTextContent("Cancel only stops the countdown on this device.");
+    // At the foot of the screen, out of the header: the toasts open just below the header and
+    // covered it there (screenshots in web/e2e/emergency.engine.spec.ts check it at 1280 and 375 px).
+    expect(screen.getByRole("banner")).not.toContainElement(status);
+    expect(status).toHaveClass("fixed", "bottom-0");
   });
 
   it("never claims attachments a message does not have", async () => {

@@ -29,7 +29,7 @@ export default function AdminPage() {
   if (!me.data?.is_admin) {
     return (
       <PageContainer>
-        <EmptyState icon={ShieldX} title="Admin Dashboard">
+        <EmptyState icon={ShieldX} title="Admin Dashboard" headingLevel={1}>
           <p>You do not have access to this page.</p>
         </EmptyState>
       </PageContainer>

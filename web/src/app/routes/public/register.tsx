@@ -6,6 +6,9 @@ import { ProviderButtons } from "@/features/auth/components/provider-buttons";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth/auth-context";
+import { useDocumentTitle } from "../../use-document-title";
+
+const CHECK_EMAIL = "Check your e-mail";
 
 export default function RegisterPage() {
   // The form shows while the stored session is restored (it is also the prerendered page); a
@@ -13,12 +16,14 @@ export default function RegisterPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // Waiting for the confirmation is a page of its own: its heading, and its title.
+  useDocumentTitle(pendingEmail ? CHECK_EMAIL : null);
 
   if (user && !pendingEmail) return <Navigate to={paths.dashboard} replace />;
 
   if (pendingEmail) {
     return (
-      <AuthCard title="Check your e-mail">
+      <AuthCard title={CHECK_EMAIL}>
         <CheckEmail email={pendingEmail} />
       </AuthCard>
     );

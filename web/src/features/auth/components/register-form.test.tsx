@@ -2,6 +2,9 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "@/testing/render-app";
 
+/** The web tests' wait for a page behind the guard on a busy machine. */
+const AFTER_GUARD = { timeout: 5000 };
+
 async function fill(user: ReturnType<typeof renderApp>["user"], email: string, password: string, confirm: string) {
   const emailInput = await screen.findByLabelText("E-mail");
   if (email) await user.type(emailInput, email);
@@ -35,9 +38,13 @@ describe("the registration form", () => {
   });
 
   it("signs up and asks the user to check their e-mail, with the mailbox hint when the server has one", async () => {
-    const { user, auth } = renderApp({ path: "/register", mailbox: true });
+    const { user, auth, router } = renderApp({ path: "/register", mailbox: true });
+    await screen.findByRole("heading", { level: 1, name: "Create your account" });
+    expect(document.title).toBe("Create your account · Trigger Switch");
     await fill(user, "ada@example.com", "correct horse", "correct horse");
-    expect(await screen.findByRole("heading", { name: "Check your e-mail" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Check your e-mail" })).toBeInTheDocument();
+    // A page of its own to the reader: its own title too, and the next page's after it.
+    expect(document.title).toBe("Check your e-mail · Trigger Switch");
     expect(auth.mocks.signUp).toHaveBeenCalledWith({
       email: "ada@example.com",
       password: "correct horse",
@@ -57,6 +64,10 @@ describe("the registration form", () => {
       "A confirmation link for ada@example.com is ready, but it was not e-mailed",
     );
     expect(screen.queryByText(/We sent/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Go to sign in" }));
+    await screen.findByRole("heading", { level: 1, name: "Sign in" });
+    expect(router.state.location.pathname).toBe("/login");
+    expect(document.title).toBe("Sign in · Trigger Switch");
   });
 
   it("shows no mailbox hint when the server sends real mail", async () => {
@@ -72,7 +83,8 @@ describe("the registration form", () => {
   it("goes straight on to completing the profile when the server confirms at once", async () => {
     const { user, router } = renderApp({ path: "/register", autoconfirm: true });
     await fill(user, "ada@example.com", "correct horse", "correct horse");
-    await screen.findByRole("heading", { name: "Your profile" }, { timeout: 2000 });
+    // The guard's 500 ms minimum, then the profile page's chunk: room for a busy machine.
+    await screen.findByRole("heading", { name: "Your profile" }, AFTER_GUARD);
     expect(router.state.location.pathname).toBe("/profile");
   });
 });

@@ -1,56 +1,89 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useServices } from "@/lib/services";
+import { useServerMeta } from "../api/get-server-meta";
+import { resendOutcome, type ResendOutcome } from "../utils/resend-outcome";
+import { MailboxHint } from "./mailbox-hint";
+import { MailSentNote } from "./mail-sent-note";
+
+type State = { kind: "idle" } | { kind: "sending" } | ResendOutcome;
 
 /**
  * "Email not confirmed" at sign-in is not a dead end: send the confirmation link again. Only
  * someone who typed the right password sees this (decision 001), so it may name the address.
+ * Every sentence is true for this server and this moment: what the server answered (sent, or
+ * nothing within a minute of the last resend) and where its mail goes (GET /api/meta).
  */
 export function ResendConfirmation({ email }: { email: string }) {
   const { auth } = useServices();
-  const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
-  const [message, setMessage] = useState("");
+  const meta = useServerMeta();
+  const [state, setState] = useState<State>({ kind: "idle" });
+
+  // After the wait the server takes a request again: offer the button again.
+  const waitMs = state.kind === "wait" ? state.seconds * 1000 : null;
+  useEffect(() => {
+    if (waitMs === null) return;
+    const timer = setTimeout(() => setState({ kind: "idle" }), waitMs);
+    return () => clearTimeout(timer);
+  }, [waitMs]);
 
   const resend = async () => {
-    setState("sending");
+    setState({ kind: "sending" });
     const { error } = await auth.resend({
       type: "signup",
       email,
       options: { emailRedirectTo: `${window.location.origin}${paths.login}` },
     });
-    if (error) {
-      setState("failed");
-      setMessage(error.message);
-      return;
-    }
-    setState("sent");
+    setState(resendOutcome(error));
   };
 
-  if (state === "sent") {
+  const address = (
+    <span className="font-medium">
+      <EmailAddress email={email} />
+    </span>
+  );
+  // No mail server and no local mailbox: no link can reach anyone, so none is offered.
+  if (meta.data?.mail === "outbox" && !meta.data.mailbox) {
     return (
-      <p role="status" className="rounded-md border border-success/30 bg-success/10 p-3 text-sm">
-        A new confirmation link is on its way to <span className="font-medium break-all">{email}</span>. Open the newest
-        e-mail; we send at most one a minute.
-      </p>
+      <div role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+        <MailSentNote to={email} what="a confirmation link" />
+      </div>
+    );
+  }
+  if (state.kind === "sent") {
+    return (
+      <div role="status" className="flex flex-col gap-3 rounded-md border border-success/30 bg-success/10 p-3 text-sm">
+        <MailSentNote to={email} what="a new confirmation link" />
+        <p>The earlier link no longer works: use the newest one.</p>
+        <MailboxHint />
+      </div>
     );
   }
   return (
     <div className="flex flex-col gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm">
       <p>Your account is waiting for you to confirm your e-mail address. Lost the e-mail, or the link expired?</p>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="self-start"
-        disabled={state === "sending"}
-        onClick={() => void resend()}
-      >
-        {state === "sending" && <Spinner />}
-        Send the confirmation e-mail again
-      </Button>
-      {state === "failed" && <p className="text-destructive">{message}</p>}
+      {state.kind === "wait" ? (
+        <p role="status">
+          Nothing was sent: a new link for {address} was asked for less than a minute ago, and we send at most one a
+          minute. You can ask again in {state.seconds} {state.seconds === 1 ? "second" : "seconds"}.
+        </p>
+      ) : (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={state.kind === "sending"}
+          onClick={() => void resend()}
+        >
+          {state.kind === "sending" && <Spinner />}
+          Send the confirmation e-mail again
+        </Button>
+      )}
+      {state.kind === "failed" && <p className="text-destructive">{state.message}</p>}
     </div>
   );
 }

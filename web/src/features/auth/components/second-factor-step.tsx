@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { z } from "zod";
+import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -117,7 +118,10 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
       <p className="text-sm text-muted-foreground">
         Your password was right. Now enter the 6-digit code{" "}
         {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
-        <span className="font-medium break-all text-foreground">{secondFactor?.email}</span>.
+        <span className="font-medium text-foreground">
+          {secondFactor?.email && <EmailAddress email={secondFactor.email} />}
+        </span>
+        .
       </p>
       <FormError message={sendError ?? (state.kind === "entering" ? (state.error ?? undefined) : undefined)} />
       {factors.length > 1 && state.kind === "entering" && (
@@ -231,8 +235,10 @@ function RecoveryCodeStep({ email, onBack }: { email: string; onBack: () => void
     >
       <p className="text-sm text-muted-foreground">
         Enter one of the recovery codes you saved for{" "}
-        <span className="font-medium break-all text-foreground">{email}</span>. Each code works once; we will e-mail you
-        that it was used.
+        <span className="font-medium text-foreground">
+          <EmailAddress email={email} />
+        </span>
+        . Each code works once; we will e-mail you that it was used.
       </p>
       <FormError message={error ?? undefined} />
       <FormField label="Recovery code">

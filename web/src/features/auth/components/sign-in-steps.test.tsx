@@ -156,20 +156,65 @@ describe("signing in with a phone factor or a recovery code", { timeout: 20000 }
 });
 
 describe("the sign-in page", () => {
-  it("offers to resend the confirmation for 'Email not confirmed'", async () => {
-    const { user, auth } = renderApp({ path: "/login" });
-    auth.mocks.signInWithPassword.mockResolvedValueOnce({
+  /** Signs in to an unconfirmed account: the page offers the resend. */
+  async function unconfirmed(options: Parameters<typeof renderApp>[0] = {}) {
+    const app = renderApp({ path: "/login", ...options });
+    app.auth.mocks.signInWithPassword.mockResolvedValueOnce({
       data: { session: null, user: null },
       error: Object.assign(new AuthError("Email not confirmed", 400), { code: "email_not_confirmed" }),
     } as never);
-    await user.type(await screen.findByLabelText("E-mail"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
-    await user.click(await screen.findByRole("button", { name: "Send the confirmation e-mail again" }));
+    await app.user.type(await screen.findByLabelText("E-mail"), "ada@example.com");
+    await app.user.type(screen.getByLabelText("Password"), "correct horse");
+    await app.user.click(screen.getByRole("button", { name: "Sign in" }));
+    return app;
+  }
+  const resendButton = () => screen.findByRole("button", { name: "Send the confirmation e-mail again" });
+
+  it("offers to resend the confirmation for 'Email not confirmed', and says it was sent once the server took it", async () => {
+    const { user, auth } = await unconfirmed();
+    await user.click(await resendButton());
     expect(auth.mocks.resend).toHaveBeenCalledWith(
       expect.objectContaining({ type: "signup", email: "ada@example.com" }),
     );
-    expect(await screen.findByText(/A new confirmation link is on its way/)).toBeInTheDocument();
+    expect(await screen.findByText(/We sent a new confirmation link to/)).toHaveTextContent(
+      "We sent a new confirmation link to ada@example.com. If nothing arrives within a few minutes, check your spam folder.",
+    );
+    expect(screen.getByText("The earlier link no longer works: use the newest one.")).toBeInTheDocument();
+  });
+
+  it("says nothing was sent when the server answers that a link went less than a minute ago, then offers it again", async () => {
+    const { user, auth } = await unconfirmed();
+    auth.mocks.resend.mockResolvedValueOnce({
+      data: { user: null, session: null },
+      error: Object.assign(new AuthError("For security purposes, you can only request this after 1 seconds.", 429), {
+        code: "over_email_send_rate_limit",
+      }),
+    } as never);
+    await user.click(await resendButton());
+    expect(await screen.findByText(/Nothing was sent/)).toHaveTextContent(
+      "Nothing was sent: a new link for ada@example.com was asked for less than a minute ago, and we send at most one a minute. You can ask again in 1 second.",
+    );
+    expect(screen.queryByText(/We sent|on its way/)).not.toBeInTheDocument();
+    expect(await resendButton()).toBeEnabled();
+  });
+
+  it("says the new link was kept in the local mailbox, not e-mailed, on a server without a mail server", async () => {
+    const { user } = await unconfirmed({ mailbox: true });
+    await user.click(await resendButton());
+    expect(await screen.findByText(/is ready, but it was not e-mailed/)).toHaveTextContent(
+      "A new confirmation link for ada@example.com is ready, but it was not e-mailed",
+    );
+    expect(screen.queryByText(/We sent|on its way/)).not.toBeInTheDocument();
+  });
+
+  it("offers no resend where no e-mail can reach anyone (no mail server, no mailbox)", async () => {
+    await unconfirmed({
+      api: { "GET /api/meta": () => ({ body: { mailbox: false, mail: "outbox", autoconfirm: false, version: "t" } }) },
+    });
+    expect(await screen.findByText(/no e-mail can reach/)).toHaveTextContent(
+      "This server has no mail server configured, so no e-mail can reach ada@example.com.",
+    );
+    expect(screen.queryByRole("button", { name: "Send the confirmation e-mail again" })).not.toBeInTheDocument();
   });
 
   it("shows a button only for each configured provider, and starts its sign-in", async () => {

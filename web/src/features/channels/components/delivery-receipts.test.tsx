@@ -5,6 +5,7 @@ import { DeliveryReceiptList, receiptWords } from "./delivery-receipts";
 
 const base: DeliveryReceipt = {
   release_id: "r1",
+  delivery_id: "d1",
   recipient_id: "p1",
   recipient_name: "Sam",
   channel: "whatsapp",
@@ -37,6 +38,23 @@ describe("DeliveryReceiptList", () => {
     expect(rows[1]).toHaveTextContent("SMS");
     expect(rows[1]).toHaveTextContent("Delivered");
     expect(rows[1]).toHaveTextContent("Used after an earlier channel failed");
+  });
+
+  it("keeps two recipients deleted since apart: one card each, under the placeholder name", () => {
+    const gone = { ...base, recipient_id: null, recipient_name: "A deleted recipient", channel: "email" as const };
+    render(
+      <DeliveryReceiptList
+        timeZone="Europe/London"
+        receipts={[
+          { ...gone, delivery_id: "d1", address: "ada@example.com", status: "sent" },
+          { ...gone, delivery_id: "d2", address: "sam@example.com", status: "sent" },
+        ]}
+      />,
+    );
+    const cards = screen.getAllByRole("list", { name: "Channels tried for A deleted recipient" });
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent("ada@example.com");
+    expect(cards[1]).toHaveTextContent("sam@example.com");
   });
 
   it("words a status truthfully: e-mail has no delivery receipt, a temporary failure is tried again", () => {

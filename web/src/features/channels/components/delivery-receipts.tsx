@@ -1,5 +1,6 @@
 import type { DeliveryReceipt } from "@trigger-switch/contracts";
 import { Mail, MessageCircle, MessageSquare } from "lucide-react";
+import { EmailAddress } from "@/components/email-address";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format-date-time";
@@ -48,9 +49,11 @@ export function DeliveryReceipts({ messageId, timeZone }: { messageId: string; t
 }
 
 export function DeliveryReceiptList({ receipts, timeZone }: { receipts: DeliveryReceipt[]; timeZone: string }) {
+  // One card per person and release: a delivery is one person in one release, whatever the
+  // channels tried, so two recipients deleted since (no id, the same placeholder name) stay apart.
   const byRecipient = new Map<string, DeliveryReceipt[]>();
   for (const r of receipts) {
-    const key = `${r.release_id ?? ""}|${r.recipient_id ?? r.recipient_name}`;
+    const key = `${r.release_id ?? ""}|${r.delivery_id}`;
     byRecipient.set(key, [...(byRecipient.get(key) ?? []), r]);
   }
   return (
@@ -84,7 +87,9 @@ function ReceiptRow({ receipt: r, timeZone }: { receipt: DeliveryReceipt; timeZo
       <span className="flex flex-wrap items-center gap-2">
         <Icon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <span>{name}</span>
-        <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{r.address}</span>
+        <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">
+          {r.channel === "email" ? <EmailAddress email={r.address} /> : r.address}
+        </span>
         <Badge variant={words.variant}>{words.label}</Badge>
         {r.fallback && <Badge variant="neutral">Used after an earlier channel failed</Badge>}
       </span>

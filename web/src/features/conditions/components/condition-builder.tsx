@@ -5,7 +5,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { DraftCheck } from "../utils/check-draft";
-import { CONDITION_LABELS } from "../utils/condition-labels";
+import { CONDITION_LABELS, conditionTypeDescription } from "../utils/condition-labels";
 import { fitReminders, type ConditionDraft } from "../utils/condition-draft";
 import { AccessFields } from "./access-fields";
 import { ConditionPreview } from "./condition-preview";
@@ -63,7 +63,7 @@ export function ConditionBuilder({
           <h3 id={titleId} className="font-semibold">
             {label.title}
           </h3>
-          <p className="text-sm text-muted-foreground">{label.description}</p>
+          <p className="text-sm text-muted-foreground">{conditionTypeDescription(draft.condition_type)}</p>
         </div>
         <Button
           type="button"

@@ -1,6 +1,6 @@
 import { CONDITION_TYPES, type ConditionType } from "@trigger-switch/contracts";
 import { CalendarClock, Repeat, Siren, Timer, type LucideIcon } from "lucide-react";
-import { CONDITION_LABELS } from "../utils/condition-labels";
+import { CONDITION_LABELS, conditionTypeDescription } from "../utils/condition-labels";
 
 const ICONS: Record<ConditionType, LucideIcon> = {
   no_check_in: Timer,
@@ -25,7 +25,7 @@ export function ConditionTypePicker({ onPick }: { onPick: (type: ConditionType) 
               <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <span className="flex flex-col gap-0.5">
                 <span className="font-medium">{CONDITION_LABELS[type].title}</span>
-                <span className="text-sm text-muted-foreground">{CONDITION_LABELS[type].description}</span>
+                <span className="text-sm text-muted-foreground">{conditionTypeDescription(type)}</span>
               </span>
             </button>
           </li>

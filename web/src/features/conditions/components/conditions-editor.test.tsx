@@ -106,9 +106,9 @@ describe("the condition builder", () => {
 
     await user.click(within(group).getByLabelText("Saturday"));
     await user.click(within(group).getByLabelText("Sunday"));
-    const at = within(group).getByLabelText("Check in by");
-    await user.clear(at);
-    await user.type(at, "14:30");
+    const at = within(group).getByRole("group", { name: "Check in by" });
+    await user.selectOptions(within(at).getByRole("combobox", { name: "Hour" }), "14");
+    await user.selectOptions(within(at).getByRole("combobox", { name: "Minute" }), "30");
     expect(preview()).toHaveTextContent("Check in every Sat and Sun at 14:30, 1 hour grace. Next: by");
     expect(draftToInput(seen.drafts[0]!).recurring_pattern).toEqual({
       kind: "weekdays",
@@ -119,15 +119,38 @@ describe("the condition builder", () => {
     });
   });
 
-  it("writes every time on the reader's clock: 12-hour for en-US, as the browser's own time field does", async () => {
+  it("writes every time on the reader's clock: 12-hour for en-US, its own picker included", async () => {
     vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
-    const { user, pick, preview } = renderBuilder();
+    const { user, pick, preview, seen } = renderBuilder();
+    expect(screen.getByText(/such as every day at 9:00 AM or on weekdays/)).toBeInTheDocument();
     const group = await pick(/^Recurring check-in/);
-    const at = within(group).getByLabelText("Check in by");
-    await user.clear(at);
-    await user.type(at, "14:30");
+    expect(within(group).getByText(/such as every day at 9:00 AM/)).toBeInTheDocument();
+    const at = within(group).getByRole("group", { name: "Check in by" });
+    const hour = within(at).getByRole("combobox", { name: "Hour" });
+    expect(
+      within(hour)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["12", ...Array.from({ length: 11 }, (_, i) => String(i + 1))]);
+    await user.selectOptions(hour, "2");
+    await user.selectOptions(within(at).getByRole("combobox", { name: "Minute" }), "30");
+    await user.selectOptions(within(at).getByRole("combobox", { name: "AM or PM" }), "PM");
+    expect(draftToInput(seen.drafts[0]!).recurring_pattern).toMatchObject({ at: "14:30" });
     expect(preview()).toHaveTextContent(/Check in every .+ at 2:30 PM, 1 hour grace\. Next: by \w{3} 3:30 PM/);
     expect(preview()).not.toHaveTextContent("14:30");
+  });
+
+  it("offers the check-in time on the 24-hour clock of en-GB, with no AM or PM", async () => {
+    const { pick } = renderBuilder();
+    expect(screen.getByText(/such as every day at 09:00 or on weekdays/)).toBeInTheDocument();
+    const group = await pick(/^Recurring check-in/);
+    const at = within(group).getByRole("group", { name: "Check in by" });
+    const hour = within(at).getByRole("combobox", { name: "Hour" });
+    expect(hour).toHaveDisplayValue("09");
+    expect(within(at).getByRole("combobox", { name: "Minute" })).toHaveDisplayValue("00");
+    expect(within(hour).getAllByRole("option")).toHaveLength(24);
+    expect(within(at).queryByRole("combobox", { name: "AM or PM" })).not.toBeInTheDocument();
+    expect(hour).toHaveAccessibleDescription(/Your time \(/);
   });
 
   it("wants a delivery date at least five minutes ahead", async () => {

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { TimeOfDaySelect } from "@/components/time-of-day-select";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { ConditionDraft } from "../utils/condition-draft";
@@ -100,9 +101,13 @@ export function ScheduleFields({ value, onChange, errors }: ScheduleFieldsProps)
         </fieldset>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Check in by" hint={`Your time (${value.time_zone}).`} error={errors["recurring_pattern.at"]}>
-          <Input type="time" value={value.at} onChange={(event) => onChange({ at: event.target.value })} />
-        </FormField>
+        <TimeOfDaySelect
+          label="Check in by"
+          value={value.at}
+          onChange={(at) => onChange({ at })}
+          hint={`Your time (${value.time_zone}).`}
+          error={errors["recurring_pattern.at"]}
+        />
         <FormField
           label="Grace period (minutes)"
           hint="Extra time after the check-in time before it goes out."

@@ -26,7 +26,7 @@ export async function shareLocation(
       longitude,
       ...(withAccuracy ? { accuracy } : {}),
     });
-    return { included: true, place: saved.location_name };
+    return { included: true, place: saved.location_name, locatedAt: saved.located_at };
   } catch (error) {
     console.error("Could not store the position with the emergency message", error);
     return { included: false, reason: "not-saved" };

@@ -11,6 +11,7 @@ import { showPanicToast } from "../utils/emergency-toasts";
 import { newRequestId } from "../utils/new-request-id";
 import { IDLE, step, type PanicEffect, type PanicEvent, type PanicState } from "../utils/panic-machine";
 import type { PanicMessage } from "../utils/panic-messages";
+import { serverLocationOf } from "../utils/sent-location";
 
 /** The countdown's beat (spec §4 'CLICK TO CANCEL (3)', (2), (1)). */
 const TICK_MS = 1000;
@@ -133,7 +134,7 @@ function run(
             attempt,
             recipients: answer.recipients ?? null,
             duplicate: answer.duplicate === true,
-            locationIncluded: answer.locationIncluded ?? null,
+            location: serverLocationOf(answer),
             // The toast names attachments only when the message is known to have some.
             attachments: messages.find((m) => m.id === request.messageId)?.attachmentCount ?? null,
           });

@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import { locationFailureText } from "./location-outcome";
 import type { PanicToast, SendResult } from "./panic-machine";
+import { takenBefore } from "./sent-location";
 
 /** One toast from 'EMERGENCY ALERT' to its outcome: the outcome replaces the spinner. */
 const ALERT_ID = "emergency-alert";
@@ -17,20 +18,28 @@ const sticky = { position, duration: Infinity };
 /** Spec §8's words, used only when they are true: the location went and there were attachments. */
 const SPEC_TRIGGERED = "Your emergency message with your current location and attachments has been sent.";
 
-/** 'EMERGENCY ALERT TRIGGERED' in words that claim no location or attachment that did not go. */
+/**
+ * 'EMERGENCY ALERT TRIGGERED' in words that claim no location or attachment that did not go, and
+ * call a position current only when this press found it (an earlier one is "last known").
+ */
 export function triggeredDescription(result: SendResult | undefined): string {
-  const withLocation = result?.location.included === true;
+  const location = result?.location;
   const withFiles = (result?.attachments ?? 0) > 0;
-  if (withLocation && withFiles) return SPEC_TRIGGERED;
-  if (withLocation) return "Your emergency message with your current location has been sent.";
+  if (location?.included && !location.earlier)
+    return withFiles ? SPEC_TRIGGERED : "Your emergency message with your current location has been sent.";
+  if (location?.included)
+    return withFiles
+      ? "Your emergency message with your last known location and its attachments has been sent."
+      : "Your emergency message with your last known location has been sent.";
   if (withFiles) return "Your emergency message with its attachments has been sent.";
   return "Your emergency message has been sent.";
 }
 
 /**
- * Spec §8's emergency toasts word for word, plus two plain notices the spec lacks
- * (docs/decisions/009-emergency-web.md): that the location did not go with the message, and that
- * cancelling cannot call back a message already sent. Failures stay until closed: someone in
+ * Spec §8's emergency toasts word for word, plus plain notices the spec lacks
+ * (docs/decisions/009-emergency-web.md): that the location did not go with the message, or that an
+ * earlier one went in place of one this press could not find, and that cancelling cannot call back
+ * a message already sent. Failures stay until closed: someone in
  * danger may look away, and a failure that vanishes after four seconds is a failure unseen.
  */
 export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: string): void {
@@ -65,6 +74,17 @@ export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: s
         ...sticky,
       });
       return;
+    case "location-earlier": {
+      if (result?.location.included !== true || !result.location.earlier) return;
+      const { notNow } = result.location;
+      const went = `The position taken ${takenBefore(result.location)} the alert went with it.`;
+      toast.warning("Sent with an earlier position", {
+        id: "emergency-location",
+        description: notNow ? `No new position for this alert: ${locationFailureText(notNow)}. ${went}` : went,
+        ...sticky,
+      });
+      return;
+    }
     case "cancelled":
       toast.info("Emergency alert cancelled", {
         id: ALERT_ID,

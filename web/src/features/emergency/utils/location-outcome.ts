@@ -3,8 +3,13 @@ import { GEOLOCATION_TIMEOUT_MS } from "@trigger-switch/contracts";
 /** Why a press went out without the sender's position. */
 export type LocationFailure = "denied" | "timeout" | "unavailable" | "unsupported" | "not-saved";
 
-/** What became of the position for one press. `place` is the server's name for it, if any. */
-export type LocationOutcome = { included: true; place: string | null } | { included: false; reason: LocationFailure };
+/**
+ * What this browser managed for one press: the position found and stored with the message
+ * (`place`: the server's name for it; `locatedAt`: the server's capture time), or why not. The
+ * server decides what goes with the alert (sent-location.ts).
+ */
+export type LocationOutcome =
+  { included: true; place: string | null; locatedAt: string | null } | { included: false; reason: LocationFailure };
 
 /** Plain words for each failure, finishing the sentence "Your location was not included: …". */
 export function locationFailureText(reason: LocationFailure): string {

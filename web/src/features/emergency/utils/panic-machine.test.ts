@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IDLE, step, type PanicEvent, type PanicState, type PressStamp } from "./panic-machine";
 import type { PanicMessage } from "./panic-messages";
+import type { ServerLocation } from "./sent-location";
 
 const stamp: PressStamp = { deduplicationId: "press-1", timestamp: "2026-03-10T14:00:00.000Z" };
 const one: PanicMessage[] = [
@@ -11,19 +12,28 @@ const two: PanicMessage[] = [
   { id: "m2", title: "Emergency Message", preview: "", recipientCount: 1, attachmentCount: 0 },
 ];
 const press = (messages = one, signedIn = true): PanicEvent => ({ type: "press", signedIn, messages, stamp });
-const sending: PanicState = {
+const CAPTURED = "2026-03-10T14:00:01.000Z";
+const sending: Extract<PanicState, { kind: "sending" }> = {
   kind: "sending",
   request: { messageId: "m1", ...stamp },
   attempt: 1,
-  location: { included: true, place: "Camden" },
+  location: { included: true, place: "Camden", locatedAt: CAPTURED },
 };
+/** The server's word on the position: this press's own by default. */
+const onServer = (extra: Partial<ServerLocation> = {}): ServerLocation => ({
+  included: true,
+  locatedAt: CAPTURED,
+  place: "Camden",
+  triggeredAt: "2026-03-10T14:00:03.000Z",
+  ...extra,
+});
 const succeeded = (extra: Partial<Extract<PanicEvent, { type: "send-succeeded" }>> = {}): PanicEvent => ({
   type: "send-succeeded",
   deduplicationId: "press-1",
   attempt: 1,
   recipients: 2,
   duplicate: false,
-  locationIncluded: true,
+  location: onServer(),
   attachments: 1,
   ...extra,
 });
@@ -125,7 +135,11 @@ describe("the panic button's state machine", () => {
   it("ignores the position of another press", () => {
     const state: PanicState = { ...sending, location: null };
     expect(
-      after(state, { type: "located", deduplicationId: "press-0", location: { included: true, place: null } }).effects,
+      after(state, {
+        type: "located",
+        deduplicationId: "press-0",
+        location: { included: true, place: null, locatedAt: CAPTURED },
+      }).effects,
     ).toEqual([]);
   });
 
@@ -134,14 +148,22 @@ describe("the panic button's state machine", () => {
     expect(state).toEqual({
       kind: "countdown",
       remaining: 3,
-      result: { location: { included: true, place: "Camden" }, recipients: 2, duplicate: false, attachments: 1 },
+      result: {
+        location: { included: true, place: "Camden", earlier: false, earlierMs: null, notNow: null },
+        recipients: 2,
+        duplicate: false,
+        attachments: 1,
+      },
     });
     expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual(["triggered", "conditions-changed"]);
   });
 
   it("adds the location notice when the position did not go with the alert", () => {
     const withoutPosition: PanicState = { ...sending, location: { included: false, reason: "timeout" } };
-    const { effects } = after(withoutPosition, succeeded({ locationIncluded: false }));
+    const { effects } = after(
+      withoutPosition,
+      succeeded({ location: onServer({ included: false, locatedAt: null, place: null }) }),
+    );
     expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual([
       "triggered",
       "location-missing",
@@ -150,9 +172,29 @@ describe("the panic button's state machine", () => {
   });
 
   it("believes the server when it says the stored position was not attached", () => {
-    expect(after(sending, succeeded({ locationIncluded: false })).state).toMatchObject({
-      result: { location: { included: false, reason: "not-saved" } },
+    expect(
+      after(sending, succeeded({ location: onServer({ included: false, locatedAt: null, place: null }) })).state,
+    ).toMatchObject({ result: { location: { included: false, reason: "not-saved" } } });
+  });
+
+  it("believes the server when it sent an earlier position this press could not replace, and says how old", () => {
+    const blocked: PanicState = { ...sending, location: { included: false, reason: "denied" } };
+    const earlier = onServer({
+      locatedAt: "2026-03-10T13:59:00.000Z",
+      triggeredAt: "2026-03-10T14:00:04.000Z",
+      place: "near Clerkenwell",
     });
+    const { state, effects } = after(blocked, succeeded({ location: earlier }));
+    expect(state).toMatchObject({
+      result: {
+        location: { included: true, place: "near Clerkenwell", earlier: true, earlierMs: 64_000, notNow: "denied" },
+      },
+    });
+    expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual([
+      "triggered",
+      "location-earlier",
+      "conditions-changed",
+    ]);
   });
 
   it("treats a duplicate answer as a success", () => {

@@ -2,6 +2,7 @@ import { CANCEL_COUNTDOWN_S, PANIC_MAX_RETRIES, PANIC_RETRY_DELAY_MS } from "@tr
 import type { EmergencyRequest } from "../api/send-emergency";
 import type { LocationOutcome } from "./location-outcome";
 import type { PanicMessage } from "./panic-messages";
+import { sentLocation, type SentLocation, type ServerLocation } from "./sent-location";
 
 /**
  * The Emergency button (spec §4 Panic button) as a pure state machine: `step` takes the state and
@@ -17,7 +18,8 @@ import type { PanicMessage } from "./panic-messages";
  */
 
 export interface SendResult {
-  location: LocationOutcome;
+  /** What went with the alert, in the server's words (sent-location.ts). */
+  location: SentLocation;
   /** How many people the alert is going to, when the server says. */
   recipients: number | null;
   /** The server skipped this press as a repeat of one it had just sent (spec §5). */
@@ -60,7 +62,8 @@ export type PanicEvent =
       attempt: number;
       recipients: number | null;
       duplicate: boolean;
-      locationIncluded: boolean | null;
+      /** The server's word on the position that went; null when its answer does not say. */
+      location: ServerLocation | null;
       attachments: number | null;
     }
   | { type: "tick" };
@@ -72,6 +75,7 @@ export type PanicToast =
   | "sending"
   | "triggered"
   | "location-missing"
+  | "location-earlier"
   | "cancelled"
   | "cancel-is-local"
   | "error"
@@ -206,10 +210,9 @@ function sendSucceeded(state: PanicState, event: Extract<PanicEvent, { type: "se
     state.attempt !== event.attempt
   )
     return stay(state);
-  const located = state.location ?? { included: false, reason: "unavailable" };
-  // The server has the last word: it may not have attached a position the browser stored.
-  const location: LocationOutcome =
-    located.included && event.locationIncluded === false ? { included: false, reason: "not-saved" } : located;
+  // The server has the last word, both ways: it may not have sent a position the browser stored,
+  // and it may have sent one from a press moments before when this browser found none.
+  const location = sentLocation(state.location ?? { included: false, reason: "unavailable" }, event.location);
   const result: SendResult = {
     location,
     recipients: event.recipients,
@@ -218,6 +221,7 @@ function sendSucceeded(state: PanicState, event: Extract<PanicEvent, { type: "se
   };
   const effects: PanicEffect[] = [{ type: "toast", toast: "triggered", result }];
   if (!location.included) effects.push({ type: "toast", toast: "location-missing", result });
+  else if (location.earlier) effects.push({ type: "toast", toast: "location-earlier", result });
   effects.push({ type: "conditions-changed" });
   return { state: { kind: "countdown", remaining: CANCEL_COUNTDOWN_S, result }, effects };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { EmailAddress } from "@/components/email-address";
 import { env } from "@/config/env";
 
 /** Long-form text with readable line length and spacing. */
@@ -29,7 +30,7 @@ export function SupportContact() {
   if (!email) return <>the operator of this Trigger Switch service</>;
   return (
     <a className="font-medium text-primary underline" href={`mailto:${email}`}>
-      {email}
+      <EmailAddress email={email} />
     </a>
   );
 }

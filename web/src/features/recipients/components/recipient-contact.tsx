@@ -1,5 +1,6 @@
 import type { Recipient, RecipientChannel } from "@trigger-switch/contracts";
 import { Mail, MessageCircle, Phone } from "lucide-react";
+import { EmailAddress } from "@/components/email-address";
 
 const CHANNEL_WORDS: Record<RecipientChannel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
 
@@ -16,7 +17,9 @@ export function RecipientContact({ recipient }: { recipient: Recipient }) {
       {recipient.email && (
         <span className="flex min-w-0 items-center gap-1.5">
           <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-          <span className="truncate">{recipient.email}</span>
+          <span className="min-w-0">
+            <EmailAddress email={recipient.email} />
+          </span>
         </span>
       )}
       {recipient.phone && (

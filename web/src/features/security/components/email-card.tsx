@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
+import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -45,14 +46,17 @@ export function EmailCard() {
         <CardTitle>E-mail address</CardTitle>
         <CardDescription>
           You sign in and receive reminders at{" "}
-          <span className="font-medium break-all text-foreground">{user?.email}</span>.
+          <span className="font-medium text-foreground">{user?.email && <EmailAddress email={user.email} />}</span>.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {pending && (
           <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            Waiting for you to open the link we sent to <span className="font-medium break-all">{pending}</span>. Until
-            then, nothing changes.
+            Waiting for you to open the link we sent to{" "}
+            <span className="font-medium">
+              <EmailAddress email={pending} />
+            </span>
+            . Until then, nothing changes.
           </p>
         )}
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

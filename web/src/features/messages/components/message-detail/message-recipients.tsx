@@ -1,4 +1,5 @@
 import type { Message } from "@trigger-switch/contracts";
+import { EmailAddress } from "@/components/email-address";
 
 /** Who receives it and where; the address book itself lives on the recipients page. */
 export function MessageRecipients({ recipients }: { recipients: Message["recipients"] }) {
@@ -9,8 +10,10 @@ export function MessageRecipients({ recipients }: { recipients: Message["recipie
       {recipients.map((recipient) => (
         <li key={recipient.id} className="flex flex-col py-2 first:pt-0 last:pb-0">
           <span className="font-medium">{recipient.name}</span>
-          <span className="text-sm break-all text-muted-foreground">
-            {[recipient.email, recipient.phone].filter(Boolean).join(" · ")}
+          <span className="text-sm text-muted-foreground">
+            {recipient.email && <EmailAddress email={recipient.email} />}
+            {recipient.email && recipient.phone && " · "}
+            {recipient.phone}
           </span>
         </li>
       ))}
