@@ -151,7 +151,9 @@ describe("changing, arming and disarming", () => {
     });
     const res = await patch(owner, `/api/conditions/${c.id}`, { hours_threshold: 1 });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ApiErrorBody).error.fields!.reminder_hours).toMatch(/less than 60/);
+    expect(((await res.json()) as ApiErrorBody).error.fields!.reminder_hours).toMatch(
+      /choose less than 1 hour before it/,
+    );
     const typeChange = await patch(owner, `/api/conditions/${c.id}`, { condition_type: "panic_trigger" });
     expect(typeChange.status).toBe(400);
   });

@@ -83,7 +83,7 @@ describe("the condition builder", () => {
     await user.clear(within(group).getByLabelText("Days"));
     await user.type(within(group).getByLabelText("Minutes"), "30");
     expect(within(group).getByRole("alert")).toHaveTextContent(
-      "Reminders are minutes before the deadline and must be less than 30 (30 minutes)",
+      "A reminder must come before the deadline: choose less than 30 minutes before it.",
     );
     expect(preview()).toHaveTextContent("Fix the highlighted fields to see what will happen.");
   });
