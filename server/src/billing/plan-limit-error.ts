@@ -27,17 +27,17 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
     case "messages":
       return new AppError(
         "plan_limit",
-        `${plan} allows ${limits.maxMessages} messages and you have ${what.usage}. Delete a message${orUpgrade(`up to ${plus.maxMessages}`)}.${tail}`,
+        `${plan} allows ${limits.maxMessages} messages and you have ${what.usage}. ${deleteToAdd(what.usage, limits.maxMessages, "message")}${orUpgrade(`up to ${plus.maxMessages}`)}.${tail}`,
       );
     case "recipients":
       return new AppError(
         "plan_limit",
-        `${plan} allows ${limits.maxRecipients} recipients and you have ${what.usage}. Delete a recipient${orUpgrade(`up to ${plus.maxRecipients}`)}.${tail}`,
+        `${plan} allows ${limits.maxRecipients} recipients and you have ${what.usage}. ${deleteToAdd(what.usage, limits.maxRecipients, "recipient")}${orUpgrade(`up to ${plus.maxRecipients}`)}.${tail}`,
       );
     case "attachments":
       return new AppError(
         "plan_limit",
-        `${plan} allows ${limits.maxAttachmentsPerMessage} attachments per message and this one has ${what.usage}. Delete an attachment${orUpgrade(`up to ${plus.maxAttachmentsPerMessage}`)}.${tail}`,
+        `${plan} allows ${limits.maxAttachmentsPerMessage} attachments per message and this one has ${what.usage}. ${deleteToAdd(what.usage, limits.maxAttachmentsPerMessage, "attachment")}${orUpgrade(`up to ${plus.maxAttachmentsPerMessage}`)}.${tail}`,
         { file: `At most ${limits.maxAttachmentsPerMessage} attachments on your plan` },
       );
     case "attachment_bytes":
@@ -61,6 +61,16 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
         { hours_threshold: `At least ${formatDuration(limits.minCheckInMinutes)} on your plan` },
       );
   }
+}
+
+/**
+ * How many must go before one more fits: after a downgrade an account can be well over a limit
+ * (7 messages on Free's 3), and "Delete a message" would read as if one were enough.
+ */
+export function deleteToAdd(usage: number, limit: number, item: "message" | "recipient" | "attachment"): string {
+  const excess = usage - limit + 1;
+  if (excess <= 1) return `Delete ${item === "attachment" ? "an" : "a"} ${item}`;
+  return `Delete ${excess} ${item}s to add one`;
 }
 
 export function megabytes(bytes: number): string {
