@@ -1,4 +1,11 @@
-import { formatDuration } from "@trigger-switch/contracts";
+import {
+  attachmentCountSentence,
+  attachmentSizeSentence,
+  deleteToAdd,
+  formatDuration,
+  howToLift,
+  megabytes,
+} from "@trigger-switch/contracts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { billingEnabled } from "./billing-enabled.ts";
@@ -18,11 +25,10 @@ type Limited =
  */
 export function planLimitError(config: Config, limits: PlanLimits, what: Limited): AppError {
   const plus = planLimits("plus", config);
-  const canUpgrade = limits.plan === "free" && billingEnabled(config);
-  const operatorSets = !billingEnabled(config) && limits.plan === "free";
+  const ctx = { plan: limits.plan, name: limits.name, billingEnabled: billingEnabled(config) };
+  const canUpgrade = limits.plan === "free" && ctx.billingEnabled;
   const plan = `Your ${limits.name} plan`;
-  const orUpgrade = (more: string) => (canUpgrade ? `, or upgrade to Plus on the Subscription page for ${more}` : "");
-  const tail = operatorSets ? " The operator of this service chooses the plan (DEFAULT_PLAN)." : "";
+  const { orUpgrade, tail } = howToLift(ctx);
   switch (what.kind) {
     case "messages":
       return new AppError(
@@ -37,13 +43,21 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
     case "attachments":
       return new AppError(
         "plan_limit",
-        `${plan} allows ${limits.maxAttachmentsPerMessage} attachments per message and this one has ${what.usage}. ${deleteToAdd(what.usage, limits.maxAttachmentsPerMessage, "attachment")}${orUpgrade(`up to ${plus.maxAttachmentsPerMessage}`)}.${tail}`,
+        attachmentCountSentence(ctx, {
+          max: limits.maxAttachmentsPerMessage,
+          plusMax: plus.maxAttachmentsPerMessage,
+          usage: what.usage,
+        }),
         { file: `At most ${limits.maxAttachmentsPerMessage} attachments on your plan` },
       );
     case "attachment_bytes":
       return new AppError(
         "plan_limit",
-        `${plan} allows files of up to ${megabytes(limits.maxAttachmentBytes)} and this one is ${megabytes(what.usage)}. Choose a smaller file${orUpgrade(`files up to ${megabytes(plus.maxAttachmentBytes)}`)}.${tail}`,
+        attachmentSizeSentence(ctx, {
+          maxBytes: limits.maxAttachmentBytes,
+          plusMaxBytes: plus.maxAttachmentBytes,
+          size: what.usage,
+        }),
         { file: `At most ${megabytes(limits.maxAttachmentBytes)} on your plan` },
       );
     case "channels": {
@@ -61,19 +75,4 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
         { hours_threshold: `At least ${formatDuration(limits.minCheckInMinutes)} on your plan` },
       );
   }
-}
-
-/**
- * How many must go before one more fits: after a downgrade an account can be well over a limit
- * (7 messages on Free's 3), and "Delete a message" would read as if one were enough.
- */
-export function deleteToAdd(usage: number, limit: number, item: "message" | "recipient" | "attachment"): string {
-  const excess = usage - limit + 1;
-  if (excess <= 1) return `Delete ${item === "attachment" ? "an" : "a"} ${item}`;
-  return `Delete ${excess} ${item}s to add one`;
-}
-
-export function megabytes(bytes: number): string {
-  const mb = bytes / 1024 / 1024;
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
