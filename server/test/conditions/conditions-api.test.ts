@@ -118,7 +118,7 @@ describe("creating a condition", () => {
       reminder_hours: [90],
     });
     expect(((await res2.json()) as ApiErrorBody).error.fields).toEqual({
-      reminder_hours: expect.stringMatching(/less than 60/),
+      reminder_hours: "A reminder must come before the deadline: choose less than 1 hour before it.",
     });
   });
 
