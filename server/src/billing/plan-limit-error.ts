@@ -64,7 +64,9 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
       const words: Record<Channel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
       const asked = what.channels.map((c) => words[c]).join(" and ");
       const allowed = limits.channels.map((c) => words[c]).join(", ");
-      const upgrade = canUpgrade ? ", or upgrade to Plus on the Subscription page for WhatsApp and SMS" : "";
+      // Only the channels asked for, which the callers have already found configured here: never a promise
+      // of a channel this server does not send by.
+      const upgrade = canUpgrade ? `, or upgrade to Plus on the Subscription page for ${asked}` : "";
       const message = `${plan} delivers by ${allowed} only, not by ${asked}. Choose ${allowed}${upgrade}.${tail}`;
       return new AppError("plan_limit", message, { channels: message });
     }

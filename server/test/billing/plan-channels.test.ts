@@ -43,6 +43,15 @@ describe("WhatsApp and SMS when Plus ends", () => {
     expect(await overview(other)).toMatchObject({ server_channels: ["email"], channel_changes: [] });
   });
 
+  it("offers Plus for the channel asked for, never for one not asked (which this server may not have)", async () => {
+    const user = await signUpUser(c.t);
+    const res = await post(user, "/api/recipients", { name: "Sam", phone: newNumber(), channels: ["whatsapp"] });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "Your Free plan delivers by e-mail only, not by WhatsApp. Choose e-mail, or upgrade to Plus on the Subscription page for WhatsApp.",
+    );
+  });
+
   it("tells the owner their WhatsApp reminders now come by e-mail, and that recipients keep their channels", async () => {
     const { user, subscriptionId } = await plusUser();
     await verifyNumber(c, user, newNumber());
