@@ -14,7 +14,7 @@ export interface PlanLimits {
   maxAttachmentBytes: number;
   /** The shortest no-check-in interval a switch may have, in minutes. */
   minCheckInMinutes: number;
-  /** Channels deliveries and reminders may use (the channel layer enforces this when it lands). */
+  /** Channels that may be added to recipients and reminders; the owner's reminders follow it, releases use what was saved (docs/decisions/018). */
   channels: readonly Channel[];
 }
 
