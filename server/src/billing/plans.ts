@@ -14,7 +14,10 @@ export interface PlanLimits {
   maxAttachmentBytes: number;
   /** The shortest no-check-in interval a switch may have, in minutes. */
   minCheckInMinutes: number;
-  /** Channels that may be added to recipients and reminders; the owner's reminders follow it, releases use what was saved (docs/decisions/018). */
+  /**
+   * Channels that may be added to recipients and reminders. The owner's reminders follow it; a
+   * release uses the recipient's saved channels whatever the plan (docs/decisions/018).
+   */
   channels: readonly Channel[];
 }
 
