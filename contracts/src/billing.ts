@@ -43,6 +43,11 @@ export const subscriptionStateSchema = z.object({
   ends_at: z.string().nullable(),
   /** Stripe could not take the last payment (past_due, unpaid, incomplete). */
   payment_problem: z.boolean(),
+  /**
+   * When a subscription that no longer gives Plus (canceled, unpaid, incomplete_expired, paused)
+   * ended: the time of the Stripe event that ended it. Null while it runs.
+   */
+  ended_at: z.string().nullable(),
 });
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
@@ -54,6 +59,13 @@ export const billingOverviewSchema = z.object({
   subscription: subscriptionStateSchema.nullable(),
   /** Plain sentences about limits the account is over (items stay as they are; new ones are refused). */
   over_limit: z.array(z.string()),
+  /** Channels this server sends by: e-mail, and WhatsApp or SMS when the operator configured them. */
+  server_channels: z.array(planChannelSchema),
+  /**
+   * Plain sentences about channels the account uses that its plan does not include (after Plus
+   * ended): the owner's reminders go by e-mail only, recipients keep theirs.
+   */
+  channel_changes: z.array(z.string()),
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 

@@ -23,6 +23,7 @@ export * from "./realtime.ts";
 export * from "./diagnostics.ts";
 export * from "./emergency.ts";
 export * from "./billing.ts";
+export * from "./plan-limit-words.ts";
 export * from "./admin.ts";
 export * from "./auth/password-policy.ts";
 export * from "./channels.ts";

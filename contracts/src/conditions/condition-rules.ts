@@ -57,7 +57,7 @@ function checkReminders(c: ConditionRuleInput): string | null {
   if (new Set(offsets).size !== offsets.length) return "Each reminder time may appear once";
   const bound = reminderBoundMinutes(c);
   if (bound !== null && offsets.some((m) => m >= bound))
-    return `Reminders are minutes before the deadline and must be less than ${bound} (${formatDuration(bound)})`;
+    return `A reminder must come before the deadline: choose less than ${formatDuration(bound)} before it.`;
   return null;
 }
 

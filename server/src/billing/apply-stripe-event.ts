@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Channels } from "../channels/channel.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -48,12 +49,15 @@ export async function applyStripeEvent({
   clock,
   config,
   masterKeys,
+  channels,
   event,
 }: {
   db: Db;
   clock: Clock;
   config: Config;
   masterKeys: MasterKeys;
+  /** Which channels this server sends by: the downgrade notice names only those. */
+  channels: Channels;
   event: StripeEventEnvelope;
 }): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
@@ -80,7 +84,7 @@ export async function applyStripeEvent({
       const subscription = stripeSubscriptionSchema.parse(event.data.object);
       const notices = await applySubscription(tx, clock, subscription, fromEpoch(event.created)!);
       for (const notice of notices)
-        await notifyPlanChange(tx, { masterKeys, config, now: clock.now(), eventId: event.id, notice });
+        await notifyPlanChange(tx, { masterKeys, config, channels, now: clock.now(), eventId: event.id, notice });
       return { duplicate: false };
     }
     return { duplicate: false, ignored: event.type };

@@ -1,9 +1,11 @@
+import type { Channels } from "../channels/channel.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
 import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
 import { renderMail } from "../mail/layout.ts";
 import { limitsFor } from "./limits-for.ts";
+import { channelChangeSentences } from "./read-channel-changes.ts";
 import { overLimitSentences, readUsage } from "./read-usage.ts";
 
 /** What a billing event changed for one account, as the owner is told it. */
@@ -23,10 +25,11 @@ export async function notifyPlanChange(
   {
     masterKeys,
     config,
+    channels,
     now,
     eventId,
     notice,
-  }: { masterKeys: MasterKeys; config: Config; now: Date; eventId: string; notice: PlanNotice },
+  }: { masterKeys: MasterKeys; config: Config; channels: Channels; now: Date; eventId: string; notice: PlanNotice },
 ): Promise<void> {
   const action = { label: "Open your subscription", url: `${config.SITE_URL}/subscription` };
   let subject: string;
@@ -35,12 +38,14 @@ export async function notifyPlanChange(
     // Read in the event's transaction: the limits and usage as this change leaves them.
     const limits = await limitsFor({ db: tx, config, userId: notice.userId });
     const over = overLimitSentences(limits, await readUsage({ db: tx, userId: notice.userId, limits }), true);
+    const changes = await channelChangeSentences({ db: tx, userId: notice.userId, limits, channels, canUpgrade: true });
     subject = "Your plan is now Free";
     mail = renderMail({
       heading: "Your Trigger Switch plan is now Free",
       paragraphs: [
         "Your Plus subscription has ended, so your account is on the Free plan from now on.",
         NOTHING_DISARMED,
+        ...changes,
         ...(over.length > 0
           ? [
               "Where you are over the Free plan's limits, new items are refused until you are under them again:",
@@ -67,7 +72,7 @@ export async function notifyPlanChange(
     mail = renderMail({
       heading: "You are on Trigger Switch Plus",
       paragraphs: [
-        "Thank you. Your account now has the Plus plan's limits: more messages and recipients, larger attachments and check-in intervals down to 5 minutes.",
+        `Thank you. Your account now has the Plus plan's limits: more messages and recipients, larger attachments, check-in intervals down to 5 minutes${phoneHere(channels)}.`,
       ],
       action,
     });
@@ -83,4 +88,11 @@ export async function notifyPlanChange(
       ...mail,
     },
   });
+}
+
+/** ", and WhatsApp and SMS for reminders and deliveries" — only the channels this server sends by. */
+function phoneHere(channels: Channels): string {
+  const here = (["whatsapp", "sms"] as const).filter((c) => channels.get(c).available);
+  if (here.length === 0) return "";
+  return `, and ${here.map((c) => (c === "sms" ? "SMS" : "WhatsApp")).join(" and ")} for reminders and deliveries`;
 }

@@ -1,4 +1,11 @@
-import { formatDuration } from "@trigger-switch/contracts";
+import {
+  attachmentCountSentence,
+  attachmentSizeSentence,
+  deleteToAdd,
+  formatDuration,
+  howToLift,
+  megabytes,
+} from "@trigger-switch/contracts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { billingEnabled } from "./billing-enabled.ts";
@@ -18,39 +25,48 @@ type Limited =
  */
 export function planLimitError(config: Config, limits: PlanLimits, what: Limited): AppError {
   const plus = planLimits("plus", config);
-  const canUpgrade = limits.plan === "free" && billingEnabled(config);
-  const operatorSets = !billingEnabled(config) && limits.plan === "free";
+  const ctx = { plan: limits.plan, name: limits.name, billingEnabled: billingEnabled(config) };
+  const canUpgrade = limits.plan === "free" && ctx.billingEnabled;
   const plan = `Your ${limits.name} plan`;
-  const orUpgrade = (more: string) => (canUpgrade ? `, or upgrade to Plus on the Subscription page for ${more}` : "");
-  const tail = operatorSets ? " The operator of this service chooses the plan (DEFAULT_PLAN)." : "";
+  const { orUpgrade, tail } = howToLift(ctx);
   switch (what.kind) {
     case "messages":
       return new AppError(
         "plan_limit",
-        `${plan} allows ${limits.maxMessages} messages and you have ${what.usage}. Delete a message${orUpgrade(`up to ${plus.maxMessages}`)}.${tail}`,
+        `${plan} allows ${limits.maxMessages} messages and you have ${what.usage}. ${deleteToAdd(what.usage, limits.maxMessages, "message")}${orUpgrade(`up to ${plus.maxMessages}`)}.${tail}`,
       );
     case "recipients":
       return new AppError(
         "plan_limit",
-        `${plan} allows ${limits.maxRecipients} recipients and you have ${what.usage}. Delete a recipient${orUpgrade(`up to ${plus.maxRecipients}`)}.${tail}`,
+        `${plan} allows ${limits.maxRecipients} recipients and you have ${what.usage}. ${deleteToAdd(what.usage, limits.maxRecipients, "recipient")}${orUpgrade(`up to ${plus.maxRecipients}`)}.${tail}`,
       );
     case "attachments":
       return new AppError(
         "plan_limit",
-        `${plan} allows ${limits.maxAttachmentsPerMessage} attachments per message and this one has ${what.usage}. Delete an attachment${orUpgrade(`up to ${plus.maxAttachmentsPerMessage}`)}.${tail}`,
+        attachmentCountSentence(ctx, {
+          max: limits.maxAttachmentsPerMessage,
+          plusMax: plus.maxAttachmentsPerMessage,
+          usage: what.usage,
+        }),
         { file: `At most ${limits.maxAttachmentsPerMessage} attachments on your plan` },
       );
     case "attachment_bytes":
       return new AppError(
         "plan_limit",
-        `${plan} allows files of up to ${megabytes(limits.maxAttachmentBytes)} and this one is ${megabytes(what.usage)}. Choose a smaller file${orUpgrade(`files up to ${megabytes(plus.maxAttachmentBytes)}`)}.${tail}`,
+        attachmentSizeSentence(ctx, {
+          maxBytes: limits.maxAttachmentBytes,
+          plusMaxBytes: plus.maxAttachmentBytes,
+          size: what.usage,
+        }),
         { file: `At most ${megabytes(limits.maxAttachmentBytes)} on your plan` },
       );
     case "channels": {
       const words: Record<Channel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
       const asked = what.channels.map((c) => words[c]).join(" and ");
       const allowed = limits.channels.map((c) => words[c]).join(", ");
-      const upgrade = canUpgrade ? ", or upgrade to Plus on the Subscription page for WhatsApp and SMS" : "";
+      // Only the channels asked for, which the callers have already found configured here: never a promise
+      // of a channel this server does not send by.
+      const upgrade = canUpgrade ? `, or upgrade to Plus on the Subscription page for ${asked}` : "";
       const message = `${plan} delivers by ${allowed} only, not by ${asked}. Choose ${allowed}${upgrade}.${tail}`;
       return new AppError("plan_limit", message, { channels: message });
     }
@@ -61,9 +77,4 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
         { hours_threshold: `At least ${formatDuration(limits.minCheckInMinutes)} on your plan` },
       );
   }
-}
-
-export function megabytes(bytes: number): string {
-  const mb = bytes / 1024 / 1024;
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }

@@ -14,7 +14,10 @@ export interface PlanLimits {
   maxAttachmentBytes: number;
   /** The shortest no-check-in interval a switch may have, in minutes. */
   minCheckInMinutes: number;
-  /** Channels deliveries and reminders may use (the channel layer enforces this when it lands). */
+  /**
+   * Channels that may be added to recipients and reminders. The owner's reminders follow it; a
+   * release uses the recipient's saved channels whatever the plan (docs/decisions/018).
+   */
   channels: readonly Channel[];
 }
 

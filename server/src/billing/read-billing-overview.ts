@@ -1,15 +1,24 @@
 import type { BillingOverview, Plan } from "@trigger-switch/contracts";
 import { desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Channels } from "../channels/channel.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { subscriptions } from "../db/schema.ts";
 import { billingEnabled } from "./billing-enabled.ts";
 import { limitsFor } from "./limits-for.ts";
-import { PLAN_IDS, planLimits, type PlanId } from "./plans.ts";
+import { PLAN_IDS, planLimits, type Channel, type PlanId } from "./plans.ts";
+import { channelChangeSentences } from "./read-channel-changes.ts";
 import { readPlanPrices, type PlanPrice } from "./read-plan-prices.ts";
 import { overLimitSentences, readUsage } from "./read-usage.ts";
+
+/**
+ * Statuses after which a subscription gives no Plus and will not again by itself (incomplete has
+ * not started yet, past_due still gives Plus). `unpaid` turns active again only if the open invoice
+ * is paid, which the page says.
+ */
+const ENDED: readonly string[] = ["canceled", "unpaid", "incomplete_expired", "paused"];
 
 /** Everything /subscription shows: the plan, both plans' limits and prices, usage, the subscription and what is over a limit. */
 export async function readBillingOverview({
@@ -17,17 +26,20 @@ export async function readBillingOverview({
   clock,
   config,
   stripe,
+  channels,
   userId,
 }: {
   db: Db;
   clock: Clock;
   config: Config;
   stripe: Stripe | null;
+  channels: Channels;
   userId: string;
 }): Promise<BillingOverview> {
   const enabled = billingEnabled(config);
   const limits = await limitsFor({ db, config, userId });
   const usage = await readUsage({ db, userId, limits });
+  const canUpgrade = enabled && limits.plan === "free";
   const prices = stripe ? await readPlanPrices({ stripe, config, now: clock.now().getTime() }) : [];
   const [latest] = enabled
     ? await db
@@ -58,9 +70,14 @@ export async function readBillingOverview({
           ends_at:
             (latest.cancelAt ?? (latest.cancelAtPeriodEnd ? latest.currentPeriodEnd : null))?.toISOString() ?? null,
           payment_problem: ["past_due", "unpaid", "incomplete"].includes(latest.status),
+          ended_at: ENDED.includes(latest.status) ? latest.eventCreated.toISOString() : null,
         }
       : null,
-    over_limit: overLimitSentences(limits, usage, enabled && limits.plan === "free"),
+    over_limit: overLimitSentences(limits, usage, canUpgrade),
+    server_channels: (["email", "whatsapp", "sms"] as const).filter(
+      (c: Channel) => c === "email" || channels.get(c).available,
+    ),
+    channel_changes: await channelChangeSentences({ db, userId, limits, channels, canUpgrade }),
   };
 }
 

@@ -63,17 +63,17 @@ export function overLimitSentences(limits: PlanLimits, usage: Usage, canUpgrade:
   const out: string[] = [];
   if (usage.messages > limits.maxMessages) {
     out.push(
-      `You have ${usage.messages} messages and your ${limits.name} plan allows ${limits.maxMessages}. All of them stay, and their armed switches keep running; to write a new one, delete ${usage.messages - limits.maxMessages + 1}${lift}.`,
+      `You have ${usage.messages} messages and your ${limits.name} plan allows ${limits.maxMessages}. All of them stay, and their armed switches keep running. To write a new one, delete ${usage.messages - limits.maxMessages + 1} messages${lift}.`,
     );
   }
   if (usage.recipients > limits.maxRecipients) {
     out.push(
-      `You have ${usage.recipients} recipients and your ${limits.name} plan allows ${limits.maxRecipients}. All of them still receive your messages; to add one, delete ${usage.recipients - limits.maxRecipients + 1}${lift}.`,
+      `You have ${usage.recipients} recipients and your ${limits.name} plan allows ${limits.maxRecipients}. All of them still receive your messages. To add one, delete ${usage.recipients - limits.maxRecipients + 1} recipients${lift}.`,
     );
   }
   if (usage.maxAttachmentsOnAMessage > limits.maxAttachmentsPerMessage) {
     out.push(
-      `A message has ${usage.maxAttachmentsOnAMessage} attachments and your ${limits.name} plan allows ${limits.maxAttachmentsPerMessage} per message. They all stay and go out with it; new files are refused on that message${lift}.`,
+      `Your fullest message has ${usage.maxAttachmentsOnAMessage} attachments and your ${limits.name} plan allows ${limits.maxAttachmentsPerMessage} per message. They all stay and go out with it. To add a file to it, delete ${usage.maxAttachmentsOnAMessage - limits.maxAttachmentsPerMessage + 1} of its attachments${lift}.`,
     );
   }
   if (usage.shortIntervalSwitches > 0) {

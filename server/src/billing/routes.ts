@@ -48,7 +48,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: billingOverviewSchema },
       },
     },
-    (req) => readBillingOverview(base(currentUser(req).id)),
+    (req) => readBillingOverview({ ...base(currentUser(req).id), channels: deps.channels }),
   );
   app.post(
     "/billing/checkout",
@@ -93,7 +93,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
       async (req) => {
         await viaStripe(() => setCancelAtPeriodEnd({ ...base(currentUser(req).id), cancel }));
-        return readBillingOverview(base(currentUser(req).id));
+        return readBillingOverview({ ...base(currentUser(req).id), channels: deps.channels });
       },
     );
   }

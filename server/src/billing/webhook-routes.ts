@@ -53,7 +53,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       const parsed = stripeEventSchema.safeParse(event);
       if (!parsed.success) throw new AppError("bad_request", "The webhook body is not a Stripe event.");
       try {
-        const outcome = await applyStripeEvent({ db, clock, config, masterKeys, event: parsed.data });
+        const outcome = await applyStripeEvent({
+          db,
+          clock,
+          config,
+          masterKeys,
+          channels: deps.channels,
+          event: parsed.data,
+        });
         return { received: true as const, duplicate: outcome.duplicate };
       } catch (err) {
         if (err instanceof z.ZodError)

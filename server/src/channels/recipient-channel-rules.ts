@@ -52,12 +52,19 @@ export function checkRecipientChannels({
   before?: readonly RecipientChannel[];
 }): void {
   const added = chosen.filter((c) => !before.includes(c));
-  const notInPlan = added.filter((c) => !limits.channels.includes(c));
-  if (notInPlan.length > 0) throw planLimitError(config, limits, { kind: "channels", usage: 0, channels: notInPlan });
+  // The server first, then the plan: telling a Free owner to upgrade for a channel this server
+  // does not send by would sell them something upgrading cannot give.
   const off = added.filter((c) => !deliversBy(channels, c));
   if (off.length > 0) {
-    const names = off.map((c) => CHANNEL_NAMES[c]).join(" and ");
-    const message = `${names} ${off.length > 1 ? "are" : "is"} not available on this server (the operator has not configured ${off.length > 1 ? "them" : "it"}). Choose another way to reach them.`;
+    const message = `${notSentHere(off)} Choose another way to reach them.`;
     throw new AppError("conflict", message, { channels: message });
   }
+  const notInPlan = added.filter((c) => !limits.channels.includes(c));
+  if (notInPlan.length > 0) throw planLimitError(config, limits, { kind: "channels", usage: 0, channels: notInPlan });
+}
+
+/** "This server does not send WhatsApp messages: its operator has not configured WhatsApp." */
+export function notSentHere(off: readonly RecipientChannel[]): string {
+  const names = off.map((c) => CHANNEL_NAMES[c]).join(" or ");
+  return `This server does not send ${names} messages: its operator has not configured ${off.length > 1 ? "them" : CHANNEL_NAMES[off[0]!]}.`;
 }

@@ -3,7 +3,14 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { deliveries, messageConditions, stripeEvents, subscriptions } from "../../src/db/schema.ts";
-import { createCondition, createMessage, post, type ApiErrorBody } from "../support/content.ts";
+import {
+  createCondition,
+  createMessage,
+  createRecipient,
+  post,
+  uploadFile,
+  type ApiErrorBody,
+} from "../support/content.ts";
 import { mailText, tick, travel } from "../support/engine.ts";
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
@@ -240,36 +247,62 @@ describe("a downgrade or a failed payment never disarms anything", () => {
     await stripe.setStatus(subscriptionId, "past_due");
     expect(await overview(user)).toMatchObject({
       plan: "plus",
-      subscription: { status: "past_due", payment_problem: true },
+      subscription: { status: "past_due", payment_problem: true, ended_at: null },
     });
     const [mail] = await deliveredTo(user.email, "We could not take your payment");
     expect(mail).toMatch(/Nothing of yours was switched off/);
   });
 
-  it("leaves every armed switch and item over Free's limits in place, refuses new ones, and tells the user", async () => {
+  it("leaves every armed switch and item over Free's limits in place, refuses new ones, and says how many must go", async () => {
     const { user, subscriptionId } = await plusUser();
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await createMessage(user, { title: `Letter ${i}` })).id);
+    for (let i = 0; i < 7; i++) ids.push((await createMessage(user, { title: `Letter ${i}` })).id);
+    for (let i = 0; i < 6; i++) await createRecipient(user, { name: `R${i}` });
+    for (let i = 0; i < 5; i++)
+      expect((await uploadFile(user, ids[1]!, Buffer.from(`note ${i}\n`), `n${i}.txt`, "text/plain")).status).toBe(201);
     const short = await createCondition(user, ids[0]!, { condition_type: "no_check_in", hours_threshold: 2 });
     await stripe.setStatus(subscriptionId, "canceled");
 
     const page = await overview(user);
     expect(page.plan).toBe("free");
     expect(page.over_limit).toEqual([
-      "You have 4 messages and your Free plan allows 3. All of them stay, and their armed switches keep running; to write a new one, delete 2, or upgrade to Plus.",
+      "You have 7 messages and your Free plan allows 3. All of them stay, and their armed switches keep running. To write a new one, delete 5 messages, or upgrade to Plus.",
+      "You have 6 recipients and your Free plan allows 5. All of them still receive your messages. To add one, delete 2 recipients, or upgrade to Plus.",
+      "Your fullest message has 5 attachments and your Free plan allows 3 per message. They all stay and go out with it. To add a file to it, delete 3 of its attachments, or upgrade to Plus.",
       "One armed switch checks more often than your Free plan allows. It keeps running as set; changing the timing or arming again needs an interval of 1 day or more, or upgrade to Plus.",
     ]);
     const [condition] = await t.database.db.select().from(messageConditions).where(eq(messageConditions.id, short.id));
     expect(condition).toMatchObject({ isArmed: true, active: true, hoursThreshold: 2 });
 
-    const refused = await post(user, "/api/messages", { title: "new" });
-    expect(refused.status).toBe(403);
-    expect(((await refused.json()) as ApiErrorBody).error.message).toBe(
-      "Your Free plan allows 3 messages and you have 4. Delete a message, or upgrade to Plus on the Subscription page for up to 100.",
+    const refusal = async (res: Response) => {
+      expect(res.status).toBe(403);
+      return ((await res.json()) as ApiErrorBody).error.message;
+    };
+    expect(await refusal(await post(user, "/api/messages", { title: "new" }))).toBe(
+      "Your Free plan allows 3 messages and you have 7. Delete 5 messages to add one, or upgrade to Plus on the Subscription page for up to 100.",
+    );
+    expect(await refusal(await post(user, "/api/recipients", { name: "One more", email: "x@example.com" }))).toBe(
+      "Your Free plan allows 5 recipients and you have 6. Delete 2 recipients to add one, or upgrade to Plus on the Subscription page for up to 200.",
+    );
+    expect(await refusal(await uploadFile(user, ids[1]!, Buffer.from("six\n"), "n6.txt", "text/plain"))).toBe(
+      "Your Free plan allows 3 attachments per message and this one has 5. Delete 3 attachments to add one, or upgrade to Plus on the Subscription page for up to 10.",
     );
     const [mail] = await deliveredTo(user.email, "Your plan is now Free");
     expect(mail).toMatch(/Nothing of yours was switched off: every armed switch keeps running/);
-    expect(mail).toMatch(/You have 4 messages and your Free plan allows 3/);
+    expect(mail).toMatch(/You have 7 messages and your Free plan allows 3/);
+  });
+
+  it("says when Plus ended once the subscription has ended, and nothing while it runs", async () => {
+    const { user, subscriptionId } = await plusUser();
+    expect((await overview(user)).subscription).toMatchObject({ status: "active", ended_at: null });
+    const before = Date.now();
+    await stripe.setStatus(subscriptionId, "canceled");
+    const page = await overview(user);
+    expect(page).toMatchObject({ plan: "free", subscription: { status: "canceled", payment_problem: false } });
+    const ended = Date.parse(String(page.subscription!.ended_at));
+    // The time of Stripe's event that ended it (whole seconds).
+    expect(ended).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(ended).toBeLessThanOrEqual(Date.now());
   });
 });
 

@@ -12,6 +12,7 @@ import { signUpUser } from "../support/users.ts";
 let free: ChannelsTestApp;
 let smtpOnly: TestApp;
 let local: TestApp;
+let freeSmtpOnly: TestApp;
 beforeAll(async () => {
   // One after the other: servers starting at once on a busy machine can exceed Fastify's plugin timeout.
   free = await startChannelsApp({ DEFAULT_PLAN: "free" });
@@ -19,11 +20,14 @@ beforeAll(async () => {
   smtpOnly = await startTestApp({ AUTH_AUTOCONFIRM: "true", SMTP_URL: "smtp://127.0.0.1:9" });
   // Neither: local mode, everything lands in the local mailbox.
   local = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-}, 180_000);
+  // Free, with a mail server and no messaging provider: upgrading would not bring WhatsApp or SMS.
+  freeSmtpOnly = await startTestApp({ AUTH_AUTOCONFIRM: "true", SMTP_URL: "smtp://127.0.0.1:9", DEFAULT_PLAN: "free" });
+}, 240_000);
 afterAll(async () => {
   await free?.close();
   await smtpOnly?.close();
   await local?.close();
+  await freeSmtpOnly?.close();
 });
 
 const errorOf = async (res: Response, status: number) => {
@@ -95,7 +99,7 @@ describe("a server without a messaging provider", () => {
       409,
     );
     expect(error.fields?.channels).toBe(
-      "WhatsApp is not available on this server (the operator has not configured it). Choose another way to reach them.",
+      "This server does not send WhatsApp messages: its operator has not configured WhatsApp. Choose another way to reach them.",
     );
     const info = (await (await fetch(`${smtpOnly.url}/api/channels`)).json()) as {
       whatsapp: { available: boolean; local: boolean; missing: string[] };
@@ -105,6 +109,37 @@ describe("a server without a messaging provider", () => {
       local: false,
       missing: expect.arrayContaining(["WHATSAPP_ACCESS_TOKEN"]),
     });
+  });
+
+  it("on Free: says the server does not send by WhatsApp or SMS before any word about the plan (409, not 403)", async () => {
+    const user = await signUpUser(freeSmtpOnly);
+    const expected = (names: string, what: string) =>
+      `This server does not send ${names} messages: its operator has not configured ${what}.`;
+    for (const [body, names, what] of [
+      [{ name: "Sam", phone: newNumber(), channels: ["whatsapp"] }, "WhatsApp", "WhatsApp"],
+      [{ name: "Sam", phone: newNumber(), channels: ["sms"] }, "SMS", "SMS"],
+      [{ name: "Sam", phone: newNumber(), channels: ["whatsapp", "sms"] }, "WhatsApp or SMS", "them"],
+      // A phone number alone: the default would be WhatsApp, which this server does not send.
+      [{ name: "Sam", phone: newNumber() }, "WhatsApp", "WhatsApp"],
+    ] as const) {
+      const error = await errorOf(await post(user, "/api/recipients", body), 409);
+      expect(error.code).toBe("conflict");
+      expect(error.message).toBe(`${expected(names, what)} Choose another way to reach them.`);
+      expect(error.message).not.toMatch(/plan|upgrade|Plus/i);
+    }
+
+    const ok = await post(user, "/api/recipients", { name: "Sam", email: "sam@example.com", phone: newNumber() });
+    expect(ok.status).toBe(201);
+    const saved = (await ok.json()) as { id: string; channels: string[] };
+    expect(saved.channels).toEqual(["email"]);
+    const edit = await errorOf(await patch(user, `/api/recipients/${saved.id}`, { channels: ["email", "sms"] }), 409);
+    expect(edit.message).toBe(`${expected("SMS", "SMS")} Choose another way to reach them.`);
+
+    const reminders = await errorOf(
+      await put(user, "/api/profile/channels/reminders", { channels: ["email", "whatsapp"] }),
+      409,
+    );
+    expect(reminders.message).toBe(`${expected("WhatsApp", "WhatsApp")} Your reminders go by e-mail.`);
   });
 
   it("in local mode: accepts them, and what would go by WhatsApp or SMS lands in the local mailbox, marked and sealed", async () => {

@@ -118,7 +118,7 @@ describe("creating a condition", () => {
       reminder_hours: [90],
     });
     expect(((await res2.json()) as ApiErrorBody).error.fields).toEqual({
-      reminder_hours: expect.stringMatching(/less than 60/),
+      reminder_hours: "A reminder must come before the deadline: choose less than 1 hour before it.",
     });
   });
 
@@ -151,7 +151,9 @@ describe("changing, arming and disarming", () => {
     });
     const res = await patch(owner, `/api/conditions/${c.id}`, { hours_threshold: 1 });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ApiErrorBody).error.fields!.reminder_hours).toMatch(/less than 60/);
+    expect(((await res.json()) as ApiErrorBody).error.fields!.reminder_hours).toMatch(
+      /choose less than 1 hour before it/,
+    );
     const typeChange = await patch(owner, `/api/conditions/${c.id}`, { condition_type: "panic_trigger" });
     expect(typeChange.status).toBe(400);
   });

@@ -30,9 +30,9 @@ describe("condition validation", () => {
 
   it("reads reminder_hours as minutes and wants each below the threshold", () => {
     expect(problems({ condition_type: "no_check_in", hours_threshold: 1, reminder_hours: [59, 30] })).toEqual({});
-    expect(
-      problems({ condition_type: "no_check_in", hours_threshold: 1, reminder_hours: [60] }).reminder_hours,
-    ).toMatch(/less than 60 \(1 hour\)/);
+    expect(problems({ condition_type: "no_check_in", hours_threshold: 1, reminder_hours: [60] }).reminder_hours).toBe(
+      "A reminder must come before the deadline: choose less than 1 hour before it.",
+    );
   });
 
   it("refuses duplicate, fractional, zero and too many reminders", () => {
@@ -59,7 +59,7 @@ describe("condition validation", () => {
     expect(
       problems({ condition_type: "recurring_check_in", recurring_pattern: pattern, reminder_hours: [1440] })
         .reminder_hours,
-    ).toMatch(/less than 1440/);
+    ).toMatch(/less than 1 day before it/);
   });
 
   it("wants the fields each type uses and refuses the ones it does not", () => {

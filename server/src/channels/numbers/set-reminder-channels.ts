@@ -8,7 +8,7 @@ import type { Db } from "../../db/connect.ts";
 import { profiles } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { Channels } from "../channel.ts";
-import { CHANNEL_NAMES } from "../channel-names.ts";
+import { notSentHere } from "../recipient-channel-rules.ts";
 import { findNumberOwner } from "./find-number-owner.ts";
 import { readOwnerChannels } from "./read-owner-channels.ts";
 
@@ -32,15 +32,15 @@ export async function setReminderChannels({
   chosen: ReminderChannel[];
 }): Promise<OwnerChannels> {
   const phone = chosen.filter((c) => c !== "email");
+  // The server first, then the plan (as for recipients): upgrading cannot give a channel that is off here.
+  const off = phone.filter((c) => !channels.get(c).available);
+  if (off.length > 0) {
+    const message = `${notSentHere(off)} Your reminders go by e-mail.`;
+    throw new AppError("conflict", message, { channels: message });
+  }
   const limits = await limitsFor({ db, config, userId });
   const notInPlan = phone.filter((c) => !limits.channels.includes(c));
   if (notInPlan.length > 0) throw planLimitError(config, limits, { kind: "channels", usage: 0, channels: notInPlan });
-  for (const c of phone) {
-    if (!channels.get(c).available)
-      throw new AppError("conflict", `${CHANNEL_NAMES[c]} is not available on this server.`, {
-        channels: `${CHANNEL_NAMES[c]} is not available on this server.`,
-      });
-  }
   if (phone.length > 0) {
     const [profile] = await db
       .select({ number: profiles.whatsappNumber })

@@ -16,6 +16,43 @@ const AFTER_GUARD = { timeout: 5000 };
 const signedIn = { signedIn: true, profile: makeProfile() } as const;
 
 describe("the message pages", () => {
+  it("writes within the plan the server gives: its attachment limits and no interval it would refuse", async () => {
+    const plan = (id: "free" | "plus") => ({
+      id,
+      name: id === "free" ? "Free" : "Plus",
+      max_messages: id === "free" ? 3 : 100,
+      max_recipients: id === "free" ? 5 : 200,
+      max_attachments_per_message: id === "free" ? 3 : 10,
+      max_attachment_bytes: (id === "free" ? 10 : 25) * 1024 * 1024,
+      min_check_in_minutes: id === "free" ? 1440 : 5,
+      channels: id === "free" ? ["email"] : ["email", "whatsapp", "sms"],
+      prices: [],
+    });
+    const billing = {
+      billing_enabled: true,
+      plan: "free",
+      plans: [plan("free"), plan("plus")],
+      usage: { messages: 0, recipients: 0, max_attachments_on_a_message: 0, short_interval_switches: 0 },
+      subscription: null,
+      over_limit: [],
+      server_channels: ["email"],
+      channel_changes: [],
+    };
+    const { user } = renderApp({
+      ...signedIn,
+      path: "/create-message",
+      api: { "GET /api/billing": () => ({ body: billing }) },
+    });
+    expect(
+      await screen.findByText(/^Your Free plan: up to 3 files of at most 10 MB each/, {}, AFTER_GUARD),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /^No check-in/ }));
+    const group = screen.getByRole("group", { name: /^No check-in/ });
+    expect(within(group).queryByRole("button", { name: "15 min" })).not.toBeInTheDocument();
+    expect(within(group).getByRole("button", { name: "1 day" })).toBeInTheDocument();
+    expect(within(group).getByText(/^Your Free plan allows check-in intervals of 1 day or more/)).toBeInTheDocument();
+  });
+
   it("writes a message with a new recipient and a condition, then shows what will happen", async () => {
     const { user, router, workspace } = renderApp({ ...signedIn, path: "/create-message" });
     await user.type(await screen.findByLabelText("Title", {}, AFTER_GUARD), "For Grace");

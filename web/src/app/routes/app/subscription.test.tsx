@@ -24,6 +24,8 @@ const overview = (o: Partial<BillingOverview> = {}): BillingOverview => ({
   usage: { messages: 1, recipients: 2, max_attachments_on_a_message: 0, short_interval_switches: 0 },
   subscription: null,
   over_limit: [],
+  server_channels: ["email"],
+  channel_changes: [],
   ...o,
 });
 const plusSub = {
@@ -35,6 +37,7 @@ const plusSub = {
   cancel_at_period_end: false,
   ends_at: null,
   payment_problem: false,
+  ended_at: null,
 };
 
 describe("the subscription page", () => {
@@ -57,7 +60,7 @@ describe("the subscription page", () => {
     expect(screen.queryByText("What Plus adds")).not.toBeInTheDocument();
   });
 
-  it("on Free shows usage bars, what Plus adds with Stripe's price, and never promises channels that do not exist", async () => {
+  it("on Free shows usage bars, what Plus adds with Stripe's price, and never promises channels this server lacks", async () => {
     renderApp({
       path: "/subscription",
       signedIn: true,
@@ -74,7 +77,7 @@ describe("the subscription page", () => {
 
   it("after a downgrade says nothing was switched off and lists each limit exceeded; a failed payment is red", async () => {
     const over = [
-      "You have 4 messages and your Free plan allows 3. All of them stay, and their armed switches keep running; to write a new one, delete 2, or upgrade to Plus.",
+      "You have 7 messages and your Free plan allows 3. All of them stay, and their armed switches keep running. To write a new one, delete 5 messages, or upgrade to Plus.",
     ];
     renderApp({
       path: "/subscription",
@@ -84,8 +87,8 @@ describe("the subscription page", () => {
         "GET /api/billing": () => ({
           body: overview({
             over_limit: over,
-            usage: { messages: 4, recipients: 0, max_attachments_on_a_message: 0, short_interval_switches: 0 },
-            subscription: { ...plusSub, status: "unpaid", payment_problem: true },
+            usage: { messages: 7, recipients: 0, max_attachments_on_a_message: 0, short_interval_switches: 0 },
+            subscription: { ...plusSub, status: "unpaid", payment_problem: true, ended_at: "2026-11-20T10:00:00.000Z" },
           }),
         }),
       },
@@ -95,7 +98,7 @@ describe("the subscription page", () => {
     ).toBeInTheDocument();
     expect(screen.getByText(over[0]!)).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Your last payment did not go through.");
-    expect(screen.getByText("4 of 3 (over the limit)")).toBeInTheDocument();
+    expect(screen.getByText("7 of 3 (over the limit)")).toBeInTheDocument();
   });
 
   it("on Plus shows the next charge, and cancels only after a confirmation that says nothing is switched off", async () => {
@@ -123,5 +126,130 @@ describe("the subscription page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel Plus" }));
     expect(await screen.findByRole("button", { name: "Keep Plus" })).toBeInTheDocument();
     expect(screen.getByText(/Cancelled: you keep Plus until/)).toBeInTheDocument();
+  });
+
+  it("names WhatsApp among what Plus adds only when this server sends by it", async () => {
+    renderApp({
+      path: "/subscription",
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/billing": () => ({ body: overview({ server_channels: ["email", "whatsapp"] }) }) },
+    });
+    expect(await screen.findByText("What Plus adds", {}, AFTER_GUARD)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Messages delivered to your recipients by WhatsApp, and your check-in reminders by WhatsApp too",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Delivery by e-mail")).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/SMS/);
+  });
+
+  it("on Plus lists its channels, and what Free would change for reminders by phone", async () => {
+    renderApp({
+      path: "/subscription",
+      signedIn: true,
+      profile: makeProfile(),
+      api: {
+        "GET /api/billing": () => ({
+          body: overview({ plan: "plus", subscription: plusSub, server_channels: ["email", "whatsapp", "sms"] }),
+        }),
+        "GET /api/billing/invoices": () => ({ body: [] }),
+      },
+    });
+    expect(
+      await screen.findByText("Delivery and reminders by e-mail, WhatsApp and SMS", {}, AFTER_GUARD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your check-in reminders would come by e-mail only; recipients keep/)).toBeInTheDocument();
+  });
+
+  it("tells a former subscriber when their Plus ended and that they are on Free, and what changed for reminders", async () => {
+    const changes = [
+      "Your check-in reminders by WhatsApp have stopped: your Free plan reminds by e-mail only, so they now come by e-mail. Your choice is kept and used again if you upgrade to Plus.",
+    ];
+    renderApp({
+      path: "/subscription",
+      signedIn: true,
+      profile: makeProfile(),
+      api: {
+        "GET /api/billing": () => ({
+          body: overview({
+            subscription: { ...plusSub, status: "canceled", ended_at: "2026-11-20T10:00:00.000Z" },
+            server_channels: ["email", "whatsapp"],
+            channel_changes: changes,
+          }),
+        }),
+        "GET /api/billing/invoices": () => ({ body: [] }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        /^Your Plus subscription ended on .*20.*\. You are on the Free plan now\.$/,
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/no card on file/)).not.toBeInTheDocument();
+    expect(screen.getByText("Ended")).toBeInTheDocument();
+    expect(screen.getByText("What your plan changes for messages by phone")).toBeInTheDocument();
+    expect(screen.getByText(changes[0]!)).toBeInTheDocument();
+  });
+
+  it("says why Plus ended for an unpaid or never-started subscription", async () => {
+    for (const [status, line] of [
+      [
+        "unpaid",
+        /^Your Plus subscription ended on .* because its payment did not go through\. You are on the Free plan now\.$/,
+      ],
+      [
+        "incomplete_expired",
+        /^Your Plus subscription ended on .* before it started: its first payment was not completed\. You are on the Free plan now\.$/,
+      ],
+    ] as const) {
+      const { unmount } = renderApp({
+        path: "/subscription",
+        signedIn: true,
+        profile: makeProfile(),
+        api: {
+          "GET /api/billing": () => ({
+            body: overview({
+              subscription: {
+                ...plusSub,
+                status,
+                ended_at: "2026-11-20T10:00:00.000Z",
+                payment_problem: status === "unpaid",
+              },
+            }),
+          }),
+          "GET /api/billing/invoices": () => ({ body: [] }),
+        },
+      });
+      expect(await screen.findByText(line, {}, AFTER_GUARD)).toBeInTheDocument();
+      expect(screen.queryByText(/no card on file/)).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it("on a failed payment says Plus continues while Stripe retries, with no next charge promised", async () => {
+    renderApp({
+      path: "/subscription",
+      signedIn: true,
+      profile: makeProfile(),
+      api: {
+        "GET /api/billing": () => ({
+          body: overview({ plan: "plus", subscription: { ...plusSub, status: "past_due", payment_problem: true } }),
+        }),
+        "GET /api/billing/invoices": () => ({ body: [] }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        "Your last payment did not go through. You keep Plus while Stripe tries the card again; check or update it with Manage billing.",
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Next charge/)).not.toBeInTheDocument();
+    expect(screen.getByText("Payment failed")).toBeInTheDocument();
   });
 });

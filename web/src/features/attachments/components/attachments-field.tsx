@@ -3,7 +3,11 @@ import {
   ATTACHMENT_TYPES,
   ATTACHMENT_TYPES_TEXT,
   ATTACHMENTS_PER_MESSAGE_MAX,
+  attachmentCountSentence,
+  attachmentSizeSentence,
+  megabytes,
   type Attachment,
+  type PlanAttachmentRules,
 } from "@trigger-switch/contracts";
 import { ArrowDown, ArrowUp, Paperclip, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -25,12 +29,19 @@ export interface AttachmentsFieldProps {
   onChangePending: (files: PendingFile[]) => void;
   /** Server messages by pending file key. */
   errors?: Record<string, string>;
+  /**
+   * The plan's count and size (docs/decisions/018): a file over them is refused here, at once, in the
+   * server's words. Unknown (loading, failed): the product's own limits, and the server checks.
+   */
+  plan?: PlanAttachmentRules;
 }
 
 let counter = 0;
 
 /** Checked here too (size, count, declared type) so nobody waits for an upload that must fail. */
-function problemWith(file: File): string | null {
+function problemWith(file: File, plan: PlanAttachmentRules | undefined): string | null {
+  if (plan && file.size > plan.maxBytes)
+    return `${file.name}: ${attachmentSizeSentence(plan.ctx, { maxBytes: plan.maxBytes, plusMaxBytes: plan.plusMaxBytes, size: file.size })}`;
   if (file.size > ATTACHMENT_MAX_BYTES_DEFAULT)
     return `${file.name} is larger than ${fileSize(ATTACHMENT_MAX_BYTES_DEFAULT)}.`;
   // An empty type (the browser does not know it) is left to the server, which reads the bytes.
@@ -58,6 +69,7 @@ export function AttachmentsField({
   pending,
   onChangePending,
   errors = {},
+  plan,
 }: AttachmentsFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -81,16 +93,29 @@ export function AttachmentsField({
     setAnnouncement(`${name} moved to position ${index + by + 1} of ${items.length}.`);
     setFocusAfterMove({ key, by });
   };
-  const room = ATTACHMENTS_PER_MESSAGE_MAX - existing.length - pending.length;
+  const maxFiles = plan?.maxFiles ?? ATTACHMENTS_PER_MESSAGE_MAX;
+  const maxBytes = plan?.maxBytes ?? ATTACHMENT_MAX_BYTES_DEFAULT;
+  const held = existing.length + pending.length;
+  const room = maxFiles - held;
+  /** The plan's sentence for a message that holds `usage` files, as the server would say it. */
+  const fullSentence = (usage: number) =>
+    plan
+      ? attachmentCountSentence(plan.ctx, { max: maxFiles, plusMax: plan.plusMaxFiles, usage })
+      : `A message can have at most ${maxFiles} attachments.`;
 
   const add = (files: FileList | null) => {
     // Copied before the input is reset: the FileList is live and empties with it.
     const chosen = Array.from(files ?? []);
     if (inputRef.current) inputRef.current.value = "";
-    const problems = chosen.map(problemWith).filter(Boolean);
-    const fine = chosen.filter((file) => !problemWith(file)).slice(0, Math.max(0, room));
-    if (chosen.length - problems.length > room)
-      problems.push(`A message can have at most ${ATTACHMENTS_PER_MESSAGE_MAX} attachments.`);
+    const problems = chosen.map((file) => problemWith(file, plan)).filter(Boolean);
+    const acceptable = chosen.filter((file) => !problemWith(file, plan));
+    const fine = acceptable.slice(0, Math.max(0, room));
+    if (acceptable.length > fine.length) {
+      const added = fine.length === 0 ? "None" : `Only ${fine.length}`;
+      problems.push(
+        `${added} of the ${acceptable.length} files you chose ${fine.length === 1 ? "was" : "were"} added. ${fullSentence(held + fine.length)}`,
+      );
+    }
     setProblem(problems.join(" ") || null);
     onChangePending([...pending, ...fine.map((file) => ({ key: `file-${(counter += 1)}`, file }))]);
   };
@@ -161,8 +186,9 @@ export function AttachmentsField({
           Attach files
         </Button>
       </div>
+      {room <= 0 && !problem && <p className="text-sm text-muted-foreground">{fullSentence(held)}</p>}
       <p className="text-xs text-muted-foreground">
-        Up to {ATTACHMENTS_PER_MESSAGE_MAX} files of at most {fileSize(ATTACHMENT_MAX_BYTES_DEFAULT)} each:{" "}
+        {plan ? `Your ${plan.ctx.name} plan: up` : "Up"} to {maxFiles} files of at most {megabytes(maxBytes)} each:{" "}
         {ATTACHMENT_TYPES_TEXT}. Stored encrypted.
       </p>
     </div>

@@ -1,4 +1,4 @@
-import type { Condition } from "@trigger-switch/contracts";
+import { checkInIntervalReason, type Condition, type PlanCheckInRules } from "@trigger-switch/contracts";
 import { Trash2 } from "lucide-react";
 import { useId } from "react";
 import { FormField } from "@/components/ui/form-field";
@@ -32,6 +32,8 @@ export interface ConditionBuilderProps {
   unchanged?: Condition;
   now: Date;
   timeZone: string;
+  /** The plan's shortest no-check-in interval: shorter quick choices are not offered (docs/decisions/018). */
+  plan?: PlanCheckInRules;
 }
 
 /** One trigger condition: the fields its type needs, checked as you type, and what will happen. */
@@ -44,6 +46,7 @@ export function ConditionBuilder({
   unchanged,
   now,
   timeZone,
+  plan,
 }: ConditionBuilderProps) {
   const titleId = useId();
   const errors = { ...check.errors, ...serverErrors };
@@ -51,6 +54,10 @@ export function ConditionBuilder({
   const label = CONDITION_LABELS[draft.condition_type];
   const duration = { days: draft.days, hours: draft.hours, minutes: draft.minutes };
   const thresholdError = errors.hours_threshold ?? errors.minutes_threshold;
+  // The server refuses a shorter interval on this plan, so it is not offered; the line says why.
+  const checkInPresets = plan ? CHECK_IN_PRESETS.filter((m) => m >= plan.minMinutes) : CHECK_IN_PRESETS;
+  const planReason =
+    plan && checkInPresets.length < CHECK_IN_PRESETS.length ? checkInIntervalReason(plan.ctx, plan) : undefined;
 
   return (
     <section
@@ -84,7 +91,8 @@ export function ConditionBuilder({
           onChange={(value, how) =>
             set(how?.preset ? { ...value, reminders: fitReminders(draft.reminders, presetTotal(value)) } : value)
           }
-          presets={CHECK_IN_PRESETS}
+          presets={checkInPresets}
+          hint={planReason}
           error={thresholdError}
         />
       )}

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
+import type { PlanCheckInRules } from "@trigger-switch/contracts";
 import { describe, expect, it, vi } from "vitest";
 import type { ConditionDraft } from "../utils/condition-draft";
 import { draftToInput } from "../utils/draft-to-input";
@@ -9,12 +10,12 @@ import { ConditionsEditor } from "./conditions-editor";
 const ZONE = "Europe/London";
 
 /** The editor as the message editor holds it, exposing the drafts for the wire-shape checks. */
-function renderBuilder() {
+function renderBuilder(plan?: PlanCheckInRules) {
   const seen: { drafts: ConditionDraft[] } = { drafts: [] };
   function Harness() {
     const [drafts, setDrafts] = useState<ConditionDraft[]>([]);
     seen.drafts = drafts;
-    return <ConditionsEditor drafts={drafts} onChange={setDrafts} timeZone={ZONE} />;
+    return <ConditionsEditor drafts={drafts} onChange={setDrafts} timeZone={ZONE} plan={plan} />;
   }
   const user = userEvent.setup();
   render(<Harness />);
@@ -83,7 +84,7 @@ describe("the condition builder", () => {
     await user.clear(within(group).getByLabelText("Days"));
     await user.type(within(group).getByLabelText("Minutes"), "30");
     expect(within(group).getByRole("alert")).toHaveTextContent(
-      "Reminders are minutes before the deadline and must be less than 30 (30 minutes)",
+      "A reminder must come before the deadline: choose less than 30 minutes before it.",
     );
     expect(preview()).toHaveTextContent("Fix the highlighted fields to see what will happen.");
   });
@@ -188,5 +189,51 @@ describe("the condition builder", () => {
     expect(screen.queryByRole("group", { name: /Emergency button/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add a condition" }));
     expect(screen.getByRole("list", { name: "Condition types" })).toBeInTheDocument();
+  });
+});
+
+describe("the condition builder and the plan (docs/decisions/018)", () => {
+  const presetsOf = (group: HTMLElement) =>
+    within(within(group).getByRole("group", { name: /^Quick choices: Send if I do not check in for/ }))
+      .getAllByRole("button")
+      .map((b) => b.textContent);
+
+  it("on Free does not offer intervals shorter than a day, and says why in one line naming the plan", async () => {
+    const { pick } = renderBuilder({
+      ctx: { plan: "free", name: "Free", billingEnabled: true },
+      minMinutes: 1440,
+      plusMinMinutes: 5,
+    });
+    const group = await pick(/^No check-in/);
+    expect(presetsOf(group)).toEqual(["1 day", "3 days", "7 days"]);
+    expect(
+      within(group).getByText(
+        "Your Free plan allows check-in intervals of 1 day or more, so shorter ones are not offered. Plus on the Subscription page allows 5 minutes.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("with billing off says the operator chooses the plan, never offering an upgrade", async () => {
+    const { pick } = renderBuilder({
+      ctx: { plan: "free", name: "Free", billingEnabled: false },
+      minMinutes: 1440,
+      plusMinMinutes: 5,
+    });
+    const group = await pick(/^No check-in/);
+    expect(
+      within(group).getByText(/so shorter ones are not offered\. The operator of this service chooses the plan/),
+    ).toBeInTheDocument();
+    expect(group.textContent).not.toMatch(/Subscription|upgrade/i);
+  });
+
+  it("on Plus (and with billing off on the default plan) offers every interval, with no plan line", async () => {
+    const { pick } = renderBuilder({
+      ctx: { plan: "plus", name: "Plus", billingEnabled: false },
+      minMinutes: 5,
+      plusMinMinutes: 5,
+    });
+    const group = await pick(/^No check-in/);
+    expect(presetsOf(group)).toEqual(["15 min", "30 min", "1 h", "3 h", "12 h", "1 day", "3 days", "7 days"]);
+    expect(group.textContent).not.toMatch(/plan/);
   });
 });

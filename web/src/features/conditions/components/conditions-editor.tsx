@@ -1,4 +1,4 @@
-import type { Condition } from "@trigger-switch/contracts";
+import type { Condition, PlanCheckInRules } from "@trigger-switch/contracts";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -17,10 +17,19 @@ export interface ConditionsEditorProps {
   /** Server messages by draft key. */
   serverErrors?: Record<string, Record<string, string>>;
   timeZone: string;
+  /** The plan's shortest no-check-in interval; unknown (loading, failed) offers everything and the server checks. */
+  plan?: PlanCheckInRules;
 }
 
 /** The message's conditions: add one of the four types, edit, remove; each previews what will happen. */
-export function ConditionsEditor({ drafts, onChange, saved = [], serverErrors = {}, timeZone }: ConditionsEditorProps) {
+export function ConditionsEditor({
+  drafts,
+  onChange,
+  saved = [],
+  serverErrors = {},
+  timeZone,
+  plan,
+}: ConditionsEditorProps) {
   // Previews speak in minutes; re-reading the clock every 15 s keeps "Tue 14:00" right without churn.
   const now = useNow(15_000);
   const [picking, setPicking] = useState(drafts.length === 0);
@@ -49,6 +58,7 @@ export function ConditionsEditor({ drafts, onChange, saved = [], serverErrors = 
             unchanged={unchanged}
             now={now}
             timeZone={timeZone}
+            plan={plan}
           />
         );
       })}

@@ -2,7 +2,10 @@ import type { BillingOverview } from "@trigger-switch/contracts";
 import { AlertTriangle, CheckCircle2, Info, Loader2 } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 
-/** The states a person must not miss: a checkout on its way or cancelled, a failed payment, limits they are over, billing off. */
+/**
+ * The states a person must not miss: a checkout on its way or cancelled, a failed payment, limits they
+ * are over, reminders by WhatsApp/SMS their plan no longer sends, billing off.
+ */
 export function BillingNotices({ overview, checkout }: { overview: BillingOverview; checkout: string | null }) {
   const sub = overview.subscription;
   const any =
@@ -10,6 +13,7 @@ export function BillingNotices({ overview, checkout }: { overview: BillingOvervi
     (checkout === "cancelled" && overview.plan !== "plus") ||
     sub?.payment_problem ||
     overview.over_limit.length > 0 ||
+    overview.channel_changes.length > 0 ||
     !overview.billing_enabled;
   // Nothing to say: no empty block (it would push the page down by a gap).
   if (!any) return null;
@@ -56,6 +60,17 @@ export function BillingNotices({ overview, checkout }: { overview: BillingOvervi
           <div className="flex flex-col gap-1">
             <p className="font-semibold">You are over your plan's limits. Nothing was switched off.</p>
             {overview.over_limit.map((s) => (
+              <p key={s}>{s}</p>
+            ))}
+          </div>
+        </Alert>
+      )}
+      {overview.channel_changes.length > 0 && (
+        <Alert variant="warning" role="status">
+          <Info aria-hidden="true" />
+          <div className="flex flex-col gap-1">
+            <p className="font-semibold">What your plan changes for messages by phone</p>
+            {overview.channel_changes.map((s) => (
               <p key={s}>{s}</p>
             ))}
           </div>

@@ -10,6 +10,7 @@ import { browserTimeZone } from "@/lib/time-zone";
 import { useOpenPortal, useSetCancel } from "../api/billing-actions";
 import { formatMoney, perInterval } from "../utils/format-money";
 import { planLines } from "../utils/plan-lines";
+import { planStatusLine } from "../utils/plan-status-line";
 
 const STATUS: Record<string, { label: string; variant: "success" | "warning" | "danger" | "neutral" }> = {
   active: { label: "Active", variant: "success" },
@@ -18,6 +19,8 @@ const STATUS: Record<string, { label: string; variant: "success" | "warning" | "
   unpaid: { label: "Unpaid", variant: "danger" },
   incomplete: { label: "Payment incomplete", variant: "warning" },
   canceled: { label: "Ended", variant: "neutral" },
+  incomplete_expired: { label: "Ended", variant: "neutral" },
+  paused: { label: "Paused", variant: "neutral" },
 };
 
 /** The current plan, what it includes, the next charge or its end, and the actions on it. */
@@ -29,33 +32,33 @@ export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview;
   const zone = browserTimeZone();
   const paying = overview.billing_enabled && overview.plan === "plus" && sub !== null && sub.status !== "canceled";
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), zone) : "the end of the period");
+  // A subscription that ended still shows what it became (Ended, Unpaid), next to "Free plan".
+  const showStatus = paying || (overview.billing_enabled && sub !== null && sub.ended_at !== null);
   const price =
     sub?.amount != null && sub.currency
       ? `${formatMoney(sub.amount, sub.currency)} ${perInterval(sub.interval)}`
       : null;
   const status = sub ? STATUS[sub.status] : undefined;
+  const phone = overview.server_channels.filter((c) => c !== "email").map((c) => (c === "sms" ? "SMS" : "WhatsApp"));
+  // Free reminds by e-mail only (the engine follows today's plan for reminders, never for releases).
+  const phoneReminders =
+    phone.length > 0
+      ? ` Check-in reminders by ${phone.join(" or ")} come by e-mail instead; recipients keep the channels you set.`
+      : "";
 
   return (
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle>{plan.name} plan</CardTitle>
-          {paying && status && <Badge variant={status.variant}>{status.label}</Badge>}
+          {showStatus && status && <Badge variant={status.variant}>{status.label}</Badge>}
           {paying && sub.cancel_at_period_end && <Badge variant="warning">Ends {when(sub.ends_at)}</Badge>}
         </div>
-        <CardDescription>
-          {!overview.billing_enabled
-            ? `Every account on this server has the ${plan.name} plan, chosen by its operator. There is nothing to pay.`
-            : paying && sub.cancel_at_period_end
-              ? `Cancelled: you keep Plus until ${when(sub.ends_at)}, then your account moves to Free. Nothing is charged again.`
-              : paying
-                ? `${price ? `${price}. ` : ""}Next charge ${price ? "" : "is "}on ${when(sub.current_period_end)}.`
-                : "Free, with no card on file."}
-        </CardDescription>
+        <CardDescription>{planStatusLine(overview, plan, when, price)}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
-          {planLines(plan).map((line) => (
+          {planLines(plan, overview.server_channels).map((line) => (
             <li key={line} className="flex gap-2">
               <span aria-hidden="true" className="text-success">
                 ✓
@@ -77,7 +80,7 @@ export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview;
               onOpenChange={setConfirming}
               trigger={<Button variant="ghost">Cancel Plus</Button>}
               title="Cancel Plus?"
-              description={`You keep Plus until ${when(sub.current_period_end)} and are not charged again. Then your account moves to Free. Nothing is switched off: every armed switch keeps running, and your messages, recipients and files stay. While you are over Free's limits, you cannot add new ones.`}
+              description={`You keep Plus until ${when(sub.current_period_end)} and are not charged again. Then your account moves to Free. Nothing is switched off: every armed switch keeps running, and your messages, recipients and files stay. While you are over Free's limits, you cannot add new ones.${phoneReminders}`}
               confirmLabel="Cancel Plus"
               cancelLabel="Keep Plus"
               pending={cancel.isPending}

@@ -21,7 +21,7 @@ export function OtherPlanCard({ overview, current, other }: { overview: BillingO
         </CardHeader>
         <CardContent>
           <ul className="flex flex-col gap-1.5 text-sm">
-            {planGains(current, other).map((line) => (
+            {planGains(current, other, overview.server_channels).map((line) => (
               <li key={line} className="flex gap-2">
                 <span aria-hidden="true" className="text-primary">
                   +
@@ -61,12 +61,15 @@ export function OtherPlanCard({ overview, current, other }: { overview: BillingO
       <CardHeader>
         <CardTitle>The {other.name} plan</CardTitle>
         <CardDescription>
-          What your account would have if Plus ended. Nothing already there would be switched off or deleted.
+          What your account would have if Plus ended. Every armed switch would keep running and nothing would be
+          deleted.
+          {overview.server_channels.some((c) => c !== "email") &&
+            " Your check-in reminders would come by e-mail only; recipients keep the channels you set."}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-1.5 text-sm text-muted-foreground sm:grid-cols-2">
-          {planLines(other).map((line) => (
+          {planLines(other, overview.server_channels).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -1,20 +1,34 @@
 import type { Plan } from "@trigger-switch/contracts";
 import { formatDuration } from "@trigger-switch/contracts";
 
-/** What a plan includes, as short lines. Channels not built yet are not promised. */
-export function planLines(plan: Plan): string[] {
+type Channel = Plan["channels"][number];
+const NAMES: Record<Channel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
+
+/** "e-mail, WhatsApp and SMS". */
+function listNames(channels: readonly Channel[]): string {
+  const names = channels.map((c) => NAMES[c]);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}` : (names[0] ?? "");
+}
+
+/** The plan's channels this server sends by: a channel the operator has not configured is never promised. */
+const channelsHere = (plan: Plan, serverChannels: readonly Channel[]) =>
+  plan.channels.filter((c) => serverChannels.includes(c));
+
+/** What a plan includes, as short lines. */
+export function planLines(plan: Plan, serverChannels: readonly Channel[]): string[] {
   const mb = Math.round(plan.max_attachment_bytes / 1024 / 1024);
+  const channels = channelsHere(plan, serverChannels);
   return [
     `${plan.max_messages} messages`,
     `${plan.max_recipients} recipients`,
     `${plan.max_attachments_per_message} attachments per message, up to ${mb} MB each`,
     `Check-in intervals from ${formatDuration(plan.min_check_in_minutes)}`,
-    "Delivery by e-mail",
+    channels.length > 1 ? `Delivery and reminders by ${listNames(channels)}` : "Delivery by e-mail",
   ];
 }
 
 /** What `to` adds over `from`, as short lines. */
-export function planGains(from: Plan, to: Plan): string[] {
+export function planGains(from: Plan, to: Plan, serverChannels: readonly Channel[]): string[] {
   const gains: string[] = [];
   if (to.max_messages > from.max_messages) gains.push(`${to.max_messages} messages instead of ${from.max_messages}`);
   if (to.max_recipients > from.max_recipients)
@@ -30,6 +44,11 @@ export function planGains(from: Plan, to: Plan): string[] {
   if (to.min_check_in_minutes < from.min_check_in_minutes)
     gains.push(
       `Check-in intervals from ${formatDuration(to.min_check_in_minutes)} (instead of ${formatDuration(from.min_check_in_minutes)})`,
+    );
+  const added = channelsHere(to, serverChannels).filter((c) => !from.channels.includes(c));
+  if (added.length > 0)
+    gains.push(
+      `Messages delivered to your recipients by ${listNames(added)}, and your check-in reminders by ${listNames(added)} too`,
     );
   return gains;
 }
