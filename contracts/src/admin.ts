@@ -34,16 +34,21 @@ export const adminUserQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const adminReasonSchema = z
-  .object({
-    reason: z
-      .string()
-      .trim()
-      .max(500, "At most 500 characters")
-      .refine(noNul, "The reason cannot contain a NUL character")
-      .optional(),
-  })
-  .strict();
+/** The longest reason an admin may give for an action (it is kept in the audit log). */
+export const ADMIN_REASON_MAX_LENGTH = 500;
+
+/** Why an admin acts: optional, one line or a few, written to the audit log with the action. */
+export const adminReasonTextSchema = z
+  .string()
+  .trim()
+  .max(ADMIN_REASON_MAX_LENGTH, `The reason can be at most ${ADMIN_REASON_MAX_LENGTH} characters`)
+  .refine(noNul, "The reason cannot contain a NUL character");
+
+/**
+ * The body of retry, discard, disable and enable: `{ reason? }`. The body itself is optional too
+ * (none, or an empty one, is read as null), so `.nullish()`.
+ */
+export const adminReasonSchema = z.object({ reason: adminReasonTextSchema.optional() }).strict().nullish();
 
 export const disableResultSchema = z.object({
   user: adminUserSchema,

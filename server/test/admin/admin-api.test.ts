@@ -92,6 +92,51 @@ describe("who may use the admin API", () => {
     });
   }
 
+  /** What a caller may send that no schema accepts: a bad query for reads, bad bodies for actions. */
+  const BAD_INPUTS: Record<"GET" | "POST", { query?: string; contentType?: string; body?: string }[]> = {
+    GET: [{ query: "?limit=0&offset=-1&q=" + encodeURIComponent("a".repeat(300)) }],
+    POST: [
+      { contentType: "application/json", body: "{" },
+      { contentType: "application/json", body: JSON.stringify({ reason: 42, extra: true }) },
+      { contentType: "application/json", body: JSON.stringify({ reason: "x".repeat(501) }) },
+      { contentType: "text/plain", body: "reason" },
+    ],
+  };
+  const send = (route: (typeof ROUTES)[number], input: (typeof BAD_INPUTS)["POST"][number], token?: string) =>
+    fetch(`${t.url}${route.path}${input.query ?? ""}`, {
+      method: route.method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(input.contentType ? { "content-type": input.contentType } : {}),
+      },
+      body: input.body,
+    });
+
+  for (const route of ROUTES) {
+    it(`${route.method} ${route.openapi}: checks the caller before the input (401 / 403, never 400 or 415)`, async () => {
+      for (const input of BAD_INPUTS[route.method]) {
+        const out = await send(route, input);
+        expect([input, out.status]).toEqual([input, 401]);
+        const forbidden = await send(route, input, user.accessToken);
+        expect([input, forbidden.status]).toEqual([input, 403]);
+        expect(((await forbidden.json()) as ApiErrorBody).error.message).toBe(
+          "Only the service's administrators can do this.",
+        );
+      }
+    });
+  }
+
+  for (const route of ROUTES.filter((r) => r.method === "POST")) {
+    it(`POST ${route.openapi}: an admin may send no body at all, or an empty one (the reason is optional)`, async () => {
+      const bare = await send(route, {}, admin.accessToken);
+      expect(bare.status).toBe(404);
+      const empty = await send(route, { contentType: "application/json", body: "" }, admin.accessToken);
+      expect(empty.status).toBe(404);
+      const malformed = await send(route, { contentType: "application/json", body: "{" }, admin.accessToken);
+      expect(malformed.status).toBe(400);
+    });
+  }
+
   it("refuses an ADMIN_EMAILS address whose owner never followed a link sent to it", async () => {
     const other = await startEngineTestApp(sink, { ADMIN_EMAILS: "squatter@example.com" });
     try {
