@@ -49,7 +49,7 @@ export async function discardStuckDelivery({
       targetType: "reminder_schedule",
       targetId: row.id,
       details: {
-        reason: reason ?? null,
+        reason: reason || null,
         attempts: row.attempts,
         reminder_type: row.reminderType,
         last_error: row.lastError,

@@ -19,11 +19,13 @@ export async function retryStuckDelivery({
   clock,
   actor,
   reminderId,
+  reason,
 }: {
   db: Db;
   clock: Clock;
   actor: AdminActor;
   reminderId: string;
+  reason?: string;
 }): Promise<void> {
   if (!isUuid(reminderId)) throw notFound("No such delivery");
   const now = clock.now();
@@ -58,7 +60,13 @@ export async function retryStuckDelivery({
       action: "delivery.retry",
       targetType: "reminder_schedule",
       targetId: row.id,
-      details: { was: row.status, attempts: row.attempts, reminder_type: row.reminderType, last_error: row.lastError },
+      details: {
+        reason: reason || null,
+        was: row.status,
+        attempts: row.attempts,
+        reminder_type: row.reminderType,
+        last_error: row.lastError,
+      },
       at: now,
     });
   });
