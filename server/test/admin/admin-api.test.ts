@@ -214,7 +214,9 @@ describe("disabling an account", () => {
     await tick(t);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
 
-    const enabled = await adminPost(admin, `/api/admin/users/${owner.id}/enable`);
+    const enabled = await adminPost(admin, `/api/admin/users/${owner.id}/enable`, {
+      reason: "  owner proved it was them  ",
+    });
     expect(await enabled.json()).toMatchObject({
       rearmed: 1,
       not_rearmed: [],
@@ -328,7 +330,9 @@ describe("stuck deliveries", () => {
     expect(JSON.stringify(listed)).not.toContain("spare key");
 
     rejecting = false;
-    expect((await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`)).status).toBe(200);
+    expect(
+      (await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`, { reason: "mail server fixed" })).status,
+    ).toBe(200);
     const [queued] = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.id, row.id));
     expect(queued).toMatchObject({ status: "pending", lockedUntil: null, claimedBy: null });
     expect(queued!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime());
@@ -410,6 +414,20 @@ describe("the audit log", () => {
       expect.arrayContaining(["user.disable", "user.enable", "delivery.retry", "delivery.discard"]),
     );
     for (const e of entries.entries) expect(e).toMatchObject({ admin_email: "ops@example.com", ip: "127.0.0.1" });
+    // The reason given in the dialog is kept with each kind of action (trimmed; none → null).
+    const reasons = entries.entries.map((e) => [
+      e.action,
+      (e as unknown as { details: { reason: unknown } }).details.reason,
+    ]);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        ["user.disable", "reported abuse"],
+        ["user.enable", "owner proved it was them"],
+        ["delivery.retry", "mail server fixed"],
+        ["delivery.discard", "recipient address is wrong"],
+        ["user.enable", null],
+      ]),
+    );
     const rows = await t.database.db.select().from(adminAuditLog);
     expect(rows.length).toBe(entries.entries.length);
     for (const method of ["PUT", "PATCH", "DELETE"])
@@ -451,7 +469,22 @@ describe("retrying a release to someone without an e-mail address", () => {
 describe("bad input to the admin API", () => {
   it("answers a NUL in a search or a reason, an unknown field and malformed JSON with a 400", async () => {
     expect((await admin.api(`/api/admin/users?q=${encodeURIComponent("a\u0000b")}`)).status).toBe(400);
-    expect((await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "x\u0000y" })).status).toBe(400);
+    const nul = await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "x\u0000y" });
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as ApiErrorBody).error.message).toMatch(/NUL/);
+    for (const action of [
+      `users/${user.id}/disable`,
+      `users/${user.id}/enable`,
+      `deliveries/${none}/retry`,
+      `deliveries/${none}/discard`,
+    ]) {
+      const long = await adminPost(admin, `/api/admin/${action}`, { reason: "x".repeat(501) });
+      expect(long.status).toBe(400);
+      expect(((await long.json()) as ApiErrorBody).error).toMatchObject({
+        message: "Please check reason: The reason can be at most 500 characters",
+        fields: { reason: "The reason can be at most 500 characters" },
+      });
+    }
     expect((await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "ok", extra: 1 })).status).toBe(
       400,
     );
