@@ -59,9 +59,16 @@ export const disableResultSchema = z.object({
 
 export const engineOverviewSchema = z.object({
   checked_at: z.string(),
-  backlog: z.object({ reminder: z.number(), final_delivery: z.number() }),
+  /** Due now and not being sent: reminders, releases, and owner/admin notices (decision 012). */
+  backlog: z.object({ reminder: z.number(), final_delivery: z.number(), notice: z.number() }),
+  /** Schedule rows and notices a worker holds right now. */
   claimed: z.number(),
+  /** Schedule rows the engine gave up on. */
   parked: z.number(),
+  /** Owner/admin notices retrying after a failed attempt. */
+  notices_retrying: z.number(),
+  /** Owner/admin notices the engine gave up on (listed with the stuck deliveries, until retried or discarded). */
+  notices_given_up: z.number(),
   oldest_due_lateness_seconds: z.number().nullable(),
   lateness_last_hour: z.object({
     count: z.number(),
@@ -84,14 +91,25 @@ export const engineOverviewSchema = z.object({
 });
 export type EngineOverview = z.infer<typeof engineOverviewSchema>;
 
+/**
+ * A stuck delivery: a schedule row (a reminder or a release) or an owner's or admin's notice
+ * (`reminder_type: "notice"`, a `deliveries` row queued on its own, decision 012). "parked": the
+ * engine gave up (for a notice: failed for good); "pending": retrying after a failure.
+ * A notice shows what it is about (`notice.topic`, e.g. "account", "parked", "outage") and whom it
+ * goes to — never its subject or text.
+ */
 export const stuckDeliverySchema = z.object({
   id: z.string(),
   status: z.enum(["parked", "pending"]),
-  reminder_type: z.enum(["reminder", "final_delivery"]),
+  reminder_type: z.enum(["reminder", "final_delivery", "notice"]),
+  /** The owner's address; for a notice, the address it goes to (the owner's, or an admin's). */
   owner_email: z.string(),
-  message_id: z.string(),
-  condition_id: z.string(),
-  deadline: z.string(),
+  /** Only for notices: to whom (the account's owner or an admin) and what it is about. */
+  notice: z.object({ to: z.enum(["owner", "admin"]), topic: z.string() }).nullable(),
+  message_id: z.string().nullable(),
+  condition_id: z.string().nullable(),
+  deadline: z.string().nullable(),
+  /** When it was due (a notice: when it was queued). */
   scheduled_at: z.string(),
   attempts: z.number(),
   next_attempt_at: z.string().nullable(),
