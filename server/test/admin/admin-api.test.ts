@@ -279,10 +279,15 @@ describe("disabling an account", () => {
     expect(await accountNotices(owner.id)).toHaveLength(2);
   });
 
-  it("refuses to disable the admin's own account", async () => {
-    const res = await adminPost(admin, `/api/admin/users/${admin.id}/disable`);
+  it("refuses to disable the admin's own account, says so, and changes nothing", async () => {
+    const res = await adminPost(admin, `/api/admin/users/${admin.id}/disable`, { reason: "oops" });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(/your own account/);
+    expect(((await res.json()) as ApiErrorBody).error.message).toBe(
+      "You cannot disable your own account: ask another admin.",
+    );
+    expect((await admin.api("/api/admin/users")).status).toBe(200);
+    const entries = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, admin.id));
+    expect(entries).toEqual([]);
   });
 });
 
