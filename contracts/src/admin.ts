@@ -34,16 +34,21 @@ export const adminUserQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const adminReasonSchema = z
-  .object({
-    reason: z
-      .string()
-      .trim()
-      .max(500, "At most 500 characters")
-      .refine(noNul, "The reason cannot contain a NUL character")
-      .optional(),
-  })
-  .strict();
+/** The longest reason an admin may give for an action (it is kept in the audit log). */
+export const ADMIN_REASON_MAX_LENGTH = 500;
+
+/** Why an admin acts: optional, one line or a few, written to the audit log with the action. */
+export const adminReasonTextSchema = z
+  .string()
+  .trim()
+  .max(ADMIN_REASON_MAX_LENGTH, `The reason can be at most ${ADMIN_REASON_MAX_LENGTH} characters`)
+  .refine(noNul, "The reason cannot contain a NUL character");
+
+/**
+ * The body of retry, discard, disable and enable: `{ reason? }`. The body itself is optional too
+ * (none, or an empty one, is read as null), so `.nullish()`.
+ */
+export const adminReasonSchema = z.object({ reason: adminReasonTextSchema.optional() }).strict().nullish();
 
 export const disableResultSchema = z.object({
   user: adminUserSchema,
@@ -54,9 +59,16 @@ export const disableResultSchema = z.object({
 
 export const engineOverviewSchema = z.object({
   checked_at: z.string(),
-  backlog: z.object({ reminder: z.number(), final_delivery: z.number() }),
+  /** Due now and not being sent: reminders, releases, and owner/admin notices (decision 012). */
+  backlog: z.object({ reminder: z.number(), final_delivery: z.number(), notice: z.number() }),
+  /** Schedule rows and notices a worker holds right now. */
   claimed: z.number(),
+  /** Schedule rows the engine gave up on. */
   parked: z.number(),
+  /** Owner/admin notices retrying after a failed attempt. */
+  notices_retrying: z.number(),
+  /** Owner/admin notices the engine gave up on (listed with the stuck deliveries, until retried or discarded). */
+  notices_given_up: z.number(),
   oldest_due_lateness_seconds: z.number().nullable(),
   lateness_last_hour: z.object({
     count: z.number(),
@@ -79,14 +91,25 @@ export const engineOverviewSchema = z.object({
 });
 export type EngineOverview = z.infer<typeof engineOverviewSchema>;
 
+/**
+ * A stuck delivery: a schedule row (a reminder or a release) or an owner's or admin's notice
+ * (`reminder_type: "notice"`, a `deliveries` row queued on its own, decision 012). "parked": the
+ * engine gave up (for a notice: failed for good); "pending": retrying after a failure.
+ * A notice shows what it is about (`notice.topic`, e.g. "account", "parked", "outage") and whom it
+ * goes to — never its subject or text.
+ */
 export const stuckDeliverySchema = z.object({
   id: z.string(),
   status: z.enum(["parked", "pending"]),
-  reminder_type: z.enum(["reminder", "final_delivery"]),
+  reminder_type: z.enum(["reminder", "final_delivery", "notice"]),
+  /** The owner's address; for a notice, the address it goes to (the owner's, or an admin's). */
   owner_email: z.string(),
-  message_id: z.string(),
-  condition_id: z.string(),
-  deadline: z.string(),
+  /** Only for notices: to whom (the account's owner or an admin) and what it is about. */
+  notice: z.object({ to: z.enum(["owner", "admin"]), topic: z.string() }).nullable(),
+  message_id: z.string().nullable(),
+  condition_id: z.string().nullable(),
+  deadline: z.string().nullable(),
+  /** When it was due (a notice: when it was queued). */
   scheduled_at: z.string(),
   attempts: z.number(),
   next_attempt_at: z.string().nullable(),

@@ -107,6 +107,8 @@ test("an admin finds a parked delivery, retries and discards it, disables a user
   await shot(page, "54-admin-deliveries-375");
 
   await row.getByRole("button", { name: "Retry now" }).click();
+  await page.getByRole("alertdialog").getByLabel("Reason (optional)").fill("checking the address once more");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Retry now" }).click();
   await expect(page.getByText("Retry queued")).toBeVisible();
   // The address is still refused for good: the engine tries once more and parks it again.
   await expect(async () => {
@@ -119,9 +121,19 @@ test("an admin finds a parked delivery, retries and discards it, disables a user
   await expect(page.getByText("Nothing is stuck")).toBeVisible();
 
   await page.getByRole("tab", { name: "Users" }).click();
+  // The admin's own row offers no Disable: an admin cannot lock themselves out.
+  await page.getByLabel("Search by e-mail").fill(E2E_ADMIN_EMAIL);
+  await page.getByRole("button", { name: "Search" }).click();
+  const own = page.locator("li", { hasText: "Your own account: another admin can disable it." });
+  await expect(own).toBeVisible();
+  await expect(own.getByRole("button", { name: "Disable" })).toHaveCount(0);
+
   await page.getByLabel("Search by e-mail").fill(ownerEmail.slice(0, 10));
   await page.getByRole("button", { name: "Search" }).click();
   const user = page.locator("li", { hasText: ownerEmail }).first();
+  await expect(user).toBeVisible();
+  // At 375 px long addresses wrap (at the @ and dots) instead of pushing the page sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await user.getByRole("button", { name: "Disable" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("nothing of theirs is sent while the account is disabled");
   await page.getByRole("alertdialog").getByRole("button", { name: "Disable account" }).click();
@@ -130,6 +142,7 @@ test("an admin finds a parked delivery, retries and discards it, disables a user
 
   await page.getByRole("tab", { name: "Audit log" }).click();
   await expect(page.getByText(`${E2E_ADMIN_EMAIL} disabled an account`)).toBeVisible();
+  await expect(page.getByText("Reason: checking the address once more")).toBeVisible();
   await expect(page.getByText(/retried a delivery/)).toBeVisible();
   await expect(page.getByText(/discarded a delivery/)).toBeVisible();
   await page.setViewportSize(DESKTOP);

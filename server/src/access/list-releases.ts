@@ -110,7 +110,8 @@ async function grantsWhere({
   // One row per grant: should a grant ever have several deliveries (other channels), the best state wins.
   const byGrant = new Map<string, ReleaseGrant>();
   for (const { grant: g, recipient, pressId, delivery } of rows) {
-    const status = delivery?.status ?? null;
+    // Only notices are ever discarded (admin/); a release delivery is pending, sent or failed.
+    const status = delivery?.status === "discarded" ? "failed" : (delivery?.status ?? null);
     const seen = byGrant.get(g.id);
     if (seen && rank(seen.delivery_status) >= rank(status)) continue;
     byGrant.set(g.id, {

@@ -5,6 +5,7 @@ import { isUuid } from "../db/owned-row.ts";
 import { deliveries, reminderSchedule } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
+import { discardNotice, lockNotice } from "./stuck-notice-actions.ts";
 
 /**
  * Ends a parked row as `discarded`: terminal, never claimed again (the engine claims only pending
@@ -29,7 +30,12 @@ export async function discardStuckDelivery({
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reminderSchedule).where(eq(reminderSchedule.id, reminderId)).for("update");
-    if (!row) throw notFound("No such delivery");
+    if (!row) {
+      // Not a schedule row: an owner's or admin's notice (a deliveries row queued on its own)?
+      const notice = await lockNotice(tx, reminderId);
+      if (!notice) throw notFound("No such delivery");
+      return discardNotice(tx, { row: notice, actor, reason, now });
+    }
     if (row.status !== "parked")
       throw new AppError(
         "conflict",
@@ -49,7 +55,7 @@ export async function discardStuckDelivery({
       targetType: "reminder_schedule",
       targetId: row.id,
       details: {
-        reason: reason ?? null,
+        reason: reason || null,
         attempts: row.attempts,
         reminder_type: row.reminderType,
         last_error: row.lastError,

@@ -1,14 +1,24 @@
 import type { StuckDelivery } from "@trigger-switch/contracts";
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, notLike, or, sql } from "drizzle-orm";
+import { NOT_SENT_BY_RULE } from "../channels/delivery/send-owner-phone-notice.ts";
 import type { Db } from "../db/connect.ts";
 import { deliveries, reminderSchedule, users } from "../db/schema.ts";
 
 /**
  * Work that needs a person: parked rows (the engine gave up) and pending rows that have failed at
- * least once (retrying with backoff). Parked first, then the most overdue. Addresses and errors
- * only — never a title, text or attachment.
+ * least once (retrying with backoff) — schedule rows and owner/admin notices alike. Parked first,
+ * then the most overdue. Addresses and errors only — never a title, text, attachment, nor a
+ * notice's subject or text (they stay sealed).
  */
 export async function listStuckDeliveries({ db, limit = 100 }: { db: Db; limit?: number }): Promise<StuckDelivery[]> {
+  const [schedule, notices] = await Promise.all([listStuckRows({ db, limit }), listStuckNotices({ db, limit })]);
+  const rank = (d: StuckDelivery) => (d.status === "parked" ? 0 : 1);
+  return [...schedule, ...notices]
+    .sort((a, b) => rank(a) - rank(b) || a.scheduled_at.localeCompare(b.scheduled_at))
+    .slice(0, limit);
+}
+
+async function listStuckRows({ db, limit }: { db: Db; limit: number }): Promise<StuckDelivery[]> {
   const found = await db
     .select({ row: reminderSchedule, ownerEmail: users.email })
     .from(reminderSchedule)
@@ -37,6 +47,7 @@ export async function listStuckDeliveries({ db, limit = 100 }: { db: Db; limit?:
     status: row.status === "parked" ? "parked" : "pending",
     reminder_type: row.reminderType,
     owner_email: ownerEmail,
+    notice: null,
     message_id: row.messageId,
     condition_id: row.conditionId,
     deadline: row.deadline.toISOString(),
@@ -54,5 +65,57 @@ export async function listStuckDeliveries({ db, limit = 100 }: { db: Db; limit?:
         attempts: d.attempts,
         last_error: d.lastError,
       })),
+  }));
+}
+
+/** What a notice is about, from its key (`notice:<topic>:<ids…>`, engine/owner-notices.ts). */
+export const noticeTopic = (idempotencyKey: string) => idempotencyKey.split(":")[1] ?? "notice";
+
+/**
+ * Notices (deliveries of kind 'notice', queued on their own) that failed for good — listed as
+ * parked — or are retrying after a failure. A phone notice not sent by rule (the owner's route no
+ * longer has that channel) is not a fault and is left out.
+ */
+async function listStuckNotices({ db, limit }: { db: Db; limit: number }): Promise<StuckDelivery[]> {
+  const found = await db
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.kind, "notice"),
+        or(
+          and(
+            eq(deliveries.status, "failed"),
+            or(isNull(deliveries.lastError), notLike(deliveries.lastError, `${NOT_SENT_BY_RULE}%`)),
+          ),
+          and(eq(deliveries.status, "pending"), gt(deliveries.attempts, 0)),
+        ),
+      ),
+    )
+    .orderBy(sql`case ${deliveries.status} when 'failed' then 0 else 1 end`, asc(deliveries.createdAt))
+    .limit(limit);
+  return found.map((d) => ({
+    id: d.id,
+    status: d.status === "failed" ? "parked" : "pending",
+    reminder_type: "notice",
+    owner_email: d.address,
+    notice: { to: d.userId ? "owner" : "admin", topic: noticeTopic(d.idempotencyKey) },
+    message_id: null,
+    condition_id: null,
+    deadline: null,
+    scheduled_at: d.createdAt.toISOString(),
+    attempts: d.attempts,
+    next_attempt_at: d.status === "pending" && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
+    last_error: d.lastError,
+    deliveries: [
+      {
+        kind: d.kind,
+        channel: d.channel,
+        address: d.address,
+        status: d.status,
+        attempts: d.attempts,
+        last_error: d.lastError,
+      },
+    ],
   }));
 }

@@ -18,9 +18,11 @@ export async function readEngineOverview({ db, clock }: { db: Db; clock: Clock }
   ]);
   return {
     checked_at: now.toISOString(),
-    backlog: { reminder: backlog.reminder, final_delivery: backlog.final_delivery },
+    backlog: { reminder: backlog.reminder, final_delivery: backlog.final_delivery, notice: backlog.notice },
     claimed: backlog.claimed,
     parked: backlog.parked,
+    notices_retrying: backlog.noticesRetrying,
+    notices_given_up: backlog.noticesGivenUp,
     oldest_due_lateness_seconds: backlog.oldestDueLatenessSeconds,
     lateness_last_hour: { count: lateness.count, p50_seconds: lateness.p50Seconds, p99_seconds: lateness.p99Seconds },
     sends_per_minute: rates,

@@ -5,6 +5,7 @@ import { isUuid } from "../db/owned-row.ts";
 import { deliveries, reminderSchedule } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
+import { retryNotice, lockNotice } from "./stuck-notice-actions.ts";
 
 /**
  * "Retry now": the row goes back to the engine's queue exactly as a backoff retry would leave it —
@@ -19,17 +20,24 @@ export async function retryStuckDelivery({
   clock,
   actor,
   reminderId,
+  reason,
 }: {
   db: Db;
   clock: Clock;
   actor: AdminActor;
   reminderId: string;
+  reason?: string;
 }): Promise<void> {
   if (!isUuid(reminderId)) throw notFound("No such delivery");
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reminderSchedule).where(eq(reminderSchedule.id, reminderId)).for("update");
-    if (!row) throw notFound("No such delivery");
+    if (!row) {
+      // Not a schedule row: an owner's or admin's notice (a deliveries row queued on its own)?
+      const notice = await lockNotice(tx, reminderId);
+      if (!notice) throw notFound("No such delivery");
+      return retryNotice(tx, { row: notice, actor, reason, now });
+    }
     if (row.status !== "parked" && !(row.status === "pending" && row.attempts > 0)) {
       throw new AppError(
         "conflict",
@@ -58,7 +66,13 @@ export async function retryStuckDelivery({
       action: "delivery.retry",
       targetType: "reminder_schedule",
       targetId: row.id,
-      details: { was: row.status, attempts: row.attempts, reminder_type: row.reminderType, last_error: row.lastError },
+      details: {
+        reason: reason || null,
+        was: row.status,
+        attempts: row.attempts,
+        reminder_type: row.reminderType,
+        last_error: row.lastError,
+      },
       at: now,
     });
   });

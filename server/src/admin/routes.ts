@@ -41,13 +41,21 @@ function actorOf(req: FastifyRequest): AdminActor {
 
 /**
  * /api/admin/*: the operator's API (docs/decisions/019). Every route answers 401 signed out and
- * 403 to anyone who is not an admin; every change is written to the audit log with who, what,
+ * 403 to anyone who is not an admin, before looking at what was sent; every change is written to the audit log with who, what,
  * when and from where. Nothing here reads a message's title, text or attachments.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const { clock, config, masterKeys } = deps;
-  app.addHook("preHandler", requireAdmin(deps.auth));
+  // onRequest, not preHandler: the role is checked before the body is parsed and before any
+  // schema runs, so a signed-out caller gets 401 and a non-admin 403 whatever they send — never a
+  // 400 or 415 that would describe the route's shape to someone who may not use it.
+  app.addHook("onRequest", requireAdmin(deps.auth));
+  // The actions' body is optional ({ reason? }): an empty JSON body counts as no body, like none at all.
+  const json = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) =>
+    (body as string).trim() === "" ? done(null, undefined) : json(req, body as string, done),
+  );
 
   app.get(
     "/users",
@@ -85,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
             ? "Disable an account: sign-in refused, sessions ended, armed switches held (never released)"
             : "Enable an account: held switches armed again with a fresh clock",
           params: idParams,
-          body: adminReasonSchema.optional(),
+          body: adminReasonSchema,
           response: { 200: disableResultSchema },
         },
       },
@@ -141,11 +149,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         security,
         summary: "Retry a parked or retrying delivery now",
         params: idParams,
+        body: adminReasonSchema,
         response: { 200: done },
       },
     },
     async (req) => {
-      await retryStuckDelivery({ db, clock, actor: actorOf(req), reminderId: req.params.id });
+      await retryStuckDelivery({
+        db,
+        clock,
+        actor: actorOf(req),
+        reminderId: req.params.id,
+        reason: req.body?.reason,
+      });
       return { ok: true as const };
     },
   );
@@ -158,7 +173,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         security,
         summary: "Give up a parked delivery for good",
         params: idParams,
-        body: adminReasonSchema.optional(),
+        body: adminReasonSchema,
         response: { 200: done },
       },
     },

@@ -134,7 +134,7 @@ export async function setUserDisabled(opts: {
       targetId: userId,
       details: {
         email: user.email,
-        reason: opts.reason ?? null,
+        reason: opts.reason || null,
         held: outcome.held,
         rearmed: outcome.rearmed,
         not_rearmed: outcome.notRearmed.length,

@@ -97,7 +97,8 @@ export const deliveries = pgTable(
     /** "email"; an owner's notice may go by "whatsapp" or "sms" (engine/owner-notices.ts). */
     channel: text("channel").$type<"email" | "whatsapp" | "sms">().notNull().default("email"),
     idempotencyKey: text("idempotency_key").notNull(),
-    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    /** `discarded`: a failed notice an admin gave up for good (docs/decisions/019); never claimed again. */
+    status: text("status").$type<"pending" | "sent" | "failed" | "discarded">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** The access token of a release, sealed by the master key, so a retry sends the same link. */
     sealedToken: text("sealed_token"),

@@ -37,16 +37,31 @@ export async function renderEngineMetrics({ db, clock }: { db: Db; clock: Clock 
     readEngineWorkers({ db }),
   ]);
   return [
-    metric("trigger_switch_engine_due_backlog", "gauge", "Schedule rows due now and not yet claimed, by type.", [
-      [{ type: "reminder" }, backlog.reminder],
-      [{ type: "final_delivery" }, backlog.final_delivery],
-    ]),
-    metric("trigger_switch_engine_claimed", "gauge", "Schedule rows a worker holds right now.", [
+    metric(
+      "trigger_switch_engine_due_backlog",
+      "gauge",
+      "Schedule rows and owner/admin notices due now and not yet claimed, by type.",
+      [
+        [{ type: "reminder" }, backlog.reminder],
+        [{ type: "final_delivery" }, backlog.final_delivery],
+        [{ type: "notice" }, backlog.notice],
+      ],
+    ),
+    metric("trigger_switch_engine_claimed", "gauge", "Schedule rows and notices a worker holds right now.", [
       [{}, backlog.claimed],
     ]),
     metric("trigger_switch_engine_parked", "gauge", "Schedule rows the engine gave up on; each needs a person.", [
       [{}, backlog.parked],
     ]),
+    metric(
+      "trigger_switch_engine_failing_notices",
+      "gauge",
+      "Owner/admin notices that failed: retrying, or given up (each given-up one needs a person).",
+      [
+        [{ state: "retrying" }, backlog.noticesRetrying],
+        [{ state: "given_up" }, backlog.noticesGivenUp],
+      ],
+    ),
     metric(
       "trigger_switch_engine_oldest_due_lateness_seconds",
       "gauge",

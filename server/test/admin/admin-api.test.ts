@@ -92,6 +92,51 @@ describe("who may use the admin API", () => {
     });
   }
 
+  /** What a caller may send that no schema accepts: a bad query for reads, bad bodies for actions. */
+  const BAD_INPUTS: Record<"GET" | "POST", { query?: string; contentType?: string; body?: string }[]> = {
+    GET: [{ query: "?limit=0&offset=-1&q=" + encodeURIComponent("a".repeat(300)) }],
+    POST: [
+      { contentType: "application/json", body: "{" },
+      { contentType: "application/json", body: JSON.stringify({ reason: 42, extra: true }) },
+      { contentType: "application/json", body: JSON.stringify({ reason: "x".repeat(501) }) },
+      { contentType: "text/plain", body: "reason" },
+    ],
+  };
+  const send = (route: (typeof ROUTES)[number], input: (typeof BAD_INPUTS)["POST"][number], token?: string) =>
+    fetch(`${t.url}${route.path}${input.query ?? ""}`, {
+      method: route.method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(input.contentType ? { "content-type": input.contentType } : {}),
+      },
+      body: input.body,
+    });
+
+  for (const route of ROUTES) {
+    it(`${route.method} ${route.openapi}: checks the caller before the input (401 / 403, never 400 or 415)`, async () => {
+      for (const input of BAD_INPUTS[route.method]) {
+        const out = await send(route, input);
+        expect([input, out.status]).toEqual([input, 401]);
+        const forbidden = await send(route, input, user.accessToken);
+        expect([input, forbidden.status]).toEqual([input, 403]);
+        expect(((await forbidden.json()) as ApiErrorBody).error.message).toBe(
+          "Only the service's administrators can do this.",
+        );
+      }
+    });
+  }
+
+  for (const route of ROUTES.filter((r) => r.method === "POST")) {
+    it(`POST ${route.openapi}: an admin may send no body at all, or an empty one (the reason is optional)`, async () => {
+      const bare = await send(route, {}, admin.accessToken);
+      expect(bare.status).toBe(404);
+      const empty = await send(route, { contentType: "application/json", body: "" }, admin.accessToken);
+      expect(empty.status).toBe(404);
+      const malformed = await send(route, { contentType: "application/json", body: "{" }, admin.accessToken);
+      expect(malformed.status).toBe(400);
+    });
+  }
+
   it("refuses an ADMIN_EMAILS address whose owner never followed a link sent to it", async () => {
     const other = await startEngineTestApp(sink, { ADMIN_EMAILS: "squatter@example.com" });
     try {
@@ -169,7 +214,9 @@ describe("disabling an account", () => {
     await tick(t);
     expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
 
-    const enabled = await adminPost(admin, `/api/admin/users/${owner.id}/enable`);
+    const enabled = await adminPost(admin, `/api/admin/users/${owner.id}/enable`, {
+      reason: "  owner proved it was them  ",
+    });
     expect(await enabled.json()).toMatchObject({
       rearmed: 1,
       not_rearmed: [],
@@ -232,10 +279,15 @@ describe("disabling an account", () => {
     expect(await accountNotices(owner.id)).toHaveLength(2);
   });
 
-  it("refuses to disable the admin's own account", async () => {
-    const res = await adminPost(admin, `/api/admin/users/${admin.id}/disable`);
+  it("refuses to disable the admin's own account, says so, and changes nothing", async () => {
+    const res = await adminPost(admin, `/api/admin/users/${admin.id}/disable`, { reason: "oops" });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(/your own account/);
+    expect(((await res.json()) as ApiErrorBody).error.message).toBe(
+      "You cannot disable your own account: ask another admin.",
+    );
+    expect((await admin.api("/api/admin/users")).status).toBe(200);
+    const entries = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, admin.id));
+    expect(entries).toEqual([]);
   });
 });
 
@@ -283,7 +335,9 @@ describe("stuck deliveries", () => {
     expect(JSON.stringify(listed)).not.toContain("spare key");
 
     rejecting = false;
-    expect((await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`)).status).toBe(200);
+    expect(
+      (await adminPost(admin, `/api/admin/deliveries/${row.id}/retry`, { reason: "mail server fixed" })).status,
+    ).toBe(200);
     const [queued] = await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.id, row.id));
     expect(queued).toMatchObject({ status: "pending", lockedUntil: null, claimedBy: null });
     expect(queued!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime());
@@ -365,6 +419,20 @@ describe("the audit log", () => {
       expect.arrayContaining(["user.disable", "user.enable", "delivery.retry", "delivery.discard"]),
     );
     for (const e of entries.entries) expect(e).toMatchObject({ admin_email: "ops@example.com", ip: "127.0.0.1" });
+    // The reason given in the dialog is kept with each kind of action (trimmed; none → null).
+    const reasons = entries.entries.map((e) => [
+      e.action,
+      (e as unknown as { details: { reason: unknown } }).details.reason,
+    ]);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        ["user.disable", "reported abuse"],
+        ["user.enable", "owner proved it was them"],
+        ["delivery.retry", "mail server fixed"],
+        ["delivery.discard", "recipient address is wrong"],
+        ["user.enable", null],
+      ]),
+    );
     const rows = await t.database.db.select().from(adminAuditLog);
     expect(rows.length).toBe(entries.entries.length);
     for (const method of ["PUT", "PATCH", "DELETE"])
@@ -406,7 +474,22 @@ describe("retrying a release to someone without an e-mail address", () => {
 describe("bad input to the admin API", () => {
   it("answers a NUL in a search or a reason, an unknown field and malformed JSON with a 400", async () => {
     expect((await admin.api(`/api/admin/users?q=${encodeURIComponent("a\u0000b")}`)).status).toBe(400);
-    expect((await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "x\u0000y" })).status).toBe(400);
+    const nul = await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "x\u0000y" });
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as ApiErrorBody).error.message).toMatch(/NUL/);
+    for (const action of [
+      `users/${user.id}/disable`,
+      `users/${user.id}/enable`,
+      `deliveries/${none}/retry`,
+      `deliveries/${none}/discard`,
+    ]) {
+      const long = await adminPost(admin, `/api/admin/${action}`, { reason: "x".repeat(501) });
+      expect(long.status).toBe(400);
+      expect(((await long.json()) as ApiErrorBody).error).toMatchObject({
+        message: "Please check reason: The reason can be at most 500 characters",
+        fields: { reason: "The reason can be at most 500 characters" },
+      });
+    }
     expect((await adminPost(admin, `/api/admin/users/${user.id}/disable`, { reason: "ok", extra: 1 })).status).toBe(
       400,
     );

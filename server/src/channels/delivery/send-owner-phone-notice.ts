@@ -13,6 +13,12 @@ export type PhoneNoticeResult =
   | { status: "skipped"; reason: string };
 
 /**
+ * How a phone notice not sent by rule begins its last_error: such a notice ends as failed, but it
+ * is not an operator's problem, so the admin's list and figures leave it out (admin/).
+ */
+export const NOT_SENT_BY_RULE = "Not sent: ";
+
+/**
  * One queued notice to an owner's phone (engine/owner-notices.ts; their release notice). The
  * owner's reminder route as it stands now decides (ownerReminderRoute): a channel they no longer
  * choose, that their plan or this server no longer offers, or a number no longer proven is
@@ -49,7 +55,7 @@ export async function sendOwnerPhoneNotice({
   if (!route.phone || !route.channels.includes(notice.channel)) {
     return {
       status: "skipped",
-      reason: `Not sent: ${notice.channel} is not among the owner's reminder channels now (not chosen, not in their plan, not configured here, or no proven number).`,
+      reason: `${NOT_SENT_BY_RULE}${notice.channel} is not among the owner's reminder channels now (not chosen, not in their plan, not configured here, or no proven number).`,
     };
   }
   const at = clock.now();

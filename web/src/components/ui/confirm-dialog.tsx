@@ -18,10 +18,14 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   /** What happens, what it takes with it, and whether it can be undone. */
   description: ReactNode;
+  /** Extra content between the description and the buttons (e.g. an optional reason field). */
+  children?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   /** While the server is answering: the confirm button is disabled. */
   pending: boolean;
+  /** The confirm button is disabled while what was entered is invalid. Default: false. */
+  confirmDisabled?: boolean;
   /** Called on confirm; the dialog stays open until the caller closes it (after the server answered). */
   onConfirm: () => void;
 }
@@ -33,9 +37,11 @@ export function ConfirmDialog({
   trigger,
   title,
   description,
+  children,
   confirmLabel,
   cancelLabel = "Cancel",
   pending,
+  confirmDisabled = false,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -44,10 +50,11 @@ export function ConfirmDialog({
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             onClick={(event) => {
               event.preventDefault();
               onConfirm();

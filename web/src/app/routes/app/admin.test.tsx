@@ -8,9 +8,11 @@ import { renderApp } from "@/testing/render-app";
 const AFTER_GUARD = { timeout: 5000 };
 const engine: EngineOverview = {
   checked_at: "2026-03-01T12:00:00.000Z",
-  backlog: { reminder: 2, final_delivery: 1 },
+  backlog: { reminder: 2, final_delivery: 1, notice: 0 },
   claimed: 0,
   parked: 1,
+  notices_retrying: 0,
+  notices_given_up: 0,
   oldest_due_lateness_seconds: 95,
   lateness_last_hour: { count: 10, p50_seconds: 0.4, p99_seconds: 3 },
   sends_per_minute: [{ minute: "2026-03-01T11:59:00Z", channel: "email", sent: 4, failed: 1 }],
@@ -22,6 +24,7 @@ const parked: StuckDelivery = {
   status: "parked",
   reminder_type: "final_delivery",
   owner_email: "owner@example.com",
+  notice: null,
   message_id: "m1",
   condition_id: "c1",
   deadline: "2026-03-01T10:00:00.000Z",
@@ -68,6 +71,7 @@ describe("the admin page", () => {
     const row = (await screen.findByText("Release to recipients")).closest("li")!;
     expect(within(row).getByText("sam@example.com: SMTP 550 mailbox unavailable")).toBeInTheDocument();
     await user.click(within(row).getByRole("button", { name: "Retry now" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Retry now" }));
     expect(await screen.findByText("Retry queued")).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
       "/api/admin/deliveries/r1/retry",

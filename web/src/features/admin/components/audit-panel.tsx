@@ -1,9 +1,16 @@
 import { useState } from "react";
+import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import { useAuditLog } from "../api/admin-queries";
+
+/** Retry and discard of an owner's or admin's notice (target_type "notice"). */
+const NOTICE_ACTIONS: Record<string, string> = {
+  "delivery.retry": "retried a notice to",
+  "delivery.discard": "discarded a notice to",
+};
 
 const ACTIONS: Record<string, string> = {
   "user.disable": "disabled an account",
@@ -32,14 +39,27 @@ export function AuditPanel() {
         <>
           <ul className="divide-y rounded-lg border bg-card px-4 text-sm">
             {audit.data.entries.map((e) => {
-              const email = typeof e.details.email === "string" ? e.details.email : null;
+              // The account's address (user actions) or the address a notice goes to (notice actions).
+              const email =
+                typeof e.details.email === "string"
+                  ? e.details.email
+                  : typeof e.details.to === "string"
+                    ? e.details.to
+                    : null;
               const reason = typeof e.details.reason === "string" ? e.details.reason : null;
               return (
                 <li key={e.id} className="flex flex-col gap-0.5 py-3">
                   <span>
-                    <span className="font-medium">{e.admin_email}</span> {ACTIONS[e.action] ?? e.action}{" "}
+                    <span className="font-medium">
+                      <EmailAddress email={e.admin_email} />
+                    </span>{" "}
+                    {e.target_type === "notice"
+                      ? (NOTICE_ACTIONS[e.action] ?? e.action)
+                      : (ACTIONS[e.action] ?? e.action)}{" "}
                     {email ? (
-                      <span className="font-medium">{email}</span>
+                      <span className="font-medium">
+                        <EmailAddress email={email} />
+                      </span>
                     ) : (
                       <span className="break-all font-mono text-xs">{e.target_id}</span>
                     )}
@@ -47,8 +67,8 @@ export function AuditPanel() {
                   <span className="text-xs text-muted-foreground">
                     {formatDateTime(new Date(e.created_at), zone)} · from {e.ip ?? "unknown address"}
                     {e.user_agent ? ` · ${e.user_agent.slice(0, 80)}` : ""}
-                    {reason ? ` · reason: ${reason}` : ""}
                   </span>
+                  {reason && <span className="text-xs break-words whitespace-pre-line">Reason: {reason}</span>}
                 </li>
               );
             })}

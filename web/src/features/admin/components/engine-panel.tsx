@@ -83,6 +83,17 @@ export function EnginePanel() {
           warn={e.failures_last_hour > 0}
         />
         <Stat label="Parked (need a person)" value={String(e.parked)} warn={e.parked > 0} />
+        <Stat label="Notices due now" value={String(e.backlog.notice)} />
+        <Stat
+          label="Notices retrying after a failure"
+          value={String(e.notices_retrying)}
+          warn={e.notices_retrying > 0}
+        />
+        <Stat
+          label="Notices given up (need a person)"
+          value={String(e.notices_given_up)}
+          warn={e.notices_given_up > 0}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
