@@ -41,8 +41,9 @@ function actorOf(req: FastifyRequest): AdminActor {
 
 /**
  * /api/admin/*: the operator's API (docs/decisions/019). Every route answers 401 signed out and
- * 403 to anyone who is not an admin, before looking at what was sent; every change is written to the audit log with who, what,
- * when and from where. Nothing here reads a message's title, text or attachments.
+ * 403 to anyone who is not an admin, before looking at what was sent; every change is written to
+ * the audit log with who, what, when and from where. Nothing here reads a message's title, text or
+ * attachments.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
