@@ -3,6 +3,7 @@ export * from "./errors.ts";
 export * from "./profile.ts";
 export * from "./limits.ts";
 export * from "./recipients.ts";
+export * from "./channel-words.ts";
 export * from "./messages.ts";
 export * from "./attachments.ts";
 export * from "./conditions/condition-timing.ts";

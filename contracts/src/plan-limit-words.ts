@@ -62,8 +62,8 @@ export function checkInIntervalReason(
   { minMinutes, plusMinMinutes }: { minMinutes: number; plusMinMinutes: number },
 ): string {
   const canUpgrade = ctx.plan === "free" && ctx.billingEnabled;
-  const operatorSets = ctx.plan === "free" && !ctx.billingEnabled;
-  return `Your ${ctx.name} plan allows check-in intervals of ${formatDuration(minMinutes)} or more, so shorter ones are not offered.${canUpgrade ? ` Plus on the Subscription page allows ${formatDuration(plusMinMinutes)}.` : ""}${operatorSets ? " The operator of this service chooses the plan (DEFAULT_PLAN)." : ""}`;
+  const { tail } = howToLift(ctx);
+  return `Your ${ctx.name} plan allows check-in intervals of ${formatDuration(minMinutes)} or more, so shorter ones are not offered.${canUpgrade ? ` Plus on the Subscription page allows ${formatDuration(plusMinMinutes)}.` : ""}${tail}`;
 }
 
 /** An editor's view of the plan: its words and the numbers it checks against. */

@@ -55,17 +55,20 @@ async function listStuckRows({ db, limit }: { db: Db; limit: number }): Promise<
     attempts: row.attempts,
     next_attempt_at: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     last_error: row.lastError,
-    deliveries: sends
-      .filter((d) => d.reminderId === row.id)
-      .map((d) => ({
-        kind: d.kind,
-        channel: d.channel,
-        address: d.address,
-        status: d.status,
-        attempts: d.attempts,
-        last_error: d.lastError,
-      })),
+    deliveries: sends.filter((d) => d.reminderId === row.id).map(sendOf),
   }));
+}
+
+/** One delivery of a stuck row as the list shows it: channel, address, state, never content. */
+function sendOf(d: typeof deliveries.$inferSelect) {
+  return {
+    kind: d.kind,
+    channel: d.channel,
+    address: d.address,
+    status: d.status,
+    attempts: d.attempts,
+    last_error: d.lastError,
+  };
 }
 
 /** What a notice is about, from its key (`notice:<topic>:<ids…>`, engine/owner-notices.ts). */
@@ -107,15 +110,6 @@ async function listStuckNotices({ db, limit }: { db: Db; limit: number }): Promi
     attempts: d.attempts,
     next_attempt_at: d.status === "pending" && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
     last_error: d.lastError,
-    deliveries: [
-      {
-        kind: d.kind,
-        channel: d.channel,
-        address: d.address,
-        status: d.status,
-        attempts: d.attempts,
-        last_error: d.lastError,
-      },
-    ],
+    deliveries: [sendOf(d)],
   }));
 }

@@ -1,9 +1,11 @@
 import {
+  CHANNEL_WORDS,
   attachmentCountSentence,
   attachmentSizeSentence,
   deleteToAdd,
   formatDuration,
   howToLift,
+  listChannels,
   megabytes,
 } from "@trigger-switch/contracts";
 import type { Config } from "../config.ts";
@@ -61,9 +63,8 @@ export function planLimitError(config: Config, limits: PlanLimits, what: Limited
         { file: `At most ${megabytes(limits.maxAttachmentBytes)} on your plan` },
       );
     case "channels": {
-      const words: Record<Channel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
-      const asked = what.channels.map((c) => words[c]).join(" and ");
-      const allowed = limits.channels.map((c) => words[c]).join(", ");
+      const asked = listChannels(what.channels);
+      const allowed = limits.channels.map((c) => CHANNEL_WORDS[c]).join(", ");
       // Only the channels asked for, which the callers have already found configured here: never a promise
       // of a channel this server does not send by.
       const upgrade = canUpgrade ? `, or upgrade to Plus on the Subscription page for ${asked}` : "";

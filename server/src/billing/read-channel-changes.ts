@@ -1,11 +1,9 @@
+import { listChannels } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import type { Channels } from "../channels/channel.ts";
 import type { Db } from "../db/connect.ts";
 import { profiles, recipients } from "../db/schema.ts";
 import type { Channel, PlanLimits } from "./plans.ts";
-
-const NAMES: Record<Channel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
-const names = (cs: readonly Channel[]) => cs.map((c) => NAMES[c]).join(" and ");
 
 /**
  * What a plan without WhatsApp or SMS changes for the channels an account already uses (after Plus
@@ -45,13 +43,13 @@ export async function channelChangeSentences({
   const out: string[] = [];
   if (reminders.length > 0) {
     out.push(
-      `Your check-in reminders by ${names(reminders)} have stopped: your ${limits.name} plan reminds by e-mail only, so they now come by e-mail. Your choice is kept${canUpgrade ? " and used again if you upgrade to Plus" : ""}.`,
+      `Your check-in reminders by ${listChannels(reminders)} have stopped: your ${limits.name} plan reminds by e-mail only, so they now come by e-mail. Your choice is kept${canUpgrade ? " and used again if you upgrade to Plus" : ""}.`,
     );
   }
   if (reached.length > 0) {
     const who = reached.length === 1 ? "One recipient has" : `${reached.length} recipients have`;
     out.push(
-      `${who} ${names(onRecipients)} among their channels. ${onRecipients.length === 1 ? "It stays" : "They stay"}: when a message goes out, their channels are still tried in the order you set. On your ${limits.name} plan you cannot add ${names(onRecipients)} to a recipient.`,
+      `${who} ${listChannels(onRecipients)} among their channels. ${onRecipients.length === 1 ? "It stays" : "They stay"}: when a message goes out, their channels are still tried in the order you set. On your ${limits.name} plan you cannot add ${listChannels(onRecipients)} to a recipient.`,
     );
   }
   return out;

@@ -1,4 +1,4 @@
-import type { ChannelId } from "../channels/channel.ts";
+import { CHANNEL_WORDS } from "@trigger-switch/contracts";
 import type { ReleasedTo } from "./load-work-context.ts";
 
 /**
@@ -7,8 +7,6 @@ import type { ReleasedTo } from "./load-work-context.ts";
  * everyone. Never fewer than two are counted: "and 1 other" would hide a name that fits.
  */
 export const NAMES_SHOWN = 4;
-
-const CHANNEL_WORDS: Record<ChannelId, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
 
 /**
  * "Sam Lee and Ada Byron", "Sam, Ada, Kim and 3 others": the recipients by name (as the owner

@@ -1,8 +1,6 @@
-import type { Recipient, RecipientChannel } from "@trigger-switch/contracts";
+import { CHANNEL_WORDS, type Recipient, type RecipientChannel } from "@trigger-switch/contracts";
 import { Mail, MessageCircle, Phone } from "lucide-react";
 import { EmailAddress } from "@/components/email-address";
-
-const CHANNEL_WORDS: Record<RecipientChannel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
 
 /** "by e-mail, then WhatsApp": the channels in the order they are tried. */
 export function channelsText(channels: RecipientChannel[]): string {

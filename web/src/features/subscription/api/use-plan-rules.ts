@@ -1,11 +1,10 @@
-import type { Plan } from "@trigger-switch/contracts";
+import type { PlanAttachmentRules, PlanCheckInRules } from "@trigger-switch/contracts";
 import { useBilling } from "./get-billing";
 
-/** The account's plan and Plus, with whether billing is on: what editors need to offer only what the plan allows. */
+/** What the message editor's fields need to offer only what the plan allows, in the server's words. */
 export interface PlanRules {
-  current: Plan;
-  plus: Plan;
-  billingEnabled: boolean;
+  attachments: PlanAttachmentRules;
+  checkIn: PlanCheckInRules;
 }
 
 /**
@@ -17,5 +16,16 @@ export function usePlanRules(): PlanRules | undefined {
   if (!data) return undefined;
   const current = data.plans.find((p) => p.id === data.plan);
   const plus = data.plans.find((p) => p.id === "plus");
-  return current && plus ? { current, plus, billingEnabled: data.billing_enabled } : undefined;
+  if (!current || !plus) return undefined;
+  const ctx = { plan: current.id, name: current.name, billingEnabled: data.billing_enabled };
+  return {
+    attachments: {
+      ctx,
+      maxFiles: current.max_attachments_per_message,
+      maxBytes: current.max_attachment_bytes,
+      plusMaxFiles: plus.max_attachments_per_message,
+      plusMaxBytes: plus.max_attachment_bytes,
+    },
+    checkIn: { ctx, minMinutes: current.min_check_in_minutes, plusMinMinutes: plus.min_check_in_minutes },
+  };
 }

@@ -1,15 +1,7 @@
 import type { Plan } from "@trigger-switch/contracts";
-import { formatDuration } from "@trigger-switch/contracts";
+import { formatDuration, listChannels } from "@trigger-switch/contracts";
 
 type Channel = Plan["channels"][number];
-const NAMES: Record<Channel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
-
-/** "e-mail, WhatsApp and SMS". */
-function listNames(channels: readonly Channel[]): string {
-  const names = channels.map((c) => NAMES[c]);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}` : (names[0] ?? "");
-}
-
 /** The plan's channels this server sends by: a channel the operator has not configured is never promised. */
 const channelsHere = (plan: Plan, serverChannels: readonly Channel[]) =>
   plan.channels.filter((c) => serverChannels.includes(c));
@@ -23,7 +15,7 @@ export function planLines(plan: Plan, serverChannels: readonly Channel[]): strin
     `${plan.max_recipients} recipients`,
     `${plan.max_attachments_per_message} attachments per message, up to ${mb} MB each`,
     `Check-in intervals from ${formatDuration(plan.min_check_in_minutes)}`,
-    channels.length > 1 ? `Delivery and reminders by ${listNames(channels)}` : "Delivery by e-mail",
+    channels.length > 1 ? `Delivery and reminders by ${listChannels(channels)}` : "Delivery by e-mail",
   ];
 }
 
@@ -48,7 +40,7 @@ export function planGains(from: Plan, to: Plan, serverChannels: readonly Channel
   const added = channelsHere(to, serverChannels).filter((c) => !from.channels.includes(c));
   if (added.length > 0)
     gains.push(
-      `Messages delivered to your recipients by ${listNames(added)}, and your check-in reminders by ${listNames(added)} too`,
+      `Messages delivered to your recipients by ${listChannels(added)}, and your check-in reminders by ${listChannels(added)} too`,
     );
   return gains;
 }

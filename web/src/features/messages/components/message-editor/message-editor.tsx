@@ -54,13 +54,8 @@ export interface MessageEditorProps {
  */
 export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: MessageEditorProps) {
   const timeZone = browserTimeZone();
-  const rules = usePlanRules();
   // The editors offer what the plan allows and word refusals as the server does (docs/decisions/018).
-  const planCtx = rules && {
-    plan: rules.current.id,
-    name: rules.current.name,
-    billingEnabled: rules.billingEnabled,
-  };
+  const plan = usePlanRules();
   const save = useSaveMessage(message);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -192,16 +187,7 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
           pending={files}
           onChangePending={setFiles}
           errors={fileErrors}
-          plan={
-            rules &&
-            planCtx && {
-              ctx: planCtx,
-              maxFiles: rules.current.max_attachments_per_message,
-              maxBytes: rules.current.max_attachment_bytes,
-              plusMaxFiles: rules.plus.max_attachments_per_message,
-              plusMaxBytes: rules.plus.max_attachment_bytes,
-            }
-          }
+          plan={plan?.attachments}
         />
       </EditorSection>
       <EditorSection title="Recipients" description="Who receives this message when it is sent.">
@@ -224,14 +210,7 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
           saved={message?.conditions}
           serverErrors={conditionErrors}
           timeZone={timeZone}
-          plan={
-            rules &&
-            planCtx && {
-              ctx: planCtx,
-              minMinutes: rules.current.min_check_in_minutes,
-              plusMinMinutes: rules.plus.min_check_in_minutes,
-            }
-          }
+          plan={plan?.checkIn}
         />
       </EditorSection>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,0 +1,10 @@
+import type { RecipientChannel } from "./recipients.ts";
+
+/** How each channel is written inside a sentence people read, on the server and in the web app alike. */
+export const CHANNEL_WORDS: Record<RecipientChannel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
+
+/** "WhatsApp", "WhatsApp and SMS", "e-mail, WhatsApp and SMS". */
+export function listChannels(channels: readonly RecipientChannel[]): string {
+  const words = channels.map((c) => CHANNEL_WORDS[c]);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)!}` : (words[0] ?? "");
+}
