@@ -1,4 +1,5 @@
 import "./index.css";
+import { askFirstRequests } from "./app/first-requests";
 import { sessionStorageKey } from "./lib/auth/auth-client";
 
 // Every page's HTML paints on its own: the public pages are prerendered, the others show the loading
@@ -10,6 +11,8 @@ import { sessionStorageKey } from "./lib/auth/auth-client";
 // A page that works entirely as prerendered (links only: home, terms, privacy; data-start="intent")
 // costs a visitor no script at all until they interact with it: its links are links, its mobile menu
 // a native popover. Someone signed in gets the app at once, so the header shows their account.
+// The page's data is asked for first: it travels while the app's code downloads and starts.
+askFirstRequests(window.location);
 const start = () => void import("./app/start");
 const root = document.getElementById("root");
 if (root?.dataset.start === "intent" && !hasStoredSession()) onFirstIntent(start);

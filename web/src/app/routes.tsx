@@ -5,9 +5,7 @@ import { MinimalLayout } from "./layouts/minimal-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { RouteError } from "./route-error";
-import type { PagePrefetch } from "./page-prefetch";
 import type { RouteHandle, RouteHead } from "./route-head";
-import type { ApiClient } from "@/lib/api-client";
 
 // Only the public layouts are in the first download; every page, and the signed-in layout with
 // its guard, is its own chunk. Once a page's code is loaded it renders at once, without suspending
@@ -16,8 +14,6 @@ import type { ApiClient } from "@/lib/api-client";
 // preload it in that page's HTML (web/vite.config.ts).
 interface PageModule {
   default: ComponentType;
-  /** Asks for the page's data ahead of its first render (prefetchRoute). */
-  prefetch?: PagePrefetch;
 }
 const pageModules = import.meta.glob<PageModule>([
   "./routes/*/*.tsx",
@@ -42,7 +38,7 @@ function page(module: string) {
 const pageModulesAt = (pathname: string) =>
   (matchRoutes(routes, pathname) ?? []).flatMap((m) => {
     const page = m.route.element ? modules.get(m.route.element as ReactElement) : undefined;
-    return page ? [{ ...page, params: m.params }] : [];
+    return page ? [page] : [];
   });
 
 /**
@@ -53,35 +49,6 @@ const pageModulesAt = (pathname: string) =>
  */
 export async function loadRoute(pathname: string): Promise<void> {
   await Promise.all(pageModulesAt(pathname).map((page) => page.load()));
-}
-
-/**
- * Starts the data requests of the pages at this address that export `prefetch`, once their code is
- * there: for a first load, so the page's data is on its way while the app starts (a public page)
- * or while the guard waits for the profile (a signed-in page), instead of after.
- */
-export async function prefetchRoute(
-  { pathname, search }: { pathname: string; search: string },
-  api: ApiClient,
-): Promise<void> {
-  const pages = pageModulesAt(pathname);
-  const loaded = await Promise.all(pages.map((page) => page.load()));
-  loaded.forEach((module, i) =>
-    module.prefetch?.({ api, params: pages[i]!.params, search: new URLSearchParams(search) }),
-  );
-}
-
-let firstPagePrefetched = false;
-
-/**
- * prefetchRoute for the page a visit starts on, once per visit: whoever knows first that the session
- * is there starts it (the app at start from a stored session, or the signed-in layout once auth-js
- * has told it). Later navigations load as usual: their data is usually cached already.
- */
-export function prefetchFirstPage(location: { pathname: string; search: string }, api: ApiClient): void {
-  if (firstPagePrefetched) return;
-  firstPagePrefetched = true;
-  void prefetchRoute(location, api).catch(() => undefined);
 }
 
 /** The modules (paths under src/app, without extension) of the pages at this address, outermost first. */

@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App, services } from "./app";
-import { browserStoredSession } from "@/lib/auth/stored-session";
-import { loadRoute, prefetchFirstPage, prefetchRoute } from "./routes";
+import { App } from "./app";
+import { loadRoute } from "./routes";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -23,14 +22,10 @@ if (root.hasAttribute("data-prerendered")) {
   // instead of a page that looks ready and never answers.
   const hydrate = () => startTransition(() => void hydrateRoot(root, app));
   void loadRoute(window.location.pathname).then(hydrate, hydrate);
-  // A public page's data (a recipient's message) is asked for now, not once hydration is done.
-  void prefetchRoute(window.location, services.api).catch(() => undefined);
 } else {
   // The page's code (and the signed-in layout's) is preloaded by the page's HTML, so it is there
   // about as soon as this is. Rendering once it is keeps the first render from suspending on it:
   // that render is what subscribes to the session, which the page's data waits for.
   const render = () => startTransition(() => createRoot(root).render(app));
   void loadRoute(window.location.pathname).then(render, render);
-  // With a stored session the page's data is asked for now, while React starts.
-  if (browserStoredSession()) prefetchFirstPage(window.location, services.api);
 }

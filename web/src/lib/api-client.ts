@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { apiHeaders, createPrefetchedAnswers, type PrefetchedAnswers } from "./prefetched-answers";
 
 /** An /api answer that was not 2xx, with the server's code and per-field messages. */
 export class ApiError extends Error {
@@ -26,6 +27,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Default: "" (same origin). */
   baseUrl?: string;
+  /** GET answers asked for ahead of their request, which a GET of the same path takes. Default: none yet. */
+  prefetched?: PrefetchedAnswers;
 }
 
 interface RequestOptions<T> {
@@ -38,41 +41,21 @@ interface RequestOptions<T> {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** How long a prefetched answer waits for the request that takes it. */
-export const PREFETCH_KEEP_MS = 10_000;
-
-interface Prefetched {
-  token: string | null;
-  response: Response;
-}
-
-export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = "" }: ApiClientOptions) {
+export function createApiClient({
+  getAccessToken,
+  fetch: fetchImpl,
+  baseUrl = "",
+  prefetched = createPrefetchedAnswers(),
+}: ApiClientOptions) {
   const unauthorizedListeners = new Set<() => void>();
-  // GET answers asked for ahead of their page (prefetch), each taken by the first GET of its path.
-  const prefetched = new Map<string, Promise<Prefetched | null>>();
   // Resolved at call time so a test (or a polyfill) that swaps the global is honoured.
   const send = (path: string, init: RequestInit) => (fetchImpl ?? globalThis.fetch)(`${baseUrl}${path}`, init);
-
-  function headersFor(token: string | null, accept: string): Headers {
-    const headers = new Headers({ Accept: accept });
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-    return headers;
-  }
-
-  /** The prefetched answer for this GET, once, if it was asked for with the same token. */
-  async function takePrefetched(path: string, token: string | null): Promise<Response | null> {
-    const answer = prefetched.get(path);
-    if (!answer) return null;
-    prefetched.delete(path);
-    const taken = await answer;
-    return taken && taken.token === token ? taken.response : null;
-  }
 
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
     // A write may change what a prefetched answer says: none may be taken after it.
     if (method !== "GET") prefetched.clear();
     const token = await getAccessToken();
-    const headers = headersFor(token, options.blob ? "*/*" : "application/json");
+    const headers = apiHeaders(token, options.blob ? "*/*" : "application/json");
     let body: BodyInit | undefined = options.body;
     if (options.json !== undefined) {
       headers.set("Content-Type", "application/json");
@@ -81,7 +64,7 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     let response: Response;
     try {
       response =
-        (method === "GET" && !options.blob ? await takePrefetched(path, token) : null) ??
+        (method === "GET" && !options.blob ? await prefetched.take(path, token) : null) ??
         (await send(path, { method, headers, body }));
     } catch {
       throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.", {});
@@ -106,24 +89,6 @@ export function createApiClient({ getAccessToken, fetch: fetchImpl, baseUrl = ""
     delete: <T>(path: string, schema?: z.ZodType<T>, json?: unknown) => request<T>("DELETE", path, { schema, json }),
     /** A file behind the bearer token (a plain link cannot send it), as a Blob. */
     download: (path: string) => request<Blob>("GET", path, { blob: true }),
-    /**
-     * Sends a GET now whose answer the next `get` of the same path takes instead of asking again
-     * (within PREFETCH_KEEP_MS, and only with the same session): a page's data can be on its way
-     * while the page's code and the guard are still loading. A failed prefetch is simply asked again.
-     */
-    prefetch: (path: string) => {
-      if (prefetched.has(path)) return;
-      const answer = getAccessToken()
-        .then(async (token) => ({
-          token,
-          response: await send(path, { method: "GET", headers: headersFor(token, "application/json") }),
-        }))
-        .catch(() => null);
-      prefetched.set(path, answer);
-      setTimeout(() => {
-        if (prefetched.get(path) === answer) prefetched.delete(path);
-      }, PREFETCH_KEEP_MS);
-    },
     /** Calls `listener` whenever a request sent with a token is answered 401. Returns the unsubscribe. */
     onUnauthorized: (listener: () => void) => {
       unauthorizedListeners.add(listener);

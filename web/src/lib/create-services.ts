@@ -1,6 +1,7 @@
 import { createApiClient } from "./api-client";
 import { readLinkHint } from "./auth/auth-client";
 import { lazyAuthClient } from "./auth/lazy-auth-client";
+import { firstAnswers } from "./prefetched-answers";
 import { createOAuthSignIn } from "./auth/oauth-sign-in";
 import { browserStoredSession } from "./auth/stored-session";
 import type { Services } from "./services";
@@ -16,6 +17,8 @@ export function createServices(): Services {
   // keeps the session fresh, so it loads now, after the page's own code.
   if (browserStoredSession() !== null) client.preload();
   const api = createApiClient({
+    // The answers the entry asked for before the app's code loaded (app/first-requests.ts).
+    prefetched: firstAnswers,
     // A stored session far from expiry is what auth-js would hand out; only one about to expire (or
     // one only auth-js can read, as a link's tokens) waits for auth-js, which refreshes it first.
     getAccessToken: async () => {

@@ -1,16 +1,12 @@
-import { Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Suspense } from "react";
+import { Outlet } from "react-router";
 import { PageSkeleton } from "@/components/page-skeleton";
-import { useAuth } from "@/lib/auth/auth-context";
-import { useApi } from "@/lib/services";
 import { Guard } from "../guard";
-import { prefetchFirstPage } from "../routes";
 import { Footer } from "./footer";
 import { Header } from "./header/header";
 import { SignedInHeader } from "./header/signed-in-header";
 
 export function AuthenticatedLayout() {
-  usePrefetchFirstPage();
   return (
     <Guard>
       <div className="flex min-h-dvh flex-col">
@@ -27,20 +23,6 @@ export function AuthenticatedLayout() {
       </div>
     </Guard>
   );
-}
-
-/**
- * The page the visit starts on asks for its data as soon as the session is known, beside the
- * profile, instead of after the guard has waited for both (a waterfall of two round trips).
- */
-function usePrefetchFirstPage() {
-  const userId = useAuth().user?.id;
-  const api = useApi();
-  const location = useLocation();
-  const firstPage = useRef(location);
-  useEffect(() => {
-    if (userId) prefetchFirstPage(firstPage.current, api);
-  }, [userId, api]);
 }
 
 /** The route's element (loaded on demand, src/app/routes.tsx). */

@@ -10,21 +10,12 @@ import { CheckInCard } from "@/features/dashboard/components/check-in-card";
 import { CountsRow } from "@/features/dashboard/components/counts-row";
 import { NextDeadlineCard } from "@/features/dashboard/components/next-deadline-card";
 import { RecentActivity } from "@/features/dashboard/components/recent-activity";
-import { getMessages, useMessages } from "@/features/messages/api/get-messages";
+import { useMessages } from "@/features/messages/api/get-messages";
 import { NewMessageButton } from "@/features/messages/components/new-message-button";
-import { getRecipients, useRecipients } from "@/features/recipients/api/get-recipients";
-import { getRecentReleases, useRecentReleases } from "@/features/releases/api/get-recent-releases";
+import { useRecipients } from "@/features/recipients/api/get-recipients";
+import { useRecentReleases } from "@/features/releases/api/get-recent-releases";
 import { useAuth } from "@/lib/auth/auth-context";
 import { browserTimeZone } from "@/lib/time-zone";
-import { prefetchingApi, type PagePrefetchContext } from "../../page-prefetch";
-
-/** On a first load the three requests go out with the profile's, not after the guard (routes.tsx). */
-export function prefetch({ api }: PagePrefetchContext) {
-  const ask = prefetchingApi(api);
-  void getMessages(ask);
-  void getRecipients(ask);
-  void getRecentReleases(ask);
-}
 
 export default function DashboardPage() {
   const { profile } = useAuth();

@@ -2,16 +2,10 @@ import { useParams, useSearchParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { LoadError } from "@/components/load-error";
 import { PageSkeleton } from "@/components/page-skeleton";
-import { getReleasedMessage, useReleasedMessage } from "@/features/access/api/get-released-message";
+import { useReleasedMessage } from "@/features/access/api/get-released-message";
 import { AccessUnavailable } from "@/features/access/components/access-unavailable";
 import { LockedMessage } from "@/features/access/components/locked-message";
 import { ReleasedMessage } from "@/features/access/components/released-message";
-import { prefetchingApi, type PagePrefetchContext } from "../../page-prefetch";
-
-/** The message is asked for while the app starts, before the page is hydrated (start.tsx). */
-export function prefetch({ api, params, search }: PagePrefetchContext) {
-  void getReleasedMessage(prefetchingApi(api), params.id ?? "", search.get("t") ?? "");
-}
 
 /** Spec §2 /access/message/{id}: a recipient's link from a delivery (`?t=` is their access token). */
 export default function AccessMessagePage() {

@@ -1,0 +1,56 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { routePatterns } from "@/prerender/prerender-pages";
+import { createFakeWorkspace } from "@/testing/fake-workspace";
+import { makeProfile } from "@/testing/fakes";
+import { renderApp } from "@/testing/render-app";
+import { firstRequests } from "./first-requests";
+import { routeModules } from "./routes";
+
+/** Every GET the fake server was asked, path and query. */
+function getsOf(server: ReturnType<typeof renderApp>["server"]): string[] {
+  return server.fetch.mock.calls
+    .filter(([, init]) => (init?.method ?? "GET") === "GET")
+    .map(([url]) => {
+      const { pathname, search } = new URL(url, "http://localhost");
+      return pathname + search;
+    });
+}
+
+describe("the first requests the entry sends (first-requests.ts)", () => {
+  it("are what the dashboard asks for as it first renders, guard and header included", async () => {
+    const workspace = createFakeWorkspace();
+    workspace.addRecipient({ name: "Grace Hopper", email: "grace@example.com" });
+    const { server } = renderApp({ signedIn: true, profile: makeProfile(), path: "/dashboard", workspace });
+    await screen.findByRole("heading", { name: /^Welcome/ }, { timeout: 5000 });
+    const expected = firstRequests({ pathname: "/dashboard", search: "" }, true);
+    await vi.waitFor(() => expect(new Set(getsOf(server))).toEqual(new Set(expected)));
+  });
+
+  it("are what another signed-in page asks for before its own data: the guard's and the header's", async () => {
+    const { server } = renderApp({ signedIn: true, profile: makeProfile(), path: "/recipients" });
+    await screen.findByRole("heading", { name: "Recipients", level: 1 }, { timeout: 5000 });
+    const expected = firstRequests({ pathname: "/recipients", search: "" }, true);
+    await vi.waitFor(() => expect(getsOf(server)).toEqual(expect.arrayContaining(expected)));
+  });
+
+  it("are the recipient's message on an access link, and nothing without its token", async () => {
+    const id = "6f1c8a52-0000-4000-8000-000000000042";
+    const location = { pathname: `/access/message/${id}`, search: "?t=tok%2Ben" };
+    const { server } = renderApp({ path: location.pathname + location.search });
+    await vi.waitFor(() => expect(getsOf(server)).toEqual(firstRequests(location, false)));
+    expect(firstRequests(location, false)).toEqual([`/api/access/${id}?t=tok%2Ben`]);
+    expect(firstRequests({ pathname: location.pathname, search: "" }, false)).toEqual([]);
+  });
+
+  it("are asked for every page behind the sign-in guard, and only with a session", () => {
+    for (const pattern of routePatterns()) {
+      const pathname = pattern.replace(/:\w+/g, "x");
+      const guarded = routeModules(pathname).includes("layouts/authenticated-layout");
+      const asked = firstRequests({ pathname, search: "" }, true);
+      if (pathname.startsWith("/access/")) continue;
+      expect(asked.length > 0, pattern).toBe(guarded);
+      expect(firstRequests({ pathname, search: "" }, false), pattern).toEqual([]);
+    }
+  });
+});
