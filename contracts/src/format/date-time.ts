@@ -105,25 +105,28 @@ export function formatMailWhen(date: Date, timeZone: string): string {
   return `${p.weekday} ${p.day} ${p.month}, ${formatClock(p.hour, p.minute)} (${timeZone === "UTC" ? "UTC" : `${timeZone} time`})`;
 }
 
-const longUtc = {
-  date: new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }),
-  time: new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }),
-};
+// Built on first use: the first Intl formatter of a page loads the browser's locale data (30–50 ms on
+// the test machine), which a page that never shows an emergency's moment should not pay for.
+let longUtc: { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | null = null;
 
 /** "Sunday 1 March 2026 at 14:03:12 UTC": an emergency's moment, unambiguous for a reader anywhere (no zone guessed). */
 export function formatUtcMoment(date: Date): string {
+  longUtc ??= {
+    date: new Intl.DateTimeFormat("en-GB", {
+      timeZone: "UTC",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }),
+    time: new Intl.DateTimeFormat("en-GB", {
+      timeZone: "UTC",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }),
+  };
   // en-GB writes "Sunday, 1 March 2026"; the comma adds nothing.
   return `${longUtc.date.format(date).replace(",", "")} at ${longUtc.time.format(date)} UTC`;
 }

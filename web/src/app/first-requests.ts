@@ -1,6 +1,6 @@
 import { browserStoredSession } from "@/lib/auth/stored-session";
 import { firstAnswers } from "@/lib/prefetched-answers";
-import { withTimeZone } from "@/lib/time-zone";
+import { rememberedTimeZone, withTimeZone } from "@/lib/time-zone";
 
 // Kept free of the app's code (React, the router, the schemas): the entry imports this, so a page's
 // data is on its way while the code that will show it is still downloading (docs/decisions/020).
@@ -15,7 +15,11 @@ const accessPage = /^\/access\/message\/([^/]+)\/?$/;
  * against the pages' own requests): for a recipient's link, their message; for a signed-in page,
  * what the guard and the header ask for, and the dashboard's own data.
  */
-export function firstRequests({ pathname, search }: { pathname: string; search: string }, signedIn: boolean): string[] {
+export function firstRequests(
+  { pathname, search }: { pathname: string; search: string },
+  signedIn: boolean,
+  timeZone: string | null = rememberedTimeZone(),
+): string[] {
   const access = accessPage.exec(pathname);
   if (access) {
     const token = new URLSearchParams(search).get("t");
@@ -23,10 +27,10 @@ export function firstRequests({ pathname, search }: { pathname: string; search: 
     return token && id !== null ? [`/api/access/${encodeURIComponent(id)}?t=${encodeURIComponent(token)}`] : [];
   }
   if (!signedIn || !signedInPage.test(pathname)) return [];
-  const page =
-    pathname.replace(/\/+$/, "") === "/dashboard"
-      ? [withTimeZone("/api/messages"), "/api/recipients", "/api/releases"]
-      : [];
+  const dashboard = pathname.replace(/\/+$/, "") === "/dashboard";
+  // The messages are worded in the owner's zone: asked ahead only when it is known without Intl.
+  const messages = timeZone ? [withTimeZone("/api/messages", timeZone)] : [];
+  const page = dashboard ? [...messages, "/api/recipients", "/api/releases"] : [];
   return ["/api/profile", "/api/me", "/api/conditions?active=true", ...page];
 }
 
