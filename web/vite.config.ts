@@ -122,19 +122,23 @@ async function prerenderPages() {
 /**
  * The HTML with a `modulepreload` for the chunk of each module (a path under src) and every file
  * it imports, except those the document names already; at low priority, as the paint needs none.
+ * Each file comes after the files it imports: the app evaluates them in that order, one per task
+ * (app/evaluate-in-slices.ts).
  */
 function withPreloads(html: string, modules: string[], chunks: ChunkManifest): string {
-  const files = new Set<string>();
+  const seen = new Set<string>();
+  const files: string[] = [];
   const add = (key: string) => {
     const chunk = chunks[key];
     if (!chunk) throw new Error(`no chunk of ${key} in the build`);
-    if (files.has(chunk.file) || html.includes(`/${chunk.file}"`)) return;
-    files.add(chunk.file);
+    if (seen.has(chunk.file) || html.includes(`/${chunk.file}"`)) return;
+    seen.add(chunk.file);
     for (const imported of chunk.imports ?? []) add(imported);
+    files.push(chunk.file);
   };
   for (const module of modules)
     add([`src/${module}.tsx`, `src/${module}.ts`].find((key) => key in chunks) ?? `src/${module}`);
-  const links = [...files]
+  const links = files
     .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
     .join("\n    ");
   return html.replace("</head>", () => (links ? `    ${links}\n  </head>` : "</head>"));
