@@ -4,6 +4,7 @@ import { lazyAuthClient } from "./auth/lazy-auth-client";
 import { firstAnswers } from "./prefetched-answers";
 import { createOAuthSignIn } from "./auth/oauth-sign-in";
 import { browserStoredSession } from "./auth/stored-session";
+import { whenIdle } from "./when-idle";
 import type { Services } from "./services";
 
 /** The real services of the browser app: auth-js against /auth/v1 and fetch against /api, WebSocket to /realtime. */
@@ -13,9 +14,10 @@ export function createServices(): Services {
   const client = lazyAuthClient(() => import("./auth/auth-js-client").then((m) => m.createAuthClient()), {
     initialSession: browserStoredSession,
   });
-  // A visitor's page (no session stored) never needs auth-js until they sign in; with a session it
-  // keeps the session fresh, so it loads now, after the page's own code.
-  if (browserStoredSession() !== null) client.preload();
+  // A visitor's page (no session stored) never needs auth-js until they sign in. With a session it
+  // keeps the session fresh, which is not urgent while the stored one is used (more than 5 minutes
+  // left): it loads once the page is idle, not while the page's own code and data are on their way.
+  if (browserStoredSession() !== null) whenIdle(() => client.preload());
   const api = createApiClient({
     // The answers the entry asked for before the app's code loaded (app/first-requests.ts).
     prefetched: firstAnswers,

@@ -1,4 +1,5 @@
 import { BellRing, ListChecks, PenLine, Users } from "lucide-react";
+import { useDeferredValue } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { LoadError } from "@/components/load-error";
@@ -22,30 +23,35 @@ export default function DashboardPage() {
   const messages = useMessages();
   const recipients = useRecipients();
   const releases = useRecentReleases();
+  // Answers reach React as urgent updates (the query cache is an external store), which it would
+  // render in one long task each; shown from deferred copies, the page renders in slices.
+  const messageList = useDeferredValue(messages.data);
+  const recipientList = useDeferredValue(recipients.data);
+  const releaseList = useDeferredValue(releases.data);
   const name = profile?.first_name?.trim();
   const timeZone = browserTimeZone();
   const title = name ? `Welcome, ${name}` : "Welcome";
-  if (messages.isPending) return <PageSkeleton />;
+  if (messageList === undefined && !messages.isError) return <PageSkeleton />;
   return (
     <PageContainer>
       <PageHeader
         title={title}
         description="What goes out next and when, and whether anything needs your attention."
-        actions={messages.data && messages.data.length > 0 ? <NewMessageButton /> : undefined}
+        actions={messageList && messageList.length > 0 ? <NewMessageButton /> : undefined}
       />
-      {messages.isError ? (
+      {messages.isError || messageList === undefined ? (
         <LoadError what="messages" onRetry={() => void messages.refetch()} />
-      ) : messages.data.length === 0 ? (
-        <GettingStarted hasRecipients={(recipients.data?.length ?? 0) > 0} />
+      ) : messageList.length === 0 ? (
+        <GettingStarted hasRecipients={(recipientList?.length ?? 0) > 0} />
       ) : (
         <div className="flex flex-col gap-6">
-          <CountsRow messages={messages.data} recipientCount={recipients.data?.length ?? null} />
+          <CountsRow messages={messageList} recipientCount={recipientList?.length ?? null} />
           <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
             <div className="flex flex-col gap-6">
-              <NextDeadlineCard messages={messages.data} releases={releases.data} timeZone={timeZone} />
-              <CheckInCard messages={messages.data} timeZone={timeZone} />
+              <NextDeadlineCard messages={messageList} releases={releaseList} timeZone={timeZone} />
+              <CheckInCard messages={messageList} timeZone={timeZone} />
             </div>
-            <RecentActivity messages={messages.data} releases={releases.data} timeZone={timeZone} />
+            <RecentActivity messages={messageList} releases={releaseList} timeZone={timeZone} />
           </div>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { LoadError } from "@/components/load-error";
@@ -13,21 +14,24 @@ export default function AccessMessagePage() {
   const [params] = useSearchParams();
   const token = params.get("t") ?? "";
   const message = useReleasedMessage(id, token);
-  if (message.isPending) return <PageSkeleton />;
+  // The answer reaches React as an urgent update (the query cache is an external store), which it
+  // would render in one long task; shown from a deferred copy, the page renders in slices.
+  const data = useDeferredValue(message.data);
+  if (data === undefined && !message.isError) return <PageSkeleton />;
   return (
     <PageContainer className="max-w-2xl py-12">
       {message.isError ? (
         <LoadError what="message" onRetry={() => void message.refetch()} />
-      ) : message.data === null ? (
+      ) : data === null || data === undefined ? (
         <AccessUnavailable />
-      ) : message.data.state === "locked" ? (
+      ) : data.state === "locked" ? (
         <LockedMessage
-          opensAt={message.data.opens_at}
+          opensAt={data.opens_at}
           checking={message.isFetching}
           onCheckAgain={() => void message.refetch()}
         />
       ) : (
-        <ReleasedMessage messageId={id} token={token} message={message.data} />
+        <ReleasedMessage messageId={id} token={token} message={data} />
       )}
     </PageContainer>
   );
