@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { whenIdle } from "./when-idle";
+import { AFTER_LOAD_MS, whenIdle } from "./when-idle";
 
 describe("whenIdle", () => {
   afterEach(() => vi.useRealTimers());
@@ -10,8 +10,9 @@ describe("whenIdle", () => {
     const cancelled = vi.fn();
     whenIdle(ran);
     whenIdle(cancelled)();
+    await vi.advanceTimersByTimeAsync(AFTER_LOAD_MS - 100);
     expect(ran).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(AFTER_LOAD_MS + 2000);
     expect(ran).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
   });
@@ -25,7 +26,7 @@ describe("whenIdle", () => {
     expect(ran).not.toHaveBeenCalled();
     readyState.mockRestore();
     window.dispatchEvent(new Event("load"));
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(AFTER_LOAD_MS + 2000);
     expect(ran).toHaveBeenCalledTimes(1);
   });
 });

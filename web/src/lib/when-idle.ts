@@ -1,22 +1,28 @@
+/** How long after the page's load event deferred work waits before looking for an idle moment. */
+export const AFTER_LOAD_MS = 2_000;
+
 /**
- * Runs `run` once the page has loaded and the browser is idle (cancel with the returned function):
- * for work the first screen does not need, so it never competes with the page's own code and data.
+ * Runs `run` a moment after the page has loaded, when the browser is idle (cancel with the returned
+ * function): for work the first screen does not need, such as keeping a session fresh. The browser
+ * is idle often while a page's code and data are still on their way (waiting on the network), so
+ * idleness alone would start the work right in the middle of the page's start.
  */
 export function whenIdle(run: () => void): () => void {
   let cancel = () => undefined as void;
-  const schedule = () => {
+  const whenQuiet = () => {
     if (typeof window.requestIdleCallback === "function") {
       const id = window.requestIdleCallback(run, { timeout: 2000 });
       cancel = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(run, 500);
-      cancel = () => window.clearTimeout(id);
-    }
+    } else run();
   };
-  if (document.readyState === "complete") schedule();
+  const afterLoad = () => {
+    const id = window.setTimeout(whenQuiet, AFTER_LOAD_MS);
+    cancel = () => window.clearTimeout(id);
+  };
+  if (document.readyState === "complete") afterLoad();
   else {
-    window.addEventListener("load", schedule, { once: true });
-    cancel = () => window.removeEventListener("load", schedule);
+    window.addEventListener("load", afterLoad, { once: true });
+    cancel = () => window.removeEventListener("load", afterLoad);
   }
   return () => cancel();
 }
