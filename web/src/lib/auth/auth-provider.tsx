@@ -36,11 +36,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Set for the duration of our own signOut(), so its SIGNED_OUT event is known to be the user's doing.
   const userSigningOut = useRef(false);
   const endingSession = useRef(false);
+  // The access token of the session last announced: auth-js announces the stored session again as
+  // SIGNED_IN once it has loaded (the app used it before, lazy-auth-client.ts), which changes nothing.
+  const announcedToken = useRef<string | null>(null);
 
   useEffect(() => {
     // auth-js calls back with INITIAL_SESSION first (that is "loaded"), then on every change:
     // SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, MFA_CHALLENGE_VERIFIED, USER_UPDATED, PASSWORD_RECOVERY.
     const { data } = auth.onAuthStateChange((event, session) => {
+      const announcedAgain = session !== null && session.access_token === announcedToken.current;
+      announcedToken.current = session?.access_token ?? null;
       const update = (apply: () => void) => (event === "INITIAL_SESSION" ? startTransition(apply) : apply());
       // The first answer (the stored session, or none) often arrives while React is still
       // hydrating a prerendered page. As an urgent update it would make React finish hydrating the
@@ -68,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             toast.info(SESSION_ENDED_TOAST.title, { description: SESSION_ENDED_TOAST.description }),
           );
         }
-      } else if (session && event !== "INITIAL_SESSION" && !assuranceOf(session).needsSecondFactor) {
+      } else if (session && event !== "INITIAL_SESSION" && !announcedAgain && !assuranceOf(session).needsSecondFactor) {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });
       }
     });
