@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_SENT_BY_RULE } from "../../src/channels/delivery/send-owner-phone-notice.ts";
 import { adminAuditLog, deliveries } from "../../src/db/schema.ts";
+import { settleNotice } from "../../src/engine/send-notices.ts";
 import { signUpAdmin } from "../support/admins.ts";
 import { post } from "../support/content.ts";
 import { mailsTo, mailText, tick, travel } from "../support/engine.ts";
@@ -189,5 +191,41 @@ describe("a failed owner notice", () => {
     } finally {
       refused.delete("ops@example.com");
     }
+  });
+});
+
+describe("a phone notice not sent by rule", () => {
+  it("is neither listed nor counted: the owner's route no longer has that channel, which is nobody's fault", async () => {
+    const before = await figures();
+    const owner = await signUpUser(t);
+    await sink.stop();
+    try {
+      expect((await post(admin, `/api/admin/users/${owner.id}/disable`, {})).status).toBe(200);
+      await tick(t); // the mail server is down: a notice retrying
+    } finally {
+      await sink.start();
+    }
+    const [pending] = await noticeTo(owner.email);
+    expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+    // What the engine writes when the owner's reminder route no longer has the notice's channel
+    // (send-owner-phone-notice.ts → settleNotice): failed, with the rule's words.
+    await t.database.db.update(deliveries).set({ claimedBy: "rule-test" }).where(eq(deliveries.id, pending!.id));
+    await settleNotice({
+      db: t.database.db,
+      now: t.clock.now(),
+      workerId: "rule-test",
+      notice: pending!,
+      outcome: {
+        status: "skipped",
+        error: `${NOT_SENT_BY_RULE}whatsapp is not among the owner's reminder channels now.`,
+      },
+      log: { error: () => undefined },
+    });
+    expect((await noticeTo(owner.email))[0]).toMatchObject({ status: "failed", attempts: 2 });
+
+    expect((await listed()).map((d) => d.id)).not.toContain(pending!.id);
+    const after = await figures();
+    expect(after.notices_given_up).toBe(before.notices_given_up);
+    expect(after.notices_retrying).toBe(before.notices_retrying);
   });
 });
