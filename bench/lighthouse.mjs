@@ -178,8 +178,7 @@ async function audit(url, preset, session, save) {
       await page.goto(`${base}/robots.txt`);
       const key = `sb-${new URL(base).hostname}-auth-token`;
       await page.evaluate((k, v) => localStorage.setItem(k, v), key, JSON.stringify(session));
-      // A returning owner's browser also remembers its time zone from the last visit
-      // (web/src/lib/time-zone.ts), which lets the dashboard's messages be asked for ahead.
+      // A returning owner's browser also remembers its time zone (web/src/lib/time-zone.ts).
       await page.evaluate(() =>
         localStorage.setItem("trigger-switch-time-zone", Intl.DateTimeFormat().resolvedOptions().timeZone),
       );

@@ -1,3 +1,4 @@
+import { paths } from "@/config/paths";
 import { browserStoredSession } from "@/lib/auth/stored-session";
 import { firstAnswers } from "@/lib/prefetched-answers";
 import { rememberedTimeZone, withTimeZone } from "@/lib/time-zone";
@@ -27,7 +28,7 @@ export function firstRequests(
     return token && id !== null ? [`/api/access/${encodeURIComponent(id)}?t=${encodeURIComponent(token)}`] : [];
   }
   if (!signedIn || !signedInPage.test(pathname)) return [];
-  const dashboard = pathname.replace(/\/+$/, "") === "/dashboard";
+  const dashboard = pathname.replace(/\/+$/, "") === paths.dashboard;
   // The messages are worded in the owner's zone: asked ahead only when it is known without Intl.
   const messages = timeZone ? [withTimeZone("/api/messages", timeZone)] : [];
   const page = dashboard ? [...messages, "/api/recipients", "/api/releases"] : [];

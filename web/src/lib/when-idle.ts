@@ -8,7 +8,7 @@ export const AFTER_LOAD_MS = 2_000;
  * idleness alone would start the work right in the middle of the page's start.
  */
 export function whenIdle(run: () => void): () => void {
-  let cancel = () => undefined as void;
+  let cancel: () => void = () => undefined;
   const whenQuiet = () => {
     if (typeof window.requestIdleCallback === "function") {
       const id = window.requestIdleCallback(run, { timeout: 2000 });
