@@ -1,4 +1,4 @@
-import { DropdownMenu as Menu } from "radix-ui";
+import * as Menu from "@radix-ui/react-dropdown-menu";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 

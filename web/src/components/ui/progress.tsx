@@ -1,4 +1,4 @@
-import { Progress as ProgressPrimitive } from "radix-ui";
+import * as ProgressPrimitive from "@radix-ui/react-progress";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
