@@ -198,6 +198,11 @@ async function audit(url, preset, session, save) {
       fs.writeFileSync(path.join(saveDir, `${save}.json`), JSON.stringify(result.lhr));
       const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
       if (trace) fs.writeFileSync(path.join(saveDir, `${save}.trace.json`), JSON.stringify(trace));
+      const { DevtoolsLog, GatherContext, URL } = result.artifacts;
+      fs.writeFileSync(
+        path.join(saveDir, `${save}.artifacts.json`),
+        JSON.stringify({ DevtoolsLog, GatherContext, URL }),
+      );
     }
     return result.lhr;
   } finally {

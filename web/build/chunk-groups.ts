@@ -1,0 +1,108 @@
+import type { Plugin, Rolldown } from "vite";
+
+// A page's code arrives over HTTP/1.1, six requests at a time: on a phone's round trip (150 ms or
+// more) the sixty small files Rolldown split the dashboard's code into cost ten round trips before
+// the page could render, more than their bytes did. So the app's code is built twice:
+// 1. split by Rolldown alone, which tells exactly which modules the app needs to start on any page
+//    (what its shell's first load holds after tree-shaking: the router, the session, the queries);
+// 2. built again with those modules in one file (`shell`), React in another, and what the pages
+//    that show data share beyond the shell in two more: zod and our schemas (`schemas`); our
+//    helpers, components, hooks and API calls with the libraries they use: the dialog, the toasts,
+//    the icons (`pages`).
+// What only some pages need (a page's own code, a menu, a form library, a map, auth-js) is still
+// split by Rolldown as it sees fit. A page's HTML names its files (vite.config.ts, withPreloads).
+
+const react = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/** The libraries our shared modules may use; one that needs any other stays with its pages. */
+const pageLibraries =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|zod|sonner|lucide-react|@radix-ui[\\/](primitive|react-(alert-dialog|dialog|label|slot|primitive|compose-refs|context|presence|portal|focus-scope|focus-guards|dismissable-layer|id|use-[a-z-]+))|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/;
+/** zod and our schemas: evaluating them (building every schema) is a task of its own (app/evaluate-in-slices.ts). */
+const schemas = /node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-jitless\.ts$|[\\/]contracts[\\/]src[\\/]/;
+/** Our own modules many pages share. */
+const sharedSource =
+  /[\\/](web[\\/]src[\\/](lib|components|hooks|config|features[\\/][^\\/]+[\\/]api)|contracts[\\/]src)[\\/]/;
+
+interface ModuleInfo {
+  isEntry: boolean;
+  dynamicImporters: readonly string[];
+  importedIds: readonly string[];
+}
+interface Context {
+  getModuleInfo(id: string): ModuleInfo | null;
+}
+
+/** What the first build tells: the modules of the shell's first load, and of the entry's. */
+const shell = new Set<string>();
+const entry = new Set<string>();
+
+/**
+ * Reads, from the first build's chunks, every module the entry loads before it runs and every
+ * module the shell (`startApp`) loads besides: those stay out of the groups, so the entry (which
+ * every page runs, and a prerendered page alone) stays as small as it was.
+ */
+export function learnShell(startApp: string): Plugin {
+  return {
+    name: "trigger-switch:learn-shell",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      if (shellLearnt()) return;
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])),
+      );
+      const modulesLoadedBy = (first: string[]) => {
+        const seen = new Set<string>();
+        const modules = new Set<string>();
+        for (let name = first.pop(); name !== undefined; name = first.pop()) {
+          const chunk = chunks.get(name);
+          if (!chunk || seen.has(name)) continue;
+          seen.add(name);
+          for (const id of Object.keys(chunk.modules)) modules.add(id);
+          first.push(...chunk.imports);
+        }
+        return modules;
+      };
+      const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(startApp));
+      if (!start) throw new Error(`no chunk of ${startApp} in the build`);
+      for (const id of modulesLoadedBy(entries)) entry.add(id);
+      for (const id of modulesLoadedBy([start.fileName])) if (!entry.has(id)) shell.add(id);
+    },
+  };
+}
+
+/** Whether the first build has run. */
+const shellLearnt = () => shell.size > 0;
+
+export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
+  { name: (id) => (shellLearnt() && react.test(id) && !entry.has(id) ? "react" : null), priority: 3 },
+  {
+    name: (id, ctx) => (shell.has(id) && !loadedOnDemand(id, ctx as Context) ? "shell" : null),
+    priority: 2,
+    // The set is whole already; taking in its modules' imports would take the entry's too.
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: (id, ctx) => {
+      if (!shellLearnt() || !(sharedSource.test(id) || pageLibraries.test(id)) || !isShared(id, ctx as Context))
+        return null;
+      return schemas.test(id) ? "schemas" : "pages";
+    },
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+];
+
+function loadedOnDemand(id: string, ctx: Context): boolean {
+  const info = ctx.getModuleInfo(id);
+  return !info || info.isEntry || info.dynamicImporters.length > 0;
+}
+
+/** Not loaded on demand, and importing, even through other modules of ours, no library beyond `pageLibraries`. */
+function isShared(id: string, ctx: Context, seen = new Set<string>()): boolean {
+  if (seen.has(id) || shell.has(id)) return true;
+  seen.add(id);
+  if (entry.has(id)) return false;
+  if (/node_modules/.test(id)) return pageLibraries.test(id);
+  if (!sharedSource.test(id) || loadedOnDemand(id, ctx)) return false;
+  return ctx.getModuleInfo(id)!.importedIds.every((imported) => isShared(imported, ctx, seen));
+}
