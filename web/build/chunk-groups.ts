@@ -38,14 +38,14 @@ const entry = new Set<string>();
 /**
  * Reads, from the first build's chunks, every module the entry loads before it runs and every
  * module the shell (`startApp`) loads besides: those stay out of the groups, so the entry (which
- * every page runs, and a prerendered page alone) stays as small as it was.
+ * every page runs, and a prerendered page alone) stays as small as it was. In the second build it
+ * checks that the grouping kept it so: neither the entry nor the shell loads a module it did not.
  */
 export function learnShell(startApp: string): Plugin {
   return {
     name: "trigger-switch:learn-shell",
     applyToEnvironment: (environment) => environment.name === "client",
     generateBundle(_options, bundle) {
-      if (shellLearnt()) return;
       const chunks = new Map(
         Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])),
       );
@@ -64,6 +64,15 @@ export function learnShell(startApp: string): Plugin {
       const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
       const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(startApp));
       if (!start) throw new Error(`no chunk of ${startApp} in the build`);
+      if (shellLearnt()) {
+        const grown = [
+          ...[...modulesLoadedBy(entries)].filter((id) => !entry.has(id)),
+          ...[...modulesLoadedBy([start.fileName])].filter((id) => !entry.has(id) && !shell.has(id) && !react.test(id)),
+        ];
+        if (grown.length > 0)
+          throw new Error(`the grouping added to the entry's or the shell's first load: ${grown[0]}`);
+        return;
+      }
       for (const id of modulesLoadedBy(entries)) entry.add(id);
       for (const id of modulesLoadedBy([start.fileName])) if (!entry.has(id)) shell.add(id);
     },
