@@ -16,6 +16,7 @@ export * from "./conditions/can-fire.ts";
 export * from "./conditions/is-due.ts";
 export * from "./conditions/describe-condition.ts";
 export * from "./conditions/format-duration.ts";
+export * from "./format/count.ts";
 export * from "./format/date-time.ts";
 export * from "./format/describe-age.ts";
 export { isValidTimeZone, zonedWallTimeToInstant } from "./conditions/zoned-time.ts";

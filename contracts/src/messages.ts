@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attachmentSchema } from "./attachments.ts";
 import { conditionCreateSchema, conditionSchema, conditionUpdateSchema } from "./conditions/condition-schema.ts";
+import { formatCount } from "./format/count.ts";
 import {
   CONDITIONS_PER_MESSAGE_MAX,
   LOCATION_NAME_MAX,
@@ -18,7 +19,7 @@ const messageFields = {
     .max(MESSAGE_TITLE_MAX, `The title must be at most ${MESSAGE_TITLE_MAX} characters`),
   text_content: z
     .string({ message: "text_content must be text" })
-    .max(MESSAGE_TEXT_MAX, `The message must be at most ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters`),
+    .max(MESSAGE_TEXT_MAX, `The message must be at most ${formatCount(MESSAGE_TEXT_MAX)} characters`),
   share_location: z.boolean({ message: "share_location must be true or false" }),
   location_latitude: z
     .number({ message: "location_latitude must be a number" })

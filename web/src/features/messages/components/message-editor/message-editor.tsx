@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MESSAGE_TEXT_MAX, messageUpdateSchema, type Attachment, type Message } from "@trigger-switch/contracts";
+import {
+  formatCount,
+  MESSAGE_TEXT_MAX,
+  messageUpdateSchema,
+  type Attachment,
+  type Message,
+} from "@trigger-switch/contracts";
 import { CircleAlert } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
@@ -166,7 +172,7 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
           </FormField>
           <FormField
             label="Message"
-            hint={`Up to ${MESSAGE_TEXT_MAX.toLocaleString("en")} characters.`}
+            hint={`Up to ${formatCount(MESSAGE_TEXT_MAX)} characters.`}
             error={errors.text_content?.message}
           >
             <Textarea className="min-h-48" {...form.register("text_content")} />
