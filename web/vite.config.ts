@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { defineConfig, loadEnv, type ViteBuilder } from "vite";
 import { parseWebEnv } from "./src/config/env-schema.ts";
-import { chunkGroups, learnShell } from "./build/chunk-groups.ts";
+import { chunkGroups, compileHint, learnShell } from "./build/chunk-groups.ts";
 import type * as Prerender from "./src/prerender/prerender-pages.tsx";
 
 // The dev server forwards everything the Node server owns, so the browser sees one origin
@@ -41,7 +41,9 @@ export default defineConfig(({ mode }) => {
     // removed before anything is served.
     build: { outDir: "dist", emptyOutDir: true, manifest: "chunks.json" },
     environments: {
-      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
+      client: {
+        build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups }, postBanner: compileHint } } },
+      },
       // The app rendered in Node at build time, only to prerender pages (never served).
       ssr: {
         build: {

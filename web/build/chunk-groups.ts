@@ -6,9 +6,10 @@ import type { Plugin, Rolldown } from "vite";
 // 1. split by Rolldown alone, which tells exactly which modules the app needs to start on any page
 //    (what its shell's first load holds after tree-shaking: the router, the session, the queries);
 // 2. built again with those modules in one file (`shell`), React in another, and what the pages
-//    that show data share beyond the shell in two more: zod and our schemas (`schemas`); our
-//    helpers, components, hooks and API calls with the libraries they use: the dialog, the toasts,
-//    the icons (`pages`).
+//    that show data share beyond the shell in three more: zod (`zod`); our schemas (`schemas`);
+//    our helpers, components, hooks and API calls with the libraries they use: the dialog, the
+//    toasts, the icons (`pages`). Splitting further by feature made chunks import each other in a
+//    cycle, which ran a schema module before one it used (a TypeError on the access page).
 // What only some pages need (a page's own code, a menu, a form library, a map, auth-js) is still
 // split by Rolldown as it sees fit. A page's HTML names its files (vite.config.ts, withPreloads).
 
@@ -16,8 +17,9 @@ const react = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /** The libraries our shared modules may use; one that needs any other stays with its pages. */
 const pageLibraries =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|zod|sonner|lucide-react|@radix-ui[\\/](primitive|react-(alert-dialog|dialog|label|slot|primitive|compose-refs|context|presence|portal|focus-scope|focus-guards|dismissable-layer|id|use-[a-z-]+))|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/;
-/** zod and our schemas: evaluating them (building every schema) is a task of its own (app/evaluate-in-slices.ts). */
-const schemas = /node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-jitless\.ts$|[\\/]contracts[\\/]src[\\/]/;
+/** zod, then our schemas: each file is evaluated in a task of its own (app/evaluate-in-slices.ts). */
+const zod = /node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
+const schemas = /[\\/]contracts[\\/]src[\\/]/;
 /** Our own modules many pages share. */
 const sharedSource =
   /[\\/](web[\\/]src[\\/](lib|components|hooks|config|features[\\/][^\\/]+[\\/]api)|contracts[\\/]src)[\\/]/;
@@ -94,6 +96,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     name: (id, ctx) => {
       if (!shellLearnt() || !(sharedSource.test(id) || pageLibraries.test(id)) || !isShared(id, ctx as Context))
         return null;
+      if (zod.test(id)) return "zod";
       return schemas.test(id) ? "schemas" : "pages";
     },
     priority: 1,
@@ -115,3 +118,15 @@ function isShared(id: string, ctx: Context, seen = new Set<string>()): boolean {
   if (!sharedSource.test(id) || loadedOnDemand(id, ctx)) return false;
   return ctx.getModuleInfo(id)!.importedIds.every((imported) => isShared(imported, ctx, seen));
 }
+
+/**
+ * V8's explicit compile hint for the files whose functions nearly all run while a page starts:
+ * React's, and zod's (building our schemas calls most of it). V8 then compiles them while they
+ * stream in, off the main thread, instead of each function on its first call, on it: building the
+ * schemas took 50–88 ms of one task before (with Intl's first use, since removed), 22–37 ms after.
+ * Not the others: most of their functions wait for a tap.
+ */
+export const compileHint = (chunk: { moduleIds: readonly string[] }) =>
+  [react, zod].some((library) => chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => library.test(id)))
+    ? "//# allFunctionsCalledOnLoad"
+    : "";

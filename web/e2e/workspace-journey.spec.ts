@@ -97,6 +97,13 @@ test("an owner writes a message with every condition type, an attachment and two
 
   await page.getByRole("button", { name: "Save message" }).click();
   await expect(page.getByText("Message saved")).toBeVisible();
+  // Closed, as a person would: the edit below saves again, and its toast must be the one found (a
+  // toast stays while the pointer rests over the stack, so its timer alone does not say when).
+  await page
+    .locator("[data-sonner-toast]", { hasText: "Message saved" })
+    .getByRole("button", { name: "Close toast" })
+    .click();
+  await expect(page.getByText("Message saved")).toHaveCount(0);
   await expect(page).toHaveURL(/\/message\/[0-9a-f-]+$/);
   const messageUrl = page.url();
   await expect(page.getByRole("heading", { name: "If I don't come home" })).toBeVisible();
