@@ -41,7 +41,8 @@ const entry = new Set<string>();
  * Reads, from the first build's chunks, every module the entry loads before it runs and every
  * module the shell (`startApp`) loads besides: those stay out of the groups, so the entry (which
  * every page runs, and a prerendered page alone) stays as small as it was. In the second build it
- * checks that the grouping kept it so: neither the entry nor the shell loads a module it did not.
+ * checks that the grouping kept it so (neither the entry nor the shell loads a module it did not),
+ * and that no two files import each other, even through others.
  */
 export function learnShell(startApp: string): Plugin {
   return {
@@ -73,12 +74,38 @@ export function learnShell(startApp: string): Plugin {
         ];
         if (grown.length > 0)
           throw new Error(`the grouping added to the entry's or the shell's first load: ${grown[0]}`);
+        const cycle = importCycle(chunks);
+        if (cycle)
+          throw new Error(`chunks import each other in a cycle (one would run before another it uses): ${cycle}`);
         return;
       }
       for (const id of modulesLoadedBy(entries)) entry.add(id);
       for (const id of modulesLoadedBy([start.fileName])) if (!entry.has(id)) shell.add(id);
     },
   };
+}
+
+/** A cycle in the files' static imports ("a → b → a"), if there is one. */
+function importCycle(chunks: Map<string, { imports: string[] }>): string | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (name: string): string | null => {
+    if (path.includes(name)) return [...path.slice(path.indexOf(name)), name].join(" → ");
+    if (done.has(name)) return null;
+    path.push(name);
+    for (const imported of chunks.get(name)?.imports ?? []) {
+      const cycle = visit(imported);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    done.add(name);
+    return null;
+  };
+  for (const name of chunks.keys()) {
+    const cycle = visit(name);
+    if (cycle) return cycle;
+  }
+  return null;
 }
 
 /** Whether the first build has run. */
