@@ -12,7 +12,7 @@ import type { Plugin, Rolldown } from "vite";
 //    cycle, which ran a schema module before one it used (a TypeError on the access page).
 //    The recipient's access page, which someone may open in an emergency on a weak connection, is
 //    learnt like the shell: the shared modules it loads are a file of their own (`access`), so it
-//    does not download the owner's workspace (167 KiB gzip instead of 205).
+//    does not download the owner's workspace (163 KiB gzip instead of 205).
 // What only some pages need (a page's own code, a menu, a form library, a map, auth-js) is still
 // split by Rolldown as it sees fit. A page's HTML names its files (vite.config.ts, withPreloads).
 
