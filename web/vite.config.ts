@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { defineConfig, loadEnv, type ViteBuilder } from "vite";
 import { parseWebEnv } from "./src/config/env-schema.ts";
-import { chunkGroups, compileHint, learnShell } from "./build/chunk-groups.ts";
+import { chunkGroups, compileHint, learnFirstLoads } from "./build/chunk-groups.ts";
 import type * as Prerender from "./src/prerender/prerender-pages.tsx";
 
 // The dev server forwards everything the Node server owns, so the browser sees one origin
@@ -24,7 +24,11 @@ export default defineConfig(({ mode }) => {
   // A bad build-time variable fails the build, so the app itself reads them without a parser.
   parseWebEnv(loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_"));
   return {
-    plugins: [react(), tailwindcss(), learnShell("src/app/start-app.tsx")],
+    plugins: [
+      react(),
+      tailwindcss(),
+      learnFirstLoads({ shell: "src/app/start-app.tsx", accessPage: "src/app/routes/other/access-message.tsx" }),
+    ],
     resolve: {
       alias: [
         { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
@@ -57,7 +61,7 @@ export default defineConfig(({ mode }) => {
     // compressed copies of every text file (docs/decisions/020 and 021).
     builder: {
       async buildApp(builder: ViteBuilder) {
-        // Twice: the first build learns the shell's modules, the second groups them (build/chunk-groups.ts).
+        // Twice: the first build learns what the pages load first, the second groups it (build/chunk-groups.ts).
         await builder.build(builder.environments.client!);
         fs.rmSync(path.join(dist, "assets"), { recursive: true });
         await builder.build(builder.environments.client!);

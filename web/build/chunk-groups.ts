@@ -17,9 +17,10 @@ import type { Plugin, Rolldown } from "vite";
 // split by Rolldown as it sees fit. A page's HTML names its files (vite.config.ts, withPreloads).
 
 const react = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-/** The libraries our shared modules may use; one that needs any other stays with its pages. */
-const pageLibraries =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|zod|sonner|lucide-react|@radix-ui[\\/](primitive|react-(alert-dialog|dialog|label|slot|primitive|compose-refs|context|presence|portal|focus-scope|focus-guards|dismissable-layer|id|use-[a-z-]+))|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/;
+/** The libraries our shared modules may use besides React; one that needs any other stays with its pages. */
+const otherPageLibraries =
+  /node_modules[\\/](react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|zod|sonner|lucide-react|@radix-ui[\\/](primitive|react-(alert-dialog|dialog|label|slot|primitive|compose-refs|context|presence|portal|focus-scope|focus-guards|dismissable-layer|id|use-[a-z-]+))|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/;
+const isPageLibrary = (id: string) => react.test(id) || otherPageLibraries.test(id);
 /** zod, then our schemas: each file is evaluated in a task of its own (app/evaluate-in-slices.ts). */
 const zod = /node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
 const schemas = /[\\/]contracts[\\/]src[\\/]/;
@@ -36,27 +37,32 @@ interface Context {
   getModuleInfo(id: string): ModuleInfo | null;
 }
 
-/** What the first build tells: the modules of the shell's first load, of the entry's, and of the access page's. */
-const shell = new Set<string>();
+/** What the first build tells: the modules the entry, the shell and the access page each load first. */
 const entry = new Set<string>();
+const shell = new Set<string>();
 const accessPage = new Set<string>();
-const accessRoute = "src/app/routes/other/access-message.tsx";
 
 /**
- * Reads, from the first build's chunks, every module the entry loads before it runs and every
- * module the shell (`startApp`) loads besides: those stay out of the groups, so the entry (which
- * every page runs, and a prerendered page alone) stays as small as it was. In the second build it
- * checks that the grouping kept it so (neither the entry nor the shell loads a module it did not),
- * and that no two files import each other, even through others.
+ * Reads, from the first build's chunks, every module the entry loads before it runs, every module
+ * the shell (`pages.shell`, the app's start) loads besides, and every one a recipient's access page
+ * (`pages.accessPage`, its route) loads beyond both. The entry's and the shell's stay out of the
+ * groups, so the entry (which every page runs, and a prerendered page alone) stays as small as it
+ * was. In the second build it checks that the grouping kept it so (neither the entry nor the shell
+ * loads a module it did not), and that no two files import each other, even through others.
  */
-export function learnShell(startApp: string): Plugin {
+export function learnFirstLoads(pages: { shell: string; accessPage: string }): Plugin {
   return {
-    name: "trigger-switch:learn-shell",
+    name: "trigger-switch:learn-first-loads",
     applyToEnvironment: (environment) => environment.name === "client",
     generateBundle(_options, bundle) {
       const chunks = new Map(
         Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])),
       );
+      const chunkOf = (source: string) => {
+        const chunk = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(source));
+        if (!chunk) throw new Error(`no chunk of ${source} in the build`);
+        return chunk.fileName;
+      };
       const modulesLoadedBy = (first: string[]) => {
         const seen = new Set<string>();
         const modules = new Set<string>();
@@ -70,12 +76,11 @@ export function learnShell(startApp: string): Plugin {
         return modules;
       };
       const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-      const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(startApp));
-      if (!start) throw new Error(`no chunk of ${startApp} in the build`);
-      if (shellLearnt()) {
+      const start = chunkOf(pages.shell);
+      if (firstBuildRead()) {
         const grown = [
           ...[...modulesLoadedBy(entries)].filter((id) => !entry.has(id)),
-          ...[...modulesLoadedBy([start.fileName])].filter((id) => !entry.has(id) && !shell.has(id) && !react.test(id)),
+          ...[...modulesLoadedBy([start])].filter((id) => !entry.has(id) && !shell.has(id) && !react.test(id)),
         ];
         if (grown.length > 0)
           throw new Error(`the grouping added to the entry's or the shell's first load: ${grown[0]}`);
@@ -85,10 +90,9 @@ export function learnShell(startApp: string): Plugin {
         return;
       }
       for (const id of modulesLoadedBy(entries)) entry.add(id);
-      for (const id of modulesLoadedBy([start.fileName])) if (!entry.has(id)) shell.add(id);
-      const access = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(accessRoute));
-      if (!access) throw new Error(`no chunk of ${accessRoute} in the build`);
-      for (const id of modulesLoadedBy([access.fileName])) if (!entry.has(id) && !shell.has(id)) accessPage.add(id);
+      for (const id of modulesLoadedBy([start])) if (!entry.has(id)) shell.add(id);
+      for (const id of modulesLoadedBy([chunkOf(pages.accessPage)]))
+        if (!entry.has(id) && !shell.has(id)) accessPage.add(id);
     },
   };
 }
@@ -116,11 +120,11 @@ function importCycle(chunks: Map<string, { imports: string[] }>): string | null 
   return null;
 }
 
-/** Whether the first build has run. */
-const shellLearnt = () => shell.size > 0;
+/** Whether the first build has run (the groups apply to the second). */
+const firstBuildRead = () => shell.size > 0;
 
 export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
-  { name: (id) => (shellLearnt() && react.test(id) && !entry.has(id) ? "react" : null), priority: 3 },
+  { name: (id) => (firstBuildRead() && react.test(id) && !entry.has(id) ? "react" : null), priority: 3 },
   {
     name: (id, ctx) => (shell.has(id) && !loadedOnDemand(id, ctx as Context) ? "shell" : null),
     priority: 2,
@@ -129,11 +133,11 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   },
   {
     name: (id, ctx) => {
-      if (!shellLearnt() || !(sharedSource.test(id) || pageLibraries.test(id)) || !isShared(id, ctx as Context))
-        return null;
-      // A library some page imports on demand (the toasts' renderer) stays a file of its own, or
+      // A module some page imports on demand (the toasts' renderer) stays a file of its own, or
       // importing it would fetch all of this.
-      if (loadedOnDemand(id, ctx as Context)) return null;
+      if (!firstBuildRead() || !(sharedSource.test(id) || isPageLibrary(id)) || loadedOnDemand(id, ctx as Context))
+        return null;
+      if (!isShared(id, ctx as Context)) return null;
       if (zod.test(id)) return "zod";
       if (accessPage.has(id)) return "access";
       return schemas.test(id) ? "schemas" : "pages";
@@ -148,12 +152,12 @@ function loadedOnDemand(id: string, ctx: Context): boolean {
   return !info || info.isEntry || info.dynamicImporters.length > 0;
 }
 
-/** Not loaded on demand, and importing, even through other modules of ours, no library beyond `pageLibraries`. */
+/** Not loaded on demand, and importing, even through other modules of ours, no library beyond the page libraries. */
 function isShared(id: string, ctx: Context, seen = new Set<string>()): boolean {
   if (seen.has(id) || shell.has(id)) return true;
   seen.add(id);
   if (entry.has(id)) return false;
-  if (/node_modules/.test(id)) return pageLibraries.test(id);
+  if (/node_modules/.test(id)) return isPageLibrary(id);
   if (!sharedSource.test(id) || loadedOnDemand(id, ctx)) return false;
   return ctx.getModuleInfo(id)!.importedIds.every((imported) => isShared(imported, ctx, seen));
 }
