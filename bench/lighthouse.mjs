@@ -7,6 +7,9 @@
 //        [--only=home,login,dashboard,access] [--presets=mobile,desktop] [--details] [--save=DIR]
 // --save=DIR keeps each run's report (<page>-<preset>-<n>.json) and Chrome trace (….trace.json) for
 // profiling: the critical request chain, main-thread tasks and long tasks are in them.
+// --cpu-profile=DIR runs no Lighthouse: it loads each page once more with the mobile preset's CPU
+// slowdown (4×) and writes a V8 sampling profile of its first 6 s to DIR/<page>.cpuprofile, for
+// `node bench/support/summarise-cpu-profile.mjs` (which functions fill the long tasks).
 // Without --base-url it starts the server itself, as `npm start` does (the built web app served
 // by `server/src/main.ts`, embedded database in a throwaway DATA_DIR, auto-confirmed sign-up).
 // With --base-url it measures a server started elsewhere; that server must keep mail in its local
@@ -37,6 +40,8 @@ const presets = (args.presets ?? "mobile,desktop").split(",");
 const only = args.only?.split(",");
 const saveDir = args.save ? path.resolve(args.save) : null;
 if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
+const profileDir = args["cpu-profile"] ? path.resolve(args["cpu-profile"]) : null;
+if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
   "--headless",
@@ -167,25 +172,54 @@ async function linkInMail(to) {
   return mails.map((m) => m.text.match(/https?:\/\/\S+/)?.[0]).find(Boolean) ?? null;
 }
 
-/** One Lighthouse run in a fresh browser; a signed-in page gets the session in local storage first. */
+/** A fresh browser's first tab; a signed-in page gets the session in local storage first. */
+async function openTab(browser, session) {
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  if (session) {
+    // auth-js keeps the session under sb-<hostname>-auth-token (docs/decisions/002).
+    await page.goto(`${base}/robots.txt`);
+    const key = `sb-${new URL(base).hostname}-auth-token`;
+    await page.evaluate((k, v) => localStorage.setItem(k, v), key, JSON.stringify(session));
+    // A returning owner's browser also remembers its time zone (web/src/lib/time-zone.ts).
+    await page.evaluate(() =>
+      localStorage.setItem("trigger-switch-time-zone", Intl.DateTimeFormat().resolvedOptions().timeZone),
+    );
+    const cdp = await page.createCDPSession();
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.detach();
+  }
+  return page;
+}
+
+/** One load of the page at 4× CPU slowdown under V8's sampling profiler (--cpu-profile). */
+async function profileLoad(url, session, name) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = await openTab(browser, session);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+    await page.goto(url, { waitUntil: "load" });
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    const { profile } = await cdp.send("Profiler.stop");
+    const file = path.join(profileDir, `${name}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    console.log(`${url.replace(/\?.*/, "?…")}: ${file}`);
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** One Lighthouse run in a fresh browser. */
 async function audit(url, preset, session, save) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    const page = (await browser.pages())[0] ?? (await browser.newPage());
-    if (session) {
-      // auth-js keeps the session under sb-<hostname>-auth-token (docs/decisions/002).
-      await page.goto(`${base}/robots.txt`);
-      const key = `sb-${new URL(base).hostname}-auth-token`;
-      await page.evaluate((k, v) => localStorage.setItem(k, v), key, JSON.stringify(session));
-      // A returning owner's browser also remembers its time zone (web/src/lib/time-zone.ts).
-      await page.evaluate(() =>
-        localStorage.setItem("trigger-switch-time-zone", Intl.DateTimeFormat().resolvedOptions().timeZone),
-      );
-      const cdp = await page.createCDPSession();
-      await cdp.send("Network.clearBrowserCache");
-      await cdp.detach();
-    }
+    const page = await openTab(browser, session);
     const flags = {
       logLevel: "error",
       output: "json",
@@ -225,7 +259,14 @@ try {
     { name: "dashboard", path: "/dashboard", session },
     { name: "access", path: access },
   ].filter((p) => !only || only.includes(p.name));
+  if (profileDir) for (const page of pages) await profileLoad(`${base}${page.path}`, page.session, page.name);
+  else await measure(pages);
+} finally {
+  server?.kill();
+}
 
+/** The table: each page's median scores and metrics over `runs` Lighthouse runs per preset. */
+async function measure(pages) {
   console.log(
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, ${chromePath}, ${base}; median of ${runs} run(s)`,
   );
@@ -274,8 +315,6 @@ try {
       }
     }
   }
-} finally {
-  server?.kill();
 }
 
 function lcpElement(lhr) {
