@@ -1,6 +1,7 @@
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { createServices } from "@/lib/create-services";
 import { createQueryClient } from "@/lib/query-client";
+import { AppRoutes } from "./app-routes";
 import { AppProvider } from "./provider";
 import { routes } from "./routes";
 
@@ -8,12 +9,13 @@ import { routes } from "./routes";
 // StrictMode would run a useState initializer twice (two clients on one storage key).
 export const services = createServices();
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 
 export function App() {
   return (
     <AppProvider services={services} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useMatches } from "react-router";
+import { useMatchedRoutes } from "./app-routes";
 import { documentTitle, robotsContent, routeHead } from "./route-head";
 
 /**
@@ -7,7 +7,7 @@ import { documentTitle, robotsContent, routeHead } from "./route-head";
  * the same into each prerendered page (web/vite.config.ts), so this matters after a navigation.
  */
 export function DocumentHead() {
-  const head = routeHead(useMatches());
+  const head = routeHead(useMatchedRoutes());
   useEffect(() => {
     document.title = documentTitle(head);
     setMeta("description", head.description);

@@ -1,19 +1,43 @@
 import { TriangleAlert } from "lucide-react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
-/** Error boundary of the route tree: a crash shows this instead of a blank page. */
-export function RouteError() {
-  const error = useRouteError();
-  console.error("Route error", error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+interface BoundaryProps {
+  /** The address: going elsewhere (Back, a link) leaves the error view for that page. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Error boundary of the route tree: a crash shows RouteError instead of a blank page. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; at: string | null }> {
+  override state = { error: null, at: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; at: string | null }) {
+    // The error belongs to the address it happened at.
+    if (state.error === null) return { at: props.resetKey };
+    return state.at === props.resetKey ? null : { error: null, at: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Route error", error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteError />;
+  }
+}
+
+function RouteError() {
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <TriangleAlert className="size-10 text-warning" aria-hidden="true" />
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="max-w-md text-muted-foreground">
-        This page could not be shown. Your messages and settings are not affected. Reloading usually helps
-        {detail ? ` (${detail})` : ""}.
+        This page could not be shown. Your messages and settings are not affected. Reloading usually helps.
       </p>
       <Button onClick={() => window.location.reload()}>Reload the page</Button>
     </div>

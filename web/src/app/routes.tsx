@@ -4,7 +4,6 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { MinimalLayout } from "./layouts/minimal-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
-import { RouteError } from "./route-error";
 import type { RouteHandle, RouteHead } from "./route-head";
 
 // Only the public layouts are in the first download; every page, and the signed-in layout with
@@ -64,7 +63,6 @@ const head = (title: string, description: string, index = false): RouteHandle =>
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       {
         path: "/",

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useMatches } from "react-router";
+import { useMatchedRoutes } from "./app-routes";
 import { documentTitle, routeHead } from "./route-head";
 
 /**
@@ -8,7 +8,7 @@ import { documentTitle, routeHead } from "./route-head";
  * it is cleared or the page goes. DocumentHead names the document only when the route changes.
  */
 export function useDocumentTitle(title: string | null): void {
-  const head = routeHead(useMatches());
+  const head = routeHead(useMatchedRoutes());
   useEffect(() => {
     if (!title) return;
     document.title = documentTitle({ ...head, title });

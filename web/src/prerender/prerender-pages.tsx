@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from "react-router";
+import { matchRoutes, MemoryRouter, type RouteObject } from "react-router";
+import { AppRoutes } from "@/app/app-routes";
 import { AppProvider } from "@/app/provider";
 import { documentTitle, fallbackHead, robotsContent, routeHead } from "@/app/route-head";
 import { routes } from "@/app/routes";
@@ -132,7 +133,6 @@ async function renderMarkup(url: string): Promise<string> {
 }
 
 async function renderOnce(url: string): Promise<string> {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
   // Nothing reaches the outside while prerendering: effects do not run, queries do not fetch, and
   // auth is "not loaded yet", exactly as in the browser's first render that hydrates this markup.
   const unavailable = () => {
@@ -147,7 +147,9 @@ async function renderOnce(url: string): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <AppProvider services={services} queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes routes={routes} />
+        </MemoryRouter>
       </AppProvider>
     </StrictMode>,
     // A page is small: never split a boundary out to be revealed by a script (React's default is 12.8 kB).

@@ -2,8 +2,15 @@ import type { Session } from "@supabase/auth-js";
 import type { ChannelsInfo, Profile } from "@trigger-switch/contracts";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { useLayoutEffect, type ReactElement } from "react";
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from "react-router";
 // The signed-in layout (guard, header, their features), live updates and the profile's schema are
 // loaded on demand in the app; loading them here, up front, keeps the tests' waits about behaviour
 // rather than about transforming modules on first use.
@@ -12,6 +19,7 @@ import "@/app/layouts/header/desktop-user-menu";
 import "@/features/emergency/components/emergency-selector-dialog";
 import "@/lib/auth/profile-schema";
 import "@/lib/realtime/realtime-connection";
+import { AppRoutes } from "@/app/app-routes";
 import { AppProvider } from "@/app/provider";
 import { routes as appRoutes } from "@/app/routes";
 import type { LinkHint } from "@/lib/auth/auth-client";
@@ -62,6 +70,24 @@ export const channelsOff: ChannelsInfo = {
   sms: { ...off, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], from: null },
 };
 
+/** What a test reads of the router and does with it: where the app is, and going elsewhere. */
+class TestRouter {
+  state: { location: Location } = { location: { pathname: "/", search: "", hash: "", state: null, key: "" } };
+  navigate: NavigateFunction = () => {
+    throw new Error("the app has not rendered yet");
+  };
+}
+
+/** Tells the test's router, after each render, where the app is and how it navigates. */
+export function RouterProbe({ report }: { report: (location: Location, navigate: NavigateFunction) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    report(location, navigate);
+  });
+  return null;
+}
+
 /** The whole app (or given routes) on fake auth and a fake server, at `path`. */
 export function renderApp(options: RenderAppOptions = {}) {
   const { path = "/", signedIn = false, profile = null, isAdmin = false, mailbox = false, width = 1024 } = options;
@@ -95,7 +121,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const queryClient = createQueryClient();
   // No retry delays in tests; the retry rule itself is the query client's business.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const router = new TestRouter();
   const services = {
     auth: auth.client,
     api: server.api,
@@ -105,7 +131,15 @@ export function renderApp(options: RenderAppOptions = {}) {
   };
   const ui: ReactElement = (
     <AppProvider services={services} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={options.routes ?? appRoutes} />
+        <RouterProbe
+          report={(location, navigate) => {
+            router.state = { location };
+            router.navigate = navigate;
+          }}
+        />
+      </MemoryRouter>
     </AppProvider>
   );
   const user = userEvent.setup();

@@ -19,6 +19,8 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// jsdom has the method but only reports "not implemented" (the app's ScrollRestoration calls it).
+window.scrollTo = () => undefined;
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 URL.createObjectURL ??= () => "blob:preview";

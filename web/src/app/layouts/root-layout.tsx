@@ -1,7 +1,8 @@
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet } from "react-router";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { DocumentHead } from "../document-head";
+import { ScrollRestoration } from "../scroll-restoration";
 
 export function RootLayout() {
   return (

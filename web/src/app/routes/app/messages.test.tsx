@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile, type Handler } from "@/testing/fakes";
@@ -245,7 +245,7 @@ describe("the message pages", () => {
     const confirm = await screen.findByRole("alertdialog", { name: "Delete “Draft only”?" });
     await user.click(within(confirm).getByRole("button", { name: "Delete message" }));
     expect(await screen.findByText("Message deleted")).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/messages");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/messages"));
     expect(workspace.messages.find((m) => m.id === created.id)).toBeUndefined();
     expect(await screen.findByRole("heading", { name: "No messages yet" })).toBeInTheDocument();
   });
