@@ -1,20 +1,20 @@
 import { describeCondition, type MessageListItem, type OwnerRelease } from "@trigger-switch/contracts";
 import { userLocale } from "@/lib/format-date-time";
 import { Hourglass } from "lucide-react";
+import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
-import { cn } from "@/lib/utils";
-import { countdownText, countdownWords } from "../utils/countdown-text";
 import { timingOf } from "@/features/conditions";
 import { formatDateTime } from "@/lib/format-date-time";
+import { Countdown } from "./countdown";
 import { nextDeadlineOf } from "./next-deadline";
 
 /**
- * The next moment something goes out, counting down every second (paused in a hidden tab). With
- * nothing left to go out, it names the latest release, so "nothing is scheduled" right after a
- * delivery never reads as "nothing happened" (issue 14).
+ * The next moment something goes out, with its countdown (which ticks on its own, paused in a hidden
+ * tab). With nothing left to go out, it names the latest release, so "nothing is scheduled" right
+ * after a delivery never reads as "nothing happened" (issue 14).
  */
 export function NextDeadlineCard({
   messages,
@@ -25,13 +25,16 @@ export function NextDeadlineCard({
   releases?: OwnerRelease[];
   timeZone: string;
 }) {
-  const now = useNow(1000);
+  // The sentence under the countdown words the deadline against the time of day ("today 14:00"),
+  // so half a minute is fine enough; the moment a deadline passes, the card moves to the next one.
+  const ticked = useNow(30_000);
+  const [passedAt, setPassedAt] = useState(0);
+  const onPassed = useCallback(() => setPassedAt(Date.now()), []);
+  const now = passedAt > ticked.getTime() ? new Date(passedAt) : ticked;
   const next = nextDeadlineOf(messages, now);
   const panicOnly = messages.filter((m) =>
     m.conditions.some((c) => c.condition_type === "panic_trigger" && c.active && c.is_armed),
   ).length;
-  const msLeft = next ? next.deadline.getTime() - now.getTime() : 0;
-  const urgent = next !== null && msLeft < 60 * 60_000;
   const latest = releases.reduce<OwnerRelease | null>(
     (a, r) => (a === null || r.released_at > a.released_at ? r : a),
     null,
@@ -47,16 +50,7 @@ export function NextDeadlineCard({
       <CardContent className="flex flex-col gap-2">
         {next ? (
           <>
-            <p
-              role="timer"
-              aria-label={`Time left: ${countdownWords(msLeft)}`}
-              className={cn(
-                "text-3xl font-semibold tracking-tight tabular-nums sm:text-4xl",
-                urgent && "text-destructive",
-              )}
-            >
-              {countdownText(msLeft)}
-            </p>
+            <Countdown deadline={next.deadline} onPassed={onPassed} />
             <p className="text-sm">
               <Link to={paths.message(next.message.id)} className="font-medium text-primary hover:underline">
                 {next.message.title}
