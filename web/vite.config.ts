@@ -80,15 +80,16 @@ async function prerenderPages() {
   const chunks = JSON.parse(fs.readFileSync(path.join(dist, "chunks.json"), "utf8")) as ChunkManifest;
   fs.rmSync(path.join(dist, "chunks.json"));
   const preloadFirst = (html: string, modules: string[]) => withPreloads(html, modules, chunks);
-  // The entry only waits for the first paint and then imports the app (src/main.tsx): the browser
-  // fetches it at low priority, and every page names the files the app and that page's code are
-  // made of, so they download in parallel with it instead of one after another.
   // The entry script only waits for the first paint and then imports the app (src/main.tsx): the
-  // browser fetches it, and any code a page names, at low priority, as nothing of it is needed to paint.
+  // browser fetches it, and the files a page names (the app's and that page's code, downloading in
+  // parallel instead of one after another), at low priority, as nothing of it is needed to paint.
   const template = lowPriority(fs.readFileSync(path.join(dist, "index.html"), "utf8"));
   const pageCode = (pathname: string) => routeModules(pathname).map((module) => `app/${module}`);
-  // A prerendered page is usually someone's first visit (a link in a mail, a search result): its
-  // stylesheet (6.5 kB brotli) comes inline, so it paints after one request instead of two.
+  // Every page carries its stylesheet (6.5 kB brotli) inline, so it paints after one request instead
+  // of two: a prerendered page is usually someone's first visit (a link in a mail, a search result),
+  // and a signed-in page's loading screen then paints before its code streams in. The HTML is
+  // revalidated (no-cache, with an ETag), so a returning visitor downloads it again only after a
+  // new build, which would have changed the stylesheet too.
   const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
   const cssFile = template.match(stylesheet)?.[1];
   if (!cssFile) throw new Error("index.html links no stylesheet");
@@ -115,7 +116,7 @@ async function prerenderPages() {
   // route that is not prerendered gets its own copy naming its page's code. Not auth-js: a stored
   // session is used without it, and it loads once the app has started (lib/create-services.ts).
   // Never indexed.
-  const shell = await renderShell(preloadFirst(template, ["app/start", "app/start-app"]));
+  const shell = await renderShell(preloadFirst(pageTemplate, ["app/start", "app/start-app"]));
   fs.writeFileSync(path.join(dist, "index.html"), shell);
   const routes = [...new Set(routePatterns())];
   for (const pattern of routes.filter((p) => !pages.some((page) => page.pattern === p))) {

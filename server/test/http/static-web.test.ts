@@ -86,6 +86,20 @@ describe("the built web app", () => {
     expect((await get("/")).headers["cache-control"]).toBe("no-cache");
   });
 
+  it("answers a page the browser already holds with 304 and no body (pages carry their stylesheet inline)", async () => {
+    for (const url of ["/", "/dashboard", "/message/123/edit"]) {
+      const first = await get(url);
+      expect(first.headers.etag, url).toBeTruthy();
+      const again = await app.inject({
+        method: "GET",
+        url,
+        headers: { "accept-encoding": "br, gzip", "if-none-match": String(first.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length, url).toBe(0);
+    }
+  });
+
   it("answers a public page with its prerendered HTML, indexable, whatever the spelling", async () => {
     for (const url of ["/", "/login", "/Login/", "/check-in"]) {
       const res = await get(url);
