@@ -23,6 +23,27 @@ export const SESSION_ENDED_TOAST = {
   description: "Your session ended, on another device or by a password change. Please sign in again.",
 } as const;
 
+function sameState(a: SessionState, b: SessionState): boolean {
+  return (
+    a.loaded === b.loaded &&
+    a.recovery === b.recovery &&
+    a.signedOutByUser === b.signedOutByUser &&
+    a.ending === b.ending &&
+    sameSession(a.session, b.session)
+  );
+}
+
+function sameSession(a: Session | null, b: Session | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  return (
+    a.access_token === b.access_token &&
+    a.refresh_token === b.refresh_token &&
+    a.expires_at === b.expires_at &&
+    JSON.stringify(a.user) === JSON.stringify(b.user)
+  );
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { auth, api, linkHint } = useServices();
   const queryClient = useQueryClient();
@@ -51,17 +72,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // hydrating a prerendered page. As an urgent update it would make React finish hydrating the
       // whole page in one long task; as a transition it waits for hydration and renders in slices.
       update(() =>
-        setState((previous) => ({
-          loaded: true,
-          session,
-          recovery:
-            session !== null &&
-            (event === "PASSWORD_RECOVERY" ||
-              previous.recovery ||
-              (event === "INITIAL_SESSION" && linkHint.type === "recovery")),
-          signedOutByUser: session === null && (userSigningOut.current || previous.signedOutByUser),
-          ending: session !== null && previous.ending && event !== "SIGNED_IN",
-        })),
+        setState((previous) => {
+          const next = {
+            loaded: true,
+            session,
+            recovery:
+              session !== null &&
+              (event === "PASSWORD_RECOVERY" ||
+                previous.recovery ||
+                (event === "INITIAL_SESSION" && linkHint.type === "recovery")),
+            signedOutByUser: session === null && (userSigningOut.current || previous.signedOutByUser),
+            ending: session !== null && previous.ending && event !== "SIGNED_IN",
+          };
+          // auth-js, once loaded, announces the session the app already uses twice more (a copy
+          // of it each time): kept as it was, nothing that reads the session renders again.
+          return sameState(previous, next) ? previous : next;
+        }),
       );
       if (event === "SIGNED_OUT") {
         // Nothing of the previous user may linger in memory (or storage) for the next one.
