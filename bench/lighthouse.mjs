@@ -9,7 +9,8 @@
 // profiling: the critical request chain, main-thread tasks and long tasks are in them.
 // --cpu-profile=DIR runs no Lighthouse: it loads each page once more with the mobile preset's CPU
 // slowdown (4×) and writes a V8 sampling profile of its first 6 s to DIR/<page>.cpuprofile, for
-// `node bench/support/summarise-cpu-profile.mjs` (which functions fill the long tasks).
+// `node bench/support/summarise-cpu-profile.mjs` (which functions fill the long tasks), and prints
+// React's commits in those 6 s (when, and how many components rendered for each).
 // Without --base-url it starts the server itself, as `npm start` does (the built web app served
 // by `server/src/main.ts`, embedded database in a throwaway DATA_DIR, auto-confirmed sign-up).
 // With --base-url it measures a server started elsewhere; that server must keep mail in its local
@@ -199,6 +200,31 @@ async function profileLoad(url, session, name) {
     const page = await openTab(browser, session);
     const cdp = await page.createCDPSession();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    // React's commits, counted through the hook its developer tools use: when each landed and how
+    // many components rendered for it (a page that keeps rendering after its start shows here).
+    await page.evaluateOnNewDocument(() => {
+      const commits = [];
+      Object.defineProperty(globalThis, "__benchCommits", { value: commits });
+      globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        inject: () => 1,
+        onCommitFiberRoot: (_renderer, root) => {
+          let rendered = 0;
+          const walk = (fiber) => {
+            for (; fiber; fiber = fiber.sibling) {
+              // PerformedWork: the component's function ran for this commit.
+              if (fiber.flags & 1 && typeof fiber.type === "function") rendered += 1;
+              walk(fiber.child);
+            }
+          };
+          walk(root.current.child);
+          commits.push([Math.round(performance.now()), rendered]);
+        },
+        onCommitFiberUnmount: () => undefined,
+        onPostCommitFiberRoot: () => undefined,
+        checkDCE: () => undefined,
+      };
+    });
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
@@ -207,7 +233,11 @@ async function profileLoad(url, session, name) {
     const { profile } = await cdp.send("Profiler.stop");
     const file = path.join(profileDir, `${name}.cpuprofile`);
     fs.writeFileSync(file, JSON.stringify(profile));
+    const commits = await page.evaluate(() => globalThis.__benchCommits);
     console.log(`${url.replace(/\?.*/, "?…")}: ${file}`);
+    console.log(
+      `  React commits (ms since navigation: components rendered): ${commits.map(([at, n]) => `${at}: ${n}`).join(", ")}`,
+    );
     await browser.disconnect();
   } finally {
     chrome.kill();
