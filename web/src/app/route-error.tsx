@@ -8,18 +8,24 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/** Error boundary of the route tree: a crash shows RouteError instead of a blank page. */
-export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; at: string | null }> {
-  override state = { error: null, at: null };
+interface BoundaryState {
+  failed: boolean;
+  /** The address the last render was for. */
+  at: string | null;
+}
 
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
+/** Error boundary of the route tree: a crash shows RouteError instead of a blank page. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, at: null };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; at: string | null }) {
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
     // The error belongs to the address it happened at.
-    if (state.error === null) return { at: props.resetKey };
-    return state.at === props.resetKey ? null : { error: null, at: props.resetKey };
+    if (!state.failed) return { at: props.resetKey };
+    return state.at === props.resetKey ? null : { failed: false, at: props.resetKey };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -27,7 +33,7 @@ export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknow
   }
 
   override render() {
-    return this.state.error === null ? this.props.children : <RouteError />;
+    return this.state.failed ? <RouteError /> : this.props.children;
   }
 }
 

@@ -16,7 +16,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 /** The reader scrolls the page to `y`. */
-function scrollBy(y: number) {
+function readerScrollsTo(y: number) {
   offset = y;
   window.dispatchEvent(new Event("scroll"));
 }
@@ -33,24 +33,28 @@ function renderPages() {
       </Routes>
     </MemoryRouter>,
   );
-  return { go: (to: To | number) => act(() => (typeof to === "number" ? navigate(to) : navigate(to))) };
+  return {
+    go: (to: To) => act(() => navigate(to)),
+    /** Back (-1) or Forward (1) in the history. */
+    step: (delta: number) => act(() => navigate(delta)),
+  };
 }
 
 describe("scroll restoration", () => {
   it("opens a new page at its top and returns to where the reader was on Back and Forward", async () => {
-    const { go } = renderPages();
-    scrollBy(1200);
+    const { go, step } = renderPages();
+    readerScrollsTo(1200);
 
     await go("/item");
     expect(await screen.findByRole("heading", { name: "Item" })).toBeInTheDocument();
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
-    scrollBy(300);
+    readerScrollsTo(300);
 
-    await go(-1);
+    await step(-1);
     expect(await screen.findByRole("heading", { name: "List" })).toBeInTheDocument();
     expect(scrollTo).toHaveBeenLastCalledWith(0, 1200);
 
-    await go(1);
+    await step(1);
     expect(await screen.findByRole("heading", { name: "Item" })).toBeInTheDocument();
     expect(scrollTo).toHaveBeenLastCalledWith(0, 300);
   });
@@ -58,7 +62,7 @@ describe("scroll restoration", () => {
   it("leaves the browser's own restoring off while the app runs, and keeps the positions across a reload", async () => {
     const { go } = renderPages();
     expect(window.history.scrollRestoration).toBe("manual");
-    scrollBy(640);
+    readerScrollsTo(640);
     await go("/item");
     window.dispatchEvent(new Event("pagehide"));
     const stored = JSON.parse(sessionStorage.getItem("trigger-switch-scroll-positions") ?? "[]") as [string, number][];
