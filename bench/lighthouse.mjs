@@ -27,6 +27,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import puppeteer from "puppeteer-core";
+import { seedOwner, waitFor } from "./support/lighthouse-seed.mjs";
+import { profileLoad } from "./support/profile-load.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = Object.fromEntries(
@@ -89,90 +91,6 @@ if (!base) {
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(1));
 }
 
-async function call(pathname, { method, token, body } = {}) {
-  const res = await fetch(`${base}${pathname}`, {
-    method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: {
-      "content-type": "application/json",
-      apikey: process.env.ANON_KEY ?? "trigger-switch-anon-key",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method ?? "GET"} ${pathname}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function waitFor(what, check, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** An owner with a complete profile, a recipient and a message sent by the emergency button. */
-async function seed() {
-  const stamp = Date.now();
-  const email = `owner-${stamp}@bench.example`;
-  const recipientEmail = `grace-${stamp}@bench.example`;
-  const password = "a long enough passphrase";
-  await call("/auth/v1/signup", { body: { email, password } });
-  // A server without AUTH_AUTOCONFIRM mails a confirmation link: follow it like the owner would.
-  const signIn = () => call("/auth/v1/token?grant_type=password", { body: { email, password } });
-  let session = await signIn().catch(() => null);
-  if (!session) {
-    const link = await waitFor("no confirmation mail", () => linkInMail(email), 15_000);
-    await fetch(link, { redirect: "manual" });
-    session = await signIn();
-  }
-  const token = session.access_token;
-  await call("/api/profile", {
-    method: "PUT",
-    token,
-    body: { first_name: "Ada", last_name: "Lovelace", whatsapp_number: "+447700900123" },
-  });
-  const recipient = await call("/api/recipients", { token, body: { name: "Grace Hopper", email: recipientEmail } });
-  const message = await call("/api/messages", {
-    token,
-    body: {
-      title: "If you are reading this",
-      text_content:
-        "I have not checked in, so something has gone wrong. The spare key is with Mrs Patel at number 12. " +
-        "My notes for you are in the blue folder on the desk, and the bank's number is on the first page.",
-    },
-  });
-  await call(`/api/messages/${message.id}/recipients`, {
-    method: "PUT",
-    token,
-    body: { recipient_ids: [recipient.id] },
-  });
-  await call(`/api/messages/${message.id}/conditions`, { token, body: { condition_type: "panic_trigger" } });
-  // A second message with a check-in condition, so the dashboard shows a deadline and a countdown.
-  const later = await call("/api/messages", {
-    token,
-    body: { title: "Weekly check-in", text_content: "Everything you need is in the folder." },
-  });
-  await call(`/api/messages/${later.id}/recipients`, { method: "PUT", token, body: { recipient_ids: [recipient.id] } });
-  await call(`/api/messages/${later.id}/conditions`, {
-    token,
-    body: { condition_type: "no_check_in", hours_threshold: 168, minutes_threshold: 0, reminder_hours: [1440] },
-  });
-  await call("/functions/v1/send-message-notifications", {
-    token,
-    body: { messageId: message.id, isEmergency: true, deduplicationId: `bench-${stamp}` },
-  });
-  const access = await waitFor("no access link mailed to the recipient", () => linkInMail(recipientEmail), 30_000);
-  return { session, access: access.replace(/^https?:\/\/[^/]+/, "") };
-}
-
-async function linkInMail(to) {
-  const mails = await call(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}&key=${mailboxKey}`);
-  return mails.map((m) => m.text.match(/https?:\/\/\S+/)?.[0]).find(Boolean) ?? null;
-}
-
 /** A fresh browser's first tab; a signed-in page gets the session in local storage first. */
 async function openTab(browser, session) {
   const page = (await browser.pages())[0] ?? (await browser.newPage());
@@ -192,64 +110,22 @@ async function openTab(browser, session) {
   return page;
 }
 
-/** One load of the page at 4× CPU slowdown under V8's sampling profiler (--cpu-profile). */
-async function profileLoad(url, session, name) {
+/** Runs `use` on the first tab of a fresh browser (a signed-in page's with its session), then closes the browser. */
+async function inFreshTab(session, use) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    const page = await openTab(browser, session);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    // React's commits, counted through the hook its developer tools use: when each landed and how
-    // many components rendered for it (a page that keeps rendering after its start shows here).
-    await page.evaluateOnNewDocument(() => {
-      const commits = [];
-      Object.defineProperty(globalThis, "__benchCommits", { value: commits });
-      globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        inject: () => 1,
-        onCommitFiberRoot: (_renderer, root) => {
-          let rendered = 0;
-          const walk = (fiber) => {
-            for (; fiber; fiber = fiber.sibling) {
-              // PerformedWork: the component's function ran for this commit.
-              if (fiber.flags & 1 && typeof fiber.type === "function") rendered += 1;
-              walk(fiber.child);
-            }
-          };
-          walk(root.current.child);
-          commits.push([Math.round(performance.now()), rendered]);
-        },
-        onCommitFiberUnmount: () => undefined,
-        onPostCommitFiberRoot: () => undefined,
-        checkDCE: () => undefined,
-      };
-    });
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
-    await page.goto(url, { waitUntil: "load" });
-    await new Promise((resolve) => setTimeout(resolve, 6000));
-    const { profile } = await cdp.send("Profiler.stop");
-    const file = path.join(profileDir, `${name}.cpuprofile`);
-    fs.writeFileSync(file, JSON.stringify(profile));
-    const commits = await page.evaluate(() => globalThis.__benchCommits);
-    console.log(`${url.replace(/\?.*/, "?…")}: ${file}`);
-    console.log(
-      `  React commits (ms since navigation: components rendered): ${commits.map(([at, n]) => `${at}: ${n}`).join(", ")}`,
-    );
+    const result = await use(await openTab(browser, session));
     await browser.disconnect();
+    return result;
   } finally {
     chrome.kill();
   }
 }
 
 /** One Lighthouse run in a fresh browser. */
-async function audit(url, preset, session, save) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-  try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    const page = await openTab(browser, session);
+function audit(url, preset, session, save) {
+  return inFreshTab(session, async (page) => {
     const flags = {
       logLevel: "error",
       output: "json",
@@ -257,7 +133,6 @@ async function audit(url, preset, session, save) {
       disableStorageReset: Boolean(session),
     };
     const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined, page);
-    await browser.disconnect();
     if (saveDir && save) {
       fs.writeFileSync(path.join(saveDir, `${save}.json`), JSON.stringify(result.lhr));
       const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
@@ -269,9 +144,7 @@ async function audit(url, preset, session, save) {
       );
     }
     return result.lhr;
-  } finally {
-    chrome.kill();
-  }
+  });
 }
 
 const median = (values) => {
@@ -282,17 +155,30 @@ const median = (values) => {
 
 try {
   await waitFor("the server did not become ready", () => fetch(`${base}/readyz`).then((r) => r.ok), 120_000);
-  const { session, access } = await seed();
+  const { session, access } = await seedOwner({ base, mailboxKey });
   const pages = [
     { name: "home", path: "/" },
     { name: "login", path: "/login" },
     { name: "dashboard", path: "/dashboard", session },
     { name: "access", path: access },
   ].filter((p) => !only || only.includes(p.name));
-  if (profileDir) for (const page of pages) await profileLoad(`${base}${page.path}`, page.session, page.name);
+  if (profileDir) await profileLoads(pages);
   else await measure(pages);
 } finally {
   server?.kill();
+}
+
+/** --cpu-profile: each page loaded once under the profiler, and React's commits during it. */
+async function profileLoads(pages) {
+  for (const page of pages) {
+    const url = `${base}${page.path}`;
+    const file = path.join(profileDir, `${page.name}.cpuprofile`);
+    const commits = await inFreshTab(page.session, (tab) => profileLoad(tab, url, file));
+    console.log(`${url.replace(/\?.*/, "?…")}: ${file}`);
+    console.log(
+      `  React commits (ms since navigation: components rendered): ${commits.map(([at, n]) => `${at}: ${n}`).join(", ")}`,
+    );
+  }
 }
 
 /** The table: each page's median scores and metrics over `runs` Lighthouse runs per preset. */

@@ -83,28 +83,13 @@ async function prerenderPages() {
   // The entry script only waits for the first paint and then imports the app (src/main.tsx): the
   // browser fetches it, and the files a page names (the app's and that page's code, downloading in
   // parallel instead of one after another), at low priority, as nothing of it is needed to paint.
-  const template = lowPriority(fs.readFileSync(path.join(dist, "index.html"), "utf8"));
+  const template = inlineStylesheet(lowPriority(fs.readFileSync(path.join(dist, "index.html"), "utf8")));
   const pageCode = (pathname: string) => routeModules(pathname).map((module) => `app/${module}`);
-  // Every page carries its stylesheet (6.5 kB brotli) inline, so it paints after one request instead
-  // of two: a prerendered page is usually someone's first visit (a link in a mail, a search result),
-  // and a signed-in page's loading screen then paints before its code streams in. The HTML is
-  // revalidated (no-cache, with an ETag), so a returning visitor downloads it again only after a
-  // new build, which would have changed the stylesheet too.
-  const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
-  const cssFile = template.match(stylesheet)?.[1];
-  if (!cssFile) throw new Error("index.html links no stylesheet");
-  const css = fs.readFileSync(path.join(dist, cssFile), "utf8");
-  // The link stays, disabled (never fetched): code loading later names the stylesheet among its
-  // dependencies, and Vite's loader then sees it is there instead of fetching and applying it again.
-  const pageTemplate = template.replace(
-    stylesheet,
-    (link) => `<style>${css}</style>${link.replace(">", " disabled>")}`,
-  );
   const pathnameOf = (url: string) => new URL(url, "http://localhost").pathname;
   fs.mkdirSync(path.join(dist, "pages"), { recursive: true });
   const pages: { pattern: string; whenQuery: string | null; file: string; index: boolean }[] = [];
   for (const page of [...pagesToPrerender, notFoundPage]) {
-    const { html, index } = await renderPage(pageTemplate, page);
+    const { html, index } = await renderPage(template, page);
     // A page whose content comes from the API (a personal link) names the app's code and its own, so
     // they download alongside the page; a page that is whole as it is loads them after it painted.
     const code = page.waitsForData ? ["app/start", "app/start-app", ...pageCode(pathnameOf(page.url))] : [];
@@ -116,7 +101,7 @@ async function prerenderPages() {
   // route that is not prerendered gets its own copy naming its page's code. Not auth-js: a stored
   // session is used without it, and it loads once the app has started (lib/create-services.ts).
   // Never indexed.
-  const shell = await renderShell(preloadFirst(pageTemplate, ["app/start", "app/start-app"]));
+  const shell = await renderShell(preloadFirst(template, ["app/start", "app/start-app"]));
   fs.writeFileSync(path.join(dist, "index.html"), shell);
   const routes = [...new Set(routePatterns())];
   for (const pattern of routes.filter((p) => !pages.some((page) => page.pattern === p))) {
@@ -154,6 +139,23 @@ function withPreloads(html: string, modules: string[], chunks: ChunkManifest): s
     .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
     .join("\n    ");
   return html.replace("</head>", () => (links ? `    ${links}\n  </head>` : "</head>"));
+}
+
+/**
+ * The HTML with its stylesheet (6.5 kB brotli) inline, so a page paints after one request instead of
+ * two: a prerendered page is usually someone's first visit (a link in a mail, a search result), and
+ * a signed-in page's loading screen then paints before its code streams in. The HTML is revalidated
+ * (no-cache, with an ETag), so a returning visitor downloads it again only after a new build, which
+ * would have changed the stylesheet too. The link stays, disabled (never fetched): code loading
+ * later names the stylesheet among its dependencies, and Vite's loader then sees it is there
+ * instead of fetching and applying it again.
+ */
+function inlineStylesheet(html: string): string {
+  const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+  const cssFile = html.match(stylesheet)?.[1];
+  if (!cssFile) throw new Error("index.html links no stylesheet");
+  const css = fs.readFileSync(path.join(dist, cssFile), "utf8");
+  return html.replace(stylesheet, (link) => `<style>${css}</style>${link.replace(">", " disabled>")}`);
 }
 
 /** Vite's entry script, fetched at low priority: it only waits for the first paint. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { whileVisible } from "@/lib/while-visible";
 
 /**
  * The current time, re-read every `intervalMs` (default 1000) while the tab is visible. A hidden
@@ -6,24 +7,14 @@ import { useEffect, useState } from "react";
  */
 export function useNow(intervalMs = 1000): Date {
   const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const start = () => {
-      if (timer !== undefined) return;
-      setNow(new Date());
-      timer = setInterval(() => setNow(new Date()), intervalMs);
-    };
-    const stop = () => {
-      clearInterval(timer);
-      timer = undefined;
-    };
-    const onVisibility = () => (document.hidden ? stop() : start());
-    onVisibility();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      stop();
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, [intervalMs]);
+  useEffect(
+    () =>
+      whileVisible(() => {
+        setNow(new Date());
+        const timer = setInterval(() => setNow(new Date()), intervalMs);
+        return () => clearInterval(timer);
+      }),
+    [intervalMs],
+  );
   return now;
 }

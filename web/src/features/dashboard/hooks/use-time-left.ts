@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { whileVisible } from "@/lib/while-visible";
 
 const HOUR_MS = 3_600_000;
 
@@ -20,27 +21,19 @@ export function nextChangeInMs(msLeft: number): number {
 export function useTimeLeft(deadline: Date): number {
   const at = deadline.getTime();
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = () => {
-      const current = Date.now();
-      setNow(current);
-      if (at > current) timer = setTimeout(tick, nextChangeInMs(at - current));
-    };
-    const stop = () => {
-      clearTimeout(timer);
-      timer = undefined;
-    };
-    const onVisibility = () => {
-      stop();
-      if (!document.hidden) tick();
-    };
-    onVisibility();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      stop();
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, [at]);
+  useEffect(
+    () =>
+      whileVisible(() => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const tick = () => {
+          const current = Date.now();
+          setNow(current);
+          if (at > current) timer = setTimeout(tick, nextChangeInMs(at - current));
+        };
+        tick();
+        return () => clearTimeout(timer);
+      }),
+    [at],
+  );
   return at - now;
 }
