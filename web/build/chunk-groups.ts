@@ -30,12 +30,16 @@ const sharedSource =
 
 interface ModuleInfo {
   isEntry: boolean;
+  importers: readonly string[];
   dynamicImporters: readonly string[];
   importedIds: readonly string[];
 }
 interface Context {
   getModuleInfo(id: string): ModuleInfo | null;
 }
+
+/** The app's starter: it evaluates React, then the page's files, each in a task of its own. */
+const starter = "src/app/start.tsx";
 
 /** What the first build tells: the modules the entry, the shell and the access page each load first. */
 const entry = new Set<string>();
@@ -48,7 +52,8 @@ const accessPage = new Set<string>();
  * (`pages.accessPage`, its route) loads beyond both. The entry's and the shell's stay out of the
  * groups, so the entry (which every page runs, and a prerendered page alone) stays as small as it
  * was. In the second build it checks that the grouping kept it so (neither the entry nor the shell
- * loads a module it did not), and that no two files import each other, even through others.
+ * loads a module it did not), that the starter's file loads neither React nor the shell with it,
+ * and that no two files import each other, even through others.
  */
 export function learnFirstLoads(pages: { shell: string; accessPage: string }): Plugin {
   return {
@@ -84,6 +89,13 @@ export function learnFirstLoads(pages: { shell: string; accessPage: string }): P
         ];
         if (grown.length > 0)
           throw new Error(`the grouping added to the entry's or the shell's first load: ${grown[0]}`);
+        const grouped = (name: string) =>
+          [...chunks.values()].filter((chunk) => chunk.name === name).flatMap((chunk) => Object.keys(chunk.modules));
+        const heavy = new Set([...grouped("react"), ...grouped("shell")]);
+        const starterImports = [...(chunks.get(chunkOf(starter))?.imports ?? [])];
+        const pulled = [...modulesLoadedBy(starterImports)].filter((id) => heavy.has(id));
+        if (pulled.length > 0)
+          throw new Error(`the app's starter evaluates ${pulled[0]} with itself, in one task: ${starter}`);
         const cycle = importCycle(chunks);
         if (cycle)
           throw new Error(`chunks import each other in a cycle (one would run before another it uses): ${cycle}`);
@@ -126,7 +138,8 @@ const firstBuildRead = () => shell.size > 0;
 export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   { name: (id) => (firstBuildRead() && react.test(id) && !entry.has(id) ? "react" : null), priority: 3 },
   {
-    name: (id, ctx) => (shell.has(id) && !loadedOnDemand(id, ctx as Context) ? "shell" : null),
+    name: (id, ctx) =>
+      shell.has(id) && !loadedOnDemand(id, ctx as Context) && !onlyTheStarterUses(id, ctx as Context) ? "shell" : null,
     priority: 2,
     // The set is whole already; taking in its modules' imports would take the entry's too.
     includeDependenciesRecursively: false,
@@ -146,6 +159,18 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
   },
 ];
+
+/**
+ * A module that only the app's starter (`app/start.tsx`) imports stays in the starter's file: in the
+ * shell's, the starter's first line would evaluate the shell, and with it React, in one long task,
+ * which is what the starter is there to split (app/evaluate-in-slices.ts).
+ */
+function onlyTheStarterUses(id: string, ctx: Context): boolean {
+  const importers = ctx.getModuleInfo(id)?.importers ?? [];
+  return (
+    importers.length > 0 && importers.every((importer) => importer.replaceAll("\\", "/").endsWith(`/web/${starter}`))
+  );
+}
 
 function loadedOnDemand(id: string, ctx: Context): boolean {
   const info = ctx.getModuleInfo(id);
