@@ -79,7 +79,8 @@ async function prerenderPages() {
     await import(entry);
   const chunks = JSON.parse(fs.readFileSync(path.join(dist, "chunks.json"), "utf8")) as ChunkManifest;
   fs.rmSync(path.join(dist, "chunks.json"));
-  const preloadFirst = (html: string, modules: string[]) => withPreloads(html, modules, chunks);
+  const preloadFirst = (html: string, modules: string[], when: CodeFetched = "with-page") =>
+    withPreloads(html, modules, chunks, when);
   // The entry script only waits for the first paint and then imports the app (src/main.tsx): the
   // browser fetches it, and the files a page names (the app's and that page's code, downloading in
   // parallel instead of one after another), at low priority, as nothing of it is needed to paint.
@@ -90,10 +91,15 @@ async function prerenderPages() {
   const pages: { pattern: string; whenQuery: string | null; file: string; index: boolean }[] = [];
   for (const page of [...pagesToPrerender, notFoundPage]) {
     const { html, index } = await renderPage(template, page);
-    // A page whose content comes from the API (a personal link) names the app's code and its own, so
-    // they download alongside the page; a page that is whole as it is loads them after it painted.
-    const code = page.waitsForData ? ["app/start", "app/start-app", ...pageCode(pathnameOf(page.url))] : [];
-    fs.writeFileSync(path.join(dist, "pages", `${page.name}.html`), preloadFirst(html, code));
+    // Every page names the app's code and its own, so they download in parallel (not one after the
+    // other as imports are discovered) and are evaluated a file per task (app/evaluate-in-slices.ts),
+    // not in one long task when the route's code arrives. A personal link, whose content comes from
+    // the API, has them download alongside the page; a page that is whole as prerendered (a form,
+    // links) has them fetched once it has painted or been touched (main.tsx), so they never compete
+    // with its first paint.
+    const code = ["app/start", "app/start-app", ...pageCode(pathnameOf(page.url))];
+    const when = page.waitsForData ? "with-page" : "after-paint";
+    fs.writeFileSync(path.join(dist, "pages", `${page.name}.html`), preloadFirst(html, code, when));
     if (page !== notFoundPage)
       pages.push({ pattern: page.pattern, whenQuery: page.whenQuery, file: `pages/${page.name}.html`, index });
   }
@@ -118,11 +124,14 @@ async function prerenderPages() {
 
 /**
  * The HTML with a `modulepreload` for the chunk of each module (a path under src) and every file
- * it imports, except those the document names already; at low priority, as the paint needs none.
+ * it imports, except those the document names already; at low priority, as the paint needs none;
+ * "after-paint", inside a template that the entry opens once the page has painted.
  * Each file comes after the files it imports: the app evaluates them in that order, one per task
  * (app/evaluate-in-slices.ts).
  */
-function withPreloads(html: string, modules: string[], chunks: ChunkManifest): string {
+type CodeFetched = "with-page" | "after-paint";
+
+function withPreloads(html: string, modules: string[], chunks: ChunkManifest, when: CodeFetched): string {
   const seen = new Set<string>();
   const files: string[] = [];
   const add = (key: string) => {
@@ -138,7 +147,10 @@ function withPreloads(html: string, modules: string[], chunks: ChunkManifest): s
   const links = files
     .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
     .join("\n    ");
-  return html.replace("</head>", () => (links ? `    ${links}\n  </head>` : "</head>"));
+  if (!links) return html;
+  // Links in a template are inert until the entry takes them out (main.tsx, fetchPageCode).
+  const named = when === "after-paint" ? `<template id="page-code">\n    ${links}\n    </template>` : links;
+  return html.replace("</head>", () => `    ${named}\n  </head>`);
 }
 
 /**

@@ -1,19 +1,24 @@
 import "./index.css";
 import { askFirstRequests } from "./app/first-requests";
+import { fetchPageCode } from "./app/page-code";
 import { sessionStorageKey } from "./lib/auth/auth-client";
 
 // Every page's HTML paints on its own: the public pages are prerendered, the others show the loading
 // screen (docs/decisions/021). The app's code runs once that first paint is on screen, so on a slow
 // phone it never holds the page back: a page that needs the app for its content (a signed-in page, a
 // personal link) has named the code in its HTML to download meanwhile; a page that is whole as
-// prerendered only starts downloading it now (docs/decisions/020).
+// prerendered lists it in an inert template and only starts downloading it now (app/page-code.ts,
+// docs/decisions/020).
 //
 // A page that works entirely as prerendered (links only: home, terms, privacy; data-start="intent")
 // costs a visitor no script at all until they interact with it: its links are links, its mobile menu
 // a native popover. Someone signed in gets the app at once, so the header shows their account.
 // The page's data is asked for first: it travels while the app's code downloads and starts.
 askFirstRequests(window.location);
-const start = () => void import("./app/start");
+const start = () => {
+  fetchPageCode(document);
+  void import("./app/start");
+};
 const root = document.getElementById("root");
 if (root?.dataset.start === "intent" && !hasStoredSession()) onFirstIntent(start);
 else afterFirstPaint(start);

@@ -27,9 +27,9 @@ export interface PageToPrerender {
   /** File name under pages/, without .html. */
   name: string;
   /**
-   * What the page is for comes from the API once the app runs (a personal link's token): its HTML
-   * names the app's code up front. Every other page is whole as prerendered, and loads the app's
-   * code once it has painted.
+   * What the page is for comes from the API once the app runs (a personal link's token): its code
+   * downloads alongside the page. Every other page is whole as prerendered, and fetches its code
+   * once it has painted (web/vite.config.ts).
    */
   waitsForData: boolean;
   /**
