@@ -45,11 +45,13 @@ const starter = "src/app/start.tsx";
 const entry = new Set<string>();
 const shell = new Set<string>();
 const accessPage = new Set<string>();
+/** How many of the parts the app loads on demand (its pages, a page's menu or map) load each module. */
+const partsLoading = new Map<string, number>();
 
 /**
  * Reads, from the first build's chunks, every module the entry loads before it runs, every module
  * the shell (`pages.shell`, the app's start) loads besides, and every one a recipient's access page
- * (`pages.accessPage`, its route) loads beyond both. The entry's and the shell's stay out of the
+ * (`pages.accessPage`, its route) loads beyond both, and how many parts loaded on demand load each module. The entry's and the shell's stay out of the
  * groups, so the entry (which every page runs, and a prerendered page alone) stays as small as it
  * was. In the second build it checks that the grouping kept it so (neither the entry nor the shell
  * loads a module it did not), that the starter's file loads neither React nor the shell with it,
@@ -105,6 +107,8 @@ export function learnFirstLoads(pages: { shell: string; accessPage: string }): P
       for (const id of modulesLoadedBy([start])) if (!entry.has(id)) shell.add(id);
       for (const id of modulesLoadedBy([chunkOf(pages.accessPage)]))
         if (!entry.has(id) && !shell.has(id)) accessPage.add(id);
+      for (const part of [...chunks.values()].filter((chunk) => chunk.isDynamicEntry))
+        for (const id of modulesLoadedBy([part.fileName])) partsLoading.set(id, (partsLoading.get(id) ?? 0) + 1);
     },
   };
 }
@@ -151,6 +155,11 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
       if (!firstBuildRead() || !(sharedSource.test(id) || isPageLibrary(id)) || loadedOnDemand(id, ctx as Context))
         return null;
       if (!isShared(id, ctx as Context)) return null;
+      // What one page alone loads (the admin console's queries and schemas, a security setting's
+      // API calls) stays in that page's file: in a shared one, every page that shows data would
+      // download and evaluate it. Whatever loads a module loads what it imports, so no module of
+      // the shared files imports one of these (no cycle).
+      if ((partsLoading.get(id) ?? 0) < 2) return null;
       if (zod.test(id)) return "zod";
       if (accessPage.has(id)) return "access";
       return schemas.test(id) ? "schemas" : "pages";
