@@ -12,19 +12,25 @@ export async function profileLoad(page, url, file) {
   await page.evaluateOnNewDocument(() => {
     const commits = [];
     Object.defineProperty(globalThis, "__benchCommits", { value: commits });
+    // A subtree React skipped keeps the very fibers of the commit before (flags and all); a fiber
+    // that rendered is the other of its pair. So a fiber counts only if the last commit had not got it.
+    let lastTree = new WeakSet();
     globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       supportsFiber: true,
       inject: () => 1,
       onCommitFiberRoot: (_renderer, root) => {
         let rendered = 0;
+        const tree = new WeakSet();
         const walk = (fiber) => {
           for (; fiber; fiber = fiber.sibling) {
+            tree.add(fiber);
             // PerformedWork: the component's function ran for this commit.
-            if (fiber.flags & 1 && typeof fiber.type === "function") rendered += 1;
+            if (fiber.flags & 1 && typeof fiber.type === "function" && !lastTree.has(fiber)) rendered += 1;
             walk(fiber.child);
           }
         };
         walk(root.current.child);
+        lastTree = tree;
         commits.push([Math.round(performance.now()), rendered]);
       },
       onCommitFiberUnmount: () => undefined,
