@@ -1,11 +1,15 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useAuth } from "@/lib/auth/auth-context";
 import { AuthProvider } from "@/lib/auth/auth-provider";
 import { ServicesProvider, type Services } from "@/lib/services";
+import { whenIdle } from "@/lib/when-idle";
 
-// The toaster is not needed to paint a page: it loads right after the first download. sonner keeps
-// toasts raised before it mounts and shows them then.
+// The toaster is not needed to show a page: it mounts (and its code loads) at the visitor's first
+// tap, key or click (a screen reader may click without a pointer), which may raise a toast, or once
+// the page is idle after loading, whichever is first.
+// sonner keeps toasts raised before it mounts and shows them then. Loaded at once, it was on a
+// recipient's access page's path to its message (8 KiB and a task before the message showed).
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 // Live updates exist only for a signed-in user, so their code (and its schemas) loads with the session.
 const RealtimeConnection = lazy(() =>
@@ -31,21 +35,40 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
           <LiveUpdates />
           {children}
         </AuthProvider>
-        <Suspense fallback={null}>
-          {/* Below the sticky header (and on a phone its row of buttons), never over it: a toast
-              must not hide CLICK TO CANCEL. Expanded, so a second notice (e.g. that the location
-              did not go) never hides the first. */}
-          <Toaster
-            richColors
-            closeButton
-            expand
-            position="top-center"
-            offset={{ top: TOASTS_BELOW_HEADER_PX }}
-            mobileOffset={{ top: TOASTS_BELOW_MOBILE_HEADER_PX, left: 16, right: 16 }}
-          />
-        </Suspense>
+        <LateToaster />
       </QueryClientProvider>
     </ServicesProvider>
+  );
+}
+
+/** The toaster, from the visitor's first tap, key or click, or once the page has loaded and gone idle. */
+function LateToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const events = ["pointerdown", "keydown", "click"] as const;
+    const want = () => setWanted(true);
+    const cancelIdle = whenIdle(want);
+    for (const type of events) window.addEventListener(type, want, { capture: true, once: true, passive: true });
+    return () => {
+      cancelIdle();
+      for (const type of events) window.removeEventListener(type, want, { capture: true });
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Below the sticky header (and on a phone its row of buttons), never over it: a toast
+          must not hide CLICK TO CANCEL. Expanded, so a second notice (e.g. that the location did
+          not go) never hides the first. */}
+      <Toaster
+        richColors
+        closeButton
+        expand
+        position="top-center"
+        offset={{ top: TOASTS_BELOW_HEADER_PX }}
+        mobileOffset={{ top: TOASTS_BELOW_MOBILE_HEADER_PX, left: 16, right: 16 }}
+      />
+    </Suspense>
   );
 }
 
