@@ -13,8 +13,10 @@ import type { Plugin, Rolldown } from "vite";
 //    The recipient's access page, which someone may open in an emergency on a weak connection, is
 //    learnt like the shell: the shared modules it loads are a file of their own (`access`), so it
 //    does not download the owner's workspace (163 KiB gzip instead of 205).
-// What only some pages need (a page's own code, a menu, a form library, a map, auth-js) is still
-// split by Rolldown as it sees fit. A page's HTML names its files (vite.config.ts, withPreloads).
+// Only what two parts of the app or more load is shared: what one page alone loads (the admin
+// console's schemas and queries) stays in that page's file. What only some pages need (a page's
+// own code, a menu, a form library, a map, auth-js) is still split by Rolldown as it sees fit.
+// A page's HTML names its files (vite.config.ts, withPreloads).
 
 const react = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /** The libraries our shared modules may use besides React; one that needs any other stays with its pages. */
