@@ -122,6 +122,8 @@ async function prerenderPages() {
   fs.writeFileSync(path.join(dist, "pages/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
+type CodeFetched = "with-page" | "after-paint";
+
 /**
  * The HTML with a `modulepreload` for the chunk of each module (a path under src) and every file
  * it imports, except those the document names already; at low priority, as the paint needs none;
@@ -129,8 +131,6 @@ async function prerenderPages() {
  * Each file comes after the files it imports: the app evaluates them in that order, one per task
  * (app/evaluate-in-slices.ts).
  */
-type CodeFetched = "with-page" | "after-paint";
-
 function withPreloads(html: string, modules: string[], chunks: ChunkManifest, when: CodeFetched): string {
   const seen = new Set<string>();
   const files: string[] = [];

@@ -52,10 +52,10 @@ const partsLoading = new Map<string, number>();
 
 /**
  * Reads, from the first build's chunks, every module the entry loads before it runs, every module
- * the shell (`pages.shell`, the app's start) loads besides, and every one a recipient's access page
- * (`pages.accessPage`, its route) loads beyond both, and how many parts loaded on demand load each module. The entry's and the shell's stay out of the
- * groups, so the entry (which every page runs, and a prerendered page alone) stays as small as it
- * was. In the second build it checks that the grouping kept it so (neither the entry nor the shell
+ * the shell (`pages.shell`, the app's start) loads besides, every one a recipient's access page
+ * (`pages.accessPage`, its route) loads beyond both, and how many parts loaded on demand load each
+ * module. The entry's and the shell's stay out of the groups, so the entry (which every page runs,
+ * and a prerendered page alone) stays as small as it was. In the second build it checks that the grouping kept it so (neither the entry nor the shell
  * loads a module it did not), that the starter's file loads neither React nor the shell with it,
  * and that no two files import each other, even through others.
  */
@@ -173,8 +173,8 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
 
 /**
  * A module that only the app's starter (`app/start.tsx`) imports stays in the starter's file: in the
- * shell's, the starter's first line would evaluate the shell, and with it React, in one long task,
- * which is what the starter is there to split (app/evaluate-in-slices.ts).
+ * shell's, the starter's first line would evaluate the shell, and with it React, in one task, which
+ * is what the starter is there to split (app/evaluate-in-slices.ts).
  */
 function onlyTheStarterUses(id: string, ctx: Context): boolean {
   const importers = ctx.getModuleInfo(id)?.importers ?? [];
