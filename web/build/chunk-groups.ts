@@ -55,9 +55,10 @@ const partsLoading = new Map<string, number>();
  * the shell (`pages.shell`, the app's start) loads besides, every one a recipient's access page
  * (`pages.accessPage`, its route) loads beyond both, and how many parts loaded on demand load each
  * module. The entry's and the shell's stay out of the groups, so the entry (which every page runs,
- * and a prerendered page alone) stays as small as it was. In the second build it checks that the grouping kept it so (neither the entry nor the shell
- * loads a module it did not), that the starter's file loads neither React nor the shell with it,
- * and that no two files import each other, even through others.
+ * and a prerendered page alone) stays as small as it was. In the second build it checks that the
+ * grouping kept it so (neither the entry nor the shell loads a module it did not), that the
+ * starter's file loads neither React nor the shell with it, and that no two files import each
+ * other, even through others.
  */
 export function learnFirstLoads(pages: { shell: string; accessPage: string }): Plugin {
   return {

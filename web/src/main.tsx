@@ -1,6 +1,7 @@
 import "./index.css";
 import { askFirstRequests } from "./app/first-requests";
 import { fetchPageCode } from "./app/page-code";
+import { onFirstEvent } from "./lib/on-first-event";
 import { sessionStorageKey } from "./lib/auth/auth-client";
 
 // Every page's HTML paints on its own: the public pages are prerendered, the others show the loading
@@ -20,7 +21,9 @@ const start = () => {
   void import("./app/start");
 };
 const root = document.getElementById("root");
-if (root?.dataset.start === "intent" && !hasStoredSession()) onFirstIntent(start);
+// The visitor's first touch, click, key or focus starts it (a scroll of the wheel alone is reading).
+if (root?.dataset.start === "intent" && !hasStoredSession())
+  onFirstEvent(["pointerdown", "touchstart", "keydown", "focusin"], start);
 else afterFirstPaint(start);
 
 /** Runs `start` once the browser reports the first contentful paint (at once where there is none to wait for). */
@@ -37,16 +40,6 @@ function afterFirstPaint(begin: () => void) {
   }).observe({ type: "paint", buffered: true });
   // Never strand the app should the paint go unreported (e.g. the tab hidden before it painted).
   setTimeout(once, 1500);
-}
-
-/** Runs `begin` at the visitor's first touch, click, key or focus on the page (a scroll of the wheel alone is reading). */
-function onFirstIntent(begin: () => void) {
-  const events = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
-  const once = runOnce(() => {
-    for (const type of events) window.removeEventListener(type, once, true);
-    begin();
-  });
-  for (const type of events) window.addEventListener(type, once, { capture: true, passive: true });
 }
 
 function runOnce(run: () => void): () => void {

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useAuth } from "@/lib/auth/auth-context";
 import { AuthProvider } from "@/lib/auth/auth-provider";
+import { onFirstEvent } from "@/lib/on-first-event";
 import { ServicesProvider, type Services } from "@/lib/services";
 import { whenIdle } from "@/lib/when-idle";
 
@@ -45,13 +46,12 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
 function LateToaster() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const events = ["pointerdown", "keydown", "click"] as const;
     const want = () => setWanted(true);
     const cancelIdle = whenIdle(want);
-    for (const type of events) window.addEventListener(type, want, { capture: true, once: true, passive: true });
+    const stopListening = onFirstEvent(["pointerdown", "keydown", "click"], want);
     return () => {
       cancelIdle();
-      for (const type of events) window.removeEventListener(type, want, { capture: true });
+      stopListening();
     };
   }, []);
   if (!wanted) return null;

@@ -29,7 +29,7 @@ export interface PageToPrerender {
   /**
    * What the page is for comes from the API once the app runs (a personal link's token): its code
    * downloads alongside the page. Every other page is whole as prerendered, and fetches its code
-   * once it has painted (web/vite.config.ts).
+   * once it has painted, or a page of links once it is touched (web/vite.config.ts, main.tsx).
    */
   waitsForData: boolean;
   /**
