@@ -27,7 +27,11 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       tailwindcss(),
-      learnFirstLoads({ shell: "src/app/start-app.tsx", accessPage: "src/app/routes/other/access-message.tsx" }),
+      learnFirstLoads({
+        shell: "src/app/start-app.tsx",
+        accessPage: "src/app/routes/other/access-message.tsx",
+        dashboard: ["src/app/layouts/authenticated-layout.tsx", "src/app/routes/app/dashboard.tsx"],
+      }),
     ],
     resolve: {
       alias: [
@@ -85,7 +89,12 @@ async function prerenderPages() {
   // browser fetches it, and the files a page names (the app's and that page's code, downloading in
   // parallel instead of one after another), at low priority, as nothing of it is needed to paint.
   const template = inlineStylesheet(lowPriority(fs.readFileSync(path.join(dist, "index.html"), "utf8")));
-  const pageCode = (pathname: string) => routeModules(pathname).map((module) => `app/${module}`);
+  // A signed-in page also names what the app loads on demand as soon as a session is there (the
+  // live updates, the profile's schema), so it downloads alongside the page's code, not after it.
+  const pageCode = (pathname: string) => {
+    const modules = routeModules(pathname).map((module) => `app/${module}`);
+    return modules.includes("app/layouts/authenticated-layout") ? [...modules, ...withSession] : modules;
+  };
   const pathnameOf = (url: string) => new URL(url, "http://localhost").pathname;
   fs.mkdirSync(path.join(dist, "pages"), { recursive: true });
   const pages: { pattern: string; whenQuery: string | null; file: string; index: boolean }[] = [];
@@ -123,6 +132,9 @@ async function prerenderPages() {
 }
 
 type CodeFetched = "with-page" | "after-paint";
+
+/** Modules (paths under src) the app imports on demand once someone is signed in (provider.tsx, profile-query.ts). */
+const withSession = ["lib/realtime/realtime-connection", "lib/auth/profile-schema"];
 
 /**
  * The HTML with a `modulepreload` for the chunk of each module (a path under src) and every file

@@ -10,6 +10,10 @@ import type { Plugin, Rolldown } from "vite";
 //    our helpers, components, hooks and API calls with the libraries they use: the dialog, the
 //    toasts, the icons (`pages`). Splitting further by feature made chunks import each other in a
 //    cycle, which ran a schema module before one it used (a TypeError on the access page).
+//    The dashboard, where a signed-in visit starts, is learnt too: what the other pages share
+//    beyond what it loads (the dialogs, the forms, their schemas) is a file of its own
+//    (`pages-more`, `schemas-more`), so it downloads and evaluates none of it. Whatever loads a
+//    module loads what it imports, so nothing the dashboard loads imports one of those (no cycle).
 //    The recipient's access page, which someone may open in an emergency on a weak connection, is
 //    learnt like the shell: the shared modules it loads are a file of their own (`access`), so it
 //    does not download the owner's workspace (163 KiB gzip instead of 205).
@@ -47,20 +51,21 @@ const starter = "src/app/start.tsx";
 const entry = new Set<string>();
 const shell = new Set<string>();
 const accessPage = new Set<string>();
+const dashboard = new Set<string>();
 /** How many of the parts the app loads on demand (its pages, a page's menu or map) load each module. */
 const partsLoading = new Map<string, number>();
 
 /**
  * Reads, from the first build's chunks, every module the entry loads before it runs, every module
  * the shell (`pages.shell`, the app's start) loads besides, every one a recipient's access page
- * (`pages.accessPage`, its route) loads beyond both, and how many parts loaded on demand load each
- * module. The entry's and the shell's stay out of the groups, so the entry (which every page runs,
+ * (`pages.accessPage`, its route) loads beyond both, every one the dashboard (`pages.dashboard`, its
+ * layout and route) loads, and how many parts loaded on demand load each module. The entry's and the shell's stay out of the groups, so the entry (which every page runs,
  * and a prerendered page alone) stays as small as it was. In the second build it checks that the
  * grouping kept it so (neither the entry nor the shell loads a module it did not), that the
  * starter's file loads neither React nor the shell with it, and that no two files import each
  * other, even through others.
  */
-export function learnFirstLoads(pages: { shell: string; accessPage: string }): Plugin {
+export function learnFirstLoads(pages: { shell: string; accessPage: string; dashboard: string[] }): Plugin {
   return {
     name: "trigger-switch:learn-first-loads",
     applyToEnvironment: (environment) => environment.name === "client",
@@ -110,6 +115,7 @@ export function learnFirstLoads(pages: { shell: string; accessPage: string }): P
       for (const id of modulesLoadedBy([start])) if (!entry.has(id)) shell.add(id);
       for (const id of modulesLoadedBy([chunkOf(pages.accessPage)]))
         if (!entry.has(id) && !shell.has(id)) accessPage.add(id);
+      for (const id of modulesLoadedBy(pages.dashboard.map(chunkOf))) dashboard.add(id);
       for (const part of [...chunks.values()].filter((chunk) => chunk.isDynamicEntry))
         for (const id of modulesLoadedBy([part.fileName])) partsLoading.set(id, (partsLoading.get(id) ?? 0) + 1);
     },
@@ -165,7 +171,8 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
       if ((partsLoading.get(id) ?? 0) < 2) return null;
       if (zod.test(id)) return "zod";
       if (accessPage.has(id)) return "access";
-      return schemas.test(id) ? "schemas" : "pages";
+      const more = dashboard.has(id) ? "" : "-more";
+      return (schemas.test(id) ? "schemas" : "pages") + more;
     },
     priority: 1,
     includeDependenciesRecursively: false,

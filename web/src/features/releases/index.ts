@@ -1,2 +1,3 @@
 // The public entry of this feature: the only module other features may import (eslint.config.js).
-export { deliveryText, MessageReleases } from "./components/message-releases";
+export { MessageReleases } from "./components/message-releases";
+export { deliveryText } from "./utils/delivery-text";

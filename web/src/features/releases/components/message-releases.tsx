@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/format-date-time";
 import { useReleases, type ReleaseGrant } from "../api/get-releases";
 import { canWithdraw, groupReleases, type Release } from "./group-releases";
 import { WithdrawReleaseDialog } from "./withdraw-release-dialog";
+import { deliveryText } from "../utils/delivery-text";
 
 /**
  * "Released to": who received the message, when it opens and expires, whether each person opened
@@ -85,22 +86,4 @@ function GrantRow({ grant, when }: { grant: ReleaseGrant; when: (iso: string) =>
       </span>
     </li>
   );
-}
-
-/** Whether the e-mail with the link reached the recipient's mail server, in the owner's words. */
-export function deliveryText(
-  grant: Pick<ReleaseGrant, "delivery_status" | "delivered_at" | "cancelled_at">,
-  when: (iso: string) => string,
-): string {
-  if (grant.cancelled_at) return "withdrawn";
-  switch (grant.delivery_status) {
-    case "sent":
-      return grant.delivered_at ? `e-mail sent ${when(grant.delivered_at)}` : "e-mail sent";
-    case "pending":
-      return "e-mail being sent";
-    case "failed":
-      return "e-mail could not be sent";
-    default:
-      return "no e-mail sent";
-  }
 }
