@@ -6,6 +6,8 @@ import { toPanicMessages } from "@/features/emergency/utils/panic-messages";
 import { useCheckIn } from "@/features/check-in/api/check-in";
 import { useHeaderConditions } from "@/features/conditions/api/get-active-conditions";
 import { useMessages } from "@/features/messages/api/get-messages";
+import { onFirstEvent } from "@/lib/on-first-event";
+import { whenIdle } from "@/lib/when-idle";
 import { ActionButtons } from "./action-buttons";
 import { HeaderBar, type HeaderVariant } from "./header-bar";
 import { MobileUserMenu } from "./mobile-user-menu";
@@ -62,9 +64,18 @@ function useHeaderActions() {
   const panic = usePanicButton({ signedIn: true, messages: toPanicMessages(panicConditions, messages.data) });
   const showEmergency = hasPanic || panic.state.kind !== "idle";
 
-  // The selector is a lazy chunk; fetch it as soon as the button shows, not in the emergency.
+  // The selector is a lazy chunk: fetched while the button shows, not in the emergency, but only
+  // once the page has loaded and gone idle or is first touched (a press is a touch), so it never
+  // competes with the page's own code and data on a slow connection.
   useEffect(() => {
-    if (showEmergency) void loadSelector();
+    if (!showEmergency) return;
+    const load = () => void loadSelector();
+    const cancelIdle = whenIdle(load);
+    const stopListening = onFirstEvent(["pointerdown", "keydown"], load);
+    return () => {
+      cancelIdle();
+      stopListening();
+    };
   }, [showEmergency]);
 
   const { state } = panic;
