@@ -3,6 +3,7 @@ import { askFirstRequests } from "./app/first-requests";
 import { fetchPageCode } from "./app/page-code";
 import { onFirstEvent } from "./lib/on-first-event";
 import { sessionStorageKey } from "./lib/auth/auth-client";
+import { warmLocaleData } from "./lib/warm-locale-data";
 
 // Every page's HTML paints on its own: the public pages are prerendered, the others show the loading
 // screen (docs/decisions/021). The app's code runs once that first paint is on screen, so on a slow
@@ -14,8 +15,9 @@ import { sessionStorageKey } from "./lib/auth/auth-client";
 // A page that works entirely as prerendered (links only: home, terms, privacy; data-start="intent")
 // costs a visitor no script at all until they interact with it: its links are links, its mobile menu
 // a native popover. Someone signed in gets the app at once, so the header shows their account.
-// The page's data is asked for first: it travels while the app's code downloads and starts.
-askFirstRequests(window.location);
+// The page's data is asked for first: it travels while the app's code downloads and starts. A page
+// that shows data words times in it: Intl's data loads meanwhile, on another core.
+void askFirstRequests(window.location).then((asked) => asked > 0 && warmLocaleData());
 const start = () => {
   fetchPageCode(document);
   void import("./app/start");

@@ -1,16 +1,9 @@
+import { yieldToBrowser } from "@/lib/yield-to-browser";
+
 // Importing a page evaluates every file of its code that has not run yet in one task: 100–160 ms of
 // main thread for the dashboard on the test machine (×4 on a slow phone), during which a tap waits.
 // The page's HTML names its files, each after the files it imports (web/vite.config.ts); evaluating
 // them in that order, one file per task, spreads the same work over short tasks.
-
-/** A new task, without the 4 ms a chain of timers is clamped to. */
-export function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 /**
  * Evaluates the files the document preloads, in document order, each in a task of its own: a file

@@ -5,7 +5,9 @@ import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 import { browserTimeZone, rememberedTimeZone, REMEMBERED_TIME_ZONE_KEY, withTimeZone } from "@/lib/time-zone";
-import { firstRequests } from "./first-requests";
+import { sessionStorageKey } from "@/lib/auth/auth-client";
+import { firstAnswers } from "@/lib/prefetched-answers";
+import { askFirstRequests, firstRequests } from "./first-requests";
 import { routeModules } from "./routes";
 
 /** Every GET the fake server was asked, path and query. */
@@ -60,6 +62,27 @@ describe("the first requests the entry sends (first-requests.ts)", () => {
       if (pathname.startsWith("/access/")) continue;
       expect(asked.length > 0, pattern).toBe(guarded);
       expect(firstRequests({ pathname, search: "" }, false), pattern).toEqual([]);
+    }
+  });
+
+  it("leave one per task, the first at once, each with the stored session", async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const session = { access_token: "a.b.c", refresh_token: "r1", expires_at: expiresAt, user: { id: "u1" } };
+    localStorage.setItem(sessionStorageKey(window.location.hostname), JSON.stringify(session));
+    const sent = vi.spyOn(globalThis, "fetch").mockImplementation(() => Promise.resolve(new Response("{}")));
+    try {
+      const dashboard = { pathname: "/dashboard", search: "" };
+      const asking = askFirstRequests(dashboard);
+      expect(sent).toHaveBeenCalledTimes(1);
+      await Promise.resolve();
+      expect(sent).toHaveBeenCalledTimes(1);
+      await expect(asking).resolves.toBe(firstRequests(dashboard, true).length);
+      expect(sent.mock.calls.map(([url]) => url)).toEqual(firstRequests(dashboard, true));
+      expect(new Headers(sent.mock.calls[0]![1]?.headers).get("Authorization")).toBe("Bearer a.b.c");
+    } finally {
+      sent.mockRestore();
+      firstAnswers.clear();
+      localStorage.removeItem(sessionStorageKey(window.location.hostname));
     }
   });
 });

@@ -1,4 +1,5 @@
-import { evaluateInSlices, yieldToBrowser } from "./evaluate-in-slices";
+import { yieldToBrowser } from "@/lib/yield-to-browser";
+import { evaluateInSlices } from "./evaluate-in-slices";
 
 // The app's code is evaluated in parts, each in its own task, so the browser can paint and answer a
 // tap between them: evaluating it in one go took 100–170 ms of main thread on the test machine (×4
