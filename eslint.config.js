@@ -32,6 +32,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Toasts go through lib/toast.ts, which loads sonner on first use: imported directly, sonner
+    // would be in every data page's first download again.
+    files: ["web/src/**/*.{ts,tsx}"],
+    ignores: ["web/src/lib/toast.ts", "web/src/**/*.test.{ts,tsx}", "web/src/testing/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='sonner'][importKind!='type']",
+          message: "Raise toasts with `toast` from @/lib/toast: it loads sonner on first use.",
+        },
+      ],
+    },
+  },
+  {
     // Imports flow one way in the web app: app → features → shared (bulletproof-react).
     files: ["web/src/components/**", "web/src/lib/**", "web/src/hooks/**", "web/src/config/**"],
     rules: {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { describe, expect, it } from "vitest";
 import { AFTER_LOAD_MS } from "@/lib/when-idle";
 import { renderApp } from "@/testing/render-app";

@@ -4,6 +4,7 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { AuthProvider } from "@/lib/auth/auth-provider";
 import { onFirstEvent } from "@/lib/on-first-event";
 import { ServicesProvider, type Services } from "@/lib/services";
+import { loadSonner } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
 
 // The toaster is not needed to show a page: it mounts (and its code loads) at the visitor's first
@@ -11,7 +12,7 @@ import { whenIdle } from "@/lib/when-idle";
 // the page is idle after loading, whichever is first.
 // sonner keeps toasts raised before it mounts and shows them then. Loaded at once, it was on a
 // recipient's access page's path to its message (8 KiB and a task before the message showed).
-const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 // Live updates exist only for a signed-in user, so their code (and its schemas) loads with the session.
 const RealtimeConnection = lazy(() =>
   import("@/lib/realtime/realtime-connection").then((m) => ({ default: m.RealtimeConnection })),

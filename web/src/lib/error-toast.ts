@@ -1,4 +1,5 @@
 import { isApiError } from "./api-client";
+import { toast } from "./toast";
 
 export interface ToastContent {
   title: string;
@@ -30,6 +31,5 @@ export function describeError(error: unknown): ToastContent {
 
 export function toastError(error: unknown): void {
   const { title, description } = describeError(error);
-  // sonner is loaded on demand (app/provider.tsx); by the time anything can fail it is there.
-  void import("sonner").then(({ toast }) => toast.error(title, { description }));
+  toast.error(title, { description });
 }

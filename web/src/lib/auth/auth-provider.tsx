@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { clearHeaderButtons } from "../header-buttons-cache";
 import { useServices } from "../services";
+import { toast } from "../toast";
 import { assuranceOf } from "./assurance";
 import { AuthContext, type AuthState } from "./auth-context";
 import { fetchProfile, profileQueryKey } from "./profile-query";
@@ -94,10 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.removeQueries();
         clearHeaderButtons();
         if (!userSigningOut.current) {
-          // sonner is loaded on demand (app/provider.tsx), not in every page's first download.
-          void import("sonner").then(({ toast }) =>
-            toast.info(SESSION_ENDED_TOAST.title, { description: SESSION_ENDED_TOAST.description }),
-          );
+          toast.info(SESSION_ENDED_TOAST.title, { description: SESSION_ENDED_TOAST.description });
         }
       } else if (session && event !== "INITIAL_SESSION" && !announcedAgain && !assuranceOf(session).needsSecondFactor) {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });

@@ -1,6 +1,6 @@
 import { classifyConditionUpdate, CONDITIONS_UPDATED_EVENT } from "@trigger-switch/contracts";
 import { QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConditionsUpdatedDetail } from "../conditions-events";
 import { applyConditionUpdate } from "./apply-update";

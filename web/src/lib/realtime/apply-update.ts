@@ -1,6 +1,6 @@
 import { classifyConditionUpdate, type RealtimeConditionUpdate } from "@trigger-switch/contracts";
 import type { QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { announceConditionsUpdated, invalidateConditionViews } from "../conditions-events";
 import { isOwnCheckIn } from "./own-check-ins";
 

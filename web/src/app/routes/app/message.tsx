@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PageContainer } from "@/components/layout/page";
 import { LoadError } from "@/components/load-error";
 import { PageSkeleton } from "@/components/page-skeleton";

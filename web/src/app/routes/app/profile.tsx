@@ -1,7 +1,7 @@
 import { profileCompleteness, type Profile } from "@trigger-switch/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

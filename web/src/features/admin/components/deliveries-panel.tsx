@@ -1,7 +1,7 @@
 import type { StuckDelivery } from "@trigger-switch/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { EmailAddress } from "@/components/email-address";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import type { AdminUser } from "@trigger-switch/contracts";
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { EmailAddress } from "@/components/email-address";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

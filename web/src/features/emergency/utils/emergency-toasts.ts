@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { locationFailureText } from "./location-outcome";
 import type { PanicToast, SendResult } from "./panic-machine";
 import { takenBefore } from "./sent-location";

@@ -1,7 +1,7 @@
 import { AVATAR_TYPES, type Profile } from "@trigger-switch/contracts";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

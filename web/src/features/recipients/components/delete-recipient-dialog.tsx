@@ -1,5 +1,5 @@
 import type { Recipient } from "@trigger-switch/contracts";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteRecipient } from "../api/delete-recipient";
 

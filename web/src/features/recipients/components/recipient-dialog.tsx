@@ -1,5 +1,5 @@
 import type { Recipient } from "@trigger-switch/contracts";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { RecipientForm } from "./recipient-form";
 
