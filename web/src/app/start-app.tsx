@@ -1,5 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { prepareClassNames } from "@/lib/utils";
+import { yieldToBrowser } from "@/lib/yield-to-browser";
 import { App } from "./app";
 import { loadRoute } from "./routes";
 
@@ -14,7 +16,8 @@ const app = (
  * page's HTML names). A public page arrives prerendered (web/vite.config.ts): React takes over the
  * markup that is already on screen instead of painting it again. Every other page starts from the
  * app shell. In a transition React yields to the browser every few milliseconds while it renders,
- * so starting the app never blocks a tap for long on a slow phone.
+ * so starting the app never blocks a tap for long on a slow phone; tailwind-merge's tables, which
+ * its first call builds in one go, are built in a task of their own before.
  */
 export function startApp(): void {
   const root = document.getElementById("root");
@@ -26,5 +29,6 @@ export function startApp(): void {
   const start = root.hasAttribute("data-prerendered")
     ? () => startTransition(() => void hydrateRoot(root, app))
     : () => startTransition(() => createRoot(root).render(app));
-  void loadRoute(window.location.pathname).then(start, start);
+  const prepared = () => yieldToBrowser().then(prepareClassNames).then(yieldToBrowser);
+  void loadRoute(window.location.pathname).then(prepared, prepared).then(start);
 }
