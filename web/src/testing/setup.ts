@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { toast } from "@/lib/toast";
+import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
 import { assertNoDrift } from "./api-contract";
 import { installMatchMedia, setViewportWidth } from "./viewport";
