@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { useEffect } from "react";
-import { toast } from "@/lib/toast";
 import { describe, expect, it } from "vitest";
+import { toast } from "@/lib/toast";
 import { AFTER_LOAD_MS } from "@/lib/when-idle";
 import { renderApp } from "@/testing/render-app";
 

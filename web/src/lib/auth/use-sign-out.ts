@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "@/lib/toast";
 import { paths } from "@/config/paths";
+import { toast } from "@/lib/toast";
 import { useAuth } from "./auth-context";
 
 /** Spec §8 texts. The menus add a trailing period to the success description. */

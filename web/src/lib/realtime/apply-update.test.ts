@@ -1,10 +1,10 @@
 import { classifyConditionUpdate, CONDITIONS_UPDATED_EVENT } from "@trigger-switch/contracts";
 import { QueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConditionsUpdatedDetail } from "../conditions-events";
 import { applyConditionUpdate } from "./apply-update";
 import { noteOwnCheckIn, OWN_CHECK_IN_WINDOW_MS } from "./own-check-ins";
+import { toast } from "@/lib/toast";
 import { conditionUpdate } from "@/testing/condition-update";
 
 const LATER = "2026-03-02T10:00:00.000Z";

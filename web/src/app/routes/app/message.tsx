@@ -1,6 +1,5 @@
 import { Pencil } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "@/lib/toast";
 import { PageContainer } from "@/components/layout/page";
 import { LoadError } from "@/components/load-error";
 import { PageSkeleton } from "@/components/page-skeleton";
@@ -10,6 +9,7 @@ import { useMessage } from "@/features/messages/api/get-message";
 import { DeleteMessageDialog } from "@/features/messages/components/message-detail/delete-message-dialog";
 import { MessageDetail } from "@/features/messages/components/message-detail/message-detail";
 import { MessageNotFound } from "@/features/messages/components/message-not-found";
+import { toast } from "@/lib/toast";
 
 export default function MessagePage() {
   const { id = "" } = useParams();

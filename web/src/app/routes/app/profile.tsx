@@ -1,7 +1,6 @@
 import { profileCompleteness, type Profile } from "@trigger-switch/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "@/lib/toast";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -16,6 +15,7 @@ import { ProfileCompleteness } from "@/features/profile/components/profile-compl
 import { ProfileForm } from "@/features/profile/components/profile-form";
 import { SecuritySection } from "@/features/security/components/security-section";
 import { useAuth } from "@/lib/auth/auth-context";
+import { toast } from "@/lib/toast";
 
 export default function ProfilePage() {
   const { profile, profileLoading, user } = useAuth();

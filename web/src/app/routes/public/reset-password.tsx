@@ -1,5 +1,4 @@
 import { Link, useNavigate } from "react-router";
-import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { AuthCard, AuthCardSkeleton } from "@/features/auth/components/auth-card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
@@ -7,6 +6,7 @@ import { SecondFactorStep } from "@/features/auth/components/second-factor-step"
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useServices } from "@/lib/services";
+import { toast } from "@/lib/toast";
 
 export default function ResetPasswordPage() {
   const { loaded, recovery, secondFactor } = useAuth();

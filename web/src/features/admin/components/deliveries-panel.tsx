@@ -1,7 +1,6 @@
 import type { StuckDelivery } from "@trigger-switch/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
 import { EmailAddress } from "@/components/email-address";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
+import { toast } from "@/lib/toast";
 import { useDeliveryAction } from "../api/admin-actions";
 import { useStuckDeliveries } from "../api/admin-queries";
 import { ReasonField, useReason } from "./reason-field";

@@ -1,7 +1,6 @@
 import type { AdminUser } from "@trigger-switch/contracts";
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
 import { EmailAddress } from "@/components/email-address";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import { useMe } from "@/lib/auth/me-query";
+import { toast } from "@/lib/toast";
 import { useSetUserDisabled } from "../api/admin-actions";
 import { useAdminUsers } from "../api/admin-queries";
 import { ReasonField, useReason } from "./reason-field";

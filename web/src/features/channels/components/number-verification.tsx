@@ -1,7 +1,6 @@
 import type { ChannelsInfo, OwnerChannels, PhoneChannel } from "@trigger-switch/contracts";
 import { CheckCircle2, MessageSquareText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "@/lib/toast";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
+import { toast } from "@/lib/toast";
 import { useRequestCode } from "../api/request-code";
 import { useVerifyCode } from "../api/verify-code";
 import {

@@ -1,5 +1,5 @@
-import { toast } from "@/lib/toast";
 import { isApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 
 /**
  * Spec §8's three check-in toasts, shared by the header/dashboard check-in and the reminder

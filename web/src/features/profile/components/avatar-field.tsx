@@ -1,10 +1,10 @@
 import { AVATAR_TYPES, type Profile } from "@trigger-switch/contracts";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "@/lib/toast";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/lib/toast";
 import { useDeleteAvatar } from "../api/delete-avatar";
 import { useUploadAvatar } from "../api/upload-avatar";
 import { UserAvatar } from "./user-avatar";

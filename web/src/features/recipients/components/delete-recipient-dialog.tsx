@@ -1,6 +1,6 @@
 import type { Recipient } from "@trigger-switch/contracts";
-import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { toast } from "@/lib/toast";
 import { useDeleteRecipient } from "../api/delete-recipient";
 
 export interface DeleteRecipientDialogProps {

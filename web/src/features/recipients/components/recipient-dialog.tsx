@@ -1,6 +1,6 @@
 import type { Recipient } from "@trigger-switch/contracts";
-import { toast } from "@/lib/toast";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/lib/toast";
 import { RecipientForm } from "./recipient-form";
 
 export interface RecipientDialogProps {

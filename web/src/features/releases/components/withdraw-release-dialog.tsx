@@ -1,8 +1,8 @@
 import { Undo2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { toast } from "@/lib/toast";
 import { useCancelRelease } from "../api/cancel-release";
 
 /** Withdraw a release during its unlock delay (a false alarm), after saying what it does. */

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -11,6 +10,7 @@ import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth/auth-context";
 import { isApiError } from "@/lib/api-client";
 import { toastError } from "@/lib/error-toast";
+import { toast } from "@/lib/toast";
 import { useDeleteAccount, useExportAccount } from "../api/account-data";
 
 /** Take everything with you, or delete the account for good. */

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/toast";
 import { z } from "zod";
 import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { paths } from "@/config/paths";
 import { FormError } from "@/features/auth";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useServices } from "@/lib/services";
+import { toast } from "@/lib/toast";
 
 const schema = z.object({ email: z.email("Enter a valid e-mail address") });
 

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { newPasswordField } from "@trigger-switch/contracts";
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/toast";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { FormError, usePasswordMinLength } from "@/features/auth";
 import { useServices } from "@/lib/services";
+import { toast } from "@/lib/toast";
 import { useRefreshSecurity } from "../api/factors";
 
 const schemaFor = (minLength: number) =>

@@ -1,12 +1,12 @@
 import { normalizePhone } from "@trigger-switch/contracts";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { describeVerifyError } from "@/features/auth";
 import { useServices } from "@/lib/services";
+import { toast } from "@/lib/toast";
 
 type Channel = "sms" | "whatsapp";
 const CHANNEL_NAMES: Record<Channel, string> = { sms: "SMS", whatsapp: "WhatsApp" };

@@ -1,6 +1,5 @@
 import { Copy, Download } from "lucide-react";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { LoadError } from "@/components/load-error";
 import { toastError } from "@/lib/error-toast";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
+import { toast } from "@/lib/toast";
 import { useMakeRecoveryCodes, useRecoveryCodes } from "../api/recovery-codes";
 
 /**

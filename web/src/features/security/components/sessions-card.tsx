@@ -1,6 +1,5 @@
 import { Laptop, Smartphone } from "lucide-react";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { LoadError } from "@/components/load-error";
 import { toastError } from "@/lib/error-toast";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
+import { toast } from "@/lib/toast";
 import { useEndSessions, useSessions, type SessionInfo } from "../api/sessions";
 
 const isPhone = (device: string) => /iPhone|iPad|Android/.test(device);

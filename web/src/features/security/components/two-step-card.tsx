@@ -1,5 +1,4 @@
 import { useRef, useState } from "react";
-import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,6 +11,7 @@ import { describeVerifyError, factorLabel, useAuthSettings } from "@/features/au
 import { formatDateTime } from "@/lib/format-date-time";
 import { useServices } from "@/lib/services";
 import { browserTimeZone } from "@/lib/time-zone";
+import { toast } from "@/lib/toast";
 import { useFactors, useRefreshSecurity } from "../api/factors";
 import { IDLE, step, type EnrolEvent, type EnrolState } from "../utils/enrol-machine";
 import { PhoneFactorForm } from "./phone-factor-form";

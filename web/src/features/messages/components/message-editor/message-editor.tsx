@@ -10,7 +10,6 @@ import { CircleAlert } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -31,6 +30,7 @@ import {
   type ConditionDraft,
 } from "@/features/conditions";
 import { usePlanRules } from "@/features/subscription";
+import { toast } from "@/lib/toast";
 import { EditorSection } from "./editor-section";
 import { conditionFieldErrors } from "./save-error";
 
