@@ -2,10 +2,9 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useAuth } from "@/lib/auth/auth-context";
 import { AuthProvider } from "@/lib/auth/auth-provider";
-import { onFirstEvent } from "@/lib/on-first-event";
 import { ServicesProvider, type Services } from "@/lib/services";
 import { loadSonner } from "@/lib/toast";
-import { whenIdle } from "@/lib/when-idle";
+import { whenIdleOrFirst } from "@/lib/when-idle";
 
 // The toaster is not needed to show a page: it mounts (and its code loads) at the visitor's first
 // tap, key or click (a screen reader may click without a pointer), which may raise a toast, or once
@@ -46,15 +45,7 @@ export function AppProvider({ services, queryClient, children }: AppProviderProp
 /** The toaster, from the visitor's first tap, key or click, or once the page has loaded and gone idle. */
 function LateToaster() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const want = () => setWanted(true);
-    const cancelIdle = whenIdle(want);
-    const stopListening = onFirstEvent(["pointerdown", "keydown", "click"], want);
-    return () => {
-      cancelIdle();
-      stopListening();
-    };
-  }, []);
+  useEffect(() => whenIdleOrFirst(["pointerdown", "keydown", "click"], () => setWanted(true)), []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

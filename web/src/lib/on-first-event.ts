@@ -1,8 +1,7 @@
 /**
  * Runs `run` once, at the first of these events anywhere on the page (caught on the way down, before
  * the page's own handlers); the returned function stops listening. For work that waits for the
- * visitor: the app on a page of links (main.tsx), the toaster (app/provider.tsx), the emergency
- * selector (app/layouts/header/signed-in-header.tsx).
+ * visitor: the app on a page of links (main.tsx); with whenIdle, whenIdleOrFirst (lib/when-idle.ts).
  */
 export function onFirstEvent(types: readonly string[], run: () => void): () => void {
   const stop = () => {

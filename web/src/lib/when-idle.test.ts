@@ -1,5 +1,6 @@
+import { fireEvent } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AFTER_LOAD_MS, whenIdle } from "./when-idle";
+import { AFTER_LOAD_MS, whenIdle, whenIdleOrFirst } from "./when-idle";
 
 describe("whenIdle", () => {
   afterEach(() => vi.useRealTimers());
@@ -28,5 +29,32 @@ describe("whenIdle", () => {
     window.dispatchEvent(new Event("load"));
     await vi.advanceTimersByTimeAsync(AFTER_LOAD_MS + 2000);
     expect(ran).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("whenIdleOrFirst", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("runs once, at the first of its events, and not again when the page goes idle", async () => {
+    vi.useFakeTimers();
+    const ran = vi.fn();
+    whenIdleOrFirst(["pointerdown"], ran);
+    fireEvent.pointerDown(document.body);
+    fireEvent.pointerDown(document.body);
+    await vi.advanceTimersByTimeAsync(AFTER_LOAD_MS + 2000);
+    expect(ran).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs once the page is idle without any event, and not at all when cancelled first", async () => {
+    vi.useFakeTimers();
+    const ran = vi.fn();
+    const cancelled = vi.fn();
+    whenIdleOrFirst(["pointerdown"], ran);
+    whenIdleOrFirst(["pointerdown"], cancelled)();
+    await vi.advanceTimersByTimeAsync(AFTER_LOAD_MS + 2000);
+    expect(ran).toHaveBeenCalledTimes(1);
+    fireEvent.pointerDown(document.body);
+    expect(ran).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,5 @@
+import { onFirstEvent } from "./on-first-event";
+
 /** How long after the page's load event deferred work waits before looking for an idle moment. */
 export const AFTER_LOAD_MS = 2_000;
 
@@ -25,4 +27,24 @@ export function whenIdle(run: () => void): () => void {
     cancel = () => window.removeEventListener("load", afterLoad);
   }
   return () => cancel();
+}
+
+/**
+ * Runs `run` once: when the loaded page is idle (whenIdle), or at the first of these events if that
+ * comes sooner (cancel with the returned function). For what a page does not need to show itself but
+ * the visitor's first act may: the toaster (app/provider.tsx), the emergency selector's code
+ * (app/layouts/header/signed-in-header.tsx).
+ */
+export function whenIdleOrFirst(types: readonly string[], run: () => void): () => void {
+  const stop = () => {
+    cancelIdle();
+    stopListening();
+  };
+  const once = () => {
+    stop();
+    run();
+  };
+  const cancelIdle = whenIdle(once);
+  const stopListening = onFirstEvent(types, once);
+  return stop;
 }

@@ -6,8 +6,7 @@ import { toPanicMessages } from "@/features/emergency/utils/panic-messages";
 import { useCheckIn } from "@/features/check-in/api/check-in";
 import { useHeaderConditions } from "@/features/conditions/api/get-active-conditions";
 import { useMessages } from "@/features/messages/api/get-messages";
-import { onFirstEvent } from "@/lib/on-first-event";
-import { whenIdle } from "@/lib/when-idle";
+import { whenIdleOrFirst } from "@/lib/when-idle";
 import { ActionButtons } from "./action-buttons";
 import { HeaderBar, type HeaderVariant } from "./header-bar";
 import { MobileUserMenu } from "./mobile-user-menu";
@@ -68,14 +67,7 @@ function useHeaderActions() {
   // once the page has loaded and gone idle or is first touched (a press is a touch), so it never
   // competes with the page's own code and data on a slow connection.
   useEffect(() => {
-    if (!showEmergency) return;
-    const load = () => void loadSelector();
-    const cancelIdle = whenIdle(load);
-    const stopListening = onFirstEvent(["pointerdown", "keydown"], load);
-    return () => {
-      cancelIdle();
-      stopListening();
-    };
+    if (showEmergency) return whenIdleOrFirst(["pointerdown", "keydown"], () => void loadSelector());
   }, [showEmergency]);
 
   const { state } = panic;

@@ -3,9 +3,9 @@ import { Badge } from "@/components/ui/badge";
 import { useNow } from "@/hooks/use-now";
 import { formatDateTime } from "@/lib/format-date-time";
 import { useReleases, type ReleaseGrant } from "../api/get-releases";
+import { deliveryText } from "../utils/delivery-text";
 import { canWithdraw, groupReleases, type Release } from "./group-releases";
 import { WithdrawReleaseDialog } from "./withdraw-release-dialog";
-import { deliveryText } from "../utils/delivery-text";
 
 /**
  * "Released to": who received the message, when it opens and expires, whether each person opened
