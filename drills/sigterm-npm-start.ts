@@ -1,15 +1,18 @@
-// Drill: SIGTERM stops `npm start` — all of it, within 10 s — whether it is sent to the PID of
-// npm or to the server's, also while the engine is stuck on a mail server that accepts the
-// connection and never greets (docs/decisions/013). The product is started exactly as a
-// self-hoster does (`npm start`, embedded database), in its own process group, so every process
-// it starts can be counted afterwards.
-// Usage: node --import tsx drills/sigterm-npm-start.ts [--small]   (small: 2 tries each way; full: 4)
+// Drill: a stop signal stops `npm start` — all of it, within 10 s — whether SIGTERM is sent to the
+// PID of npm or to the server's, or SIGINT/SIGTERM to the whole process group (Ctrl-C in a
+// terminal, systemd's default KillMode: the server hears it twice, once from npm), also while the
+// engine is stuck on a mail server that accepts the connection and never greets
+// (docs/decisions/013). A group signal is one graceful stop: exit 0, nothing left claimed. The
+// product is started exactly as a self-hoster does (`npm start`, embedded database), in its own
+// process group, so every process it starts can be counted afterwards.
+// Usage: node --import tsx drills/sigterm-npm-start.ts [--small]   (small: 1 try each way; full: 2)
+import { sql } from "drizzle-orm";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort, isAlive, readLock } from "./support/embedded.ts";
+import { freePort, isAlive, readLock, withEmbeddedDatabase } from "./support/embedded.ts";
 import { sharedKeys } from "./support/keys.ts";
 import { runDrill } from "./support/report.ts";
 import { seed } from "./support/seed.ts";
@@ -18,6 +21,14 @@ import { repoRoot } from "./support/server-process.ts";
 import { GiveUp, sleep, waitUntil } from "./support/wait.ts";
 
 const LIMIT_MS = 10_000;
+
+/** Where each try sends its signal: one process, or the whole group (as a terminal or systemd does). */
+const TARGETS = [
+  { name: "the npm PID", signal: "SIGTERM", group: false, process: "npm" },
+  { name: "the server PID", signal: "SIGTERM", group: false, process: "server" },
+  { name: "the process group", signal: "SIGINT", group: true, process: "npm" },
+  { name: "the process group", signal: "SIGTERM", group: true, process: "npm" },
+] as const;
 
 /** Whether any process of the group `pgid` is still there. */
 function groupAlive(pgid: number): boolean {
@@ -56,10 +67,10 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
   ctx.log(`silent SMTP server on port ${smtpPort}; DATA_DIR ${dataDir}; logs in ${root}`);
 
   const keys = sharedKeys(); // one deployment: the same keys at every start
-  const tries = (ctx.small ? 2 : 4) * 2;
+  const tries = (ctx.small ? 1 : 2) * TARGETS.length;
   const stopTimes: number[] = [];
   for (let i = 0; i < tries; i++) {
-    const target = i % 2 === 0 ? "npm" : "server";
+    const target = TARGETS[i % TARGETS.length]!;
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const log = fs.openSync(path.join(root, `try-${i + 1}.log`), "a");
@@ -128,9 +139,9 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
     });
     await sleep(300);
 
-    const pid = target === "npm" ? npm.pid! : server.pid;
+    const pid = target.process === "npm" ? npm.pid! : server.pid;
     const t0 = performance.now();
-    process.kill(pid, "SIGTERM");
+    process.kill(target.group ? -pgid : pid, target.signal);
     let gone = true;
     try {
       await waitUntil("every process of npm start to exit", () => !groupAlive(pgid) && !isAlive(server.pid), {
@@ -142,11 +153,12 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
     }
     const ms = performance.now() - t0;
     stopTimes.push(ms);
+    const what = `${target.signal} to ${target.name}`;
     ctx.log(
-      `try ${i + 1}: SIGTERM to ${target} (pid ${pid}; npm ${npm.pid}, server ${server.pid}) → ${gone ? `all gone in ${(ms / 1000).toFixed(1)} s` : "processes left"}`,
+      `try ${i + 1}: ${what} (npm ${npm.pid}, server ${server.pid}) → ${gone ? `all gone in ${(ms / 1000).toFixed(1)} s` : "processes left"}`,
     );
     ctx.check(
-      `try ${i + 1}: SIGTERM to the ${target} PID stops every process within ${LIMIT_MS / 1000} s`,
+      `try ${i + 1}: ${what} stops every process within ${LIMIT_MS / 1000} s`,
       gone && ms <= LIMIT_MS,
       `${(ms / 1000).toFixed(1)} s${gone ? "" : `; left: group ${pgid} alive ${groupAlive(pgid)}, server alive ${isAlive(server.pid)}`}`,
     );
@@ -155,6 +167,24 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
       (await fetch(`${url}/healthz`).catch(() => null)) === null && readLock(dataDir) === null,
     );
     if (groupAlive(pgid)) process.kill(-pgid, "SIGKILL");
+    // The server's own word on how it stopped: a signal heard twice is still one graceful stop.
+    const serverLog = fs.readFileSync(path.join(root, `try-${i + 1}.log`), "utf8");
+    ctx.check(
+      `try ${i + 1}: ${what} is one graceful stop (exit code 0, never "exiting now")`,
+      serverLog.includes("stopped (exit code 0)") && !serverLog.includes("exiting now"),
+      serverLog.includes("exiting now")
+        ? "the server forced its exit"
+        : serverLog.includes("stopped (exit code 0)")
+          ? "stopped (exit code 0)"
+          : "no clean stop in the log",
+    );
+    const claimed = await withEmbeddedDatabase(dataDir, async (database) => {
+      const result = (await database.db.execute(
+        sql`select count(*)::int n from reminder_schedule where status = 'claimed'`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
+    });
+    ctx.check(`try ${i + 1}: nothing is left claimed after ${what}`, claimed === 0, `${claimed} rows claimed`);
   }
   ctx.metric("tries", tries);
   ctx.metric("slowest stop", `${(Math.max(...stopTimes) / 1000).toFixed(1)} s`);

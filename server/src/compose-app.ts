@@ -11,7 +11,7 @@ import { createMasterKeys } from "./crypto/master-keys.ts";
 import { sealPlaintextRows } from "./crypto/seal-plaintext-rows.ts";
 import type { Database } from "./db/connect.ts";
 import { buildApp } from "./http/app.ts";
-import { startEngine } from "./engine/start-engine.ts";
+import { startEngine, type RunningEngine } from "./engine/start-engine.ts";
 import { createEngineWaker } from "./emergency/engine-waker.ts";
 import { createGeocoder } from "./geocoding/create-geocoder.ts";
 import { preloadTowns } from "./geocoding/nearest-town.ts";
@@ -37,6 +37,8 @@ export async function composeApp({
   app: FastifyInstance;
   mailer: Mailer;
   channels: Channels;
+  /** Null in a ROLE=web process. */
+  engine: RunningEngine | null;
 }> {
   const masterKeys = createMasterKeys({ config });
   await checkMasterKeys({ db: database.db, masterKeys });
@@ -113,5 +115,5 @@ export async function composeApp({
     await realtime.stop();
     mailer.close();
   });
-  return { app, mailer, channels };
+  return { app, mailer, channels, engine };
 }

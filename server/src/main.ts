@@ -10,10 +10,19 @@ import { acquireDataDirLock, DataDirLockedError } from "./runtime/data-dir-lock.
 import { checkEmbeddedRole } from "./runtime/embedded-role.ts";
 import { makeDataDirPrivate } from "./runtime/private-files.ts";
 import { runShutdownSteps, SHUTDOWN_BUDGET_MS } from "./runtime/shutdown.ts";
+import { createStopSignals } from "./runtime/stop-signals.ts";
+import type { RunningEngine } from "./engine/start-engine.ts";
 import { isOutOfSpace } from "./runtime/storage-health.ts";
 
 /** What is open so far; a signal during the start closes just that. */
-const open: { app: FastifyInstance | null; database: Database | null } = { app: null, database: null };
+const open: { app: FastifyInstance | null; database: Database | null; engine: RunningEngine | null } = {
+  app: null,
+  database: null,
+  engine: null,
+};
+
+/** The most a forced exit waits to hand back the rows this process claimed. */
+const FORCED_HAND_BACK_MS = 1_000;
 
 /**
  * Composition root: config → DATA_DIR (private; locked when it holds the embedded database) →
@@ -31,8 +40,9 @@ async function main() {
 
   const database = (open.database = await connect({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const testClock = config.TEST_CLOCK ? createAdjustableClock(config.CLOCK_OFFSET_MS) : null;
-  const { app, mailer } = await composeApp({ config, database, clock: testClock ?? systemClock });
+  const { app, mailer, engine } = await composeApp({ config, database, clock: testClock ?? systemClock });
   open.app = app;
+  open.engine = engine;
   if (lock?.tookOverFrom)
     app.log.warn(
       {
@@ -64,23 +74,35 @@ async function main() {
 }
 
 function installSignalHandlers() {
-  let stopping = false;
+  const verdictOf = createStopSignals();
+  const log = {
+    info: (msg: string) => (open.app ? open.app.log.info(msg) : console.log(msg)),
+    error: (msg: string) => (open.app ? open.app.log.error(msg) : console.error(msg)),
+  };
+  const exit = (code: number) => {
+    log.info(`stopped (exit code ${code})`);
+    process.exit(code);
+  };
+  // Even a forced exit hands back what this process claimed, so recipients do not wait for a lease.
+  const forceExit = async (why: string) => {
+    log.error(why);
+    const handedBack = open.engine?.handBackClaims().catch(() => 0);
+    await Promise.race([handedBack, new Promise((r) => setTimeout(r, FORCED_HAND_BACK_MS))]);
+    exit(1);
+  };
   const stop = async (signal: NodeJS.Signals) => {
-    const log = {
-      info: (msg: string) => (open.app ? open.app.log.info(msg) : console.log(msg)),
-      error: (msg: string) => (open.app ? open.app.log.error(msg) : console.error(msg)),
-    };
-    if (stopping) {
-      log.error(`${signal} received again: exiting now`);
-      process.exit(1);
+    const verdict = verdictOf(performance.now());
+    if (verdict === "same-stop") {
+      log.info(`${signal} received again at once (passed on by npm or sent to the process group): the same stop`);
+      return;
     }
-    stopping = true;
+    if (verdict === "force") return forceExit(`${signal} received again: exiting now`);
     log.info(`${signal} received: finishing requests and closing (at most ${SHUTDOWN_BUDGET_MS / 1000} s)`);
-    // The backstop, should a step block the event loop itself.
-    setTimeout(() => {
-      log.error(`shutdown took longer than ${SHUTDOWN_BUDGET_MS / 1000} s: exiting anyway`);
-      process.exit(1);
-    }, SHUTDOWN_BUDGET_MS + 500).unref();
+    // The backstop, should a step block the event loop itself; with its hand-back it ends within 10 s.
+    setTimeout(
+      () => void forceExit(`shutdown took longer than ${SHUTDOWN_BUDGET_MS / 1000} s: exiting anyway`),
+      SHUTDOWN_BUDGET_MS,
+    ).unref();
     const { app, database } = open;
     const clean = await runShutdownSteps(
       [
@@ -92,7 +114,7 @@ function installSignalHandlers() {
       ],
       log,
     );
-    process.exit(clean ? 0 : 1);
+    exit(clean ? 0 : 1);
   };
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void stop(signal));
 }

@@ -1,4 +1,5 @@
 import { guardDowntime } from "./guard-downtime.ts";
+import { handBackClaims } from "./hand-back-claims.ts";
 import { defaultWorkerId, runClaimStep, type EngineTickOptions } from "./run-engine-tick.ts";
 import { createSendPipeline } from "./send-pipeline.ts";
 
@@ -10,9 +11,11 @@ export interface RunningEngine {
    * no new sends; sends in flight get a short grace, then every row not fully sent is handed back
    * (status pending, claim cleared) so another process can take it at once. A send still stuck is
    * abandoned (its own limit ends it); if it did reach the mail server it may repeat, like the
-   * in-flight sends of a kill -9. main.ts calls this on SIGTERM with a 10 s budget (issue 10).
+   * in-flight sends of a kill -9. main.ts calls this on SIGTERM with a 10 s budget.
    */
   stop(): Promise<void>;
+  /** Hands back every claim this process holds, at once (a forced exit's last step; stop() ends with it too). */
+  handBackClaims(): Promise<number>;
 }
 
 /** The longest `stop()` takes (sends' grace + writing back); see RunningEngine.stop. */
@@ -123,6 +126,13 @@ export function startEngine({
       );
       await Promise.race([orderly, bounded]);
       clearTimeout(deadline);
+      // Whatever the orderly path managed, nothing stays claimed by a process that is going away.
+      const left = await handBackClaims({ db: opts.db, workerId }).catch((err: unknown) => {
+        opts.log.error({ err }, "engine stop: could not hand every claim back; they lapse with their lease");
+        return 0;
+      });
+      if (left > 0) opts.log.info({ rows: left }, "engine stop: handed back rows the orderly stop had not settled");
     },
+    handBackClaims: () => handBackClaims({ db: opts.db, workerId }),
   };
 }
