@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { writeFileDurablyAsync } from "../runtime/durable-file.ts";
 
 /**
  * Where attachment blobs (already encrypted) live. Local disk today; an object store later
@@ -27,8 +28,9 @@ export function diskAttachmentStorage(dataDir: string): AttachmentStorage {
   return {
     newKey: () => randomBytes(16).toString("hex"),
     async put(key, bytes) {
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      await fs.writeFile(fileOf(key), bytes, { mode: 0o600, flag: "wx" });
+      // Synced before the upload is acknowledged; keys are random, so an existing file is a fault.
+      if (!(await writeFileDurablyAsync(fileOf(key), bytes, { exclusive: true })))
+        throw new Error("attachment storage key already in use");
     },
     get: (key) => fs.readFile(fileOf(key)),
     remove: (key) => fs.rm(fileOf(key), { force: true }),

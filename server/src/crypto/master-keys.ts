@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { writeFileDurably } from "../runtime/durable-file.ts";
 import path from "node:path";
 import { ConfigError, type Config } from "../config.ts";
 import { open, seal } from "./envelope.ts";
@@ -97,14 +98,8 @@ function fromFolder(dir: string): KeySource {
   load();
   if (!current) {
     // Exclusive create: two processes starting at once on one DATA_DIR end up with the same key.
-    try {
-      fs.writeFileSync(path.join(dir, "master-k1.key"), crypto.randomBytes(32).toString("base64"), {
-        mode: 0o600,
-        flag: "wx",
-      });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
+    // Synced before first use: a key lost to a power cut after it sealed a message loses the message.
+    writeFileDurably(path.join(dir, "master-k1.key"), crypto.randomBytes(32).toString("base64"), { exclusive: true });
     load();
   }
   return {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { writeFileDurably } from "../runtime/durable-file.ts";
 import type { Config } from "../config.ts";
 
 /**
@@ -11,12 +12,7 @@ export function mailboxKey(config: Pick<Config, "MAILBOX_KEY" | "DATA_DIR">): st
   if (config.MAILBOX_KEY) return config.MAILBOX_KEY;
   const dir = path.join(config.DATA_DIR, "keys");
   const file = path.join(dir, "mailbox.key");
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(24).toString("base64url"), { mode: 0o600, flag: "wx" });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
+  writeFileDurably(file, crypto.randomBytes(24).toString("base64url"), { exclusive: true });
   if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
   return fs.readFileSync(file, "utf8").trim();
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { writeFileDurablyAsync } from "../runtime/durable-file.ts";
 
 /** Public URL prefix of avatars. Names are 128-bit random, so a URL cannot be guessed from a user id. */
 export const AVATAR_URL_PREFIX = "/media/avatars/";
@@ -12,9 +13,8 @@ export function avatarDir(dataDir: string) {
 
 export async function saveAvatar(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
   const dir = avatarDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString("hex")}.${ext}`;
-  await fs.writeFile(path.join(dir, name), bytes, { mode: 0o600 });
+  await writeFileDurablyAsync(path.join(dir, name), bytes, { exclusive: true });
   return AVATAR_URL_PREFIX + name;
 }
 

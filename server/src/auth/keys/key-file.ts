@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { writeFileDurably } from "../../runtime/durable-file.ts";
 
 /** One entry of `${DATA_DIR}/keys/signing-keys.json`. Only `retiredAt === null` signs. */
 export interface StoredKey {
@@ -28,22 +29,12 @@ export function readKeyFile(file: string): KeyFile | null {
 }
 
 /**
- * Writes the key file readable by the owner only (0600, folder 0700). Written to a temporary
- * file and renamed, so a process reading it never sees half a file. With `exclusive`, an
- * existing file wins (two processes starting at once on the same DATA_DIR end up with one key).
+ * Writes the key file readable by the owner only, whole and synced before anyone uses the key
+ * (runtime/durable-file.ts). With `exclusive`, an existing file wins (two processes starting at
+ * once on the same DATA_DIR end up with one key).
  */
 export function writeKeyFile(file: string, content: KeyFile, opts: { exclusive: boolean }): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(content, null, 2), { mode: 0o600 });
-  try {
-    if (opts.exclusive) fs.linkSync(tmp, file);
-    else fs.renameSync(tmp, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  } finally {
-    fs.rmSync(tmp, { force: true });
-  }
+  writeFileDurably(file, JSON.stringify(content, null, 2), opts);
 }
 
 /** A fresh ES256 (P-256) key, as the stored entry. */
