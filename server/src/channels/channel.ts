@@ -59,6 +59,8 @@ export class ChannelError extends Error {
     message: string,
     /** The provider's error code, when it gave one ("131026", "21211", "SMTP 550"). */
     readonly code?: string,
+    /** How long the provider asked us to wait before trying again (Retry-After), capped. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = "ChannelError";

@@ -58,6 +58,14 @@ export interface WorkContext {
    * rest are plain e-mail and keep the engine's batched mail path (send-delivery.ts).
    */
   byChannels: Set<string>;
+  /**
+   * The channel each channel-layer delivery tries first (a recipient's first channel with an
+   * address; an owner's first messaging channel for a reminder): the send pipeline's lane for it.
+   * Plain e-mail deliveries are not listed.
+   */
+  lanes: Map<string, ChannelId>;
+  /** Set after an attempt when a provider asked us to wait (Retry-After): the row's retry is not sooner. */
+  notBefore?: Date;
 }
 
 /**
@@ -171,6 +179,12 @@ export async function loadWorkContexts({
       const name = [first, owner?.last?.trim() ?? ""].filter(Boolean).join(" ");
       const pattern = condition?.recurringPattern as { time_zone?: string } | null | undefined;
       const panic = condition?.conditionType === "panic_trigger";
+      const viaLayer = (byRow.get(row.id) ?? []).filter(
+        (d) =>
+          d.status === "pending" &&
+          ((d.kind === "reminder" && (owner?.reminderChannels ?? []).some((c) => c !== "email")) ||
+            (d.kind === "release" && d.recipientId !== null && viaChannels.has(d.recipientId))),
+      );
       return {
         row,
         messageTitle: namesTitle(row) ? (titles.get(row.messageId) ?? "(deleted message)") : null,
@@ -190,15 +204,14 @@ export async function loadWorkContexts({
         grants: new Map((grants.get(row.id) ?? []).map((g) => [g.id, g])),
         emergency: panic ? await loadEmergencyContext({ db, masterKeys, reminderId: row.id }) : null,
         deliveries: byRow.get(row.id) ?? [],
-        byChannels: new Set(
-          (byRow.get(row.id) ?? [])
-            .filter(
-              (d) =>
-                d.status === "pending" &&
-                ((d.kind === "reminder" && (owner?.reminderChannels ?? []).some((c) => c !== "email")) ||
-                  (d.kind === "release" && d.recipientId !== null && viaChannels.has(d.recipientId))),
-            )
-            .map((d) => d.id),
+        byChannels: new Set(viaLayer.map((d) => d.id)),
+        lanes: new Map(
+          viaLayer.map((d) => [
+            d.id,
+            d.kind === "reminder"
+              ? ((owner?.reminderChannels ?? []).find((c) => c !== "email") as ChannelId)
+              : (viaChannels.get(d.recipientId!) ?? "email"),
+          ]),
         ),
       };
     }),
@@ -227,7 +240,7 @@ async function readRecipients(
   db: Db,
   masterKeys: MasterKeys,
   all: DeliveryRow[],
-): Promise<{ viaChannels: Set<string>; names: Map<string, ReleasedTo> }> {
+): Promise<{ viaChannels: Map<string, ChannelId>; names: Map<string, ReleasedTo> }> {
   const pendingRelease = new Set(
     all.flatMap((d) => (d.kind === "release" && d.status === "pending" && d.recipientId ? [d.recipientId] : [])),
   );
@@ -239,7 +252,8 @@ async function readRecipients(
       d.kind === "release" && d.recipientId && d.reminderId && noticed.has(d.reminderId) ? [d.recipientId] : [],
     ),
   );
-  const viaChannels = new Set<string>();
+  /** Recipients who go through the channel layer, with the channel each is tried on first. */
+  const viaChannels = new Map<string, ChannelId>();
   const names = new Map<string, ReleasedTo>();
   for (const part of chunked([...new Set([...pendingRelease, ...named])], 5000)) {
     const rows = await db
@@ -256,7 +270,7 @@ async function readRecipients(
       .where(inArray(recipients.id, part));
     for (const r of rows) {
       if (pendingRelease.has(r.id) && !(r.email && r.channels.length === 1 && r.channels[0] === "email"))
-        viaChannels.add(r.id);
+        viaChannels.set(r.id, (r.channels.find((c) => (c === "email" ? r.email : r.phone)) as ChannelId) ?? "email");
       if (named.has(r.id))
         names.set(r.id, {
           name: recipientName(masterKeys, r),

@@ -18,7 +18,16 @@ import { logResponseData } from "./settle-work.ts";
  * One attempt's outcome. `logged`: the channel layer already wrote this attempt's
  * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
  */
-export type SendOutcome = ({ status: "sent" } | { status: "failed"; error: string; permanent: boolean }) & {
+export type SendOutcome = (
+  | { status: "sent" }
+  | {
+      status: "failed";
+      error: string;
+      permanent: boolean;
+      /** The provider asked us to wait this long before trying again (Retry-After). */
+      retryAfterMs?: number;
+    }
+) & {
   logged?: boolean;
 };
 
@@ -79,6 +88,7 @@ export async function sendDelivery(
         error: result.error ?? "The delivery failed.",
         permanent: result.status === "failed",
         logged,
+        ...(result.retryAfterMs ? { retryAfterMs: result.retryAfterMs } : {}),
       };
     }
     await deps.mailer.send(mail);

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Channels } from "../channels/channel.ts";
+import type { ChannelId, Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -23,6 +23,8 @@ interface RowState {
   urgent: number;
   /** Set when the row must go back untried (shutdown, lease about to run out): its other jobs are skipped. */
   handBack: boolean;
+  /** The owner's release notice, queued only once the recipients' sends of its row are over, so it tells what happened. */
+  heldNotices: DeliveryRow[];
 }
 
 export interface PipelineCounts {
@@ -58,9 +60,10 @@ export interface SendPipeline {
 /** How long outcomes may wait before they are written together (a kill -9 repeats at most these sends). */
 const FLUSH_AFTER_MS = 200;
 const FLUSH_AT = 1000;
+const CHANNEL_IDS: readonly ChannelId[] = ["email", "whatsapp", "sms"];
 
 /**
- * The engine's sends (issue 10): `concurrency` lanes take jobs from the queues and send them through
+ * The engine's sends: `concurrency` lanes per channel take jobs from the queues and send them through
  * `send` (default sendDelivery: the only way out, a seam for other channels); outcomes are written
  * back in batches (settle-work.ts) a few milliseconds later. A slow or stuck send occupies one
  * lane for at most the mailer's per-send limit and holds only its own row (its lease); it never
@@ -93,12 +96,19 @@ export function createSendPipeline(opts: {
   };
   // A send may take up to the per-send limit: a lease must outlast it, with room to write the outcome.
   const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
-  // Two queues: a lane takes the recipients' and reminders' sends first, and an owner's release
-  // notice or a notice only when none waits, so the owners' mails of a burst never make its
+  // Each channel has its own lanes, so a provider that hangs holds only its own sends, never
+  // another owner's e-mail. A job goes to the lane of the channel it tries first (laneOf).
+  // Two queues per channel: a lane takes the recipients' and reminders' sends first, and an owner's
+  // release notice or a notice only when none waits, so the owners' mails of a burst never make its
   // recipients' mails later. (A row waiting only for its notice keeps its lease and its check.)
-  const queue = { deliveries: [] as Job[], notices: [] as Job[] };
+  const queues: Record<ChannelId, { deliveries: Job[]; notices: Job[] }> = {
+    email: { deliveries: [], notices: [] },
+    whatsapp: { deliveries: [], notices: [] },
+    sms: { deliveries: [], notices: [] },
+  };
+  const allQueues = Object.values(queues);
   let urgentRows = 0;
-  const queueLength = () => queue.deliveries.length + queue.notices.length;
+  const queueLength = () => allQueues.reduce((n, q) => n + q.deliveries.length + q.notices.length, 0);
   const attempts: Attempt[] = [];
   const done: DoneRow[] = [];
   const counts: PipelineCounts = { sent: 0, retried: 0, parked: 0, handedBack: 0 };
@@ -164,9 +174,21 @@ export function createSendPipeline(opts: {
   };
 
   const jobDone = (state: RowState, delivery: DeliveryRow, { flush = true } = {}) => {
-    if (delivery.kind !== "release_notice" && --state.urgent === 0) urgentRows--;
+    if (delivery.kind !== "release_notice" && --state.urgent === 0) {
+      urgentRows--;
+      queueNotices(state);
+    }
     if (--state.remaining === 0) rowDone(state);
     else if (flush) scheduleFlush();
+  };
+  const queueNotices = (state: RowState) => {
+    for (const delivery of state.heldNotices.splice(0)) {
+      if (stopping) {
+        state.handBack = true;
+        jobDone(state, delivery, { flush: false });
+      } else queues[state.ctx.lanes.get(delivery.id) ?? "email"].notices.push({ kind: "delivery", state, delivery });
+    }
+    wake();
   };
 
   const runJob = async (job: Job): Promise<void> => {
@@ -198,6 +220,11 @@ export function createSendPipeline(opts: {
       const outcome = await send(deps, { ctx: state.ctx, delivery, now: clock.now() });
       if (closed) return;
       const at = clock.now();
+      // A provider that asked us to wait (Retry-After) is not tried again sooner.
+      if (outcome.status === "failed" && outcome.retryAfterMs) {
+        const after = new Date(at.getTime() + outcome.retryAfterMs);
+        if (!state.ctx.notBefore || after > state.ctx.notBefore) state.ctx.notBefore = after;
+      }
       attempts.push({ ctx: state.ctx, delivery, outcome, at });
       // The row is settled from its deliveries as they now stand.
       const i = state.ctx.deliveries.findIndex((d) => d.id === delivery.id);
@@ -213,7 +240,8 @@ export function createSendPipeline(opts: {
     jobDone(state, delivery);
   };
 
-  const lane = async () => {
+  const lane = async (channel: ChannelId) => {
+    const queue = queues[channel];
     for (;;) {
       const job = queue.deliveries.shift() ?? queue.notices.shift();
       if (!job) {
@@ -232,7 +260,7 @@ export function createSendPipeline(opts: {
     wakeLane = [];
     for (const w of lanes) w();
   };
-  for (let i = 0; i < Math.max(1, opts.concurrency); i++) void lane();
+  for (const channel of CHANNEL_IDS) for (let i = 0; i < Math.max(1, opts.concurrency); i++) void lane(channel);
 
   return {
     counts,
@@ -247,17 +275,15 @@ export function createSendPipeline(opts: {
       for (const ctx of contexts) {
         const pending = ctx.deliveries.filter((d) => d.status === "pending");
         const urgent = pending.filter((d) => d.kind !== "release_notice").length;
-        const state: RowState = { ctx, remaining: pending.length, urgent, handBack: stopping };
+        const notices = pending.filter((d) => d.kind === "release_notice");
+        const state: RowState = { ctx, remaining: pending.length, urgent, handBack: stopping, heldNotices: notices };
         open++;
-        if (urgent > 0) urgentRows++;
         active.add(state);
         if (pending.length === 0) rowDone(state);
-        for (const delivery of pending)
-          (delivery.kind === "release_notice" ? queue.notices : queue.deliveries).push({
-            kind: "delivery",
-            state,
-            delivery,
-          });
+        for (const delivery of pending.filter((d) => d.kind !== "release_notice"))
+          queues[ctx.lanes.get(delivery.id) ?? "email"].deliveries.push({ kind: "delivery", state, delivery });
+        if (urgent > 0) urgentRows++;
+        else queueNotices(state);
       }
       wake();
     },
@@ -267,11 +293,11 @@ export function createSendPipeline(opts: {
         return;
       }
       open += notices.length;
-      for (const notice of notices) queue.notices.push({ kind: "notice", notice });
+      for (const notice of notices) queues[notice.channel].notices.push({ kind: "notice", notice });
       wake();
     },
     backlog: () => open,
-    queuedUrgent: () => queue.deliveries.length,
+    queuedUrgent: () => allQueues.reduce((n, q) => n + q.deliveries.length, 0),
     urgentBacklog: () => urgentRows,
     async drain() {
       if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
@@ -280,7 +306,7 @@ export function createSendPipeline(opts: {
     async stop(graceMs) {
       stopping = true;
       // Jobs not started go back untried: their rows are handed back, their notices unclaimed.
-      const notStarted = [...queue.deliveries.splice(0), ...queue.notices.splice(0)];
+      const notStarted = allQueues.flatMap((q) => [...q.deliveries.splice(0), ...q.notices.splice(0)]);
       const notices = notStarted.flatMap((j) => (j.kind === "notice" ? [j.notice.id] : []));
       for (const job of notStarted) {
         if (job.kind === "delivery") {

@@ -259,7 +259,9 @@ function rowOutcome(ctx: WorkContext, now: Date): RowOutcome {
   const reasons = (list: DeliveryRow[]) =>
     [...new Set(list.map((d) => `${d.address || "(no address)"}: ${d.lastError ?? "unknown error"}`))].join("; ");
   if (pending.length > 0) {
-    const at = nextRetryAt({ strategy: ctx.row.retryStrategy, attempts, scheduledAt: ctx.row.scheduledAt, now });
+    const policy = nextRetryAt({ strategy: ctx.row.retryStrategy, attempts, scheduledAt: ctx.row.scheduledAt, now });
+    // Never sooner than a provider asked (Retry-After, capped where it was read).
+    const at = policy && ctx.notBefore && ctx.notBefore > policy ? ctx.notBefore : policy;
     return at
       ? { status: "retry", at, reason: reasons(pending) }
       : { status: "parked", reason: `Gave up after ${attempts} attempts. ${reasons(pending)}` };

@@ -31,7 +31,7 @@ export interface FakeTwilio {
   sent: FakeTwilioMessage[];
   /** Numbers that cannot receive SMS: accepted, then "undelivered" with error 30006 (landline). */
   unreachable: Set<string>;
-  failNext(status: number, code: number, message?: string): void;
+  failNext(status: number, code: number, message?: string, headers?: Record<string, string>): void;
   receive(
     from: string,
     body: string,
@@ -55,11 +55,17 @@ export async function startFakeTwilio(opts: { autoStatuses?: boolean } = {}): Pr
   const sent: FakeTwilioMessage[] = [];
   const unreachable = new Set<string>();
   const pending = new Set<Promise<unknown>>();
-  let nextFailure: { status: number; code: number; message: string } | null = null;
+  let nextFailure: { status: number; code: number; message: string; headers: Record<string, string> } | null = null;
 
-  const fail = (res: http.ServerResponse, status: number, code: number, message: string) =>
+  const fail = (
+    res: http.ServerResponse,
+    status: number,
+    code: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) =>
     res
-      .writeHead(status, { "content-type": "application/json" })
+      .writeHead(status, { "content-type": "application/json", ...headers })
       .end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
 
   const server = http.createServer((req, res) => {
@@ -79,7 +85,7 @@ export async function startFakeTwilio(opts: { autoStatuses?: boolean } = {}): Pr
       if (nextFailure) {
         const f = nextFailure;
         nextFailure = null;
-        return fail(res, f.status, f.code, f.message);
+        return fail(res, f.status, f.code, f.message, f.headers);
       }
       const params = Object.fromEntries(new URLSearchParams(chunks));
       if (!/^\+[1-9]\d{6,14}$/.test(params.To ?? ""))
@@ -175,8 +181,8 @@ export async function startFakeTwilio(opts: { autoStatuses?: boolean } = {}): Pr
     inboundUrl: null,
     sent,
     unreachable,
-    failNext(status, code, message = "failed") {
-      nextFailure = { status, code, message };
+    failNext(status, code, message = "failed", headers = {}) {
+      nextFailure = { status, code, message, headers };
     },
     async postSigned(url, params, signature) {
       const sig = signature === undefined ? twilio.getExpectedTwilioSignature(authToken, url, params) : signature;

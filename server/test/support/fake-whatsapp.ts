@@ -33,8 +33,12 @@ export interface FakeWhatsApp {
   notOnWhatsApp: Set<string>;
   /** Numbers (E.164) whose messages get no status events of their own: the test posts them with sendStatus. */
   quiet: Set<string>;
-  /** The next send answers this error instead (Graph error body). */
-  failNext(status: number, code: number, message?: string): void;
+  /** The next send answers this error instead (Graph error body), with these response headers (e.g. Retry-After). */
+  failNext(status: number, code: number, message?: string, headers?: Record<string, string>): void;
+  /** Every send from now on waits unanswered (a hung API) until the returned function lets them all go on. */
+  holdSends(): () => void;
+  /** Sends waiting on holdSends. */
+  held(): number;
   /** The next send gets no answer at all (the client's timeout must fire). */
   hangNext(): void;
   /**
@@ -96,8 +100,10 @@ export async function startFakeWhatsApp(
   const notOnWhatsApp = new Set<string>();
   const quiet = new Set<string>();
   const pendingEvents = new Set<Promise<unknown>>();
-  let nextFailure: { status: number; code: number; message: string } | null = null;
+  let nextFailure: { status: number; code: number; message: string; headers: Record<string, string> } | null = null;
   let hang = false;
+  let holding: Promise<void> | null = null;
+  let heldSends = 0;
   let statusesFirst = false;
   const waiters: (() => void)[] = [];
 
@@ -107,8 +113,9 @@ export async function startFakeWhatsApp(
     code: number,
     message: string,
     type = "OAuthException",
+    headers: Record<string, string> = {},
   ) =>
-    res.writeHead(status, { "content-type": "application/json" }).end(
+    res.writeHead(status, { "content-type": "application/json", ...headers }).end(
       JSON.stringify({
         error: {
           message,
@@ -145,10 +152,15 @@ export async function startFakeWhatsApp(
         hang = false;
         return; // no answer
       }
+      if (holding) {
+        heldSends++;
+        await holding;
+        heldSends--;
+      }
       if (nextFailure) {
         const f = nextFailure;
         nextFailure = null;
-        return graphError(res, f.status, f.code, f.message);
+        return graphError(res, f.status, f.code, f.message, "OAuthException", f.headers);
       }
       let body: Record<string, unknown>;
       try {
@@ -272,9 +284,18 @@ export async function startFakeWhatsApp(
     sent,
     notOnWhatsApp,
     quiet,
-    failNext(status, code, message = "failed") {
-      nextFailure = { status, code, message };
+    failNext(status, code, message = "failed", headers = {}) {
+      nextFailure = { status, code, message, headers };
     },
+    holdSends() {
+      let release!: () => void;
+      holding = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        holding = null;
+        release();
+      };
+    },
+    held: () => heldSends,
     useClock(fn) {
       now = fn;
     },

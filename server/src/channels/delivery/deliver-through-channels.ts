@@ -36,6 +36,8 @@ export interface ChannelFailure {
   reason: string;
   code: string | null;
   permanent: boolean;
+  /** How long the provider asked us to wait (Retry-After), when it did. */
+  retryAfterMs?: number;
 }
 
 /**
@@ -194,7 +196,14 @@ export async function channelsFailedForGood(db: Db, deliveryId: string): Promise
 
 function asFailure(channel: ChannelId, address: string, err: unknown): ChannelFailure {
   if (err instanceof ChannelError)
-    return { channel, address, reason: err.message.slice(0, 500), code: err.code ?? null, permanent: err.permanent };
+    return {
+      channel,
+      address,
+      reason: err.message.slice(0, 500),
+      code: err.code ?? null,
+      permanent: err.permanent,
+      ...(err.retryAfterMs ? { retryAfterMs: err.retryAfterMs } : {}),
+    };
   // Not the channel's own word (a bug, a rendering error): temporary, so it is retried and logged, never skipped.
   return {
     channel,

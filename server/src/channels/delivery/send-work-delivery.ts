@@ -8,7 +8,7 @@ import type { Mail } from "../../mail/mailer.ts";
 import { recipientName } from "../../recipients/seal-recipient.ts";
 import type { ChannelId, Channels, Envelope } from "../channel.ts";
 import type { TellOwner } from "./channel-failure-notice.ts";
-import { deliverThroughChannels } from "./deliver-through-channels.ts";
+import { deliverThroughChannels, type ChannelFailure } from "./deliver-through-channels.ts";
 import { releaseEnvelope, reminderEnvelope } from "./phone-envelopes.ts";
 import { ownerReminderRoute, sendOwnerReminder } from "./send-owner-reminder.ts";
 
@@ -58,7 +58,7 @@ export async function sendWorkDelivery({
   mail: Mail;
   link: string;
   responseData: Record<string, unknown>;
-}): Promise<{ status: "sent" | "pending" | "failed"; error: string | null }> {
+}): Promise<{ status: "sent" | "pending" | "failed"; error: string | null; retryAfterMs?: number }> {
   const base = {
     deliveryId: delivery.id,
     reminderId: work.reminderId,
@@ -90,7 +90,7 @@ export async function sendWorkDelivery({
           : reminderEnvelope({ channel, to, firstName: work.ownerFirstName, deadline: work.deadlineText, link }),
       tellOwner,
     });
-    return { status: result.status === "retry" ? "pending" : result.status, error: result.error };
+    return { status: result.status === "retry" ? "pending" : result.status, error: result.error, ...waitOf(result) };
   }
 
   const [row] = delivery.recipientId
@@ -118,5 +118,11 @@ export async function sendWorkDelivery({
     tellOwner,
   });
   if (result.status === "sent") return { status: "sent", error: null };
-  return { status: result.status === "retry" ? "pending" : "failed", error: result.error };
+  return { status: result.status === "retry" ? "pending" : "failed", error: result.error, ...waitOf(result) };
+}
+
+/** The longest wait a provider asked for in this attempt, for a delivery to be tried again. */
+function waitOf(result: { status: string; failures: ChannelFailure[] }): { retryAfterMs?: number } {
+  const waits = result.failures.flatMap((f) => (f.retryAfterMs ? [f.retryAfterMs] : []));
+  return result.status === "retry" && waits.length > 0 ? { retryAfterMs: Math.max(...waits) } : {};
 }

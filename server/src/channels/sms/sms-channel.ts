@@ -3,7 +3,7 @@ import type { TwilioConfig } from "../../config.ts";
 import { ChannelError, type Channel } from "../channel.ts";
 import { isE164 } from "../phone-number.ts";
 import { isPermanentTwilioError } from "./classify-twilio-error.ts";
-import { createTwilioClient } from "./twilio-client.ts";
+import { createTwilioClient, type TwilioRefusal } from "./twilio-client.ts";
 
 export const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
 /** Twilio splits longer texts into segments and refuses beyond 1600 characters. */
@@ -37,7 +37,7 @@ export function createSmsChannel({
         ),
     };
   }
-  const client = createTwilioClient(config);
+  const client = createTwilioClient(config, clock);
   const sender = config.from.startsWith("MG") ? { messagingServiceSid: config.from } : { from: config.from };
 
   return {
@@ -65,7 +65,7 @@ export function createSmsChannel({
         return { channel: "sms", providerMessageId: message.sid, form: "text", acceptedAt: clock.now() };
       } catch (err) {
         if (err instanceof ChannelError) throw err;
-        const e = err as { status?: number; code?: number | string; message?: string; name?: string };
+        const e = err as Partial<TwilioRefusal>;
         if (typeof e.status === "number") {
           const code = typeof e.code === "number" ? e.code : null;
           throw new ChannelError(
@@ -73,6 +73,7 @@ export function createSmsChannel({
             isPermanentTwilioError(e.status, code),
             `Twilio refused the message (${code ?? e.status}): ${e.message ?? ""}`.slice(0, 500),
             code !== null ? String(code) : `http_${e.status}`,
+            e.retryAfterMs,
           );
         }
         // No answer: refused connection, DNS, the SDK's timeout.

@@ -4,6 +4,7 @@ import type { Db } from "../../db/connect.ts";
 import { ChannelError, type Channel, type Envelope, type Receipt, type TemplateContent } from "../channel.ts";
 import { isWindowOpen } from "../messaging-window.ts";
 import { isE164 } from "../phone-number.ts";
+import { retryAfterMs, saysRetryAfter } from "../retry-after.ts";
 import { isPermanentGraphError, OUTSIDE_WINDOW_CODE } from "./classify-graph-error.ts";
 import { graphErrorSchema, sendAnswerSchema, waId, type SendBody, type TemplateComponent } from "./graph-api.ts";
 
@@ -56,7 +57,7 @@ export function createWhatsAppChannel({
         ),
     };
   }
-  const post = (body: SendBody) => postMessage(config, body);
+  const post = (body: SendBody) => postMessage(config, body, clock);
 
   return {
     id: "whatsapp",
@@ -134,7 +135,7 @@ function templateBody(config: WhatsAppConfig, to: string, content: TemplateConte
 }
 
 /** One POST; the wamid of the accepted message, or a classified ChannelError. */
-async function postMessage(config: WhatsAppConfig, body: SendBody): Promise<string> {
+async function postMessage(config: WhatsAppConfig, body: SendBody, clock: Clock): Promise<string> {
   let res: Response;
   try {
     res = await fetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
@@ -173,10 +174,14 @@ async function postMessage(config: WhatsAppConfig, body: SendBody): Promise<stri
   const detail = error.success
     ? [error.data.error.message, error.data.error.error_data?.details].filter(Boolean).join(": ")
     : `HTTP ${res.status}`;
+  const wait = saysRetryAfter(res.status)
+    ? retryAfterMs(res.headers.get("retry-after"), { date: res.headers.get("date"), now: clock.now().getTime() })
+    : null;
   throw new ChannelError(
     "whatsapp",
     isPermanentGraphError(res.status, code),
     `WhatsApp refused the message (${code ?? res.status}): ${detail}`.slice(0, 500),
     code !== null ? String(code) : `http_${res.status}`,
+    wait ?? undefined,
   );
 }
