@@ -6,6 +6,7 @@ import { toPanicMessages } from "@/features/emergency/utils/panic-messages";
 import { useCheckIn } from "@/features/check-in/api/check-in";
 import { useHeaderConditions } from "@/features/conditions/api/get-active-conditions";
 import { useMessages } from "@/features/messages/api/get-messages";
+import { useAuth } from "@/lib/auth/auth-context";
 import { whenIdleOrFirst } from "@/lib/when-idle";
 import { ActionButtons } from "./action-buttons";
 import { HeaderBar, type HeaderVariant } from "./header-bar";
@@ -60,7 +61,13 @@ function useHeaderActions() {
   const checkIn = useCheckIn();
   // Titles for the selector; a press never waits for them (toPanicMessages has defaults).
   const messages = useMessages({ enabled: hasPanic });
-  const panic = usePanicButton({ signedIn: true, messages: toPanicMessages(panicConditions, messages.data) });
+  // The real state, read at each press: the session may end (elsewhere, or by a 401) while the
+  // button shows; the header then hides it, and a press in between says so (docs/decisions/028).
+  const { session } = useAuth();
+  const panic = usePanicButton({
+    signedIn: session !== null,
+    messages: toPanicMessages(panicConditions, messages.data),
+  });
   const showEmergency = hasPanic || panic.state.kind !== "idle";
 
   // The selector is a lazy chunk: fetched while the button shows, not in the emergency, but only
