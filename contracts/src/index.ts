@@ -13,6 +13,7 @@ export * from "./conditions/condition-rules.ts";
 export * from "./conditions/condition-schema.ts";
 export * from "./conditions/next-deadline.ts";
 export * from "./conditions/can-fire.ts";
+export * from "./check-in.ts";
 export * from "./conditions/is-due.ts";
 export * from "./conditions/describe-condition.ts";
 export * from "./conditions/format-duration.ts";

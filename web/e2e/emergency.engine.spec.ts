@@ -99,7 +99,7 @@ test("a press with the position granted sends the message with the place, counts
   await expect(page.getByText("Your emergency message with your current location has been sent.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^CLICK TO CANCEL \([123]\)$/ })).toBeVisible();
   await expect(page.getByText(/Your location( \(.+\))? went with it\./)).toBeVisible();
-  await expect(page.getByText("Sent without your location")).toHaveCount(0);
+  await expect(page.getByText(/Your location could not go with it/)).toHaveCount(0);
   await expectNothingCovered(page);
   await shot(page, "51-emergency-countdown-1280");
   await expect(page).toHaveURL(/\/messages$/, { timeout: 10_000 });
@@ -133,10 +133,14 @@ test("a second press soon after, with the position now blocked, says the earlier
   await context.clearPermissions();
   await page.getByRole("button", { name: "Emergency" }).click();
   await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
-  await expect(page.getByText("Sent with an earlier position", { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("Your emergency message with your last known location has been sent.")).toBeVisible();
+  // One toast for the outcome: what went, and why no new position (decision 028).
+  await expect(
+    page.getByText(
+      /^Your emergency message with your last known location has been sent\. No new position for this alert: .+\. The position taken \d+ seconds before the alert went with it\.$/,
+    ),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/^Your location from \d+ seconds before the alert \(.+\) went with it\.$/)).toBeVisible();
-  await expect(page.getByText("Sent without your location")).toHaveCount(0);
+  await expect(page.getByText(/Your location could not go with it/)).toHaveCount(0);
   await expect(page.getByText(/was not included/)).toHaveCount(0);
   await expectNothingCovered(page);
   await shot(page, "54-emergency-earlier-position-1280");
@@ -183,17 +187,22 @@ test("with the position denied and two panic messages: the selector, a plain 'lo
   await trigger.click();
 
   // Denied (or a prompt nobody answers, which the app gives up on after 10 s): it goes without.
-  await expect(page.getByText("Sent without your location", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText(/^Your emergency message has been sent\. Your location could not go with it: .+\.$/),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("EMERGENCY ALERT TRIGGERED")).toBeVisible();
-  await expect(page.getByText("Your emergency message has been sent.", { exact: true })).toBeVisible();
   await expect(page.getByText(/^Your location was not included: /)).toBeVisible();
   await expect(page.getByText("Cancel only stops the countdown on this device.", { exact: false })).toBeVisible();
   await expectNothingCovered(page);
   await shot(page, "53-emergency-no-location-375");
 
   await page.getByRole("button", { name: /^CLICK TO CANCEL/ }).click();
-  await expect(page.getByText("Emergency alert cancelled")).toBeVisible();
-  await expect(page.getByText("Cancelled on this device only")).toBeVisible();
+  // One toast: the countdown stopped; the message had gone and cannot be called back (decision 028).
+  await expect(page.getByText("Countdown stopped", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(/^Your emergency message was already sent at .+ and cannot be called back\./),
+  ).toBeVisible();
+  await expect(page.getByText("Emergency alert cancelled")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Emergency" })).toBeVisible();
   await page.waitForTimeout(4000);
   await expect(page).not.toHaveURL(/\/messages$/);

@@ -115,9 +115,14 @@ test("an owner writes a message with every condition type, an attachment and two
   await expect(page.getByRole("button", { name: "Check In Now" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Emergency" })).toBeVisible();
 
-  // Checking in restarts the timers (POST /api/check-in).
+  // Checking in restarts the timers (POST /api/check-in), and would cancel the dated delivery:
+  // Check In Now asks first, and the toast says it after (decision 028).
   await page.getByRole("button", { name: "Check In Now" }).click();
+  const question = page.getByRole("alertdialog", { name: "Check in and cancel a dated delivery?" });
+  await expect(question).toContainText("Checking in now also cancels the delivery of");
+  await question.getByRole("button", { name: "Check in and cancel it" }).click();
   await expect(page.getByText("Check-In Successful")).toBeVisible();
+  await expect(page.getByText(/This check-in cancelled the delivery of/)).toBeVisible();
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download where-things-are.txt" }).click();

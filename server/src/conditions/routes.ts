@@ -28,7 +28,7 @@ export const conditionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       schema: {
         tags,
         security,
-        summary: "My conditions, ordered by id (spec §7 header buttons: ?active=true)",
+        summary: "My conditions, ordered by id (spec §7 header buttons: ?active=true lists only those in force)",
         querystring: listQuery,
         response: { 200: z.array(conditionSchema) },
       },

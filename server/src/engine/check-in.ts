@@ -8,6 +8,10 @@ export interface CheckInResult {
   conditions: number;
   /** The earliest deadline now ahead, or null when nothing is scheduled. */
   next_deadline: string | null;
+  /** How many armed conditions were waiting for a check-in (had a deadline before it). */
+  waiting: number;
+  /** The inactivity_to_date conditions this check-in cancelled (a deadline before, none after). */
+  cancelledConditionIds: string[];
 }
 
 /**
@@ -17,7 +21,8 @@ export interface CheckInResult {
  * would (docs/decisions/023). It locks the conditions the engine locks before firing, so a
  * check-in and a release of the same deadline serialise: whichever commits first wins
  * (docs/decisions/003, 005). No active condition: success, nothing changes. Runs on its own
- * (autocommit) or inside the caller's transaction (`db` may be a transaction handle).
+ * (autocommit) or inside the caller's transaction (`db` may be a transaction handle). It also says
+ * how many armed conditions it met and which dated deliveries it cancelled (docs/decisions/028).
  * `source` says where it came from (app, email link, WhatsApp, SMS).
  */
 export async function checkIn({
@@ -32,14 +37,16 @@ export async function checkIn({
 }): Promise<CheckInResult> {
   const now = clock.now();
   const result = (await db.execute(
-    sql`select conditions, next_deadline from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz)`,
+    sql`select conditions, next_deadline, waiting, cancelled::text[] as cancelled from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz)`,
   )) as unknown as {
-    rows: { conditions: number; next_deadline: Date | string | null }[];
+    rows: { conditions: number; next_deadline: Date | string | null; waiting: number; cancelled: string[] }[];
   };
   const row = result.rows[0]!;
   return {
     checked_in_at: now.toISOString(),
     conditions: Number(row.conditions),
     next_deadline: row.next_deadline === null ? null : new Date(row.next_deadline).toISOString(),
+    waiting: Number(row.waiting),
+    cancelledConditionIds: row.cancelled,
   };
 }

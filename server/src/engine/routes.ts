@@ -1,19 +1,15 @@
+import { checkInAnswerSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../http/app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
+import { cancelledDeliveries } from "./cancelled-deliveries.ts";
 import { checkIn } from "./check-in.ts";
 import { checkInWithToken } from "./check-in-with-token.ts";
 import { readCheckInToken } from "./read-check-in-token.ts";
 
 const tags = ["check-in"];
-const checkInAnswer = z.object({
-  success: z.literal(true),
-  checked_in_at: z.string(),
-  conditions: z.number(),
-  next_deadline: z.string().nullable(),
-});
 const tokenBody = z.object({ token: z.string().min(1).max(200) }).strict();
 
 /** POST /api/check-in (signed in). Registered inside the authenticated group. */
@@ -21,11 +17,25 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const { db } = deps.database;
   app.post(
     "/check-in",
-    { schema: { tags, security, summary: "Check in: reset every timer (spec §4)", response: { 200: checkInAnswer } } },
-    async (req) => ({
-      success: true as const,
-      ...(await checkIn({ db, clock: deps.clock, userId: currentUser(req).id, source: "app" })),
-    }),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Check in: reset every timer (spec §4); says what was waiting and which dated deliveries it cancelled",
+        response: { 200: checkInAnswerSchema },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      const { cancelledConditionIds, ...result } = await checkIn({ db, clock: deps.clock, userId, source: "app" });
+      const cancelled = await cancelledDeliveries({
+        db,
+        masterKeys: deps.masterKeys,
+        userId,
+        conditionIds: cancelledConditionIds,
+      });
+      return { success: true as const, ...result, cancelled };
+    },
   );
 };
 

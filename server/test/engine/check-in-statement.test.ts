@@ -387,6 +387,8 @@ describe("check-in in one statement", () => {
       checked_in_at: clock.now().toISOString(),
       conditions: 0,
       next_deadline: null,
+      waiting: 0,
+      cancelledConditionIds: [],
     });
 
     const owner = await newOwner();
@@ -409,6 +411,8 @@ describe("check-in in one statement", () => {
       checked_in_at: clock.now().toISOString(),
       conditions: 0,
       next_deadline: null,
+      waiting: 0,
+      cancelledConditionIds: [],
     });
     expect(await conditionRow(panic)).toEqual(before.panic);
     expect(await conditionRow(fired)).toEqual(before.fired);

@@ -33,6 +33,8 @@ describe("check-in", () => {
       checked_in_at: t.clock.now().toISOString(),
       conditions: 0,
       next_deadline: null,
+      waiting: 0,
+      cancelled: [],
     });
   });
 

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   attachmentSchema,
   channelsInfoSchema,
+  checkInAnswerSchema,
   conditionCreateSchema,
   conditionSchema,
   conditionUpdateSchema,
@@ -54,6 +55,7 @@ export const workspaceContract = {
   "POST /api/conditions/:id/arm": { response: conditionSchema },
   "POST /api/conditions/:id/disarm": { response: conditionSchema },
   "GET /api/conditions": { response: z.array(conditionSchema) },
+  "POST /api/check-in": { response: checkInAnswerSchema },
   "POST /api/messages/:id/attachments": { status: 201, response: attachmentSchema },
   "GET /api/releases": { response: z.array(ownerReleaseSchema) },
 } as const satisfies Record<string, RouteContract>;

@@ -1,5 +1,7 @@
 import {
   accessWindowOf,
+  canFire,
+  CHECK_IN_CONDITION_TYPES,
   defaultChannels,
   describeCondition,
   locationProblems,
@@ -224,12 +226,43 @@ export function createFakeWorkspace(timeZone = "UTC") {
     },
     "POST /api/conditions/:id/arm": ({ params }) => arm(params.id!, true),
     "POST /api/conditions/:id/disarm": ({ params }) => arm(params.id!, false),
+    // The header's ?active=true: the conditions in force, as the server lists them.
     "GET /api/conditions": () => ({
       body: messages
         .flatMap((m) => m.conditions)
-        .filter((c) => c.active)
-        .map(toCondition),
+        .map(toCondition)
+        .filter(canFire),
     }),
+    // Spec §4 check-in by contracts' rules, answering as the server does: what waited, what it cancelled.
+    "POST /api/check-in": () => {
+      const at = stamp();
+      const checked = messages.flatMap((m) =>
+        m.conditions
+          .filter((c) => c.active && (CHECK_IN_CONDITION_TYPES as readonly string[]).includes(c.condition_type))
+          .map((c) => ({ m, c, before: toCondition(c).next_deadline })),
+      );
+      for (const { c } of checked) Object.assign(c, { last_checked: at, updated_at: at });
+      const cancelled = checked.filter(
+        ({ c, before }) =>
+          c.condition_type === "inactivity_to_date" && before !== null && toCondition(c).next_deadline === null,
+      );
+      const deadlines = checked.map(({ c }) => toCondition(c).next_deadline).filter((d): d is string => d !== null);
+      return {
+        body: {
+          success: true as const,
+          checked_in_at: at,
+          conditions: checked.length,
+          next_deadline: deadlines.sort()[0] ?? null,
+          waiting: checked.filter(({ before }) => before !== null).length,
+          cancelled: cancelled.map(({ m, c }) => ({
+            condition_id: c.id,
+            message_id: m.id,
+            message_title: m.title,
+            deliver_at: c.deliver_at!,
+          })),
+        },
+      };
+    },
     "POST /api/messages/:id/attachments": ({ raw, params }) => {
       const stored = message(params.id!);
       const file = raw instanceof FormData ? raw.get("file") : null;

@@ -79,12 +79,30 @@ describe("the Emergency button when something fails", () => {
     expect(button("Emergency")).toBeInTheDocument();
   });
 
-  it("treats a duplicate answer as a success", async () => {
-    const duplicate = { body: { success: false, error: null, duplicate: true, keepArmed: true, recipients: 0 } };
+  it("says a press within 30 s repeated the alert already sent, with when, and never calls its position earlier", async () => {
+    // The server's answer to a repeat: what the first alert carried, taken at that alert's own press.
+    const duplicate = sent({
+      duplicate: true,
+      recipients: 0,
+      locationIncluded: true,
+      locatedAt: "2026-03-10T14:00:03.600Z",
+      locationName: "Camden Town, London",
+      triggeredAt: "2026-03-10T14:00:04.000Z",
+    });
     const { user } = await setup({ answers: [duplicate] });
     await pressTwice(user);
-    expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("had already been sent moments ago; it was not sent twice");
+    expect(screen.getByText("EMERGENCY ALERT ALREADY SENT")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^You pressed again within 30 seconds of the emergency message sent at .*14:00:04.*\. It was not sent a second time\. It went with your location \(Camden Town, London\)\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("EMERGENCY ALERT TRIGGERED")).not.toBeInTheDocument();
+    expect(screen.queryByText(/earlier position|seconds before/)).not.toBeInTheDocument();
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(1);
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent("had already been sent moments ago; it was not sent twice");
+    expect(status).not.toHaveTextContent("seconds before");
   });
 
   it("goes on without the location when access is denied, and says so", async () => {
@@ -93,13 +111,13 @@ describe("the Emergency button when something fails", () => {
     expect(server.calls.some((c) => c.method === "PUT")).toBe(false);
     expect(posts()).toHaveLength(1);
     expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
-    // The first toast claims no location; the second says why, without contradicting it.
-    expect(screen.getByText("Your emergency message with its attachments has been sent.")).toBeInTheDocument();
-    expect(screen.queryByText(/with your current location/)).not.toBeInTheDocument();
-    expect(screen.getByText("Sent without your location")).toBeInTheDocument();
+    // One toast: it claims no location, and says why.
     expect(
-      screen.getByText("Your location could not go with it: location access is blocked for this site in your browser."),
+      screen.getByText(
+        "Your emergency message with its attachments has been sent. Your location could not go with it: location access is blocked for this site in your browser.",
+      ),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/with your current location/)).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Your location was not included: location access is blocked");
   });
 
@@ -115,15 +133,11 @@ describe("the Emergency button when something fails", () => {
     await pressTwice(user);
     expect(screen.getByText("EMERGENCY ALERT TRIGGERED")).toBeInTheDocument();
     expect(
-      screen.getByText("Your emergency message with your last known location and its attachments has been sent."),
-    ).toBeInTheDocument();
-    expect(screen.getByText("Sent with an earlier position")).toBeInTheDocument();
-    expect(
       screen.getByText(
-        "No new position for this alert: location access is blocked for this site in your browser. The position taken 64 seconds before the alert went with it.",
+        "Your emergency message with your last known location and its attachments has been sent. No new position for this alert: location access is blocked for this site in your browser. The position taken 64 seconds before the alert went with it.",
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByText("Sent without your location")).not.toBeInTheDocument();
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(1);
     const status = screen.getByRole("status");
     expect(status).toHaveTextContent(
       "Your location from 64 seconds before the alert (near Clerkenwell, United Kingdom) went with it.",
@@ -136,7 +150,7 @@ describe("the Emergency button when something fails", () => {
     await pressTwice(user);
     expect(posts()).toHaveLength(1);
     expect(
-      screen.getByText("Your location could not go with it: your position could not be found within 10 seconds."),
+      screen.getByText(/Your location could not go with it: your position could not be found within 10 seconds\.$/),
     ).toBeInTheDocument();
   });
 
@@ -149,7 +163,9 @@ describe("the Emergency button when something fails", () => {
     await wait(1);
     expect(posts()).toHaveLength(1);
     await showToasts();
-    expect(screen.getByText("Sent without your location")).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your location could not go with it: your position could not be found/),
+    ).toBeInTheDocument();
   });
 
   it("goes on without the location when storing it fails", async () => {

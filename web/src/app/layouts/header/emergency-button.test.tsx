@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { button, pressTwice, resetEmergencyHarness, settle, setup, wait } from "./emergency-button-harness";
+import { button, pressTwice, resetEmergencyHarness, sent, settle, setup, wait } from "./emergency-button-harness";
 
 afterEach(resetEmergencyHarness);
 
@@ -82,20 +82,26 @@ describe("the Emergency button", () => {
     expect(button("Emergency")).toBeInTheDocument();
   });
 
-  it("cancels during the countdown on this device only, and says the message had already gone", async () => {
-    const { user, router, posts } = await setup();
+  it("stops the countdown on this device only, in one toast that says the message had already gone", async () => {
+    const { user, router, posts } = await setup({
+      answers: [sent({ locatedAt: null, triggeredAt: "2026-03-10T14:00:04.000Z" })],
+    });
     await pressTwice(user);
     await wait(1000);
     await user.click(button("CLICK TO CANCEL (2)"));
     await settle();
-    expect(screen.getByText("Emergency alert cancelled")).toBeInTheDocument();
-    expect(screen.getByText("Your emergency message has been cancelled.")).toBeInTheDocument();
-    expect(screen.getByText("Cancelled on this device only")).toBeInTheDocument();
+    expect(screen.getByText("Countdown stopped")).toBeInTheDocument();
     expect(
       screen.getByText(
-        "Your recipients were sent the message before you cancelled. If you are safe, tell them yourself.",
+        /^Your emergency message was already sent at .*14:00:04.* and cannot be called back\. If you are safe, tell your recipients yourself\.$/,
       ),
     ).toBeInTheDocument();
+    // The spec's cancel words would be false: the alert went before the countdown began.
+    expect(screen.queryByText("Your emergency message has been cancelled.")).not.toBeInTheDocument();
+    expect(screen.queryByText("Emergency alert cancelled")).not.toBeInTheDocument();
+    // One toast for the outcome: the sent toast was replaced, nothing else stands beside it.
+    expect(screen.queryByText("EMERGENCY ALERT TRIGGERED")).not.toBeInTheDocument();
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(1);
     expect(button("Emergency")).toBeInTheDocument();
     await wait(5000);
     expect(router.state.location.pathname).toBe("/");

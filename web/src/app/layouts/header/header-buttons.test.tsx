@@ -112,7 +112,14 @@ describe("the header's Check In Now and Emergency buttons", () => {
 
   it("checks in from Check In Now with the spec's toasts and tells the app that conditions changed", async () => {
     const checkIn: Handler = () => ({
-      body: { success: true, checked_in_at: new Date().toISOString(), conditions: 1, next_deadline: null },
+      body: {
+        success: true,
+        checked_in_at: new Date().toISOString(),
+        conditions: 1,
+        next_deadline: null,
+        waiting: 1,
+        cancelled: [],
+      },
     });
     const { user, server } = renderApp({
       routes,
@@ -126,6 +133,54 @@ describe("the header's Check In Now and Emergency buttons", () => {
     expect(screen.getByText("Your Trigger Switch has been reset.")).toBeInTheDocument();
     await heard;
     expect(server.calls.some((call) => call.method === "POST" && call.path === "/api/check-in")).toBe(true);
+  });
+
+  it("never says 'Check-In Successful' when no armed condition was waiting for the check-in", async () => {
+    // A list loaded before the last condition fired: the button still shows, the server finds nothing to reset.
+    const nothingWaited: Handler = () => ({
+      body: {
+        success: true,
+        checked_in_at: new Date().toISOString(),
+        conditions: 0,
+        next_deadline: null,
+        waiting: 0,
+        cancelled: [],
+      },
+    });
+    const { user } = renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      api: {
+        "GET /api/conditions": answering(() => [condition("c1", "no_check_in")]),
+        "POST /api/check-in": nothingWaited,
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Check In Now" }));
+    expect(await screen.findByText("Checked in")).toBeInTheDocument();
+    expect(
+      screen.getByText("No armed condition was waiting for a check-in, so no timer was reset and nothing changed."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Check-In Successful")).not.toBeInTheDocument();
+    expect(screen.queryByText("Your Trigger Switch has been reset.")).not.toBeInTheDocument();
+  });
+
+  it("hides Check In Now for a date delivery a check-in already cancelled (nothing left to fire)", async () => {
+    const cancelled = condition("c1", "inactivity_to_date", {
+      deliver_at: "2099-01-01T00:00:00Z",
+      next_deadline: null,
+      minutes_threshold: 0,
+      armed_at: "2025-01-01T00:00:00Z",
+      last_checked: "2025-01-02T00:00:00Z",
+    });
+    renderApp({
+      routes,
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/conditions": answering(() => [cancelled, condition("c2", "panic_trigger")]) },
+    });
+    expect(await screen.findByRole("button", { name: "Emergency" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Check In Now" })).not.toBeInTheDocument();
   });
 
   it("says 'Check-In Failed' with the server's reason", async () => {

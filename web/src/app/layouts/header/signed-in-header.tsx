@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmergencyStatus } from "@/features/emergency/components/emergency-status";
 import { usePanicButton } from "@/features/emergency/hooks/use-panic-button";
 import { toPanicMessages } from "@/features/emergency/utils/panic-messages";
 import { useCheckIn } from "@/features/check-in/api/check-in";
-import { useHeaderConditions } from "@/features/conditions/api/get-active-conditions";
+import { checkInWillCancel } from "@/features/check-in/utils/check-in-words";
+import { checkInWouldCancelHeader, useHeaderConditions } from "@/features/conditions/api/get-active-conditions";
 import { useMessages } from "@/features/messages/api/get-messages";
+import { useAuth } from "@/lib/auth/auth-context";
+import { browserTimeZone } from "@/lib/time-zone";
 import { whenIdleOrFirst } from "@/lib/when-idle";
 import { ActionButtons } from "./action-buttons";
 import { HeaderBar, type HeaderVariant } from "./header-bar";
@@ -16,6 +19,7 @@ import { MobileUserMenu } from "./mobile-user-menu";
 const DesktopUserMenu = lazy(() => import("./desktop-user-menu").then((m) => ({ default: m.DesktopUserMenu })));
 const loadSelector = () => import("@/features/emergency/components/emergency-selector-dialog");
 const EmergencySelectorDialog = lazy(() => loadSelector().then((m) => ({ default: m.EmergencySelectorDialog })));
+const ConfirmDialog = lazy(() => import("@/components/ui/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })));
 
 export interface SignedInHeaderProps {
   variant: HeaderVariant;
@@ -46,6 +50,7 @@ export function SignedInHeader({ variant, isMobile }: SignedInHeaderProps) {
       )}
       {actions.status}
       {actions.dialog}
+      {actions.checkInDialog}
     </>
   );
 }
@@ -56,12 +61,21 @@ export function SignedInHeader({ variant, isMobile }: SignedInHeaderProps) {
  * when the alert goes, and the countdown's cancel must not vanish with it.
  */
 function useHeaderActions() {
-  const { hasCheckIn, hasPanic, panicConditions } = useHeaderConditions();
+  const { hasCheckIn, hasPanic, panicConditions, checkInConditions } = useHeaderConditions();
   const checkIn = useCheckIn();
-  // Titles for the selector; a press never waits for them (toPanicMessages has defaults).
-  const messages = useMessages({ enabled: hasPanic });
-  const panic = usePanicButton({ signedIn: true, messages: toPanicMessages(panicConditions, messages.data) });
+  // Deliveries on a date that a check-in now would cancel: Check In Now asks first (docs/decisions/028).
+  const dated = checkInConditions.filter((c) => c.condition_type === "inactivity_to_date" && c.deliver_at);
+  // Titles for the selector and for that question; a press never waits for them (toPanicMessages has defaults).
+  const messages = useMessages({ enabled: hasPanic || dated.length > 0 });
+  // The real state, read at each press: the session may end (elsewhere, or by a 401) while the
+  // button shows; the header then hides it, and a press in between says so (docs/decisions/028).
+  const { session } = useAuth();
+  const panic = usePanicButton({
+    signedIn: session !== null,
+    messages: toPanicMessages(panicConditions, messages.data),
+  });
   const showEmergency = hasPanic || panic.state.kind !== "idle";
+  const [cancelsAsked, setCancelsAsked] = useState<string | null>(null);
 
   // The selector is a lazy chunk: fetched while the button shows, not in the emergency, but only
   // once the page has loaded and gone idle or is first touched (a press is a touch), so it never
@@ -70,10 +84,22 @@ function useHeaderActions() {
     if (showEmergency) return whenIdleOrFirst(["pointerdown", "keydown"], () => void loadSelector());
   }, [showEmergency]);
 
+  const onCheckIn = () => {
+    if (checkIn.isPending) return;
+    const now = new Date();
+    const cancels = dated.filter((c) => checkInWouldCancelHeader(c, now));
+    if (cancels.length === 0) return checkIn.mutate();
+    const titled = cancels.map((c) => ({
+      title: messages.data?.find((m) => m.id === c.message_id)?.title || null,
+      deliverAt: c.deliver_at!,
+    }));
+    setCancelsAsked(checkInWillCancel(titled, browserTimeZone()));
+  };
+
   const { state } = panic;
   return {
     handlers: {
-      onCheckIn: hasCheckIn ? () => !checkIn.isPending && checkIn.mutate() : undefined,
+      onCheckIn: hasCheckIn ? onCheckIn : undefined,
       emergency: showEmergency ? panic : undefined,
     },
     status: showEmergency && <EmergencyStatus state={state} />,
@@ -85,6 +111,23 @@ function useHeaderActions() {
           onChoose={panic.choose}
           onCancel={panic.dismissSelector}
           onTrigger={panic.triggerChosen}
+        />
+      </Suspense>
+    ),
+    checkInDialog: cancelsAsked !== null && (
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setCancelsAsked(null)}
+          title="Check in and cancel a dated delivery?"
+          description={cancelsAsked}
+          confirmLabel="Check in and cancel it"
+          cancelLabel="Don't check in"
+          pending={checkIn.isPending}
+          onConfirm={() => {
+            setCancelsAsked(null);
+            checkIn.mutate();
+          }}
         />
       </Suspense>
     ),

@@ -1,5 +1,8 @@
+import type { CheckInAnswer } from "@trigger-switch/contracts";
 import { isApiError } from "@/lib/api-client";
+import { browserTimeZone } from "@/lib/time-zone";
 import { toast } from "@/lib/toast";
+import { checkInCancelled, NOTHING_WAITED } from "./check-in-words";
 
 /**
  * Spec §8's three check-in toasts, shared by the header/dashboard check-in and the reminder
@@ -9,6 +12,21 @@ export const checkInToasts = {
   start: () => toast.loading("Checking in...", { description: "Resetting your Trigger Switch timers" }),
   success: (id?: string | number) =>
     toast.success("Check-In Successful", { id, description: "Your Trigger Switch has been reset." }),
+  /**
+   * The app's own check-in, from the server's answer: the spec's words when a timer was reset, what
+   * else it did (a dated delivery cancelled: it stays until closed), or that nothing waited for it
+   * (docs/decisions/028).
+   */
+  answered: (answer: CheckInAnswer, id?: string | number) => {
+    if (answer.waiting === 0) return toast.info("Checked in", { id, description: NOTHING_WAITED });
+    if (answer.cancelled.length === 0) return checkInToasts.success(id);
+    const reset = answer.waiting > answer.cancelled.length ? "Your Trigger Switch has been reset. " : "";
+    return toast.success("Check-In Successful", {
+      id,
+      description: `${reset}${checkInCancelled(answer.cancelled, browserTimeZone())}`,
+      duration: Infinity,
+    });
+  },
   failure: (error: unknown, id?: string | number) => {
     // Spec §5: check-in requires a signed-in user; a 401 means the session has ended (and the app
     // ends it here too, lib/auth/auth-provider.tsx).

@@ -1,5 +1,7 @@
 import {
+  canFire,
   CHECK_IN_CONDITION_TYPES,
+  checkInWouldCancel,
   CONDITION_TYPES,
   CONDITIONS_EVENT_DEBOUNCE_MS,
   CONDITIONS_UPDATED_EVENT,
@@ -13,13 +15,22 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { clearHeaderButtons, readHeaderButtons, writeHeaderButtons } from "@/lib/header-buttons-cache";
 import { useApi } from "@/lib/services";
 
-/** Spec §7's field list for the header buttons (is_armed added: a disarmed condition cannot fire). */
+/**
+ * Spec §7's field list for the header buttons, plus what says whether a condition is in force and
+ * what a check-in would do to it (is_armed, next_deadline, the timing of a date delivery). The
+ * additions are optional: a list cached by an older version lacks them.
+ */
 export const headerConditionSchema = z.object({
   id: z.string(),
   message_id: z.string(),
   condition_type: z.enum(CONDITION_TYPES),
   active: z.boolean(),
   is_armed: z.boolean().optional(),
+  next_deadline: z.string().nullable().optional(),
+  minutes_threshold: z.number().optional(),
+  deliver_at: z.string().nullable().optional(),
+  last_checked: z.string().optional(),
+  armed_at: z.string().optional(),
   hours_threshold: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -31,6 +42,40 @@ export type HeaderCondition = z.infer<typeof headerConditionSchema>;
 
 export const activeConditionsQueryKey = (userId: string) => ["conditions", "active", userId] as const;
 
+/**
+ * The server lists only conditions in force (contracts' canFire); a list cached before a change is
+ * held to the same rule. A field an older cached list lacks is taken as the server said it: listed.
+ */
+function isInForce(c: HeaderCondition): boolean {
+  const nextDeadline = c.next_deadline === undefined ? "(listed by the server as in force)" : c.next_deadline;
+  return canFire({ ...c, is_armed: c.is_armed ?? true, next_deadline: nextDeadline });
+}
+
+/**
+ * Whether Check In Now would cancel this condition's delivery date (contracts' checkInWouldCancel);
+ * false when a list cached by an older version cannot say.
+ */
+export function checkInWouldCancelHeader(c: HeaderCondition, now: Date): boolean {
+  const { minutes_threshold, deliver_at, last_checked, armed_at, next_deadline } = c;
+  if (minutes_threshold === undefined || deliver_at === undefined || next_deadline === undefined) return false;
+  if (last_checked === undefined || armed_at === undefined) return false;
+  return checkInWouldCancel(
+    {
+      condition_type: c.condition_type,
+      active: c.active,
+      is_armed: c.is_armed ?? true,
+      hours_threshold: c.hours_threshold,
+      minutes_threshold,
+      recurring_pattern: null,
+      deliver_at,
+      last_checked,
+      armed_at,
+      next_deadline,
+    },
+    now,
+  );
+}
+
 /** GET /api/conditions?active=true (ordered by id). */
 export function getActiveConditions(api: ApiClient): Promise<HeaderCondition[]> {
   return api.get("/api/conditions?active=true", z.array(headerConditionSchema));
@@ -41,7 +86,12 @@ export function getActiveConditions(api: ApiClient): Promise<HeaderCondition[]> 
  * minutes in localStorage (spec §7), and a conditions-updated event clears the cache and reloads
  * it 300 ms later — repeated events within that time cause one reload.
  */
-export function useHeaderConditions(): { hasCheckIn: boolean; hasPanic: boolean; panicConditions: HeaderCondition[] } {
+export function useHeaderConditions(): {
+  hasCheckIn: boolean;
+  hasPanic: boolean;
+  panicConditions: HeaderCondition[];
+  checkInConditions: HeaderCondition[];
+} {
   const api = useApi();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -81,12 +131,17 @@ export function useHeaderConditions(): { hasCheckIn: boolean; hasPanic: boolean;
     if (query.error) console.error("Could not load the header's conditions", query.error);
   }, [query.error]);
 
-  const inForce = (query.data ?? []).filter((c) => c.active && c.is_armed !== false);
+  const inForce = (query.data ?? []).filter(isInForce);
   const panicConditions = inForce.filter((c) => c.condition_type === "panic_trigger");
+  const checkInConditions = inForce.filter((c) =>
+    (CHECK_IN_CONDITION_TYPES as readonly string[]).includes(c.condition_type),
+  );
   return {
-    hasCheckIn: inForce.some((c) => (CHECK_IN_CONDITION_TYPES as readonly string[]).includes(c.condition_type)),
+    hasCheckIn: checkInConditions.length > 0,
     hasPanic: panicConditions.length > 0,
     /** The panic conditions in force, for the Emergency button's choice of message. */
     panicConditions,
+    /** The check-in conditions in force: what Check In Now will meet (and may cancel). */
+    checkInConditions,
   };
 }

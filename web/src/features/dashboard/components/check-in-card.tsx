@@ -1,15 +1,16 @@
-import { canFire, CHECK_IN_CONDITION_TYPES, type MessageListItem } from "@trigger-switch/contracts";
+import { canFire, CHECK_IN_CONDITION_TYPES, checkInWouldCancel, type MessageListItem } from "@trigger-switch/contracts";
 import { CalendarCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCheckIn } from "@/features/check-in";
+import { checkInWillCancel, useCheckIn } from "@/features/check-in";
 import { formatDateTime } from "@/lib/format-date-time";
 
 const isCheckIn = (type: string) => (CHECK_IN_CONDITION_TYPES as readonly string[]).includes(type);
 
 /**
  * Check-in state: how many armed conditions wait for check-ins and when the last one arrived
- * (a last_checked later than armed_at; arming alone sets both to the same instant).
+ * (a last_checked later than armed_at; arming alone sets both to the same instant), and, before
+ * the button, which dated deliveries a check-in now would cancel.
  */
 export function CheckInCard({ messages, timeZone }: { messages: MessageListItem[]; timeZone: string }) {
   const checkIn = useCheckIn();
@@ -18,6 +19,12 @@ export function CheckInCard({ messages, timeZone }: { messages: MessageListItem[
     .filter((c) => new Date(c.last_checked).getTime() > new Date(c.armed_at).getTime())
     .map((c) => new Date(c.last_checked))
     .sort((a, b) => b.getTime() - a.getTime())[0];
+  const now = new Date();
+  const cancels = messages.flatMap((m) =>
+    m.conditions
+      .filter((c) => isCheckIn(c.condition_type) && c.deliver_at && checkInWouldCancel(c, now))
+      .map((c) => ({ title: m.title, deliverAt: c.deliver_at! })),
+  );
   return (
     <Card id="check-in" className="scroll-mt-24">
       <CardHeader className="pb-3">
@@ -39,6 +46,7 @@ export function CheckInCard({ messages, timeZone }: { messages: MessageListItem[
                 ? `Last check-in: ${formatDateTime(lastCheckIn, timeZone)}.`
                 : "No check-in since they were armed."}
             </p>
+            {cancels.length > 0 && <p className="font-medium">{checkInWillCancel(cancels, timeZone)}</p>}
             <div>
               <Button type="button" variant="warning" onClick={() => checkIn.mutate()} disabled={checkIn.isPending}>
                 <CalendarCheck aria-hidden="true" />

@@ -1,4 +1,4 @@
-import type { MessageListItem, OwnerRelease } from "@trigger-switch/contracts";
+import { cancelledByCheckIn, type MessageListItem, type OwnerRelease } from "@trigger-switch/contracts";
 import { History, Send, Siren } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,7 +30,10 @@ export function recentActivity(messages: MessageListItem[], releases: OwnerRelea
         events.push({
           key: `${c.id}-k`,
           at: new Date(c.last_checked),
-          text: `You checked in (${label.toLowerCase()}, “${m.title}”).`,
+          // A check-in cancels a dated delivery: the activity says so, not only "checked in".
+          text: cancelledByCheckIn(c)
+            ? `You checked in, which cancelled the delivery of “${m.title}” (${label.toLowerCase()}): nothing will send it until you arm it again.`
+            : `You checked in (${label.toLowerCase()}, “${m.title}”).`,
         });
     }
   }

@@ -89,7 +89,9 @@ function sentLines({ location, recipients, duplicate }: SendResult): Line[] {
     lines.push({
       text: location.place ? `Your location (${location.place}) went with it.` : "Your location went with it.",
     });
-  else lines.push({ text: `Your location was not included: ${locationFailureText(location.reason)}.`, strong: true });
+  // A repeat whose answer does not say what the first alert carried: nothing to claim either way.
+  else if (location.reason !== "unknown")
+    lines.push({ text: `Your location was not included: ${locationFailureText(location.reason)}.`, strong: true });
   lines.push({
     text: "Cancel only stops the countdown on this device. It cannot call back a message that has been sent.",
   });

@@ -1,3 +1,6 @@
+import { DUPLICATE_PANIC_WINDOW_MS } from "@trigger-switch/contracts";
+import { userLocale } from "@/lib/format-date-time";
+import { browserTimeZone } from "@/lib/time-zone";
 import { toast } from "@/lib/toast";
 import { locationFailureText } from "./location-outcome";
 import type { PanicToast, SendResult } from "./panic-machine";
@@ -36,11 +39,42 @@ export function triggeredDescription(result: SendResult | undefined): string {
 }
 
 /**
- * Spec §8's emergency toasts word for word, plus plain notices the spec lacks
- * (docs/decisions/009-emergency-web.md): that the location did not go with the message, or that an
- * earlier one went in place of one this press could not find, and that cancelling cannot call back
- * a message already sent. Failures stay until closed: someone in
- * danger may look away, and a failure that vanishes after four seconds is a failure unseen.
+ * Where the position that went differs from what the spec's sentence claims, the reason, in the
+ * same toast: one outcome, one toast (docs/decisions/028).
+ */
+function locationNotice(location: SendResult["location"]): string | null {
+  if (!location.included) return `Your location could not go with it: ${locationFailureText(location.reason)}.`;
+  if (!location.earlier) return null;
+  const went = `The position taken ${takenBefore(location)} the alert went with it.`;
+  return location.notNow ? `No new position for this alert: ${locationFailureText(location.notNow)}. ${went}` : went;
+}
+
+/** "at 14:00:04": when the alert went, on the device's clock (the one the person is looking at). */
+function sentAtWords(sentAt: string | null): string | null {
+  if (!sentAt || Number.isNaN(Date.parse(sentAt))) return null;
+  const time = new Intl.DateTimeFormat(userLocale(), {
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZone: browserTimeZone(),
+  }).format(new Date(sentAt));
+  return `at ${time}`;
+}
+
+/** What went with the alert a duplicate repeated, in a sentence; null when the answer does not say. */
+function firstAlertLocation(location: SendResult["location"]): string | null {
+  if (location.included)
+    return location.place ? `It went with your location (${location.place}).` : "It went with your location.";
+  return location.reason === "unknown" ? null : "It went without your location.";
+}
+
+/**
+ * Spec §8's emergency toasts where they are true, and one toast for each outcome the spec has no
+ * true words for (docs/decisions/009-emergency-web.md, 028): a press the server skipped as a repeat,
+ * and a cancel after the alert went (the spec's 'Emergency alert cancelled — Your emergency message
+ * has been cancelled.' is never true then). Each outcome replaces the one before (ALERT_ID).
+ * Failures and caveats stay until closed: someone in danger may look away, and a failure that
+ * vanishes after four seconds is a failure unseen.
  */
 export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: string): void {
   switch (kind) {
@@ -63,43 +97,36 @@ export function showPanicToast(kind: PanicToast, result?: SendResult, reason?: s
     case "sending":
       toast.loading("EMERGENCY ALERT", { id: ALERT_ID, position, description: "Triggering your emergency message..." });
       return;
-    case "triggered":
-      toast.success("EMERGENCY ALERT TRIGGERED", { id: ALERT_ID, position, description: triggeredDescription(result) });
+    case "triggered": {
+      const notice = result && locationNotice(result.location);
+      const description = [triggeredDescription(result), notice].filter(Boolean).join(" ");
+      if (notice) toast.warning("EMERGENCY ALERT TRIGGERED", { id: ALERT_ID, description, ...sticky });
+      else toast.success("EMERGENCY ALERT TRIGGERED", { id: ALERT_ID, position, description });
       return;
-    case "location-missing":
-      if (result?.location.included !== false) return;
-      toast.warning("Sent without your location", {
-        id: "emergency-location",
-        description: `Your location could not go with it: ${locationFailureText(result.location.reason)}.`,
-        ...sticky,
-      });
+    }
+    case "already-sent": {
+      const when = sentAtWords(result?.sentAt ?? null);
+      const description = [
+        when
+          ? `You pressed again within ${DUPLICATE_PANIC_WINDOW_MS / 1000} seconds of the emergency message sent ${when}. It was not sent a second time.`
+          : `You pressed again within ${DUPLICATE_PANIC_WINDOW_MS / 1000} seconds of an emergency message already sent. It was not sent a second time.`,
+        result && firstAlertLocation(result.location),
+      ]
+        .filter(Boolean)
+        .join(" ");
+      toast.info("EMERGENCY ALERT ALREADY SENT", { id: ALERT_ID, description, ...sticky });
       return;
-    case "location-earlier": {
-      if (result?.location.included !== true || !result.location.earlier) return;
-      const { notNow } = result.location;
-      const went = `The position taken ${takenBefore(result.location)} the alert went with it.`;
-      toast.warning("Sent with an earlier position", {
-        id: "emergency-location",
-        description: notNow ? `No new position for this alert: ${locationFailureText(notNow)}. ${went}` : went,
+    }
+    case "countdown-stopped": {
+      // Client-only (spec §4): what cancel stopped, and what it cannot.
+      const when = sentAtWords(result?.sentAt ?? null);
+      toast.warning("Countdown stopped", {
+        id: ALERT_ID,
+        description: `Your emergency message was already sent${when ? ` ${when}` : ""} and cannot be called back. If you are safe, tell your recipients yourself.`,
         ...sticky,
       });
       return;
     }
-    case "cancelled":
-      toast.info("Emergency alert cancelled", {
-        id: ALERT_ID,
-        position,
-        description: "Your emergency message has been cancelled.",
-      });
-      return;
-    case "cancel-is-local":
-      // Not a correction of the spec's toast but its scope: what cancel stopped, and what it cannot.
-      toast.warning("Cancelled on this device only", {
-        id: "emergency-cancel-local",
-        description: "Your recipients were sent the message before you cancelled. If you are safe, tell them yourself.",
-        ...sticky,
-      });
-      return;
     case "error":
       toast.error("Emergency Alert Error", {
         id: ALERT_ID,

@@ -2,7 +2,8 @@ import { GEOLOCATION_TIMEOUT_MS } from "@trigger-switch/contracts";
 import type { LocationFailure } from "./location-outcome";
 
 export type PositionResult =
-  { ok: true; coords: GeolocationCoordinates } | { ok: false; reason: Exclude<LocationFailure, "not-saved"> };
+  | { ok: true; coords: GeolocationCoordinates }
+  | { ok: false; reason: Exclude<LocationFailure, "not-saved" | "first-alert" | "unknown"> };
 
 /**
  * The browser's position, as spec §7 asks: high accuracy, 10 s timeout, no cached position.

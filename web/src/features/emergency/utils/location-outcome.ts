@@ -1,7 +1,11 @@
 import { GEOLOCATION_TIMEOUT_MS } from "@trigger-switch/contracts";
 
-/** Why a press went out without the sender's position. */
-export type LocationFailure = "denied" | "timeout" | "unavailable" | "unsupported" | "not-saved";
+/**
+ * Why a press went out without the sender's position. For a press the server skipped as a repeat:
+ * "first-alert" — the alert it repeats went without one; "unknown" — the answer does not say.
+ */
+export type LocationFailure =
+  "denied" | "timeout" | "unavailable" | "unsupported" | "not-saved" | "first-alert" | "unknown";
 
 /**
  * What this browser managed for one press: the position found and stored with the message
@@ -24,5 +28,9 @@ export function locationFailureText(reason: LocationFailure): string {
       return "this browser cannot share a location";
     case "not-saved":
       return "your position could not be saved with the message";
+    case "first-alert":
+      return "the alert you had already sent went without it";
+    case "unknown":
+      return "it is not known whether it went with the alert you had already sent";
   }
 }

@@ -152,23 +152,21 @@ describe("the panic button's state machine", () => {
         location: { included: true, place: "Camden", earlier: false, earlierMs: null, notNow: null },
         recipients: 2,
         duplicate: false,
+        sentAt: "2026-03-10T14:00:03.000Z",
         attachments: 1,
       },
     });
     expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual(["triggered", "conditions-changed"]);
   });
 
-  it("adds the location notice when the position did not go with the alert", () => {
+  it("tells the sent outcome in one toast, also when the position did not go with the alert", () => {
     const withoutPosition: PanicState = { ...sending, location: { included: false, reason: "timeout" } };
     const { effects } = after(
       withoutPosition,
       succeeded({ location: onServer({ included: false, locatedAt: null, place: null }) }),
     );
-    expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual([
-      "triggered",
-      "location-missing",
-      "conditions-changed",
-    ]);
+    expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual(["triggered", "conditions-changed"]);
+    expect(effects[0]).toMatchObject({ result: { location: { included: false, reason: "timeout" } } });
   });
 
   it("believes the server when it says the stored position was not attached", () => {
@@ -190,17 +188,40 @@ describe("the panic button's state machine", () => {
         location: { included: true, place: "near Clerkenwell", earlier: true, earlierMs: 64_000, notNow: "denied" },
       },
     });
-    expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual([
-      "triggered",
-      "location-earlier",
-      "conditions-changed",
-    ]);
+    expect(effects.map((e) => (e.type === "toast" ? e.toast : e.type))).toEqual(["triggered", "conditions-changed"]);
   });
 
-  it("treats a duplicate answer as a success", () => {
-    expect(after(sending, succeeded({ duplicate: true, recipients: 0 })).state).toMatchObject({
-      kind: "countdown",
-      result: { duplicate: true },
+  it("never calls a position taken at the alert's own second 'earlier'", () => {
+    // The browser's capture and the server's differ by a rounding, not by a press.
+    const atPress = onServer({ locatedAt: "2026-03-10T14:00:02.600Z", triggeredAt: "2026-03-10T14:00:03.000Z" });
+    expect(after(sending, succeeded({ location: atPress })).state).toMatchObject({
+      result: { location: { included: true, earlier: false, earlierMs: null } },
+    });
+  });
+
+  it("treats a duplicate answer as a success, and says it repeated the alert already sent, with when", () => {
+    // The repeated alert's position was taken at its own press: not 'earlier', whatever this press found.
+    const first = onServer({ locatedAt: "2026-03-10T13:59:50.000Z", triggeredAt: "2026-03-10T13:59:50.400Z" });
+    const { state, effects } = after(sending, succeeded({ duplicate: true, recipients: 0, location: first }));
+    const result = {
+      location: { included: true, place: "Camden", earlier: false, earlierMs: null, notNow: null },
+      recipients: 0,
+      duplicate: true,
+      sentAt: "2026-03-10T13:59:50.400Z",
+      attachments: 1,
+    };
+    expect(state).toEqual({ kind: "countdown", remaining: 3, result });
+    expect(effects).toEqual([{ type: "toast", toast: "already-sent", result }, { type: "conditions-changed" }]);
+  });
+
+  it("does not blame this press's browser for what the repeated alert carried", () => {
+    const blocked: PanicState = { ...sending, location: { included: false, reason: "denied" } };
+    const without = onServer({ included: false, locatedAt: null, place: null });
+    expect(after(blocked, succeeded({ duplicate: true, location: without })).state).toMatchObject({
+      result: { location: { included: false, reason: "first-alert" } },
+    });
+    expect(after(blocked, succeeded({ duplicate: true, location: null })).state).toMatchObject({
+      result: { location: { included: false, reason: "unknown" }, sentAt: null },
     });
   });
 
@@ -288,14 +309,13 @@ describe("the panic button's state machine", () => {
     });
   });
 
-  it("cancels on a press during the countdown, and says it only stopped this device", () => {
+  it("stops the countdown on a press during it, in one toast that knows the alert went", () => {
     const countdown = after(sending, succeeded()).state;
+    expect(countdown.kind).toBe("countdown");
+    const result = countdown.kind === "countdown" ? countdown.result : undefined;
     expect(after(countdown, press())).toEqual({
       state: IDLE,
-      effects: [
-        { type: "toast", toast: "cancelled" },
-        { type: "toast", toast: "cancel-is-local" },
-      ],
+      effects: [{ type: "toast", toast: "countdown-stopped", result }],
     });
   });
 

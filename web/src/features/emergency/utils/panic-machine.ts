@@ -14,7 +14,11 @@ import { sentLocation, type SentLocation, type ServerLocation } from "./sent-loc
  *                  ↓                              └─ (1 message) ────────────────────→ sending
  *                idle                                                                    │ located → send #1
  *   send failed → retry once after 1.5 s × attempt → still failing → error toast, idle   │
- *   sent → countdown 3, 2, 1 → idle + /messages;  press during countdown → cancelled, idle
+ *   sent → countdown 3, 2, 1 → idle + /messages;  press during countdown → countdown stopped, idle
+ *
+ * One toast per outcome, each replacing the last: sending → triggered (or already-sent for a
+ * press the server skipped as a repeat) → countdown-stopped. The alert has always gone when
+ * the countdown runs, so no outcome ever says it was cancelled.
  */
 
 export interface SendResult {
@@ -24,6 +28,11 @@ export interface SendResult {
   recipients: number | null;
   /** The server skipped this press as a repeat of one it had just sent (spec §5). */
   duplicate: boolean;
+  /**
+   * When the alert went, on the server's clock (ISO 8601): this press's, or for a duplicate the
+   * one it repeated. Null when the answer does not say.
+   */
+  sentAt: string | null;
   /** How many files went with the message, when known (null: unknown, so never claimed). */
   attachments: number | null;
 }
@@ -74,10 +83,8 @@ export type PanicToast =
   | "nothing-to-send"
   | "sending"
   | "triggered"
-  | "location-missing"
-  | "location-earlier"
-  | "cancelled"
-  | "cancel-is-local"
+  | "already-sent"
+  | "countdown-stopped"
   | "error"
   | "not-reached"
   | "failure-reason";
@@ -161,14 +168,8 @@ function press(state: PanicState, event: Extract<PanicEvent, { type: "press" }>)
       return startSending(only.id, event.stamp);
     }
     case "countdown":
-      // Client-only (spec §4): the alert has gone; cancel stops the countdown and says so.
-      return {
-        state: IDLE,
-        effects: [
-          { type: "toast", toast: "cancelled" },
-          { type: "toast", toast: "cancel-is-local" },
-        ],
-      };
+      // Client-only (spec §4): the alert has gone; cancel stops the countdown and says only that.
+      return { state: IDLE, effects: [{ type: "toast", toast: "countdown-stopped", result: state.result }] };
     case "selecting":
     case "sending":
       // Impossible to press twice by mistake: a press while sending or choosing does nothing.
@@ -212,16 +213,22 @@ function sendSucceeded(state: PanicState, event: Extract<PanicEvent, { type: "se
     return stay(state);
   // The server has the last word, both ways: it may not have sent a position the browser stored,
   // and it may have sent one from a press moments before when this browser found none.
-  const location = sentLocation(state.location ?? { included: false, reason: "unavailable" }, event.location);
+  // A duplicate's answer describes the alert it repeats, not this press.
+  const location = sentLocation(
+    state.location ?? { included: false, reason: "unavailable" },
+    event.location,
+    event.duplicate,
+  );
   const result: SendResult = {
     location,
     recipients: event.recipients,
     duplicate: event.duplicate,
+    sentAt: event.location?.triggeredAt ?? null,
     attachments: event.attachments,
   };
-  const effects: PanicEffect[] = [{ type: "toast", toast: "triggered", result }];
-  if (!location.included) effects.push({ type: "toast", toast: "location-missing", result });
-  else if (location.earlier) effects.push({ type: "toast", toast: "location-earlier", result });
-  effects.push({ type: "conditions-changed" });
-  return { state: { kind: "countdown", remaining: CANCEL_COUNTDOWN_S, result }, effects };
+  const toast = event.duplicate ? "already-sent" : "triggered";
+  return {
+    state: { kind: "countdown", remaining: CANCEL_COUNTDOWN_S, result },
+    effects: [{ type: "toast", toast, result }, { type: "conditions-changed" }],
+  };
 }

@@ -40,22 +40,43 @@ export type SentLocation =
  * have gone (not current, typed over), and a press that found none may still have sent one the
  * server holds from a press moments before (within EMERGENCY_LOCATION_MAX_AGE_MS). Without an
  * answer on it (an older server), the browser's own outcome is all there is.
+ *
+ * A duplicate's answer is about the alert it repeats: the position that went with that one, taken
+ * at its own press — never "earlier", and never this press's failure to find one.
  */
-export function sentLocation(browser: LocationOutcome, server: ServerLocation | null): SentLocation {
+export function sentLocation(browser: LocationOutcome, server: ServerLocation | null, duplicate = false): SentLocation {
+  if (duplicate) {
+    if (!server) return { included: false, reason: "unknown" };
+    return server.included
+      ? { included: true, place: server.place, earlier: false, earlierMs: null, notNow: null }
+      : { included: false, reason: "first-alert" };
+  }
   if (!server) {
     return browser.included
       ? { included: true, place: browser.place, earlier: false, earlierMs: null, notNow: null }
       : browser;
   }
   if (!server.included) return { included: false, reason: browser.included ? "not-saved" : browser.reason };
-  const own = browser.included && (server.locatedAt === null || server.locatedAt === browser.locatedAt);
+  const earlierMs = ageAtAlert(server);
+  // The browser's own capture, or one taken within the second of the alert: a position taken at
+  // the press is current, not "earlier".
+  const own =
+    (browser.included &&
+      (server.locatedAt === null || browser.locatedAt === null || server.locatedAt === browser.locatedAt)) ||
+    (earlierMs !== null && earlierMs < 1000);
   if (own)
-    return { included: true, place: server.place ?? browser.place, earlier: false, earlierMs: null, notNow: null };
+    return {
+      included: true,
+      place: server.place ?? (browser.included ? browser.place : null),
+      earlier: false,
+      earlierMs: null,
+      notNow: null,
+    };
   return {
     included: true,
     place: server.place,
     earlier: true,
-    earlierMs: ageAtAlert(server),
+    earlierMs,
     notNow: browser.included ? null : browser.reason,
   };
 }

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { canFire } from "./conditions/can-fire.ts";
+import type { ConditionTiming } from "./conditions/condition-timing.ts";
+import { nextDeadline } from "./conditions/next-deadline.ts";
+
+/** An inactivity_to_date delivery a check-in cancelled: it will not go out unless armed again. */
+export const cancelledDeliverySchema = z.object({
+  condition_id: z.string(),
+  message_id: z.string(),
+  /** The message's title, as the owner wrote it. */
+  message_title: z.string(),
+  /** The date it would have gone out (ISO 8601). */
+  deliver_at: z.string(),
+});
+export type CancelledDelivery = z.infer<typeof cancelledDeliverySchema>;
+
+/** POST /api/check-in's answer (spec §4; docs/decisions/023, 028). */
+export const checkInAnswerSchema = z.object({
+  success: z.literal(true),
+  checked_in_at: z.string(),
+  /** How many active check-in conditions had their last check-in set (disarmed ones included). */
+  conditions: z.number(),
+  /** The earliest deadline now ahead, or null when nothing is scheduled. */
+  next_deadline: z.string().nullable(),
+  /** How many armed conditions were waiting for a check-in; 0: nothing was reset. */
+  waiting: z.number(),
+  /** The dated deliveries this check-in cancelled. */
+  cancelled: z.array(cancelledDeliverySchema),
+});
+export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;
+
+/**
+ * Whether a check-in at `now` would cancel this condition's delivery: an inactivity_to_date still
+ * in force whose rule (contracts' nextDeadline) has no deadline once checked in now.
+ */
+export function checkInWouldCancel(condition: ConditionTiming & { next_deadline: string | null }, now: Date): boolean {
+  if (condition.condition_type !== "inactivity_to_date" || !canFire(condition)) return false;
+  return nextDeadline({ ...condition, last_checked: now }, now) === null;
+}
