@@ -59,7 +59,8 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       schema: {
         tags,
         security,
-        summary: "Delete my account: every switch disarmed at once, every message, recipient, file and session removed",
+        summary:
+          "Delete my account (the password confirms it; an account without one needs a sign-in within 5 minutes): every switch disarmed at once, every message, recipient, file and session removed, and what other tables held of it",
         body: z
           .object({ password: z.string().max(1000).optional() })
           .strict()
@@ -68,7 +69,10 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     },
     async (req, reply) => {
       const user = currentUser(req);
-      await deps.auth.confirmIdentity(user, (req.body as { password?: string } | undefined)?.password);
+      await deps.auth.confirmIdentity(user, (req.body as { password?: string } | undefined)?.password, {
+        ip: req.ip,
+        userAgent: req.headers["user-agent"],
+      });
       // Before anything is removed: if Stripe cannot be reached, the account stays and the person tries again.
       try {
         await cancelSubscriptionsNow({ db, clock, stripe, userId: user.id });
