@@ -84,7 +84,14 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
           "Your Plus subscription could not be cancelled with Stripe just now, so your account was not deleted (nothing was changed). Please try again in a few minutes.",
         );
       }
-      const deleted = await deleteAccount({ db, clock, dataDir: config.DATA_DIR, storage, userId: user.id });
+      const deleted = await deleteAccount({
+        db,
+        clock,
+        masterKeys,
+        dataDir: config.DATA_DIR,
+        storage,
+        userId: user.id,
+      });
       if (deleted.leftoverFiles > 0)
         req.log.warn({ files: deleted.leftoverFiles }, "account deleted; some encrypted files could not be removed");
       if (deleted.email) {

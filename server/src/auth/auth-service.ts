@@ -19,5 +19,9 @@ export interface AuthService {
    * Before an act that cannot be undone: the password if the account has one (wrong ones count
    * like wrong sign-ins), else a sign-in within 5 minutes; throws AppError("forbidden" | "rate_limited").
    */
-  confirmIdentity(user: AuthUser, password: string | undefined, origin?: { ip?: string; userAgent?: string }): Promise<void>;
+  confirmIdentity(
+    user: AuthUser,
+    password: string | undefined,
+    origin?: { ip?: string; userAgent?: string },
+  ): Promise<void>;
 }

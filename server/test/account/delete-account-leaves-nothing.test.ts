@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, or } from "drizzle-orm";
 import { channelReceipts, inboundMessages, mailOutbox, messagingWindows } from "../../src/db/schema.ts";
 import { call, followLink, linkIn, newEmail, waitForMail } from "../auth/auth-test-helpers.ts";
-import { newNumber, startChannelsApp, verifyNumber, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
+import {
+  newNumber,
+  startChannelsApp,
+  verifyNumber,
+  withOwnAddress,
+  type ChannelsTestApp,
+} from "../support/channels.ts";
 import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
@@ -40,7 +46,9 @@ async function changeAddress(owner: SignedInUser): Promise<{ email: string; acce
   const asked = await call(c.t, "PUT", "/user", { email }, bearer(owner.accessToken));
   expect(asked.status).toBe(200);
   await waitForMail(c.t, owner.email, "Your Trigger Switch e-mail address is changing");
-  const { fragment } = await followLink(linkIn((await waitForMail(c.t, email, "Confirm your new e-mail address")).text));
+  const { fragment } = await followLink(
+    linkIn((await waitForMail(c.t, email, "Confirm your new e-mail address")).text),
+  );
   return { email, accessToken: fragment.get("access_token")! };
 }
 
@@ -119,7 +127,12 @@ describe("deleting an account leaves none of the owner's personal data behind", 
     ).toEqual([]);
     expect(await db.select().from(messagingWindows).where(inArray(messagingWindows.number, numbers))).toEqual([]);
     expect(await db.select().from(channelReceipts).where(inArray(channelReceipts.recipient, numbers))).toEqual([]);
-    expect(await db.select().from(mailOutbox).where(inArray(mailOutbox.to, [formerEmail, ...numbers]))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.to, [formerEmail, ...numbers])),
+    ).toEqual([]);
     const left = await outboxMails(c.t);
     const naming = left.filter((m) =>
       [formerEmail, "Ada Lovelace", "Lovelace", messageId, number, factorPhone].some(

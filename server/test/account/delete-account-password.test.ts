@@ -5,15 +5,19 @@ import { passwordFailureKey } from "../../src/auth/passwords/password-failures.t
 import { createMessage, type ApiErrorBody } from "../support/content.ts";
 import { startAutoconfirmApp } from "../support/fixtures.ts";
 import type { TestApp } from "../support/test-app.ts";
-import { signUpUser, type SignedInUser } from "../support/users.ts";
+import { signUpUser as signUp, type SignedInUser } from "../support/users.ts";
+import { withOwnAddress } from "../support/channels.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startAutoconfirmApp();
+  // TRUST_PROXY: each owner calls from an address of its own, so the route's per-address limit stays per test.
+  t = await startAutoconfirmApp({ TRUST_PROXY: "true" });
 });
 afterAll(async () => {
   await t?.close();
 });
+
+const signUpUser = async (app: TestApp) => withOwnAddress(await signUp(app));
 
 const deleteWith = (owner: SignedInUser, body?: unknown) =>
   owner.api("/api/account", {
