@@ -98,10 +98,20 @@ describe("confirming the deletion of an account without a password (made through
   it("needs a sign-in within the last 5 minutes, and says so once it is older", async () => {
     const owner = await providerOnlyOwner();
     t.clock.advance(6 * 60_000);
-    const res = await deleteWith(owner, { password: "anything" });
+    const res = await deleteWith(owner);
     expect(res.status).toBe(403);
     expect(((await res.json()) as ApiErrorBody).error.message).toBe(
       "Please sign in again first: deleting an account without a password needs a sign-in within the last 5 minutes.",
+    );
+    expect(await stillThere(owner)).toBe(true);
+  });
+
+  it("does not ignore a password it cannot check: it says the account has none, and deletes nothing", async () => {
+    const owner = await providerOnlyOwner();
+    const res = await deleteWith(owner, { password: "my old password" });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ApiErrorBody).error.fields?.password).toBe(
+      "Your account has no password at the moment: leave this empty, since a sign-in within the last 5 minutes confirms it instead",
     );
     expect(await stillThere(owner)).toBe(true);
   });

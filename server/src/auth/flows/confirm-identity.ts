@@ -27,6 +27,12 @@ export async function confirmIdentity(
   if (!user) throw new AppError("forbidden", "Please sign in again first.");
 
   if (!user.encryptedPassword) {
+    // A password typed here cannot be checked (none is set, e.g. removed after "This wasn't me"): never ignore it in silence.
+    if (input.password)
+      throw new AppError("forbidden", "Your account has no password at the moment, so none can confirm this.", {
+        password:
+          "Your account has no password at the moment: leave this empty, since a sign-in within the last 5 minutes confirms it instead",
+      });
     const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, input.sessionId));
     if (session && session.userId === input.userId && signedInRecently({ session }, deps.clock)) return;
     throw new AppError(
