@@ -60,7 +60,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
         tags,
         security,
         summary:
-          "Delete my account (the password confirms it; an account without one needs a sign-in within 5 minutes): every switch disarmed at once, every message, recipient, file and session removed, and what other tables held of it",
+          "Delete my account (the password confirms it; an account without one needs a sign-in within 5 minutes): every switch disarmed at once, every message, recipient, file and session removed, with what names you elsewhere (your numbers, their receipts, mail kept about you)",
         body: z
           .object({ password: z.string().max(1000).optional() })
           .strict()
