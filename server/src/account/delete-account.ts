@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import {
-  mailOutbox,
   messageAttachments,
   messageConditions,
   passwordFailures,
@@ -13,6 +13,7 @@ import {
 } from "../db/schema.ts";
 import { passwordFailureKey } from "../auth/passwords/password-failures.ts";
 import { removeAvatar } from "../profiles/avatar-store.ts";
+import { forgetAccountTraces, readAccountTraces } from "./forget-traces.ts";
 
 export interface DeletedAccount {
   email: string;
@@ -24,19 +25,22 @@ export interface DeletedAccount {
  * Deletes an account for good. First every switch is disarmed and every pending send made
  * obsolete, committed on its own, so nothing can go out even if what follows fails; then the
  * account row goes, and with it (ON DELETE CASCADE) sessions, factors, messages, recipients,
- * conditions, schedules, releases, access links and the security log, and the mails to the account
- * kept in the local outbox; then the files.
+ * conditions, schedules, releases, access links and the security log; in the same transaction
+ * what names the owner in tables that do not cascade (their numbers in the channel tables, mail to
+ * them or about them in the local outbox: forget-traces.ts); then the files.
  * A send the engine is making at this very moment may still complete.
  */
 export async function deleteAccount({
   db,
   clock,
+  masterKeys,
   dataDir,
   storage,
   userId,
 }: {
   db: Db;
   clock: Clock;
+  masterKeys: MasterKeys;
   dataDir: string;
   storage: AttachmentStorage;
   userId: string;
@@ -54,22 +58,19 @@ export async function deleteAccount({
   });
 
   const removed = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ email: users.email, emailChange: users.emailChange })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return null;
     const files = await tx
       .select({ key: messageAttachments.storageKey })
       .from(messageAttachments)
       .where(eq(messageAttachments.userId, userId));
     const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
+    const traces = await readAccountTraces(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
-    await tx.delete(passwordFailures).where(eq(passwordFailures.keyHash, passwordFailureKey(user.email)));
-    // Mails kept in the local outbox (a server without SMTP) are the account's too: links, notices, codes.
-    const addresses = [user.email, user.emailChange].filter((a): a is string => !!a).map((a) => a.toLowerCase());
-    await tx.delete(mailOutbox).where(inArray(mailOutbox.to, addresses));
+    await tx
+      .delete(passwordFailures)
+      .where(inArray(passwordFailures.keyHash, traces.addresses.map(passwordFailureKey)));
+    await forgetAccountTraces(tx, masterKeys, userId, traces);
     return { email: user.email, files: files.map((f) => f.key), avatarUrl: profile?.avatarUrl ?? null };
   });
   if (!removed) return { email: "", leftoverFiles: 0 };

@@ -59,7 +59,8 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       schema: {
         tags,
         security,
-        summary: "Delete my account: every switch disarmed at once, every message, recipient, file and session removed",
+        summary:
+          "Delete my account (the password confirms it; an account without one needs a sign-in within 5 minutes): every switch disarmed at once, every message, recipient, file and session removed, with what names you elsewhere (your numbers, their receipts, mail kept about you)",
         body: z
           .object({ password: z.string().max(1000).optional() })
           .strict()
@@ -68,7 +69,10 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     },
     async (req, reply) => {
       const user = currentUser(req);
-      await deps.auth.confirmIdentity(user, (req.body as { password?: string } | undefined)?.password);
+      await deps.auth.confirmIdentity(user, (req.body as { password?: string } | undefined)?.password, {
+        ip: req.ip,
+        userAgent: req.headers["user-agent"],
+      });
       // Before anything is removed: if Stripe cannot be reached, the account stays and the person tries again.
       try {
         await cancelSubscriptionsNow({ db, clock, stripe, userId: user.id });
@@ -80,7 +84,14 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
           "Your Plus subscription could not be cancelled with Stripe just now, so your account was not deleted (nothing was changed). Please try again in a few minutes.",
         );
       }
-      const deleted = await deleteAccount({ db, clock, dataDir: config.DATA_DIR, storage, userId: user.id });
+      const deleted = await deleteAccount({
+        db,
+        clock,
+        masterKeys,
+        dataDir: config.DATA_DIR,
+        storage,
+        userId: user.id,
+      });
       if (deleted.leftoverFiles > 0)
         req.log.warn({ files: deleted.leftoverFiles }, "account deleted; some encrypted files could not be removed");
       if (deleted.email) {

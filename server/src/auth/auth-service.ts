@@ -15,6 +15,13 @@ export interface AuthService {
   routes: FastifyPluginAsync;
   /** Verifies `Authorization: Bearer …` and that the session is live; throws AppError("unauthorized"). */
   authenticate(authorization: string | undefined): Promise<AuthUser>;
-  /** The password, or a sign-in within 5 minutes, before an act that cannot be undone; throws AppError("forbidden"). */
-  confirmIdentity(user: AuthUser, password?: string): Promise<void>;
+  /**
+   * Before an act that cannot be undone: the password if the account has one (wrong ones count
+   * like wrong sign-ins), else a sign-in within 5 minutes; throws AppError("forbidden" | "rate_limited").
+   */
+  confirmIdentity(
+    user: AuthUser,
+    password: string | undefined,
+    origin?: { ip?: string; userAgent?: string },
+  ): Promise<void>;
 }

@@ -43,8 +43,8 @@ export async function createAuthService(deps: {
 
   return {
     routes: authRoutes(authDeps),
-    confirmIdentity: (user, password) =>
-      confirmIdentity(authDeps, { userId: user.id, sessionId: user.sessionId, password }),
+    confirmIdentity: (user, password, origin) =>
+      confirmIdentity(authDeps, { userId: user.id, sessionId: user.sessionId, password, origin }),
     async authenticate(authorization: string | undefined): Promise<AuthUser> {
       try {
         const authenticated = await authenticateBearer(authDeps, authorization);

@@ -19,6 +19,12 @@ import { fakeStripeEnv, startFakeStripe } from "../support/fake-stripe.ts";
 import { outboxMails } from "../support/outbox.ts";
 
 let t: TestApp;
+/** The dialog's request: the account's password confirms the deletion. */
+const deleteWithPassword = {
+  method: "DELETE",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ password: "correct horse battery staple" }),
+};
 beforeAll(async () => {
   t = await startAutoconfirmApp();
 });
@@ -89,7 +95,7 @@ describe("deleting the account", () => {
     await waitForMail(t, owner.email, "Reset your Trigger Switch password");
     const attachmentsDir = path.join(t.config.DATA_DIR, "attachments");
     const filesBefore = fs.readdirSync(attachmentsDir).length;
-    const res = await owner.api("/api/account", { method: "DELETE" });
+    const res = await owner.api("/api/account", deleteWithPassword);
     expect(res.status, await res.text()).toBe(204);
 
     const db = t.database.db;
@@ -142,7 +148,7 @@ describe("deleting the account", () => {
   it("leaves other accounts untouched", async () => {
     const { owner } = await ownerWithSwitch();
     const other = await ownerWithSwitch();
-    expect((await owner.api("/api/account", { method: "DELETE" })).status).toBe(204);
+    expect((await owner.api("/api/account", deleteWithPassword)).status).toBe(204);
     const list = (await (await other.owner.api("/api/messages")).json()) as unknown[];
     expect(list).toHaveLength(1);
   });
@@ -161,7 +167,7 @@ describe("deleting an account on Plus", () => {
         url: string;
       };
       const sub = await stripe.completeCheckout(url.split("/pay/")[1]!);
-      expect((await owner.api("/api/account", { method: "DELETE" })).status).toBe(204);
+      expect((await owner.api("/api/account", deleteWithPassword)).status).toBe(204);
       expect(stripe.subscriptions.get(String(sub.id))!.status).toBe("canceled");
       expect(
         stripe.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${String(sub.id)}`),

@@ -1,10 +1,11 @@
-import { useChannelsInfo } from "@/features/channels/api/get-channels-info";
-import { messagingWords } from "@/features/channels/utils/channel-sentences";
 import { LegalPage, LegalSection, SupportContact } from "@/features/legal/components/legal-page";
 
+/**
+ * Prerendered and shown before any script runs, so every sentence is true whatever this server
+ * offers: WhatsApp and SMS are named "where this service offers them" rather than read from
+ * /api/channels after the paint (docs/decisions/030).
+ */
 export default function PrivacyPage() {
-  // Only what this server really does by message (GET /api/channels); e-mail only until it says more.
-  const { checkInBy, remindBy, deliverBy, anyMessaging, providers } = messagingWords(useChannelsInfo().data);
   return (
     <LegalPage
       title="Privacy notice"
@@ -46,28 +47,28 @@ export default function PrivacyPage() {
       <LegalSection title="How delivery works">
         <p>
           Until a trigger fires, nobody but you can open a message. When one fires, each recipient of that message is
-          notified{" "}
-          {deliverBy ? `by e-mail or by ${deliverBy}, depending on the contact details you gave,` : "by e-mail"} with a
-          private link. The link opens the message on a secure access page. Recipients do not need an account. Every
-          delivery is recorded in the delivery log.
+          notified with a private link: by e-mail, and by WhatsApp or SMS where this service offers them and you gave a
+          phone number for that recipient. The link opens the message on a secure access page. Recipients do not need an
+          account. Every delivery is recorded in the delivery log.
         </p>
         <p>
-          Reminders before a deadline are sent to you by e-mail{remindBy ? ` and, if you choose, by ${remindBy}` : ""}.
+          Reminders before a deadline are sent to you by e-mail and, where this service offers them and you choose so,
+          by WhatsApp or SMS. Your Profile page shows which of these this service offers.
         </p>
-        {checkInBy && (
-          <p>
-            You can check in by sending a text by {checkInBy} from your number once you have verified it with a one-time
-            code. Such a text is read only to check you in or to answer STATUS and HELP; we keep when it arrived, from
-            which number and what it did, never its words.
-          </p>
-        )}
+        <p>
+          Where this service offers it, you can check in by sending a WhatsApp message or an SMS from your number once
+          you have verified it with a one-time code. Such a text is read only to check you in or to answer STATUS and
+          HELP; we keep when it arrived, from which number and what it did, never its words.
+        </p>
       </LegalSection>
       <LegalSection title="Who else handles data">
         <p>
-          {anyMessaging
-            ? `To deliver e-mail and messaging-app notifications, the notification itself (not the message content) passes through the mail and messaging providers configured for this service (${providers}), and so do the texts you send to check in.`
-            : "To deliver e-mail, the notification itself (not the message content) passes through the mail provider configured for this service."}{" "}
-          We do not sell data, show advertising, or use tracking cookies.
+          To deliver e-mail, the notification itself (not the message content) passes through the mail provider
+          configured for this service. Where this service offers WhatsApp or SMS, notifications sent that way, sign-in
+          codes for a phone you added as a second step, and the texts you send to check in pass through Meta (WhatsApp)
+          or Twilio (SMS). Where this service offers paid plans and you subscribe, Stripe handles the payment and
+          receives your e-mail address; we never see your card. If you sign in with another provider's account, that
+          provider tells us your e-mail address. We do not sell data, show advertising, or use tracking cookies.
         </p>
       </LegalSection>
       <LegalSection title="What your browser keeps">
@@ -76,13 +77,45 @@ export default function PrivacyPage() {
           removes it. No advertising or analytics cookies are set.
         </p>
       </LegalSection>
-      <LegalSection title="Your choices and deleting your account">
+      <LegalSection title="Your choices, your copy and deleting your account">
         <p>
-          You can correct your profile at any time on the Profile page. To delete your account, or to receive a copy of
-          your data, write to <SupportContact /> from the e-mail address of your account. Deleting an account deletes
-          your profile, messages, attachments, recipients, trigger conditions and reminder schedule. Deleting from
-          within the app is not available yet.
+          You can correct your profile at any time on the Profile page. Under &ldquo;Your data&rdquo; on that page,
+          &ldquo;Download my data&rdquo; gives you one file with your profile, messages, recipients, conditions and
+          attachments, and &ldquo;Delete my account&rdquo; deletes your account for good once you confirm it.
         </p>
+        <p>
+          Deleting your account disarms every switch at once and deletes your profile, messages, attachments,
+          recipients, trigger conditions, reminder schedule, delivery logs, sessions and security log, your verified
+          number with the check-in texts and delivery receipts it left, and the mails to you or about you that this
+          service still keeps. Recipients can no longer open messages already delivered.
+        </p>
+        <p>What remains, and for how long:</p>
+        <ul>
+          <li>
+            What was already sent cannot be recalled: an e-mail handed to a recipient&apos;s mail server, or a WhatsApp
+            message or SMS already delivered, stays with its recipient. A send that is under way at the very moment you
+            delete may still complete.
+          </li>
+          <li>
+            We send you an e-mail confirming the deletion. Where this service has no mail server of its own, that e-mail
+            waits in the service&apos;s local mailbox and is removed once it is 7 days old, when the next mail passes
+            through it.
+          </li>
+          <li>
+            If an administrator of this service acted on your account (disabled it, for example), their audit log keeps
+            your e-mail address with what they did.
+          </li>
+          <li>If you had a paid plan, it is cancelled at once; Stripe keeps its own record of your payments.</li>
+          <li>
+            The service&apos;s logs record requests (when, from which network address, which page) but never your
+            messages; the operator decides how long logs and any backups of the database are kept, and your data remains
+            in a backup until that backup is replaced.
+          </li>
+          <li>
+            If someone else named you as one of their recipients, your contact details are part of their account, not
+            yours, and stay there.
+          </li>
+        </ul>
       </LegalSection>
       <LegalSection title="Contact">
         <p>

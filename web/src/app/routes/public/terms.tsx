@@ -42,8 +42,9 @@ export default function TermsPage() {
           guarantee they reach you.
         </p>
         <p>
-          We work hard to deliver every released message, but delivery also depends on others: a recipient's mailbox may
-          file it as spam, a phone may be off, an address may be out of date. We record every delivery attempt.
+          Released messages and reminders go by e-mail and, where this service offers them, by WhatsApp or SMS. We work
+          hard to deliver every released message, but delivery also depends on others: a recipient's mailbox may file it
+          as spam, a phone may be off, an address may be out of date. We record every delivery attempt.
         </p>
         <p>
           If our service is down when a deadline passes, the deadline is moved back by the length of the outage and you
@@ -52,15 +53,19 @@ export default function TermsPage() {
       </LegalSection>
       <LegalSection title="Plans and payment">
         <p>
-          Paid plans are not offered yet. If they are introduced, their prices and limits will be shown to you before
-          you are asked to pay anything.
+          Where this service offers paid plans, their prices and limits are shown to you before you are asked to pay
+          anything, and you can cancel at any time. Deleting your account cancels a paid plan at once.
         </p>
       </LegalSection>
       <LegalSection title="Ending your account">
         <p>
-          You may stop using Trigger Switch at any time. To delete your account and everything stored with it, write to{" "}
-          <SupportContact /> from your account's e-mail address. We may suspend an account that breaks these terms, and
-          will tell you why unless the law prevents it.
+          You may stop using Trigger Switch at any time. You can download a copy of your data, and delete your account
+          and everything stored with it, yourself: on the Profile page, under &ldquo;Your data&rdquo;. The{" "}
+          <Link to={paths.privacy} className="font-medium text-primary underline">
+            privacy notice
+          </Link>{" "}
+          says what remains after a deletion. We may suspend an account that breaks these terms, and will tell you why
+          unless the law prevents it.
         </p>
       </LegalSection>
       <LegalSection title="Privacy">

@@ -103,7 +103,17 @@ export function AccountDataCard({ hasPassword }: { hasPassword: boolean }) {
                 />
               </FormField>
             )}
-            {!hasPassword && error && <p className="text-sm text-destructive">{error}</p>}
+            {!hasPassword && (
+              <p className="text-sm text-muted-foreground">
+                Your account has no password (you sign in with a provider), so deleting it needs a sign-in within the
+                last 5 minutes instead. If yours is older, sign out, sign in again and come back here.
+              </p>
+            )}
+            {!hasPassword && error && (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
             <FormField label="Type DELETE to confirm">
               <Input value={confirmText} onChange={(event) => setConfirmText(event.target.value)} autoComplete="off" />
             </FormField>

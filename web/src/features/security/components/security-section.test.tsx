@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { makeMfaSession, makeProfile, type Handler } from "@/testing/fakes";
+import { makeMfaSession, makeProfile, makeSession, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 // The guard holds the page 500 ms and the profile page loads lazily.
@@ -161,6 +161,69 @@ describe("the profile's Security section", { timeout: 20000 }, () => {
     await vi.waitFor(() => expect(body).toEqual({ password: "correct horse" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(await screen.findByText("Your account was deleted")).toBeInTheDocument();
+  });
+
+  it("keeps the account and says so beside the field when the password is wrong", async () => {
+    const { user, router } = renderProfile({
+      "DELETE /api/account": () => ({
+        status: 403,
+        body: {
+          error: {
+            code: "forbidden",
+            message: "Enter your current password to confirm.",
+            fields: { password: "This password is not right" },
+          },
+        },
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete my account" }, AFTER_GUARD));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Your password"), "wrong");
+    await user.type(within(dialog).getByLabelText("Type DELETE to confirm"), "DELETE");
+    await user.click(within(dialog).getByRole("button", { name: "Delete my account" }));
+    expect(await within(dialog).findByText("This password is not right")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/profile");
+    expect(screen.queryByText("Your account was deleted")).not.toBeInTheDocument();
+  });
+
+  it("asks an account without a password for none, and says a recent sign-in confirms it instead", async () => {
+    let body: unknown = "not sent";
+    const session = makeSession();
+    session.user.app_metadata = { provider: "google", providers: ["google"] };
+    const { user } = renderApp({
+      path: "/profile",
+      session,
+      profile: makeProfile(),
+      api: {
+        "GET /auth/v1/user/sessions": () => ({ body: sessions }),
+        "GET /auth/v1/user/security-log": () => ({ body: log }),
+        "DELETE /api/account": (req) => (
+          (body = req.body),
+          {
+            status: 403,
+            body: {
+              error: {
+                code: "forbidden",
+                message:
+                  "Please sign in again first: deleting an account without a password needs a sign-in within the last 5 minutes.",
+              },
+            },
+          }
+        ),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete my account" }, AFTER_GUARD));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByLabelText("Your password")).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Your account has no password .* needs a sign-in within the last 5 minutes instead/),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Type DELETE to confirm"), "DELETE");
+    await user.click(within(dialog).getByRole("button", { name: "Delete my account" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Please sign in again first: deleting an account without a password needs a sign-in within the last 5 minutes.",
+    );
+    expect(body ?? undefined).toBeUndefined();
   });
 
   it("says plainly when the server cannot send codes by message", { timeout: 20000 }, async () => {

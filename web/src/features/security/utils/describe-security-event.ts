@@ -18,7 +18,13 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
     case "sign_in":
       return { text: `Signed in ${METHODS[d.method ?? ""] ?? ""}`.trim(), warning: false };
     case "sign_in_failed":
-      return { text: "Failed sign-in: wrong password", warning: true };
+      return {
+        text:
+          d.reason === "delete_account"
+            ? "Wrong password given to delete the account"
+            : "Failed sign-in: wrong password",
+        warning: true,
+      };
     case "mfa_failed":
       return {
         text:
