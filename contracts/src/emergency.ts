@@ -69,7 +69,8 @@ export function noDeliverableRecipientMessage({
   recipients: number;
   off: readonly RecipientChannel[];
 }): string {
-  const fix = 'Give a recipient an e-mail address and choose E-mail under "Reach them by", or contact someone directly.';
+  const fix =
+    'Give a recipient an e-mail address and choose E-mail under "Reach them by", or contact someone directly.';
   if (recipients === 0) return `Nobody could be alerted: this emergency message has no recipients. ${fix}`;
   if (off.length === 0)
     return `Nobody could be alerted: none of this message's recipients has an address for the ways chosen to reach them. ${fix}`;

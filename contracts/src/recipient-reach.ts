@@ -25,10 +25,7 @@ const addressFor = (r: ReachableRecipient, c: RecipientChannel) => (c === "email
  * address it needs, and one this server delivers by. The plan plays no part: a release uses the
  * saved channels whatever the plan (docs/decisions/014, 018). Empty: they would receive nothing.
  */
-export function reachingChannels(
-  r: ReachableRecipient,
-  delivered: readonly RecipientChannel[],
-): RecipientChannel[] {
+export function reachingChannels(r: ReachableRecipient, delivered: readonly RecipientChannel[]): RecipientChannel[] {
   return r.channels.filter((c) => addressFor(r, c) && delivered.includes(c));
 }
 

@@ -49,7 +49,11 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
         .header("content-type", "application/json; charset=utf-8")
         .header("content-disposition", `attachment; filename="trigger-switch-export-${day}.json"`)
         .header("cache-control", "no-store")
-        .send(Readable.from(exportAccount({ db, clock, masterKeys, storage, userId: user.id, delivered: deliveredBy(deps.channels) })));
+        .send(
+          Readable.from(
+            exportAccount({ db, clock, masterKeys, storage, userId: user.id, delivered: deliveredBy(deps.channels) }),
+          ),
+        );
     },
   );
 

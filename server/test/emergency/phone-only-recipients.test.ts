@@ -66,7 +66,11 @@ describe("an emergency for a recipient with only a phone number", () => {
     const log = await logOf(c.t, messageId);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ recipient: phone, providerMessageId: sent[0]!.id });
-    expect(log[0]!.responseData).toMatchObject({ emergency: true, triggered_by: "panic_button", fallback_method: null });
+    expect(log[0]!.responseData).toMatchObject({
+      emergency: true,
+      triggered_by: "panic_button",
+      fallback_method: null,
+    });
     // The other recipient still gets the e-mail (the outbox: this server has no mail server).
     expect((await outboxMails(c.t, email)).map((m) => m.subject)).toEqual(["EMERGENCY alert from Alex Morgan"]);
   });
