@@ -58,8 +58,6 @@ export async function insertMessage({
   userId: string;
   limits: PlanLimits;
   input: z.output<typeof messageCreateSchema>;
-  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
-  delivered: readonly RecipientChannel[];
 }): Promise<MessageRow> {
   // The id is chosen here because it is bound into every ciphertext of the message.
   const id = randomUUID();

@@ -324,5 +324,5 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
     return answer.body as Recipient;
   }
 
-  return { routes, recipients, messages, releases, addRecipient };
+  return { routes, recipients, messages, releases, addRecipient, channels };
 }
