@@ -194,6 +194,21 @@ describe("pressing the emergency button", () => {
     expect((await press(owner, message.id)).body).toMatchObject({ success: true, recipients: 1 });
   });
 
+  it("fails loudly, sending nothing, when the message has no recipients, and says so", async () => {
+    const s = await panicMessage(t, {}, 1);
+    await setRecipients(s.owner, s.messageId, []);
+    expect(await press(s.owner, s.messageId)).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        error:
+          "Nobody could be alerted: this emergency message has no recipients. " +
+          'Give a recipient an e-mail address and choose E-mail under "Reach them by", or contact someone directly.',
+      },
+    });
+    expect(await panicRows(t, s.conditionId)).toHaveLength(0);
+  });
+
   it("answers 404 for another user's message and for an unknown one, and 401 signed out", async () => {
     const s = await panicMessage(t, {}, 1);
     const stranger = await signUpUser(t);
