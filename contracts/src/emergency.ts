@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CHANNEL_WORDS } from "./channel-words.ts";
+import type { RecipientChannel } from "./recipients.ts";
 
 /**
  * The emergency (panic) wire format shared by the server and the web app (spec §4 Panic button,
@@ -55,11 +57,26 @@ export type SendMessageNotificationsResponse = z.infer<typeof sendMessageNotific
 export const NO_ACTIVE_PANIC_MESSAGE = "No active panic message found";
 
 /**
- * The answer when nobody could be alerted: no recipient of the message (or of the condition's
- * subset) has an e-mail address (HTTP 409). Nothing was sent; the person must fix it or get help another way.
+ * The answer when nobody could be alerted (HTTP 409): the emergency has no recipient, or none of
+ * them can be reached by a channel this server sends by (`off`: the channels they chose that it
+ * does not). Nothing was sent; the person must fix it or get help another way. E-mail is the way
+ * out named: every server sends it and every plan includes it.
  */
-export const NO_DELIVERABLE_RECIPIENT_MESSAGE =
-  "Nobody could be alerted: none of this message's recipients has an e-mail address. Add an e-mail address to a recipient, or contact someone directly.";
+export function noDeliverableRecipientMessage({
+  recipients,
+  off,
+}: {
+  recipients: number;
+  off: readonly RecipientChannel[];
+}): string {
+  const fix =
+    'Give a recipient an e-mail address and choose E-mail under "Reach them by", or contact someone directly.';
+  if (recipients === 0) return `Nobody could be alerted: this emergency message has no recipients. ${fix}`;
+  if (off.length === 0)
+    return `Nobody could be alerted: none of this message's recipients has an address for the ways chosen to reach them. ${fix}`;
+  const names = off.map((c) => CHANNEL_WORDS[c]).join(" and ");
+  return `Nobody could be alerted: this message's recipients can be reached only by ${names}, which this server does not send (its operator has not set ${off.length > 1 ? "them" : "it"} up). ${fix}`;
+}
 
 /**
  * A position goes with an emergency only if it was captured at most this long before the press

@@ -1,27 +1,29 @@
 import { canFire } from "./conditions/can-fire.ts";
 import type { Condition } from "./conditions/condition-schema.ts";
+import type { RecipientChannel } from "./recipients.ts";
+import { reachingChannels, unreachableProblem, type ReachableRecipient } from "./recipient-reach.ts";
 
 /**
  * Whether the message can actually be delivered, and if not, why, in words the owner can act on.
  * Drafts are allowed: a message without recipients or conditions can be saved, but it is "not
- * ready", and the engine never delivers to nobody.
+ * ready", and the engine never delivers to nobody. `delivered`: the channels this server sends by
+ * (`deliveredChannels` of GET /api/channels; the server's own `deliversBy`).
  */
 export function messageReadiness({
   recipients,
   conditions,
+  delivered,
 }: {
-  recipients: { name: string; email: string | null }[];
+  recipients: (ReachableRecipient & { name: string })[];
   conditions: Pick<Condition, "condition_type" | "active" | "is_armed" | "next_deadline">[];
+  delivered: readonly RecipientChannel[];
 }): { ready: boolean; problems: string[] } {
   const problems: string[] = [];
   if (recipients.length === 0) problems.push("Choose at least one recipient: without one this message goes to nobody.");
-  // E-mail is the only delivery channel the engine has today; saying "ready" for a recipient it
-  // cannot reach would be a promise we break on the worst day of someone's life.
-  for (const r of recipients.filter((r) => !r.email)) {
-    problems.push(
-      `${r.name} has no e-mail address. Messages go out by e-mail for now (WhatsApp and SMS are not available yet): add one, or ${r.name} will not receive this message.`,
-    );
-  }
+  // Saying "ready" for a recipient no channel here can reach would be a promise we break on the
+  // worst day of someone's life; saying "not ready" for one it reaches is a false alarm.
+  for (const r of recipients.filter((r) => reachingChannels(r, delivered).length === 0))
+    problems.push(unreachableProblem(r, delivered));
   if (conditions.length === 0) problems.push("Add a trigger condition: without one this message is never sent.");
   else if (!conditions.some(canFire)) {
     problems.push(

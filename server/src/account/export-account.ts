@@ -1,3 +1,4 @@
+import type { RecipientChannel } from "@trigger-switch/contracts";
 import { asc, eq } from "drizzle-orm";
 import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
 import { attachmentBytesField } from "../attachments/attachment-fields.ts";
@@ -26,12 +27,15 @@ export async function* exportAccount({
   masterKeys,
   storage,
   userId,
+  delivered,
 }: {
   db: Db;
   clock: Clock;
   masterKeys: MasterKeys;
   storage: AttachmentStorage;
   userId: string;
+  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
+  delivered: readonly RecipientChannel[];
 }): AsyncGenerator<string> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return;
@@ -62,7 +66,7 @@ export async function* exportAccount({
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const parts = await loadMessageParts({ db, masterKeys, messageIds: rows.map((r) => r.id), now: clock.now() });
   for (const [index, row] of rows.entries()) {
-    const dto = toMessageDto(masterKeys, row, parts.get(row.id)!);
+    const dto = toMessageDto(masterKeys, row, parts.get(row.id)!, delivered);
     const { attachments, ...message } = dto;
     const json = JSON.stringify({ ...message, recipients: dto.recipients.map((r) => r.id) }, null, 2).replace(
       /\n/g,

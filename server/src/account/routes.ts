@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
 import { cancelSubscriptionsNow } from "../billing/manage-subscription.ts";
+import { deliveredBy } from "../channels/recipient-channel-rules.ts";
 import { createStripeClient } from "../billing/stripe-client.ts";
 import { AppError } from "../errors.ts";
 import type { AppDeps } from "../http/app-deps.ts";
@@ -48,7 +49,11 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
         .header("content-type", "application/json; charset=utf-8")
         .header("content-disposition", `attachment; filename="trigger-switch-export-${day}.json"`)
         .header("cache-control", "no-store")
-        .send(Readable.from(exportAccount({ db, clock, masterKeys, storage, userId: user.id })));
+        .send(
+          Readable.from(
+            exportAccount({ db, clock, masterKeys, storage, userId: user.id, delivered: deliveredBy(deps.channels) }),
+          ),
+        );
     },
   );
 

@@ -1,4 +1,4 @@
-import { defaultChannels, type RecipientChannel } from "@trigger-switch/contracts";
+import { defaultChannels, RECIPIENT_CHANNELS, type RecipientChannel } from "@trigger-switch/contracts";
 import type { PlanLimits } from "../billing/plans.ts";
 import { planLimitError } from "../billing/plan-limit-error.ts";
 import type { Config } from "../config.ts";
@@ -9,6 +9,10 @@ import { CHANNEL_NAMES } from "./channel-names.ts";
 /** A channel this server can deliver by: configured, or kept in the local mailbox (local mode). */
 export const deliversBy = (channels: Channels, c: RecipientChannel) =>
   c === "email" || channels.get(c).available || channels.get(c).local === true;
+
+/** Every channel this server delivers by: what readiness and the emergency count a recipient reachable on. */
+export const deliveredBy = (channels: Channels): RecipientChannel[] =>
+  RECIPIENT_CHANNELS.filter((c) => deliversBy(channels, c));
 
 /**
  * Without an explicit list, the addresses given decide (e-mail, then WhatsApp), narrowed to what

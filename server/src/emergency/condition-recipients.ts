@@ -1,3 +1,4 @@
+import type { RecipientChannel } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { messageRecipients, recipients } from "../db/schema.ts";
@@ -11,9 +12,9 @@ export async function conditionRecipients({
   db: Db;
   messageId: string;
   subset: string[];
-}): Promise<{ id: string; email: string | null }[]> {
+}): Promise<{ id: string; email: string | null; phone: string | null; channels: RecipientChannel[] }[]> {
   const linked = await db
-    .select({ id: recipients.id, email: recipients.email })
+    .select({ id: recipients.id, email: recipients.email, phone: recipients.phone, channels: recipients.channels })
     .from(messageRecipients)
     .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
     .where(eq(messageRecipients.messageId, messageId));

@@ -1,6 +1,6 @@
 import {
   NO_ACTIVE_PANIC_MESSAGE,
-  NO_DELIVERABLE_RECIPIENT_MESSAGE,
+  noDeliverableRecipientMessage,
   type SendMessageNotificationsResponse,
 } from "@trigger-switch/contracts";
 import type { EmergencyOutcome, PressSummary } from "./trigger-emergency.ts";
@@ -43,7 +43,7 @@ export function emergencyAnswer(outcome: EmergencyOutcome): {
     case "no_active_panic":
       return { status: 409, body: { success: false, error: NO_ACTIVE_PANIC_MESSAGE } };
     case "no_deliverable_recipient":
-      return { status: 409, body: { success: false, error: NO_DELIVERABLE_RECIPIENT_MESSAGE } };
+      return { status: 409, body: { success: false, error: noDeliverableRecipientMessage(outcome) } };
   }
 }
 

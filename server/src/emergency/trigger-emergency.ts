@@ -1,7 +1,14 @@
 import type { z } from "zod";
-import type { sendMessageNotificationsBody } from "@trigger-switch/contracts";
+import {
+  channelsOff,
+  reachingChannels,
+  type RecipientChannel,
+  type sendMessageNotificationsBody,
+} from "@trigger-switch/contracts";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import type { Channels } from "../channels/channel.ts";
+import { deliveredBy } from "../channels/recipient-channel-rules.ts";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
@@ -29,7 +36,8 @@ export type EmergencyOutcome =
   /** `press`: the alert this one repeats, when found. */
   | { kind: "duplicate"; press: PressSummary | null }
   | { kind: "no_active_panic" }
-  | { kind: "no_deliverable_recipient" };
+  /** `recipients`: how many the condition goes to; `off`: the channels they chose that this server does not send by. */
+  | { kind: "no_deliverable_recipient"; recipients: number; off: RecipientChannel[] };
 
 type Request = z.output<typeof sendMessageNotificationsBody>;
 
@@ -45,7 +53,9 @@ class Abandon extends Error {
  * 1. the press claims its duplicate-suppression keys (a repeat within 30 s → duplicate, checked
  *    first, so a retry of a press that went through is never reported as a failure);
  * 2. the message needs an active, armed panic_trigger condition, and at least one recipient
- *    with an e-mail address (never report success when nobody can be alerted);
+ *    reachable here: one of their chosen channels has its address and this server sends by it
+ *    (never report success when nobody can be alerted). The engine then sends to every
+ *    recipient through their channels with the same fallback as any release;
  * 3. keep_armed (the request's, else panic_config's; unset = true) false sets the condition inactive;
  * 4. a critical, aggressive final_delivery row due now becomes the engine's work, with an
  *    emergency_triggers row saying what the alert carries: the message's position if current
@@ -57,12 +67,14 @@ export async function triggerEmergency({
   db,
   clock,
   masterKeys,
+  channels,
   userId,
   request,
 }: {
   db: Db;
   clock: Clock;
   masterKeys: MasterKeys;
+  channels: Channels;
   userId: string;
   request: Request;
 }): Promise<EmergencyOutcome> {
@@ -94,10 +106,13 @@ export async function triggerEmergency({
         .limit(1)
         .for("update");
       if (!condition) throw new Abandon({ kind: "no_active_panic" });
-      const reachable = (
-        await conditionRecipients({ db: tx, messageId: request.messageId, subset: condition.recipients })
-      ).filter((r) => r.email);
-      if (reachable.length === 0) throw new Abandon({ kind: "no_deliverable_recipient" });
+      const chosen = await conditionRecipients({ db: tx, messageId: request.messageId, subset: condition.recipients });
+      const delivered = deliveredBy(channels);
+      const reachable = chosen.filter((r) => reachingChannels(r, delivered).length > 0);
+      if (reachable.length === 0) {
+        const off = [...new Set(chosen.flatMap((r) => channelsOff(r, delivered)))];
+        throw new Abandon({ kind: "no_deliverable_recipient", recipients: chosen.length, off });
+      }
 
       const keepArmed = request.keepArmed ?? condition.panicConfig.keep_armed !== false;
       if (!keepArmed)

@@ -79,7 +79,7 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         security,
         summary: "Send an emergency (panic) message now",
         description:
-          "200: sent or a duplicate of the last 30 s; 409 with success false: nothing was sent (no active panic condition, or nobody with an e-mail address); 404: not your message.",
+          "200: sent or a duplicate of the last 30 s; 409 with success false: nothing was sent (no active panic condition, or no recipient reachable by a channel this server sends); 404: not your message.",
         body: sendMessageNotificationsBody,
         response: { 200: sendMessageNotificationsResponse, 409: sendMessageNotificationsResponse },
       },
@@ -90,6 +90,7 @@ export const functionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         db: deps.database.db,
         clock: deps.clock,
         masterKeys: deps.masterKeys,
+        channels: deps.channels,
         userId: user.id,
         request: req.body,
       });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Message, messageCreateSchema } from "@trigger-switch/contracts";
+import type { Message, messageCreateSchema, RecipientChannel } from "@trigger-switch/contracts";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { limitsFor, type PlanLimits } from "../billing/limits-for.ts";
@@ -22,13 +22,23 @@ interface Options {
   masterKeys: MasterKeys;
   userId: string;
   input: z.output<typeof messageCreateSchema>;
+  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
+  delivered: readonly RecipientChannel[];
 }
 
 /** Saves a message encrypted under a fresh data key. It starts as a draft: no recipients, no conditions. */
-export async function createMessage({ db, config, clock, masterKeys, userId, input }: Options): Promise<Message> {
+export async function createMessage({
+  db,
+  config,
+  clock,
+  masterKeys,
+  userId,
+  input,
+  delivered,
+}: Options): Promise<Message> {
   const limits = await limitsFor({ db, config, userId });
   const row = await db.transaction((tx) => insertMessage({ tx, config, clock, masterKeys, userId, limits, input }));
-  return toMessageDto(masterKeys, row, { recipients: [], conditions: [], attachments: [] });
+  return toMessageDto(masterKeys, row, { recipients: [], conditions: [], attachments: [] }, delivered);
 }
 
 /** The insert inside the caller's transaction, after the plan's message count is checked under the account lock. */

@@ -1,4 +1,4 @@
-import type { Message } from "@trigger-switch/contracts";
+import type { Message, RecipientChannel } from "@trigger-switch/contracts";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
@@ -13,6 +13,7 @@ export async function getMessage({
   userId,
   messageId,
   timeZone,
+  delivered,
 }: {
   db: Db;
   clock: Clock;
@@ -20,8 +21,10 @@ export async function getMessage({
   userId: string;
   messageId: string;
   timeZone?: string;
+  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
+  delivered: readonly RecipientChannel[];
 }): Promise<Message> {
   const row = await findOwnedMessage({ db, userId, messageId });
   const parts = await loadMessageParts({ db, masterKeys, messageIds: [row.id], now: clock.now(), timeZone });
-  return toMessageDto(masterKeys, row, parts.get(row.id)!);
+  return toMessageDto(masterKeys, row, parts.get(row.id)!, delivered);
 }

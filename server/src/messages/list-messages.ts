@@ -1,4 +1,4 @@
-import type { MessageListItem } from "@trigger-switch/contracts";
+import type { MessageListItem, RecipientChannel } from "@trigger-switch/contracts";
 import { desc, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -14,12 +14,15 @@ export async function listMessages({
   masterKeys,
   userId,
   timeZone,
+  delivered,
 }: {
   db: Db;
   clock: Clock;
   masterKeys: MasterKeys;
   userId: string;
   timeZone?: string;
+  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
+  delivered: readonly RecipientChannel[];
 }): Promise<MessageListItem[]> {
   const rows = await db
     .select()
@@ -33,5 +36,5 @@ export async function listMessages({
     now: clock.now(),
     timeZone,
   });
-  return rows.map((row) => toMessageListItem(masterKeys, row, parts.get(row.id)!));
+  return rows.map((row) => toMessageListItem(masterKeys, row, parts.get(row.id)!, delivered));
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
+import { deliveredBy } from "../channels/recipient-channel-rules.ts";
 import type { AppDeps } from "../http/app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security, timeZoneQuery } from "../http/route-schemas.ts";
@@ -30,6 +31,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const { db } = deps.database;
   const { clock, masterKeys } = deps;
   const storage = diskAttachmentStorage(deps.config.DATA_DIR);
+  // What this server sends by is its configuration: readiness says who a message can reach on it.
+  const delivered = deliveredBy(deps.channels);
 
   app.get(
     "/messages",
@@ -42,7 +45,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: z.array(messageListItemSchema) },
       },
     },
-    (req) => listMessages({ db, clock, masterKeys, userId: currentUser(req).id, timeZone: req.query.tz }),
+    (req) => listMessages({ db, clock, masterKeys, userId: currentUser(req).id, timeZone: req.query.tz, delivered }),
   );
 
   app.post(
@@ -65,6 +68,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
           masterKeys,
           userId: currentUser(req).id,
           input: req.body,
+          delivered,
         }),
       ),
   );
@@ -94,6 +98,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
           messageId: null,
           input: req.body,
           timeZone: req.query.tz,
+          delivered,
         }),
       ),
   );
@@ -122,6 +127,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         messageId: req.params.id,
         input: req.body,
         timeZone: req.query.tz,
+        delivered,
       }),
   );
 
@@ -145,6 +151,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         userId: currentUser(req).id,
         messageId: req.params.id,
         timeZone: req.query.tz,
+        delivered,
       }),
   );
 
@@ -170,6 +177,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         messageId: req.params.id,
         changes: req.body,
         timeZone: req.query.tz,
+        delivered,
       }),
   );
 
@@ -229,6 +237,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         messageId: req.params.id,
         recipientIds: req.body.recipient_ids,
         timeZone: req.query.tz,
+        delivered,
       }),
   );
 };

@@ -1,4 +1,4 @@
-import type { Message, messageSaveSchema } from "@trigger-switch/contracts";
+import type { Message, messageSaveSchema, RecipientChannel } from "@trigger-switch/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { attachmentOrder } from "../attachments/attachment-order.ts";
@@ -31,6 +31,8 @@ interface Options {
   messageId: string | null;
   input: z.output<typeof messageSaveSchema>;
   timeZone?: string;
+  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
+  delivered: readonly RecipientChannel[];
 }
 
 /**
@@ -50,6 +52,7 @@ export async function saveMessage({
   messageId,
   input,
   timeZone,
+  delivered,
 }: Options): Promise<Message> {
   const limits = await limitsFor({ db, config, userId });
   const { id, removedBlobs } = await db.transaction(async (tx) => {
@@ -65,7 +68,7 @@ export async function saveMessage({
   });
   // Blobs go only after the rows are gone for good (a crash leaves an unreadable orphan, never a dangling row).
   for (const key of removedBlobs) await storage.remove(key);
-  return getMessage({ db, clock, masterKeys, userId, messageId: id, timeZone });
+  return getMessage({ db, clock, masterKeys, userId, messageId: id, timeZone, delivered });
 }
 
 function newMessageInput(input: Options["input"]) {

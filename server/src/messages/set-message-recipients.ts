@@ -1,4 +1,4 @@
-import type { Message } from "@trigger-switch/contracts";
+import type { Message, RecipientChannel } from "@trigger-switch/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { pruneConditionRecipients } from "../conditions/prune-condition-recipients.ts";
@@ -17,6 +17,8 @@ interface Options {
   messageId: string;
   recipientIds: string[];
   timeZone?: string;
+  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
+  delivered: readonly RecipientChannel[];
 }
 
 /** Replaces the message's recipient list with the caller's own recipients given. */
@@ -28,12 +30,13 @@ export async function setMessageRecipients({
   messageId,
   recipientIds,
   timeZone,
+  delivered,
 }: Options): Promise<Message> {
   await db.transaction(async (tx) => {
     const message = await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true });
     await replaceMessageRecipients({ tx, clock, userId, messageId: message.id, recipientIds });
   });
-  return getMessage({ db, clock, masterKeys, userId, messageId, timeZone });
+  return getMessage({ db, clock, masterKeys, userId, messageId, timeZone, delivered });
 }
 
 /** The replacement inside the caller's transaction, on a message whose ownership it checked. */

@@ -1,14 +1,21 @@
-import type { Message } from "@trigger-switch/contracts";
+import { messageReadiness, type Message, type RecipientChannel } from "@trigger-switch/contracts";
 import { attachmentNameField } from "../attachments/attachment-fields.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { MessageRow } from "./find-owned-message.ts";
 import type { MessageParts } from "./load-message-parts.ts";
-import { messageReadiness } from "@trigger-switch/contracts";
 import { openMessage } from "./open-message.ts";
 
-/** The whole message, decrypted, with its recipients, conditions, attachments and readiness. */
-export function toMessageDto(masterKeys: MasterKeys, row: MessageRow, parts: MessageParts): Message {
+/**
+ * The whole message, decrypted, with its recipients, conditions, attachments and readiness on the
+ * channels this server sends by (`delivered`).
+ */
+export function toMessageDto(
+  masterKeys: MasterKeys,
+  row: MessageRow,
+  parts: MessageParts,
+  delivered: readonly RecipientChannel[],
+): Message {
   const cipher = messageCipherOf(masterKeys, row);
   return {
     id: row.id,
@@ -22,6 +29,6 @@ export function toMessageDto(masterKeys: MasterKeys, row: MessageRow, parts: Mes
       ...a,
       file_name: cipher.openText(attachmentNameField(a.id), sealedName),
     })),
-    ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions }),
+    ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions, delivered }),
   };
 }

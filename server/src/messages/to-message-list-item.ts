@@ -1,12 +1,21 @@
-import { messagePreview, type MessageListItem } from "@trigger-switch/contracts";
+import {
+  messagePreview,
+  messageReadiness,
+  type MessageListItem,
+  type RecipientChannel,
+} from "@trigger-switch/contracts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { MessageRow } from "./find-owned-message.ts";
 import type { MessageParts } from "./load-message-parts.ts";
-import { messageReadiness } from "@trigger-switch/contracts";
 
 /** A list entry: only the title and the text (for its preview) are decrypted; location and file names stay sealed. */
-export function toMessageListItem(masterKeys: MasterKeys, row: MessageRow, parts: MessageParts): MessageListItem {
+export function toMessageListItem(
+  masterKeys: MasterKeys,
+  row: MessageRow,
+  parts: MessageParts,
+  delivered: readonly RecipientChannel[],
+): MessageListItem {
   const cipher = messageCipherOf(masterKeys, row);
   const text = cipher.openText("text_content", row.textContent);
   return {
@@ -19,6 +28,6 @@ export function toMessageListItem(masterKeys: MasterKeys, row: MessageRow, parts
     recipient_count: parts.recipients.length,
     attachment_count: parts.attachments.length,
     conditions: parts.conditions,
-    ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions }),
+    ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions, delivered }),
   };
 }

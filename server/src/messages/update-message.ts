@@ -1,4 +1,9 @@
-import { locationProblems, type Message, type messageUpdateSchema } from "@trigger-switch/contracts";
+import {
+  locationProblems,
+  type Message,
+  type messageUpdateSchema,
+  type RecipientChannel,
+} from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Clock } from "../clock.ts";
@@ -21,6 +26,8 @@ interface Options {
   messageId: string;
   changes: z.output<typeof messageUpdateSchema>;
   timeZone?: string;
+  /** The channels this server sends by (`deliveredBy`): readiness counts a recipient reachable on them. */
+  delivered: readonly RecipientChannel[];
 }
 
 /** Re-encrypts the changed fields (fresh IVs, same data key); the location pair is checked after merging. */
@@ -32,6 +39,7 @@ export async function updateMessage({
   messageId,
   changes,
   timeZone,
+  delivered,
 }: Options): Promise<Message> {
   const current = await findOwnedMessage({ db, userId, messageId });
   const cipher = messageCipherOf(masterKeys, current);
@@ -53,7 +61,7 @@ export async function updateMessage({
     .where(eq(messages.id, current.id))
     .returning();
   const parts = await loadMessageParts({ db, masterKeys, messageIds: [current.id], now, timeZone });
-  return toMessageDto(masterKeys, row!, parts.get(current.id)!);
+  return toMessageDto(masterKeys, row!, parts.get(current.id)!, delivered);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cancelledByCheckIn, canFire, messageReadiness } from "@trigger-switch/contracts";
 
-const grace = { name: "Grace", email: "grace@example.com" };
+const grace = { name: "Grace", email: "grace@example.com", phone: null, channels: ["email" as const] };
 const base = { active: true, is_armed: true, next_deadline: "2026-03-10T14:00:00.000Z" };
 
 describe("whether the engine can still fire a condition", () => {
@@ -22,6 +22,7 @@ describe("whether the engine can still fire a condition", () => {
     const readiness = messageReadiness({
       recipients: [grace],
       conditions: [{ ...base, condition_type: "inactivity_to_date", next_deadline: null }],
+      delivered: ["email"],
     });
     expect(readiness.ready).toBe(false);
     expect(readiness.problems[0]).toMatch(/^Your check-in cancelled this message's delivery date/);

@@ -1,4 +1,4 @@
-import { NO_ACTIVE_PANIC_MESSAGE, NO_DELIVERABLE_RECIPIENT_MESSAGE } from "@trigger-switch/contracts";
+import { NO_ACTIVE_PANIC_MESSAGE } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessGrants, recipients, sentReminders } from "../../src/db/schema.ts";
@@ -164,7 +164,7 @@ describe("pressing the emergency button", () => {
     expect(await panicRows(t, disarmed.conditionId)).toHaveLength(0);
   });
 
-  it("fails loudly, sending nothing, when no recipient has an e-mail address", async () => {
+  it("fails loudly, sending nothing, when no recipient can be reached by a channel this server sends", async () => {
     const owner = await signUpUser(t);
     await put(owner, "/api/profile", { first_name: "Alex", last_name: "Morgan", whatsapp_number: "+447700900123" });
     const message = await createMessage(owner);
@@ -180,13 +180,33 @@ describe("pressing the emergency button", () => {
     const conditionId = ((await c.json()) as { id: string }).id;
     expect(await press(owner, message.id)).toEqual({
       status: 409,
-      body: { success: false, error: NO_DELIVERABLE_RECIPIENT_MESSAGE },
+      body: {
+        success: false,
+        error:
+          "Nobody could be alerted: this message's recipients can be reached only by WhatsApp, which this server does not send (its operator has not set it up). " +
+          'Give a recipient an e-mail address and choose E-mail under "Reach them by", or contact someone directly.',
+      },
     });
     expect(await panicRows(t, conditionId)).toHaveLength(0);
     // Nothing was recorded as a press: once fixed, the very next press goes out.
     const r = await createRecipient(owner, { email: `fixed-${Date.now()}@example.com` });
     await setRecipients(owner, message.id, [phoneOnly.id, r.id]);
     expect((await press(owner, message.id)).body).toMatchObject({ success: true, recipients: 1 });
+  });
+
+  it("fails loudly, sending nothing, when the message has no recipients, and says so", async () => {
+    const s = await panicMessage(t, {}, 1);
+    await setRecipients(s.owner, s.messageId, []);
+    expect(await press(s.owner, s.messageId)).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        error:
+          "Nobody could be alerted: this emergency message has no recipients. " +
+          'Give a recipient an e-mail address and choose E-mail under "Reach them by", or contact someone directly.',
+      },
+    });
+    expect(await panicRows(t, s.conditionId)).toHaveLength(0);
   });
 
   it("answers 404 for another user's message and for an unknown one, and 401 signed out", async () => {

@@ -3,6 +3,7 @@ import {
   canFire,
   CHECK_IN_CONDITION_TYPES,
   defaultChannels,
+  deliveredChannels,
   describeCondition,
   locationProblems,
   messagePreview,
@@ -10,6 +11,7 @@ import {
   nextDeadline,
   recipientProblems,
   type Attachment,
+  type ChannelsInfo,
   type Condition,
   type Message,
   type OwnerRelease,
@@ -19,6 +21,7 @@ import {
 } from "@trigger-switch/contracts";
 import type { z } from "zod";
 import { checkedRoutes, workspaceContract, type Refusal } from "./api-contract";
+import { channelsOff } from "./channels-off";
 
 type MessageSaveInput = z.output<typeof messageSaveSchema>;
 
@@ -50,8 +53,9 @@ const refused = (fields: Record<string, string>): Refusal => ({
  * route is held to the server's own contract (./api-contract.ts: the request and response schemas
  * from contracts), and what the server computes — deadlines, summaries, readiness, previews,
  * default channels, the access window — comes from the same contracts functions the server calls.
+ * `channels`: what this server sends by (GET /api/channels answers it; readiness follows it).
  */
-export function createFakeWorkspace(timeZone = "UTC") {
+export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = channelsOff) {
   const recipients: Recipient[] = [];
   const messages: StoredMessage[] = [];
   /** What GET /api/releases answers; tests push releases here. */
@@ -73,6 +77,7 @@ export function createFakeWorkspace(timeZone = "UTC") {
     messageReadiness({
       recipients: recipients.filter((r) => m.recipientIds.includes(r.id)),
       conditions: m.conditions.map(toCondition),
+      delivered: deliveredChannels(channels),
     });
   const toMessage = (m: StoredMessage): Message => ({
     id: m.id,
@@ -352,5 +357,5 @@ export function createFakeWorkspace(timeZone = "UTC") {
     return answer.body as Recipient;
   }
 
-  return { routes, recipients, messages, releases, addRecipient };
+  return { routes, recipients, messages, releases, addRecipient, channels };
 }

@@ -1,5 +1,5 @@
 import type { Session } from "@supabase/auth-js";
-import type { ChannelsInfo, Profile } from "@trigger-switch/contracts";
+import type { Profile } from "@trigger-switch/contracts";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLayoutEffect, type ReactElement } from "react";
@@ -55,20 +55,7 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   workspace?: ReturnType<typeof createFakeWorkspace>;
 }
 
-const off = {
-  available: false,
-  local: true,
-  uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false },
-};
-/** GET /api/channels of a server with no messaging provider and no mail server (the default install: local mode). */
-export const channelsOff: ChannelsInfo = {
-  email: { available: true, transport: "outbox" },
-  whatsapp: {
-    ...off,
-    missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"],
-  },
-  sms: { ...off, missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], from: null },
-};
+export { channelsOff } from "./channels-off";
 
 /** What a test reads of the router and does with it: where the app is, and going elsewhere. */
 class TestRouter {
@@ -99,7 +86,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     ...checkedRoutes(sessionContract, {
       "GET /api/profile": () =>
         profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
-      "GET /api/channels": () => ({ body: channelsOff }),
+      "GET /api/channels": () => ({ body: workspace.channels }),
       "GET /api/profile/channels": () => ({
         body: {
           number: profile?.whatsapp_number ?? null,

@@ -1,8 +1,9 @@
 import { screen, within } from "@testing-library/react";
+import type { ChannelsInfo } from "@trigger-switch/contracts";
 import { describe, expect, it } from "vitest";
 import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile } from "@/testing/fakes";
-import { renderApp } from "@/testing/render-app";
+import { channelsOff, renderApp } from "@/testing/render-app";
 import { countdownText } from "@/features/dashboard/utils/countdown-text";
 
 const AFTER_GUARD = { timeout: 5000 };
@@ -10,9 +11,14 @@ const signedIn = { signedIn: true, profile: makeProfile() } as const;
 const HOUR = 3_600_000;
 
 /** A message for one recipient with the given condition, straight into the fake server. */
-function workspaceWith(condition: Record<string, unknown>, title = "For Grace") {
-  const workspace = createFakeWorkspace();
-  const grace = workspace.addRecipient({ name: "Grace Hopper", email: "grace@example.com" });
+function workspaceWith(
+  condition: Record<string, unknown>,
+  title = "For Grace",
+  recipient: { email?: string; phone?: string } = { email: "grace@example.com" },
+  channels: ChannelsInfo = channelsOff,
+) {
+  const workspace = createFakeWorkspace("UTC", channels);
+  const grace = workspace.addRecipient({ name: "Grace Hopper", ...recipient });
   const call = (key: string, params: Record<string, string>, body: unknown) =>
     workspace.routes[key]!({ method: key.split(" ")[0]!, path: "", params, body }).body as { id: string };
   const message = call("POST /api/messages", {}, { title, text_content: "The papers are in the blue folder." });
@@ -41,6 +47,55 @@ describe("the dashboard's countdown", () => {
     const counts = screen.getByRole("list", { name: "Counts" });
     expect(within(counts).getByText("Will go out if triggered")).toBeInTheDocument();
     expect(within(counts).queryByText("Ready to send")).not.toBeInTheDocument();
+  });
+});
+
+describe("a message whose only recipient has only a phone number", () => {
+  const phoneOnly = { phone: "+447700900123" };
+  const sendsWhatsApp: ChannelsInfo = {
+    ...channelsOff,
+    whatsapp: {
+      available: true,
+      local: false,
+      missing: [],
+      uses: { check_in: true, verification: true, owner_reminders: true, deliveries: true },
+    },
+  };
+  const counted = async () => {
+    const counts = await screen.findByRole("list", { name: "Counts" }, AFTER_GUARD);
+    return within(counts).getByText("Will go out if triggered").previousElementSibling;
+  };
+  const armed = { condition_type: "no_check_in", hours_threshold: 24 };
+
+  it("counts as going out if triggered where this server sends WhatsApp, and its page says nothing is missing", async () => {
+    const { workspace, messageId } = workspaceWith(armed, "For Grace", phoneOnly, sendsWhatsApp);
+    const { unmount } = renderApp({ ...signedIn, path: "/dashboard", workspace });
+    expect(await counted()).toHaveTextContent("1");
+    unmount();
+    renderApp({ ...signedIn, path: `/message/${messageId}`, workspace });
+    await screen.findByRole("heading", { name: "For Grace" }, AFTER_GUARD);
+    expect(screen.queryByText(/Not ready/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/will not receive this message/)).not.toBeInTheDocument();
+  });
+
+  it("is left out where WhatsApp is off, and its page says what is off and what to do", async () => {
+    const off: ChannelsInfo = {
+      ...channelsOff,
+      email: { available: true, transport: "smtp" },
+      whatsapp: { ...channelsOff.whatsapp, local: false },
+      sms: { ...channelsOff.sms, local: false },
+    };
+    const { workspace, messageId } = workspaceWith(armed, "For Grace", phoneOnly, off);
+    const { unmount } = renderApp({ ...signedIn, path: "/dashboard", workspace });
+    expect(await counted()).toHaveTextContent("0");
+    unmount();
+    renderApp({ ...signedIn, path: `/message/${messageId}`, workspace });
+    await screen.findByRole("heading", { name: "For Grace" }, AFTER_GUARD);
+    expect(
+      screen.getAllByText(
+        "Grace Hopper can be reached only by WhatsApp, which this server does not send (its operator has not set it up): add Grace Hopper's e-mail address, or Grace Hopper will not receive this message.",
+      ).length,
+    ).toBeGreaterThan(0);
   });
 });
 
