@@ -117,6 +117,13 @@ export function renderApp(options: RenderAppOptions = {}) {
     }),
     // A test's own answers: written for one case, and not held to the contract (yet).
     ...options.api,
+  }, {
+    // As the app's: the session's access token, and auth's refreshSession for a new one.
+    getAccessToken: async () => (await auth.client.getSession()).data.session?.access_token ?? null,
+    refreshAccessToken: async () => {
+      const { data, error } = await auth.client.refreshSession();
+      return error ? null : (data.session?.access_token ?? null);
+    },
   });
   const queryClient = createQueryClient();
   // No retry delays in tests; the retry rule itself is the query client's business.

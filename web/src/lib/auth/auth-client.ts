@@ -12,6 +12,7 @@ export type AuthClientLike = Pick<
   | "updateUser"
   | "resend"
   | "setSession"
+  | "refreshSession"
   | "getUser"
   | "mfa"
 >;
