@@ -182,6 +182,29 @@ describe("the sign-in page", () => {
     expect(screen.getByText("The earlier link no longer works: use the newest one.")).toBeInTheDocument();
   });
 
+  it("says what the server's 'Email not confirmed' and 'User is banned' mean, in sentences a person can act on", async () => {
+    await unconfirmed();
+    expect(
+      await screen.findByText("You need to confirm your e-mail address before you can sign in."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Email not confirmed")).not.toBeInTheDocument();
+
+    const { user, auth } = renderApp({ path: "/login" });
+    auth.mocks.signInWithPassword.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: Object.assign(new AuthError("User is banned", 400), { code: "user_banned" }),
+    } as never);
+    await user.type((await screen.findAllByLabelText("E-mail")).at(-1)!, "ada@example.com");
+    await user.type(screen.getAllByLabelText("Password").at(-1)!, "correct horse");
+    await user.click(screen.getAllByRole("button", { name: "Sign in" }).at(-1)!);
+    expect(
+      await screen.findByText(
+        "This account has been disabled by the administrator of this service, so it cannot be used. Ask them to enable it again.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("User is banned")).not.toBeInTheDocument();
+  });
+
   it("says nothing was sent when the server answers that a link went less than a minute ago, then offers it again", async () => {
     const { user, auth } = await unconfirmed();
     auth.mocks.resend.mockResolvedValueOnce({
