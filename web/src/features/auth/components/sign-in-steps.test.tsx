@@ -46,6 +46,24 @@ describe("signing in to an account with an authenticator app", () => {
     expect(screen.getByLabelText("Code from your authenticator app")).toHaveValue("");
   });
 
+  it("says a code used once already is used, not that the phone's clock may be wrong", async () => {
+    const { user, auth } = renderApp({ path: "/login", session: makeMfaSession("aal1") });
+    auth.mocks.mfa.challengeAndVerify.mockResolvedValue({
+      data: null,
+      error: Object.assign(new AuthError("That code, or a newer one, was already used.", 422), {
+        code: "mfa_code_already_used",
+      }),
+    } as never);
+    await user.type(await screen.findByLabelText("Code from your authenticator app"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(
+      await screen.findByText(
+        "That code, or a newer one, was already used. Wait for your authenticator app to show a new code (every 30 seconds) and enter that.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/clock/)).not.toBeInTheDocument();
+  });
+
   it("does not send a code that is not 6 digits", async () => {
     const { user, auth } = renderApp({ path: "/login", session: makeMfaSession("aal1") });
     await user.type(await screen.findByLabelText("Code from your authenticator app"), "12");
