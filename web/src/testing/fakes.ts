@@ -40,9 +40,13 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
-/** A session whose access token carries `aal`, for an account with a verified authenticator app. */
-export function makeMfaSession(aal: "aal1" | "aal2", email = EMAIL): Session {
-  const payload = btoa(JSON.stringify({ aal, sub: USER_ID }))
+/**
+ * A session whose access token carries `aal`, for an account with a verified authenticator app.
+ * `openedBy`: how it was opened, the token's first `amr` method (a password sign-in unless said).
+ */
+export function makeMfaSession(aal: "aal1" | "aal2", email = EMAIL, openedBy = "password"): Session {
+  const amr = [{ method: openedBy, timestamp: Math.floor(Date.now() / 1000) }];
+  const payload = btoa(JSON.stringify({ aal, sub: USER_ID, amr }))
     .replace(/=+$/, "")
     .replace(/\+/g, "-")
     .replace(/\//g, "_");

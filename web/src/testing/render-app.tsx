@@ -132,7 +132,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const services = {
     auth: auth.client,
     api: server.api,
-    linkHint: options.linkHint ?? { type: null, errorDescription: null },
+    linkHint: options.linkHint ?? { type: null, errorDescription: null, errorCode: null },
     openSocket: options.openSocket,
     oauth: options.oauth,
   };

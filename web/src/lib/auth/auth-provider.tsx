@@ -135,7 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const secondFactor = useMemo(
     () =>
       assurance.needsSecondFactor && state.session
-        ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors }
+        ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors, openedBy: assurance.openedBy }
         : null,
     [assurance, state.session],
   );

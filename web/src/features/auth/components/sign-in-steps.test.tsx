@@ -64,6 +64,44 @@ describe("signing in to an account with an authenticator app", () => {
     expect(screen.queryByText(/clock/)).not.toBeInTheDocument();
   });
 
+  it("says the password was right only after a password sign-in", async () => {
+    renderApp({ path: "/login", session: makeMfaSession("aal1") });
+    expect(await screen.findByText(/^Your password was right\. Now enter the 6-digit code/)).toBeInTheDocument();
+  });
+
+  it("after a password-reset link says the link worked, not that a password was right", async () => {
+    renderApp({
+      path: "/reset-password",
+      session: makeMfaSession("aal1", "ada@example.com", "recovery"),
+      linkHint: { type: "recovery", errorDescription: null, errorCode: null },
+    });
+    expect(
+      await screen.findByText(
+        /^Your password-reset link worked\. Before you choose a new password, enter the 6-digit code your authenticator app shows for/,
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/password was right/)).not.toBeInTheDocument();
+  });
+
+  it("after a new e-mail address is confirmed says why the code is asked for again", async () => {
+    const { router } = renderApp({
+      path: "/profile",
+      session: makeMfaSession("aal1", "ada.new@example.com", "email_change"),
+      profile: makeProfile(),
+    });
+    expect(
+      await screen.findByText(
+        /^Your new e-mail address is confirmed\. Following the link signed this browser in again, and this account asks for its second factor at every sign-in\. To continue, enter the 6-digit code/,
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(screen.queryByText(/password was right/)).not.toBeInTheDocument();
+  });
+
   it("does not send a code that is not 6 digits", async () => {
     const { user, auth } = renderApp({ path: "/login", session: makeMfaSession("aal1") });
     await user.type(await screen.findByLabelText("Code from your authenticator app"), "12");
