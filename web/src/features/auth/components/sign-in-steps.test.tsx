@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AuthError, makeMfaSession, makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 
 describe("signing in to an account with an authenticator app", () => {
   it("treats aal1 with aal2 next as not signed in: a guarded page leads to the code step", async () => {
