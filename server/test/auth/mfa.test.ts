@@ -83,7 +83,8 @@ describe("enrolling an authenticator app", () => {
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
     const { error } = await client.mfa.challengeAndVerify({ factorId: enrolled!.id, code: wrong });
     expect(error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
-    const log = (await call(t, "GET", "/user/security-log", undefined, bearer(session.access_token))).json as unknown as {
+    const log = (await call(t, "GET", "/user/security-log", undefined, bearer(session.access_token)))
+      .json as unknown as {
       kind: string;
       detail: Record<string, string>;
     }[];

@@ -75,12 +75,7 @@ export interface FakeAuthOptions {
 }
 
 /** auth-js as the app sees it, in memory. `emit` plays the part of a server-side change. */
-export function createFakeAuth({
-  session = null,
-  signOut = null,
-  autoconfirm = false,
-  refresh,
-}: FakeAuthOptions = {}) {
+export function createFakeAuth({ session = null, signOut = null, autoconfirm = false, refresh }: FakeAuthOptions = {}) {
   let current = session;
   let refreshes = 0;
   const listeners = new Set<Listener>();

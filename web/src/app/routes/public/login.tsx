@@ -81,8 +81,7 @@ export default function LoginPage() {
         ) : (
           <FormError
             message={
-              linkError?.errorDescription ??
-              (providerReturn.status === "failed" ? providerReturn.message : undefined)
+              linkError?.errorDescription ?? (providerReturn.status === "failed" ? providerReturn.message : undefined)
             }
           />
         )}

@@ -68,7 +68,9 @@ export function ExpiredLinkNotice() {
         {noMail ? null : state.kind === "sent" ? (
           <div role="status" className="flex flex-col gap-2">
             <MailSentNote to={state.email} what="a new confirmation link" ifAccount />
-            <p>Only an account still waiting for confirmation gets one; if yours is confirmed already, sign in instead.</p>
+            <p>
+              Only an account still waiting for confirmation gets one; if yours is confirmed already, sign in instead.
+            </p>
             <MailboxHint />
           </div>
         ) : (

@@ -119,8 +119,7 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
     >
       <p className="text-sm text-muted-foreground">
         {intro.lead && `${intro.lead} `}
-        {intro.ask} the 6-digit code{" "}
-        {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
+        {intro.ask} the 6-digit code {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
         <span className="font-medium text-foreground">
           {secondFactor?.email && <EmailAddress email={secondFactor.email} />}
         </span>

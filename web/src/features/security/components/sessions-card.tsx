@@ -96,7 +96,9 @@ export function SessionsCard() {
             : `End the session on ${ending?.device ?? "that device"}?`
         }
         description={
-          many ? "They are signed out at once and must sign in again." : "It is signed out at once and must sign in again."
+          many
+            ? "They are signed out at once and must sign in again."
+            : "It is signed out at once and must sign in again."
         }
         confirmLabel={ending === "others" ? "Sign out everywhere else" : "End session"}
         pending={end.isPending}
