@@ -144,8 +144,8 @@ export type Handler = (request: {
   path: string;
   body: unknown;
   params: Record<string, string>;
-  /** The bearer token the request carried, if any. */
-  token: string | null;
+  /** The bearer token the request carried (null: none); absent where a test calls a handler itself. */
+  token?: string | null;
 }) => {
   status?: number;
   body: unknown;
