@@ -135,7 +135,7 @@ test("an unconfirmed user is offered the confirmation link again, and told what 
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("Email not confirmed")).toBeVisible();
+    await expect(page.getByText("You need to confirm your e-mail address before you can sign in.")).toBeVisible();
   };
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/login");

@@ -76,6 +76,22 @@ describe("enrolling an authenticator app", () => {
     await waitForMail(t, email, "A second factor was added to your Trigger Switch account");
   });
 
+  it("logs a mistyped code while adding the app as that, not as a failed sign-in", async () => {
+    const { client, session } = await signedIn();
+    const { data: enrolled } = await client.mfa.enroll({ factorType: "totp", friendlyName: "Phone app" });
+    const right = totpCode(enrolled!.totp.secret, t.clock.now());
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    const { error } = await client.mfa.challengeAndVerify({ factorId: enrolled!.id, code: wrong });
+    expect(error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
+    const log = (await call(t, "GET", "/user/security-log", undefined, bearer(session.access_token)))
+      .json as unknown as {
+      kind: string;
+      detail: Record<string, string>;
+    }[];
+    expect(log.map((e) => e.kind)).not.toContain("mfa_failed");
+    expect(log[0]).toMatchObject({ kind: "factor_code_failed", detail: { factor: "Phone app", type: "totp" } });
+  });
+
   it("refuses a name the account already uses", async () => {
     const { client } = await signedIn();
     await client.mfa.enroll({ factorType: "totp", friendlyName: "Phone app" });
@@ -123,13 +139,22 @@ describe("signing in on an account with an authenticator", () => {
     const second = authClient(t);
     await second.signInWithPassword({ email, password });
     const replay = await second.mfa.challengeAndVerify({ factorId, code });
-    expect(replay.error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
+    // Said as what it is: the code was right, and used; the phone's clock is not the problem.
+    expect(replay.error).toMatchObject({ status: 422, code: "mfa_code_already_used" });
+    expect(replay.error!.message).toBe(
+      "That code, or a newer one, was already used. Wait for the next code your authenticator app shows and enter it.",
+    );
     // Nor the code of the step before, once a newer one was used.
     const older = await second.mfa.challengeAndVerify({
       factorId,
       code: totpCode(secret, new Date(t.clock.now().getTime() - STEP_MS)),
     });
-    expect(older.error).toMatchObject({ code: "mfa_verification_failed" });
+    expect(older.error).toMatchObject({ code: "mfa_code_already_used" });
+    // A wrong code is still a wrong code.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    expect((await second.mfa.challengeAndVerify({ factorId, code: wrong })).error).toMatchObject({
+      code: "mfa_verification_failed",
+    });
     t.clock.advance(STEP_MS);
     expect((await second.mfa.challengeAndVerify({ factorId, code: totpCode(secret, t.clock.now()) })).error).toBeNull();
   });

@@ -71,7 +71,7 @@ describe("the routes", () => {
       path: "/reset-password",
       signedIn: true,
       profile: makeProfile(),
-      linkHint: { type: "recovery", errorDescription: null },
+      linkHint: { type: "recovery", errorDescription: null, errorCode: null },
     });
     await user.type(await screen.findByLabelText("New password"), "a new passphrase");
     await user.type(screen.getByLabelText("Confirm new password"), "a new passphrase");

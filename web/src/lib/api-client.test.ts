@@ -109,3 +109,43 @@ describe("a GET asked for ahead (prefetched-answers.ts)", () => {
     expect(sent).toEqual(["/api/profile"]);
   });
 });
+
+describe("a request answered 401", () => {
+  function client(refresh: () => Promise<string | null>) {
+    const token = { value: "old" };
+    const sent: string[] = [];
+    const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+      const auth = new Headers(init?.headers).get("Authorization") ?? "";
+      sent.push(auth);
+      const ok = auth === "Bearer new";
+      return new Response(JSON.stringify(ok ? { ok } : { error: { code: "unauthorized", message: "expired" } }), {
+        status: ok ? 200 : 401,
+        headers: { "Content-Type": "application/json" },
+      });
+    };
+    const refreshAccessToken = vi.fn(refresh);
+    const api = createApiClient({
+      getAccessToken: async () => token.value,
+      refreshAccessToken,
+      fetch: fetch as typeof globalThis.fetch,
+    });
+    const unauthorized = vi.fn();
+    api.onUnauthorized(unauthorized);
+    return { api, sent, refreshAccessToken, unauthorized };
+  }
+
+  it("is asked again once with a refreshed token, and several refused together share one refresh", async () => {
+    const { api, sent, refreshAccessToken, unauthorized } = client(async () => "new");
+    expect(await Promise.all([api.get("/api/a"), api.post("/api/b", { x: 1 })])).toEqual([{ ok: true }, { ok: true }]);
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual(["Bearer old", "Bearer old", "Bearer new", "Bearer new"]);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it("tells the listeners when no new token can be had, without asking again", async () => {
+    const { api, sent, unauthorized } = client(async () => null);
+    await expect(api.get("/api/a")).rejects.toMatchObject({ status: 401 });
+    expect(sent).toEqual(["Bearer old"]);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+});

@@ -23,6 +23,11 @@ export function isApiError(error: unknown): error is ApiError {
 export interface ApiClientOptions {
   /** Returns the current access token, or null when signed out. */
   getAccessToken: () => Promise<string | null>;
+  /**
+   * Asks the auth server for a new access token (auth-js's refreshSession) and returns it, or null
+   * when the session cannot be refreshed. Default: never refreshes.
+   */
+  refreshAccessToken?: () => Promise<string | null>;
   /** Default: the global fetch. Tests pass a fake. */
   fetch?: typeof fetch;
   /** Default: "" (same origin). */
@@ -43,6 +48,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient({
   getAccessToken,
+  refreshAccessToken = async () => null,
   fetch: fetchImpl,
   baseUrl = "",
   prefetched = createPrefetchedAnswers(),
@@ -50,6 +56,14 @@ export function createApiClient({
   const unauthorizedListeners = new Set<() => void>();
   // Resolved at call time so a test (or a polyfill) that swaps the global is honoured.
   const send = (path: string, init: RequestInit) => (fetchImpl ?? globalThis.fetch)(`${baseUrl}${path}`, init);
+  // Requests answered 401 together share one refresh.
+  let refreshing: Promise<string | null> | null = null;
+  const refreshedToken = () =>
+    (refreshing ??= refreshAccessToken()
+      .catch(() => null)
+      .finally(() => {
+        refreshing = null;
+      }));
 
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
     // A write may change what a prefetched answer says: none may be taken after it.
@@ -66,14 +80,24 @@ export function createApiClient({
       response =
         (method === "GET" && !options.blob ? await prefetched.take(path, token) : null) ??
         (await send(path, { method, headers, body }));
+      // A 401 may only mean that the access token expired by the server's clock before it did by the
+      // browser's (either clock may be off): refresh it once and ask again before giving up on the session.
+      if (response.status === 401 && token) {
+        const fresh = await refreshedToken();
+        if (fresh && fresh !== token) {
+          const again = new Headers(headers);
+          again.set("Authorization", `Bearer ${fresh}`);
+          response = await send(path, { method, headers: again, body });
+        }
+      }
     } catch {
       throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.", {});
     }
     if (response.ok && options.blob) return (await response.blob()) as T;
     // 204 and empty bodies read as null.
     const payload: unknown = await response.json().catch(() => null);
-    // Our /api answers 401 only when the bearer token no longer opens a session (signed out or
-    // ended elsewhere): whoever holds the session must end it here too.
+    // Our /api answers 401 only when the bearer token no longer opens a session, even refreshed
+    // (signed out or ended elsewhere): whoever holds the session must end it here too.
     if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     if (!response.ok) throw toApiError(response.status, payload);
     return options.schema ? options.schema.parse(payload) : (payload as T);

@@ -28,6 +28,11 @@ export function createServices(): Services {
       if (stored !== undefined) return stored?.access_token ?? null;
       return (await client.getSession()).data.session?.access_token ?? null;
     },
+    // auth-js stores the refreshed session (and announces it), so the next getAccessToken reads it too.
+    refreshAccessToken: async () => {
+      const { data, error } = await client.refreshSession();
+      return error ? null : (data.session?.access_token ?? null);
+    },
   });
   return { auth: client, api, linkHint, openSocket: (url) => new WebSocket(url), oauth: createOAuthSignIn(client) };
 }

@@ -6,6 +6,23 @@ export interface ToastContent {
   description: string;
 }
 
+/**
+ * The auth server's refusals (GoTrue's `error_code`) that would otherwise reach a person in its
+ * terse English ("User is banned"), as sentences they can act on. Codes not here keep the
+ * server's own sentence, which is already written for people.
+ */
+const AUTH_ERROR_SENTENCES: Record<string, string> = {
+  email_not_confirmed: "You need to confirm your e-mail address before you can sign in.",
+  // An administrator disabled the account (the auth service's ban): sign-in and the API are refused.
+  user_banned:
+    "This account has been disabled by the administrator of this service, so it cannot be used. Ask them to enable it again.",
+};
+
+/** An auth-js error (or the server's error code and sentence) in words for the person at the form. */
+export function describeAuthError(error: { code?: string; message: string }): string {
+  return (error.code && AUTH_ERROR_SENTENCES[error.code]) || error.message;
+}
+
 /** The one place where a failed operation becomes words for the user (STYLE.md rule 6). */
 export function describeError(error: unknown): ToastContent {
   if (isApiError(error)) {

@@ -142,7 +142,7 @@ async function renderOnce(url: string): Promise<string> {
   const services: Services = {
     auth: inert as AuthClientLike,
     api: inert as ApiClient,
-    linkHint: { type: null, errorDescription: null },
+    linkHint: { type: null, errorDescription: null, errorCode: null },
   };
   const { prelude } = await prerender(
     <StrictMode>

@@ -1,7 +1,7 @@
 import { AuthError, type AuthChangeEvent, type Session } from "@supabase/auth-js";
 import type { Profile } from "@trigger-switch/contracts";
 import { vi } from "vitest";
-import { createApiClient } from "@/lib/api-client";
+import { createApiClient, type ApiClientOptions } from "@/lib/api-client";
 import type { AuthClientLike } from "@/lib/auth/auth-client";
 
 export const USER_ID = "7b0c2f7e-0000-4000-8000-000000000001";
@@ -40,9 +40,13 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
-/** A session whose access token carries `aal`, for an account with a verified authenticator app. */
-export function makeMfaSession(aal: "aal1" | "aal2", email = EMAIL): Session {
-  const payload = btoa(JSON.stringify({ aal, sub: USER_ID }))
+/**
+ * A session whose access token carries `aal`, for an account with a verified authenticator app.
+ * `openedBy`: how it was opened, the token's first `amr` method (a password sign-in unless said).
+ */
+export function makeMfaSession(aal: "aal1" | "aal2", email = EMAIL, openedBy = "password"): Session {
+  const amr = [{ method: openedBy, timestamp: Math.floor(Date.now() / 1000) }];
+  const payload = btoa(JSON.stringify({ aal, sub: USER_ID, amr }))
     .replace(/=+$/, "")
     .replace(/\+/g, "-")
     .replace(/\//g, "_");
@@ -66,11 +70,14 @@ export interface FakeAuthOptions {
   signOut?: AuthError | "throw" | null;
   /** Whether signUp returns a session (the server confirms at once). Default: false. */
   autoconfirm?: boolean;
+  /** "fails": refreshSession answers as for a refresh token the server no longer knows. Default: it refreshes. */
+  refresh?: "fails";
 }
 
 /** auth-js as the app sees it, in memory. `emit` plays the part of a server-side change. */
-export function createFakeAuth({ session = null, signOut = null, autoconfirm = false }: FakeAuthOptions = {}) {
+export function createFakeAuth({ session = null, signOut = null, autoconfirm = false, refresh }: FakeAuthOptions = {}) {
   let current = session;
+  let refreshes = 0;
   const listeners = new Set<Listener>();
   const emit = (event: AuthChangeEvent, next: Session | null) => {
     current = next;
@@ -105,6 +112,14 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
     resetPasswordForEmail: vi.fn(async () => ({ data: {}, error: null })),
     updateUser: vi.fn(async () => ({ data: { user: current?.user ?? null }, error: null })),
     resend: vi.fn(async () => ({ data: { user: null, session: null }, error: null })),
+    // As auth-js: a new access token for the stored refresh token, announced as TOKEN_REFRESHED.
+    refreshSession: vi.fn(async () => {
+      if (!current || refresh === "fails") {
+        return { data: { user: null, session: null }, error: new AuthError("Invalid Refresh Token", 400) };
+      }
+      emit("TOKEN_REFRESHED", { ...current, access_token: `refreshed-access-token-${(refreshes += 1)}` });
+      return { data: { user: current.user, session: current }, error: null };
+    }),
     setSession: vi.fn(async () => ({ data: { user: current?.user ?? null, session: current }, error: null })),
     getUser: vi.fn(async () => ({ data: { user: current?.user ?? null }, error: null })),
     mfa: {
@@ -124,7 +139,14 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
 
 export { AuthError };
 
-export type Handler = (request: { method: string; path: string; body: unknown; params: Record<string, string> }) => {
+export type Handler = (request: {
+  method: string;
+  path: string;
+  body: unknown;
+  params: Record<string, string>;
+  /** The bearer token the request carried (null: none); absent where a test calls a handler itself. */
+  token?: string | null;
+}) => {
   status?: number;
   body: unknown;
 };
@@ -151,17 +173,26 @@ function findHandler(
   return null;
 }
 
-/** The real api client over a fake fetch that answers from `routes` ("GET /api/messages/:id": handler). */
-export function createFakeApi(routes: Record<string, Handler>) {
+/**
+ * The real api client over a fake fetch that answers from `routes` ("GET /api/messages/:id": handler).
+ * `tokens`: where it reads the access token and gets a refreshed one. Default: always "access-token".
+ */
+export function createFakeApi(
+  routes: Record<string, Handler>,
+  tokens: Pick<ApiClientOptions, "getAccessToken" | "refreshAccessToken"> = {
+    getAccessToken: async () => "access-token",
+  },
+) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? "GET";
     const path = new URL(url, "http://localhost").pathname;
     const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
     calls.push({ method, path, body });
+    const token = new Headers(init.headers).get("Authorization")?.replace(/^Bearer /, "") ?? null;
     const found = findHandler(routes, method, path);
     const answer = found
-      ? found.handler({ method, path, body, params: found.params })
+      ? found.handler({ method, path, body, params: found.params, token })
       : { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
     const status = answer.status ?? 200;
     // A Response with status 204 may not have a body.
@@ -171,7 +202,7 @@ export function createFakeApi(routes: Record<string, Handler>) {
     });
   });
   const api = createApiClient({
-    getAccessToken: async () => "access-token",
+    ...tokens,
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
   return { api, calls, fetch };

@@ -81,30 +81,40 @@ export function renderApp(options: RenderAppOptions = {}) {
   setViewportWidth(width);
   const auth = createFakeAuth({ ...options, session: options.session ?? (signedIn ? makeSession() : null) });
   const workspace = options.workspace ?? createFakeWorkspace();
-  const server = createFakeApi({
-    ...workspace.routes,
-    ...checkedRoutes(sessionContract, {
-      "GET /api/profile": () =>
-        profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
-      "GET /api/channels": () => ({ body: workspace.channels }),
-      "GET /api/profile/channels": () => ({
-        body: {
-          number: profile?.whatsapp_number ?? null,
-          verified: null,
-          pending: null,
-          resend_at: null,
-          reminder_channels: ["email" as const],
-        },
+  const server = createFakeApi(
+    {
+      ...workspace.routes,
+      ...checkedRoutes(sessionContract, {
+        "GET /api/profile": () =>
+          profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
+        "GET /api/channels": () => ({ body: workspace.channels }),
+        "GET /api/profile/channels": () => ({
+          body: {
+            number: profile?.whatsapp_number ?? null,
+            verified: null,
+            pending: null,
+            resend_at: null,
+            reminder_channels: ["email" as const],
+          },
+        }),
       }),
-    }),
-    // Their schemas live in the server's http/api-routes.ts, not in contracts.
-    "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
-    "GET /api/meta": () => ({
-      body: { mailbox, mail: mailbox ? "outbox" : "smtp", autoconfirm: false, version: "test" },
-    }),
-    // A test's own answers: written for one case, and not held to the contract (yet).
-    ...options.api,
-  });
+      // Their schemas live in the server's http/api-routes.ts, not in contracts.
+      "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
+      "GET /api/meta": () => ({
+        body: { mailbox, mail: mailbox ? "outbox" : "smtp", autoconfirm: false, version: "test" },
+      }),
+      // A test's own answers: written for one case, and not held to the contract (yet).
+      ...options.api,
+    },
+    {
+      // As the app's: the session's access token, and auth's refreshSession for a new one.
+      getAccessToken: async () => (await auth.client.getSession()).data.session?.access_token ?? null,
+      refreshAccessToken: async () => {
+        const { data, error } = await auth.client.refreshSession();
+        return error ? null : (data.session?.access_token ?? null);
+      },
+    },
+  );
   const queryClient = createQueryClient();
   // No retry delays in tests; the retry rule itself is the query client's business.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -112,7 +122,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const services = {
     auth: auth.client,
     api: server.api,
-    linkHint: options.linkHint ?? { type: null, errorDescription: null },
+    linkHint: options.linkHint ?? { type: null, errorDescription: null, errorCode: null },
     openSocket: options.openSocket,
     oauth: options.oauth,
   };

@@ -27,10 +27,14 @@ export interface FactorKind {
     challengeId: string;
     body: Record<string, unknown>;
   }): Promise<Partial<Pick<ChallengeRow, "channel" | "codeHash">>>;
-  /** Whether `code` answers the challenge; for TOTP also the time step to remember (each code works once). */
+  /**
+   * Whether `code` answers the challenge; for TOTP also the time step to remember (each code works
+   * once), and, for a refused code, whether it was right but already used.
+   */
   check(ctx: { deps: AuthDeps; factor: FactorRow; challenge: ChallengeRow; code: string; now: Date }): {
     ok: boolean;
     lastUsedStep?: number;
+    alreadyUsed?: boolean;
   };
 }
 

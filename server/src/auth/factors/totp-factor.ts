@@ -18,8 +18,9 @@ export const totpFactor: FactorKind = {
     return {};
   },
   check({ deps, factor, code, now }) {
-    const step = matchTotp({ masterKeys: deps.masterKeys, factor, code, now });
-    return step === null ? { ok: false } : { ok: true, lastUsedStep: step };
+    const match = matchTotp({ masterKeys: deps.masterKeys, factor, code, now });
+    if (match.kind === "right") return { ok: true, lastUsedStep: match.step };
+    return { ok: false, alreadyUsed: match.kind === "used" };
   },
 };
 

@@ -41,19 +41,28 @@ export async function newTotp(opts: {
   return { secret: secret.base32, uri, qrSvg, secretKeyId: keyId, secretWrapped: wrapped };
 }
 
+/** What a code is for a factor at a moment. */
+export type TotpMatch =
+  /** Right for now, the step before or the step after (±30 s of clock drift): `step` is the time step it belongs to. */
+  | { kind: "right"; step: number }
+  /** Right for one of those steps, but that step or a later one was already used: each code works once. */
+  | { kind: "used" }
+  | { kind: "wrong" };
+
 /**
- * The time step a code belongs to when it is right for now, the step before or the step after
- * (±30 s of clock drift), else null. A step at or before `lastUsedStep` is refused: each code
- * works once, and never after a newer one was used.
+ * Whether `code` is the factor's code for now, the step before or the step after. A step at or
+ * before `lastUsedStep` is refused as "used": each code works once, and never after a newer one
+ * was used. That is told apart from a wrong code so the person is told the truth (wait for the
+ * next code) rather than to check the phone's clock.
  */
 export function matchTotp(opts: {
   masterKeys: MasterKeys;
   factor: { id: string; secretKeyId: string | null; secretWrapped: string | null; lastUsedStep: number | null };
   code: string;
   now: Date;
-}): number | null {
+}): TotpMatch {
   const { factor } = opts;
-  if (!factor.secretKeyId || !factor.secretWrapped) return null;
+  if (!factor.secretKeyId || !factor.secretWrapped) return { kind: "wrong" };
   const bytes = opts.masterKeys.unwrap(factor.secretKeyId, factor.secretWrapped, aadOf(factor.id));
   const totp = new TOTP({
     secret: new Secret({ buffer: new Uint8Array(bytes).buffer }),
@@ -63,10 +72,10 @@ export function matchTotp(opts: {
   });
   const timestamp = opts.now.getTime();
   const delta = totp.validate({ token: opts.code, timestamp, window: 1 });
-  if (delta === null) return null;
+  if (delta === null) return { kind: "wrong" };
   const step = Math.floor(timestamp / 1000 / PERIOD_S) + delta;
-  if (factor.lastUsedStep !== null && step <= factor.lastUsedStep) return null;
-  return step;
+  if (factor.lastUsedStep !== null && step <= factor.lastUsedStep) return { kind: "used" };
+  return { kind: "right", step };
 }
 
 /** The code an authenticator shows at `at` for a base32 secret (tests and the browser journey read the secret from the page). */

@@ -14,6 +14,7 @@ import { findOwnedFactor, UUID } from "./find-owned-factor.ts";
 type Outcome =
   | { kind: "ok"; response: SessionResponse; enrolled: string | null }
   | { kind: "wrong_code"; factorType: FactorType }
+  | { kind: "already_used" }
   | { kind: "wait"; ms: number };
 
 /**
@@ -21,7 +22,10 @@ type Outcome =
  * gains the factor's method) and hands out new tokens for it: the old refresh tokens of the
  * session stop working. The first right code of a new factor also finishes its enrolment.
  * Wrong codes are counted on the factor, across sessions: after a few, each try must wait
- * longer (docs/decisions/016). A code is accepted once (TOTP: never the same time step twice).
+ * longer (docs/decisions/016). A code is accepted once (TOTP: never the same time step twice); a
+ * right code used again is told as that (mfa_code_already_used), and neither counted nor logged as
+ * a wrong one: it is no guess. A wrong code while adding a factor is logged as that, not as a
+ * failed sign-in (docs/decisions/032).
  */
 export async function verifyFactor(
   deps: AuthDeps,
@@ -58,7 +62,9 @@ export async function verifyFactor(
     if (waitMs > 0) return { kind: "wait", ms: waitMs };
 
     const result = kind.check({ deps, factor, challenge, code, now });
+    if (!result.ok && result.alreadyUsed) return { kind: "already_used" };
     if (!result.ok) {
+      const enrolling = factor.status === "unverified";
       const failures = countedFailures(factor.failedAttempts, factor.lastFailedAt, now) + 1;
       await tx
         .update(mfaFactors)
@@ -68,9 +74,11 @@ export async function verifyFactor(
         db: tx,
         clock: deps.clock,
         userId: auth.user.id,
-        kind: "mfa_failed",
+        kind: enrolling ? "factor_code_failed" : "mfa_failed",
         origin: input.origin,
-        detail: { factor: factor.friendlyName ?? factor.factorType },
+        detail: enrolling
+          ? { factor: factor.friendlyName ?? factor.factorType, type: factor.factorType }
+          : { factor: factor.friendlyName ?? factor.factorType },
       });
       return { kind: "wrong_code", factorType: factor.factorType };
     }
@@ -114,6 +122,13 @@ export async function verifyFactor(
       429,
       "over_request_rate_limit",
       `Too many wrong codes. Try again in ${describeWait(outcome.ms)}.`,
+    );
+  }
+  if (outcome.kind === "already_used") {
+    throw new GoTrueError(
+      422,
+      "mfa_code_already_used",
+      "That code, or a newer one, was already used. Wait for the next code your authenticator app shows and enter it.",
     );
   }
   if (outcome.kind === "wrong_code") {

@@ -8,6 +8,8 @@ export type SecurityEventKind =
   | "sign_in"
   | "sign_in_failed"
   | "mfa_failed"
+  /** A wrong code while adding a second factor: not a sign-in attempt. */
+  | "factor_code_failed"
   | "factor_added"
   | "factor_removed"
   | "password_changed"

@@ -9,6 +9,11 @@ export interface Assurance {
   /** The account has a verified factor and this session has not proved it yet. */
   needsSecondFactor: boolean;
   verifiedFactors: Factor[];
+  /**
+   * How the session was opened: the first method of the token's `amr` claim ("password",
+   * "oauth", "otp" for a confirmation link, "recovery" for a password-reset link, "email_change").
+   */
+  openedBy: string | null;
 }
 
 /**
@@ -17,19 +22,28 @@ export interface Assurance {
  * provider knows it in the same render as the session.
  */
 export function assuranceOf(session: Session | null): Assurance {
-  if (!session) return { current: null, next: null, needsSecondFactor: false, verifiedFactors: [] };
-  const current = aalClaim(session.access_token);
+  if (!session) return { current: null, next: null, needsSecondFactor: false, verifiedFactors: [], openedBy: null };
+  const claims = claimsOf(session.access_token);
+  const current = claims.aal === "aal2" ? "aal2" : claims.aal === "aal1" ? "aal1" : null;
   const verifiedFactors = (session.user.factors ?? []).filter((f) => f.status === "verified");
   const next = verifiedFactors.length > 0 ? "aal2" : current;
-  return { current, next, needsSecondFactor: current === "aal1" && next === "aal2", verifiedFactors };
+  const first: unknown = Array.isArray(claims.amr) ? claims.amr[0] : undefined;
+  const method = typeof first === "object" && first !== null ? (first as { method?: unknown }).method : undefined;
+  return {
+    current,
+    next,
+    needsSecondFactor: current === "aal1" && next === "aal2",
+    verifiedFactors,
+    openedBy: typeof method === "string" ? method : null,
+  };
 }
 
-function aalClaim(token: string): AssuranceLevel | null {
+function claimsOf(token: string): { aal?: unknown; amr?: unknown } {
   try {
     const payload = token.split(".")[1] ?? "";
-    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { aal?: unknown };
-    return json.aal === "aal2" ? "aal2" : json.aal === "aal1" ? "aal1" : null;
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    return typeof json === "object" && json !== null ? json : {};
   } catch {
-    return null;
+    return {};
   }
 }

@@ -12,6 +12,7 @@ export type AuthClientLike = Pick<
   | "updateUser"
   | "resend"
   | "setSession"
+  | "refreshSession"
   | "getUser"
   | "mfa"
 >;
@@ -29,9 +30,15 @@ export function sessionStorageKey(hostname: string): string {
 export interface LinkHint {
   type: string | null;
   errorDescription: string | null;
+  /** GoTrue's `error_code`, e.g. "otp_expired" for a link that was used or is too old. */
+  errorCode: string | null;
 }
 
 export function readLinkHint(hash: string): LinkHint {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  return { type: params.get("type"), errorDescription: params.get("error_description") };
+  return {
+    type: params.get("type"),
+    errorDescription: params.get("error_description"),
+    errorCode: params.get("error_code"),
+  };
 }

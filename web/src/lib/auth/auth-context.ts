@@ -10,10 +10,11 @@ export interface AuthState {
   session: Session | null;
   user: User | null;
   /**
-   * Set after a password (or provider) sign-in on an account with a verified factor, until its
-   * code is entered: the session is aal1 with aal2 next, which counts as not signed in yet.
+   * Set after a password (or provider, or e-mailed link) sign-in on an account with a verified
+   * factor, until its code is entered: the session is aal1 with aal2 next, which counts as not
+   * signed in yet. `openedBy`: how that session was opened (assurance.ts).
    */
-  secondFactor: { email: string; factors: Factor[] } | null;
+  secondFactor: { email: string; factors: Factor[]; openedBy: string | null } | null;
   /** Null when signed out, when none exists yet, or when fetching it failed (logged only). */
   profile: Profile | null;
   /** True while a signed-in user's profile has not been fetched yet. */

@@ -95,7 +95,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.removeQueries();
         clearHeaderButtons();
         if (!userSigningOut.current) {
-          toast.info(SESSION_ENDED_TOAST.title, { description: SESSION_ENDED_TOAST.description });
+          // One notice however many times auth-js announces the same ending (a failed refresh, then our sign-out).
+          toast.info(SESSION_ENDED_TOAST.title, { id: "session-ended", description: SESSION_ENDED_TOAST.description });
         }
       } else if (session && event !== "INITIAL_SESSION" && !announcedAgain && !assuranceOf(session).needsSecondFactor) {
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.id) });
@@ -134,7 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const secondFactor = useMemo(
     () =>
       assurance.needsSecondFactor && state.session
-        ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors }
+        ? { email: state.session.user.email ?? "", factors: assurance.verifiedFactors, openedBy: assurance.openedBy }
         : null,
     [assurance, state.session],
   );

@@ -190,7 +190,10 @@ describe("the subscription page", () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/no card on file/)).not.toBeInTheDocument();
-    expect(screen.getByText("Ended")).toBeInTheDocument();
+    // The badge beside "Free plan" says what ended: Plus, not the Free plan.
+    expect(screen.getByText("Free plan")).toBeInTheDocument();
+    expect(screen.getByText("Plus ended")).toBeInTheDocument();
+    expect(screen.queryByText("Ended")).not.toBeInTheDocument();
     expect(screen.getByText("What your plan changes for messages by phone")).toBeInTheDocument();
     expect(screen.getByText(changes[0]!)).toBeInTheDocument();
   });

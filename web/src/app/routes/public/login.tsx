@@ -1,12 +1,14 @@
 import { Link, Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { AuthCard } from "@/features/auth/components/auth-card";
+import { ExpiredLinkNotice } from "@/features/auth/components/expired-link-notice";
 import { FormError } from "@/features/auth/components/form-error";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { ProviderButtons } from "@/features/auth/components/provider-buttons";
 import { SecondFactorStep } from "@/features/auth/components/second-factor-step";
-import { useProviderReturn } from "@/features/auth/hooks/use-provider-return";
+import { useProviderReturn, type ProviderReturn } from "@/features/auth/hooks/use-provider-return";
 import { paths } from "@/config/paths";
+import { useHydrated } from "@/hooks/use-hydrated";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useServices } from "@/lib/services";
 import type { RedirectState } from "../../guard";
@@ -30,7 +32,13 @@ export default function LoginPage() {
   const { linkHint } = useServices();
   const location = useLocation();
   const target = targetOf(location.state);
-  const providerReturn = useProviderReturn();
+  // What the address says (a link's error in the hash, a provider's answer in the query) is not in
+  // the prerendered page, which is the same for every address: the render that takes that markup
+  // over must draw the same, so it is shown from the render after (docs/decisions/021).
+  const hydrated = useHydrated();
+  const returned = useProviderReturn();
+  const providerReturn: ProviderReturn = hydrated ? returned : { status: "none" };
+  const linkError = hydrated ? linkHint : null;
 
   // Also where confirmation links land (session in the hash): such a visitor is signed in.
   if (user) return <Navigate to={target} replace />;
@@ -68,11 +76,15 @@ export default function LoginPage() {
     >
       <div className="flex flex-col gap-5">
         {/* An expired e-mail link or a failed provider sign-in comes back with its reason in the address. */}
-        <FormError
-          message={
-            linkHint.errorDescription ?? (providerReturn.status === "failed" ? providerReturn.message : undefined)
-          }
-        />
+        {linkError?.errorCode === "otp_expired" ? (
+          <ExpiredLinkNotice />
+        ) : (
+          <FormError
+            message={
+              linkError?.errorDescription ?? (providerReturn.status === "failed" ? providerReturn.message : undefined)
+            }
+          />
+        )}
         <LoginForm />
         <ProviderButtons />
       </div>

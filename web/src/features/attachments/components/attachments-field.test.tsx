@@ -95,6 +95,15 @@ describe("attachments and the plan (docs/decisions/018)", () => {
     expect(screen.getByText(/this one has 5\. Delete 3 attachments to add one, or upgrade/)).toBeInTheDocument();
   });
 
+  it("says a single file chosen when none fits was not added, and counts several in plural", async () => {
+    const { user, onChangePending, input } = renderField(free(true), saved(3));
+    await user.upload(input, fileOf("a.pdf", MB));
+    expect(onChangePending.mock.calls[0]![0]).toEqual([]);
+    expect(screen.getByRole("alert")).toHaveTextContent(/^The file you chose was not added\. Your Free plan allows 3/);
+    await user.upload(input, [fileOf("a.pdf", MB), fileOf("b.pdf", MB)]);
+    expect(screen.getByRole("alert")).toHaveTextContent(/^None of the 2 files you chose were added\. Your Free plan/);
+  });
+
   it("adds only what fits when more files are chosen than the plan allows", async () => {
     const { user, onChangePending, input } = renderField(free(true), saved(2));
     await user.upload(input, [fileOf("a.pdf", MB), fileOf("b.pdf", MB)]);

@@ -111,10 +111,7 @@ export function AttachmentsField({
     const acceptable = chosen.filter((file) => !problemWith(file, plan));
     const fine = acceptable.slice(0, Math.max(0, room));
     if (acceptable.length > fine.length) {
-      const added = fine.length === 0 ? "None" : `Only ${fine.length}`;
-      problems.push(
-        `${added} of the ${acceptable.length} files you chose ${fine.length === 1 ? "was" : "were"} added. ${fullSentence(held + fine.length)}`,
-      );
+      problems.push(`${notAllAdded(fine.length, acceptable.length)} ${fullSentence(held + fine.length)}`);
     }
     setProblem(problems.join(" ") || null);
     onChangePending([...pending, ...fine.map((file) => ({ key: `file-${(counter += 1)}`, file }))]);
@@ -266,4 +263,11 @@ function Row({ rowKey, name, size, note, error, onMove, canMoveUp, canMoveDown, 
       )}
     </li>
   );
+}
+
+/** How many of the files chosen were added, when not all of them fit (`added` < `chosen`). */
+function notAllAdded(added: number, chosen: number): string {
+  if (chosen === 1) return "The file you chose was not added.";
+  if (added === 0) return `None of the ${chosen} files you chose were added.`;
+  return `Only ${added} of the ${chosen} files you chose ${added === 1 ? "was" : "were"} added.`;
 }

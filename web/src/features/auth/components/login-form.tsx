@@ -8,6 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import { describeAuthError } from "@/lib/error-toast";
 import { useServices } from "@/lib/services";
 import { loginSchema, type LoginValues } from "../schemas";
 import { FormError } from "./form-error";
@@ -27,7 +28,7 @@ export function LoginForm() {
     setUnconfirmed(null);
     const { error } = await auth.signInWithPassword(values);
     if (error) {
-      form.setError("root", { message: error.message });
+      form.setError("root", { message: describeAuthError(error) });
       if (error.code === "email_not_confirmed") setUnconfirmed(values.email);
     }
   });

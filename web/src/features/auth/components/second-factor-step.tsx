@@ -6,6 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { authRequest } from "@/lib/auth/auth-api";
+import { codeStepIntro } from "../utils/code-step-intro";
 import { factorLabel } from "../utils/factor-label";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi, useServices } from "@/lib/services";
@@ -23,9 +24,9 @@ type Channel = "sms" | "whatsapp";
 const CHANNEL_NAMES: Record<Channel, string> = { sms: "SMS", whatsapp: "WhatsApp" };
 
 /**
- * After the password, an account with a second factor asks for its code here (the guard sends
- * every authenticated page to sign-in until then): the authenticator app's code, or one sent to
- * the phone, or a recovery code. A right code raises the session to aal2; auth-js announces
+ * After the password (or a provider, or an e-mailed link), an account with a second factor asks
+ * for its code here (the guard sends every authenticated page to sign-in until then): the
+ * authenticator app's code, or one sent to the phone, or a recovery code. A right code raises the session to aal2; auth-js announces
  * MFA_CHALLENGE_VERIFIED (or SIGNED_IN, for a recovery code) and the page moves on by itself.
  */
 export function SecondFactorStep() {
@@ -103,6 +104,7 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
     }
   };
 
+  const intro = codeStepIntro(secondFactor?.openedBy ?? null);
   const checking = state.kind === "checking" || state.kind === "done";
   const phone = chosen?.type === "phone";
   const sentHere = phone && sent?.factorId === chosen.id ? sent : null;
@@ -116,8 +118,8 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
       }}
     >
       <p className="text-sm text-muted-foreground">
-        Your password was right. Now enter the 6-digit code{" "}
-        {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
+        {intro.lead && `${intro.lead} `}
+        {intro.ask} the 6-digit code {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
         <span className="font-medium text-foreground">
           {secondFactor?.email && <EmailAddress email={secondFactor.email} />}
         </span>

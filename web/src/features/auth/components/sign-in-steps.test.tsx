@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AuthError, makeMfaSession, makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
-const AFTER_GUARD = { timeout: 2000 };
+const AFTER_GUARD = { timeout: 5000 };
 
 describe("signing in to an account with an authenticator app", () => {
   it("treats aal1 with aal2 next as not signed in: a guarded page leads to the code step", async () => {
@@ -44,6 +44,62 @@ describe("signing in to an account with an authenticator app", () => {
     await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
     expect(await screen.findByText(/That code is not right/)).toBeInTheDocument();
     expect(screen.getByLabelText("Code from your authenticator app")).toHaveValue("");
+  });
+
+  it("says a code used once already is used, not that the phone's clock may be wrong", async () => {
+    const { user, auth } = renderApp({ path: "/login", session: makeMfaSession("aal1") });
+    auth.mocks.mfa.challengeAndVerify.mockResolvedValue({
+      data: null,
+      error: Object.assign(new AuthError("That code, or a newer one, was already used.", 422), {
+        code: "mfa_code_already_used",
+      }),
+    } as never);
+    await user.type(await screen.findByLabelText("Code from your authenticator app"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(
+      await screen.findByText(
+        "That code, or a newer one, was already used. Wait for your authenticator app to show a new code (every 30 seconds) and enter that.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/clock/)).not.toBeInTheDocument();
+  });
+
+  it("says the password was right only after a password sign-in", async () => {
+    renderApp({ path: "/login", session: makeMfaSession("aal1") });
+    expect(await screen.findByText(/^Your password was right\. Now enter the 6-digit code/)).toBeInTheDocument();
+  });
+
+  it("after a password-reset link says the link worked, not that a password was right", async () => {
+    renderApp({
+      path: "/reset-password",
+      session: makeMfaSession("aal1", "ada@example.com", "recovery"),
+      linkHint: { type: "recovery", errorDescription: null, errorCode: null },
+    });
+    expect(
+      await screen.findByText(
+        /^Your password-reset link worked\. Before you choose a new password, enter the 6-digit code your authenticator app shows for/,
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/password was right/)).not.toBeInTheDocument();
+  });
+
+  it("after a new e-mail address is confirmed says why the code is asked for again", async () => {
+    const { router } = renderApp({
+      path: "/profile",
+      session: makeMfaSession("aal1", "ada.new@example.com", "email_change"),
+      profile: makeProfile(),
+    });
+    expect(
+      await screen.findByText(
+        /^Your new e-mail address is confirmed\. Following the link signed this browser in again, and this account asks for its second factor at every sign-in\. To continue, enter the 6-digit code/,
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(screen.queryByText(/password was right/)).not.toBeInTheDocument();
   });
 
   it("does not send a code that is not 6 digits", async () => {
@@ -180,6 +236,29 @@ describe("the sign-in page", () => {
       "We sent a new confirmation link to ada@example.com. If nothing arrives within a few minutes, check your spam folder.",
     );
     expect(screen.getByText("The earlier link no longer works: use the newest one.")).toBeInTheDocument();
+  });
+
+  it("says what the server's 'Email not confirmed' and 'User is banned' mean, in sentences a person can act on", async () => {
+    await unconfirmed();
+    expect(
+      await screen.findByText("You need to confirm your e-mail address before you can sign in."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Email not confirmed")).not.toBeInTheDocument();
+
+    const { user, auth } = renderApp({ path: "/login" });
+    auth.mocks.signInWithPassword.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: Object.assign(new AuthError("User is banned", 400), { code: "user_banned" }),
+    } as never);
+    await user.type((await screen.findAllByLabelText("E-mail")).at(-1)!, "ada@example.com");
+    await user.type(screen.getAllByLabelText("Password").at(-1)!, "correct horse");
+    await user.click(screen.getAllByRole("button", { name: "Sign in" }).at(-1)!);
+    expect(
+      await screen.findByText(
+        "This account has been disabled by the administrator of this service, so it cannot be used. Ask them to enable it again.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("User is banned")).not.toBeInTheDocument();
   });
 
   it("says nothing was sent when the server answers that a link went less than a minute ago, then offers it again", async () => {

@@ -73,6 +73,9 @@ export function step(state: SecondFactorState, event: SecondFactorEvent): Step {
 /** The server's answer in words for the person at the code field. */
 export function describeVerifyError(error: { code?: string; status?: number; message: string } | null): string {
   if (!error) return "The code could not be checked. Please try again.";
+  // A right code used a second time (or an older one after it): the clock is fine, the code is spent.
+  if (error.code === "mfa_code_already_used")
+    return "That code, or a newer one, was already used. Wait for your authenticator app to show a new code (every 30 seconds) and enter that.";
   if (error.code === "mfa_verification_failed")
     return "That code is not right. Check that your phone's clock is correct and enter the code shown now.";
   if (error.code === "over_request_rate_limit" || error.status === 429) return error.message;

@@ -43,6 +43,14 @@ const log = [
     detail: { factor: "Phone app" },
   },
   {
+    id: 4,
+    kind: "factor_code_failed",
+    created_at: "2026-03-01T10:59:00Z",
+    ip: null,
+    device: null,
+    detail: { factor: "Phone app", type: "totp" },
+  },
+  {
     id: 1,
     kind: "sign_in",
     created_at: "2026-03-01T10:00:00Z",
@@ -131,6 +139,9 @@ describe("the profile's Security section", { timeout: 20000 }, () => {
     await user.click(await screen.findByRole("button", { name: "End session" }));
     await vi.waitFor(() => expect(calls).toEqual(["s2"]));
     expect(await screen.findByText("Session ended")).toBeInTheDocument();
+    // One device was signed out: said of that one, not of "those devices".
+    expect(screen.getByText("Safari on iPhone must sign in again.")).toBeInTheDocument();
+    expect(screen.queryByText(/Those devices/)).not.toBeInTheDocument();
   });
 
   it("words the security log and marks failed sign-ins", async () => {
@@ -142,6 +153,7 @@ describe("the profile's Security section", { timeout: 20000 }, () => {
     expect(items).toEqual([
       "Failed sign-in: wrong password",
       "Authenticator “Phone app” added",
+      "Wrong code while adding authenticator “Phone app” (not a sign-in)",
       "Signed in with your password",
     ]);
   });

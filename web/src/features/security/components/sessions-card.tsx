@@ -22,12 +22,19 @@ export function SessionsCard() {
   const zone = browserTimeZone();
   const others = (sessions.data ?? []).filter((s) => !s.current);
 
+  // One device or several: every sentence says which.
+  const many = ending === "others" && others.length > 1;
   const confirm = () => {
     if (!ending) return;
     end.mutate(ending === "others" ? "others" : { sessionId: ending.id }, {
       onSuccess: () =>
         toast.success(ending === "others" ? "Signed out everywhere else" : "Session ended", {
-          description: "Those devices must sign in again.",
+          description:
+            ending === "others"
+              ? many
+                ? "Those devices must sign in again."
+                : "The other device must sign in again."
+              : `${ending.device ?? "That device"} must sign in again.`,
         }),
       onError: toastError,
       onSettled: () => setEnding(null),
@@ -86,9 +93,13 @@ export function SessionsCard() {
         title={
           ending === "others"
             ? `Sign out ${others.length === 1 ? "the other device" : `${others.length} other devices`}?`
-            : `End the session on ${ending?.device ?? "this device"}?`
+            : `End the session on ${ending?.device ?? "that device"}?`
         }
-        description="They are signed out at once and must sign in again."
+        description={
+          many
+            ? "They are signed out at once and must sign in again."
+            : "It is signed out at once and must sign in again."
+        }
         confirmLabel={ending === "others" ? "Sign out everywhere else" : "End session"}
         pending={end.isPending}
         onConfirm={confirm}

@@ -33,6 +33,12 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
             : "Failed sign-in: wrong second-factor code",
         warning: true,
       };
+    case "factor_code_failed":
+      // Typed while setting the factor up, signed in already: no one was trying to get in.
+      return {
+        text: `Wrong code while adding ${d.type === "phone" ? "phone" : "authenticator"} “${d.factor ?? "app"}” (not a sign-in)`,
+        warning: false,
+      };
     case "factor_added":
       return { text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” added`, warning: false };
     case "factor_removed":

@@ -23,6 +23,14 @@ const STATUS: Record<string, { label: string; variant: "success" | "warning" | "
   paused: { label: "Paused", variant: "neutral" },
 };
 
+/**
+ * The badge of a Plus subscription that is over, shown beside the plan the account is on now
+ * ("Free plan"): it names Plus, whose state it is, so it never reads as the Free plan having ended.
+ */
+function formerStatus(status: string): { label: string; variant: "neutral" } {
+  return { label: status === "paused" ? "Plus paused" : "Plus ended", variant: "neutral" };
+}
+
 /** The current plan, what it includes, the next charge or its end, and the actions on it. */
 export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview; plan: Plan }) {
   const [confirming, setConfirming] = useState(false);
@@ -32,13 +40,13 @@ export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview;
   const zone = browserTimeZone();
   const paying = overview.billing_enabled && overview.plan === "plus" && sub !== null && sub.status !== "canceled";
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), zone) : "the end of the period");
-  // A subscription that ended still shows what it became (Ended, Unpaid), next to "Free plan".
+  // A subscription that ended still shows what became of it ("Plus ended"), next to "Free plan".
   const showStatus = paying || (overview.billing_enabled && sub !== null && sub.ended_at !== null);
   const price =
     sub?.amount != null && sub.currency
       ? `${formatMoney(sub.amount, sub.currency)} ${perInterval(sub.interval)}`
       : null;
-  const status = sub ? STATUS[sub.status] : undefined;
+  const status = sub ? (paying ? STATUS[sub.status] : formerStatus(sub.status)) : undefined;
   const phone = overview.server_channels.filter((c) => c !== "email").map((c) => (c === "sms" ? "SMS" : "WhatsApp"));
   // Free reminds by e-mail only (the engine follows today's plan for reminders, never for releases).
   const phoneReminders =
