@@ -126,6 +126,20 @@ describe("signing in with an OpenID provider (PKCE)", () => {
     const squatterAgain = await authClient(t).signInWithPassword({ email, password: "the squatter's password" });
     expect(squatterAgain.data.user!.identities!.map((i) => i.provider)).toEqual(["email"]);
     expect((await mailsTo(t, email)).map((m) => m.subject)).not.toContain(LINKED_SUBJECT);
+
+    // An identity linked into such an account before this rule held does not sign in there either.
+    const now = t.clock.now();
+    await t.database.db.insert(identities).values({
+      userId: squatterId,
+      provider: "testid",
+      providerId: `v-${email}`,
+      identityData: { sub: `v-${email}`, email, email_verified: true },
+      createdAt: now,
+      updatedAt: now,
+    });
+    const again = await signInWithProvider(email);
+    expect(again.back.searchParams.get("code")).toBeNull();
+    expect(again.back.searchParams.get("error_code")).toBe("identity_not_linked");
   });
 
   it("links to an account whose owner proved the address by a followed link, and tells the owner by e-mail", async () => {

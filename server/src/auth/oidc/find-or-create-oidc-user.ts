@@ -50,6 +50,8 @@ export async function findOrCreateOidcUser(
     .innerJoin(users, eq(users.id, identities.userId))
     .where(and(eq(identities.provider, provider), eq(identities.providerId, claims.sub)));
   if (linked) {
+    // An identity linked before this rule held (into an account a squatter registered) signs in no more.
+    if (!(await ownerProvedAddress(tx, linked.user))) return notProven(provider);
     await tx
       .update(identities)
       .set({ identityData, lastSignInAt: now, updatedAt: now })
@@ -72,11 +74,7 @@ export async function findOrCreateOidcUser(
         kind: "refused",
         reason: `An account with this e-mail address already exists. Sign in with your password: ${providerLabel(provider)} has not confirmed this address, so it cannot sign in to that account.`,
       };
-    if (!(await ownerProvedAddress(tx, existing)))
-      return {
-        kind: "refused",
-        reason: `An account with this e-mail address already exists, and no link we e-mailed to it has been opened yet. Sign in with your password, or use "Forgot your password?" on the sign-in page to get a link by e-mail; once you have opened it, "Continue with ${providerLabel(provider)}" signs in to that account.`,
-      };
+    if (!(await ownerProvedAddress(tx, existing))) return notProven(provider);
     await tx.insert(identities).values({
       userId: existing.id,
       provider,
@@ -130,23 +128,18 @@ export async function findOrCreateOidcUser(
 }
 
 /**
- * Proof that the account's owner reads its mailbox: they opened a link we e-mailed there, or an
- * OpenID provider verified the address when the account was made or linked (such an identity
- * was itself checked by this rule). Not the "confirmed" flag, which autoconfirm gives to anyone.
+ * Proof that the account's owner reads its mailbox: an OpenID provider verified the address when
+ * it made the account (its address changes only by a followed link), or the owner opened a link
+ * we e-mailed to the current address. Not the "confirmed" flag, which autoconfirm gives to anyone.
  */
 async function ownerProvedAddress(tx: Tx, user: UserRow): Promise<boolean> {
   if (!user.emailConfirmedAt) return false;
-  const [byProvider] = await tx
-    .select({ id: identities.id })
-    .from(identities)
-    .where(
-      and(
-        eq(identities.userId, user.id),
-        sql`${identities.provider} not in ('email', 'phone')`,
-        sql`(${identities.identityData}->>'email_verified')::boolean is true`,
-        sql`lower(${identities.identityData}->>'email') = ${user.email.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
-  return byProvider !== undefined || followedLinkTo(tx, user);
+  const madeBy = user.appMetadata.provider;
+  if (typeof madeBy === "string" && madeBy !== "email" && madeBy !== "phone") return true;
+  return followedLinkTo(tx, user);
 }
+
+const notProven = (provider: string): OidcUserOutcome => ({
+  kind: "refused",
+  reason: `An account with this e-mail address already exists, and no link we e-mailed to it has been opened yet. Sign in with your password, or use "Forgot your password?" on the sign-in page to get a link by e-mail; once you have opened it, "Continue with ${providerLabel(provider)}" signs in to that account.`,
+});
