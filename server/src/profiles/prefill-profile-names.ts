@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { profiles } from "../db/schema.ts";
 
@@ -17,13 +17,13 @@ export async function prefillProfileNames({
   names: { first: string | null; last: string | null };
   now: Date;
 }): Promise<void> {
-  const empty = (column: typeof profiles.firstName) => sql`coalesce(btrim(${column}), '') = ''`;
+  const empty = (column: AnyColumn) => sql`coalesce(btrim(${column}), '') = ''`;
   const fills: SQL[] = [];
   if (names.first) fills.push(empty(profiles.firstName));
   if (names.last) fills.push(empty(profiles.lastName));
   if (fills.length === 0) return;
-  const keepOr = (column: typeof profiles.firstName, value: string | null) =>
-    value ? sql`case when ${empty(column)} then ${value} else ${column} end` : column;
+  const keepOr = (column: AnyColumn, value: string | null) =>
+    value ? sql`case when ${empty(column)} then ${value} else ${column} end` : undefined;
   await db
     .update(profiles)
     .set({
