@@ -142,6 +142,22 @@ describe("signing in with an OpenID provider (PKCE)", () => {
     expect(again.back.searchParams.get("error_code")).toBe("identity_not_linked");
   });
 
+  it("does not count a link that was replaced unopened as proof (a squatter asking for two reset links)", async () => {
+    const email = newEmail("replaced");
+    const squatter = authClient(t);
+    await squatter.signUp({ email, password: "the squatter's password" });
+    // The first link is retired when the second is made; neither is ever opened.
+    await authClient(t).resetPasswordForEmail(email);
+    await waitForMail(t, email, "Reset your Trigger Switch password");
+    t.clock.advance(61_000);
+    await authClient(t).resetPasswordForEmail(email);
+    await expect.poll(async () => (await mailsTo(t, email)).length).toBe(2);
+
+    const victim = await signInWithProvider(email);
+    expect(victim.back.searchParams.get("code")).toBeNull();
+    expect(victim.back.searchParams.get("error_code")).toBe("identity_not_linked");
+  });
+
   it("links to an account whose owner proved the address by a followed link, and tells the owner by e-mail", async () => {
     const email = newEmail("linked");
     const password = "correct horse battery";
