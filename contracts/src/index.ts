@@ -30,5 +30,6 @@ export * from "./billing.ts";
 export * from "./plan-limit-words.ts";
 export * from "./admin.ts";
 export * from "./auth/password-policy.ts";
+export * from "./auth/provider-label.ts";
 export * from "./channels.ts";
 export * from "./access.ts";

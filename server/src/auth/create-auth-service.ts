@@ -1,10 +1,8 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Channels } from "../channels/channel.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import { oneTimeTokens } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { AuthDeps } from "./auth-deps.ts";
@@ -17,6 +15,7 @@ import { createOidcProviders } from "./oidc/oidc-clients.ts";
 import { createKeyStore } from "./keys/key-store.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { INSUFFICIENT_AAL_MESSAGE, needsStepUp } from "./sessions/step-up.ts";
+import { followedLinkTo } from "./users/followed-link-to.ts";
 
 /**
  * Builds the auth service: loads (or on first start creates) the signing keys and returns the
@@ -78,21 +77,8 @@ export async function isAdminAccount(
   deps: { config: Config; db: Db },
   user: { id: string; email: string; emailConfirmedAt: Date | null },
 ): Promise<boolean> {
-  const email = user.email.toLowerCase();
-  if (user.emailConfirmedAt === null || !deps.config.ADMIN_EMAILS.includes(email)) return false;
-  const [proof] = await deps.db
-    .select({ id: oneTimeTokens.id })
-    .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.userId, user.id),
-        isNotNull(oneTimeTokens.usedAt),
-        inArray(oneTimeTokens.tokenType, ["signup", "recovery", "email_change"]),
-        sql`lower(${oneTimeTokens.relatesTo}) = ${email}`,
-      ),
-    )
-    .limit(1);
-  return proof !== undefined;
+  if (user.emailConfirmedAt === null || !deps.config.ADMIN_EMAILS.includes(user.email.toLowerCase())) return false;
+  return followedLinkTo(deps.db, user);
 }
 
 function friendlyMessage(code: string, message: string): string {

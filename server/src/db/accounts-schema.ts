@@ -100,6 +100,7 @@ export const oneTimeTokens = pgTable(
     /** The address the link was sent to. */
     relatesTo: text("relates_to").notNull(),
     expiresAt: ts("expires_at").notNull(),
+    /** When the link was followed, and only then (a link replaced unopened is expired instead). */
     usedAt: ts("used_at"),
     createdAt: created(),
   },

@@ -92,11 +92,26 @@ describe("enrolling an authenticator app", () => {
     expect(log[0]).toMatchObject({ kind: "factor_code_failed", detail: { factor: "Phone app", type: "totp" } });
   });
 
-  it("refuses a name the account already uses", async () => {
-    const { client } = await signedIn();
-    await client.mfa.enroll({ factorType: "totp", friendlyName: "Phone app" });
+  it("refuses a name a verified factor of the account already uses", async () => {
+    const { client } = await withAuthenticator();
     const { error } = await client.mfa.enroll({ factorType: "totp", friendlyName: "phone APP" });
     expect(error).toMatchObject({ status: 422, code: "mfa_factor_name_conflict" });
+  });
+
+  it("lets an enrolment abandoned before its code start again under the same name, replacing it", async () => {
+    const { client } = await signedIn();
+    const { data: abandoned } = await client.mfa.enroll({ factorType: "totp", friendlyName: "Authenticator app" });
+    // The page was reloaded during "Add an authenticator app": the same name is asked for again.
+    const { data: again, error } = await client.mfa.enroll({ factorType: "totp", friendlyName: "Authenticator app" });
+    expect(error).toBeNull();
+    const listed = (await client.mfa.listFactors()).data!.all;
+    expect(listed.map((f) => f.id)).toEqual([again!.id]);
+    expect(listed.map((f) => f.id)).not.toContain(abandoned!.id);
+    const verified = await client.mfa.challengeAndVerify({
+      factorId: again!.id,
+      code: totpCode(again!.totp.secret, t.clock.now()),
+    });
+    expect(verified.error).toBeNull();
   });
 
   it("says plainly that phone factors need SMS or WhatsApp on a server without them", async () => {

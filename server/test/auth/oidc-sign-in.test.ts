@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
+import { identities, profiles } from "../../src/db/schema.ts";
 import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { authClient, call, newEmail } from "./auth-test-helpers.ts";
+import { authClient, call, followLink, linkIn, mailsTo, newEmail, waitForMail } from "./auth-test-helpers.ts";
+
+const LINKED_SUBJECT = "A sign-in provider was linked to your Trigger Switch account";
 
 let provider: TestOidcProvider;
 let t: TestApp;
@@ -103,7 +107,58 @@ describe("signing in with an OpenID provider (PKCE)", () => {
     expect((await client.exchangeCodeForSession(code)).error).toMatchObject({ code: "flow_state_not_found" });
   });
 
-  it("links to an existing account only when both sides have verified the address", async () => {
+  it("refuses to link a verified provider identity to an account whose owner never followed a link we e-mailed", async () => {
+    // With AUTH_AUTOCONFIRM a squatter can register the victim's address without reading its mailbox.
+    const email = newEmail("victim");
+    const squatter = authClient(t);
+    await squatter.signUp({ email, password: "the squatter's password" });
+    const squatterId = (await squatter.signInWithPassword({ email, password: "the squatter's password" })).data.user!
+      .id;
+
+    const victim = await signInWithProvider(email);
+    expect(victim.back.searchParams.get("code")).toBeNull();
+    expect(victim.back.searchParams.get("error_code")).toBe("identity_not_linked");
+    expect(victim.back.searchParams.get("error_description")).toMatch(/Forgot your password\?/);
+
+    // The identity did not land in the squatter's account, and no other account was made for it.
+    const linked = await t.database.db.select().from(identities).where(eq(identities.provider, "testid"));
+    expect(linked.filter((i) => i.userId === squatterId || i.providerId === `v-${email}`)).toEqual([]);
+    const squatterAgain = await authClient(t).signInWithPassword({ email, password: "the squatter's password" });
+    expect(squatterAgain.data.user!.identities!.map((i) => i.provider)).toEqual(["email"]);
+    expect((await mailsTo(t, email)).map((m) => m.subject)).not.toContain(LINKED_SUBJECT);
+
+    // An identity linked into such an account before this rule held does not sign in there either.
+    const now = t.clock.now();
+    await t.database.db.insert(identities).values({
+      userId: squatterId,
+      provider: "testid",
+      providerId: `v-${email}`,
+      identityData: { sub: `v-${email}`, email, email_verified: true },
+      createdAt: now,
+      updatedAt: now,
+    });
+    const again = await signInWithProvider(email);
+    expect(again.back.searchParams.get("code")).toBeNull();
+    expect(again.back.searchParams.get("error_code")).toBe("identity_not_linked");
+  });
+
+  it("does not count a link that was replaced unopened as proof (a squatter asking for two reset links)", async () => {
+    const email = newEmail("replaced");
+    const squatter = authClient(t);
+    await squatter.signUp({ email, password: "the squatter's password" });
+    // The first link is retired when the second is made; neither is ever opened.
+    await authClient(t).resetPasswordForEmail(email);
+    await waitForMail(t, email, "Reset your Trigger Switch password");
+    t.clock.advance(61_000);
+    await authClient(t).resetPasswordForEmail(email);
+    await expect.poll(async () => (await mailsTo(t, email)).length).toBe(2);
+
+    const victim = await signInWithProvider(email);
+    expect(victim.back.searchParams.get("code")).toBeNull();
+    expect(victim.back.searchParams.get("error_code")).toBe("identity_not_linked");
+  });
+
+  it("links to an account whose owner proved the address by a followed link, and tells the owner by e-mail", async () => {
     const email = newEmail("linked");
     const password = "correct horse battery";
     const owner = authClient(t);
@@ -116,11 +171,39 @@ describe("signing in with an OpenID provider (PKCE)", () => {
     expect(unverified.back.searchParams.get("error_code")).toBe("identity_not_linked");
     expect(unverified.back.searchParams.get("error_description")).toMatch(/already exists/);
 
-    // Both verified (AUTH_AUTOCONFIRM confirmed ours): the identity joins the account.
+    // The owner follows a password-reset link: the address is proven, and the identity joins the account.
+    await authClient(t).resetPasswordForEmail(email);
+    await followLink(linkIn((await waitForMail(t, email, "Reset your Trigger Switch password")).text));
     const verified = await signInWithProvider(email);
     const { data } = await verified.client.exchangeCodeForSession(verified.back.searchParams.get("code")!);
     expect(data.user!.id).toBe(ownerId);
     expect(data.user!.identities!.map((i) => i.provider).sort()).toEqual(["email", "testid"]);
+    const notice = await waitForMail(t, email, LINKED_SUBJECT);
+    expect(notice.text).toContain("Testid");
+    expect(notice.text).toContain("reset your password");
+  });
+
+  it("prefills a new account's first and last name from the provider's given and family names", async () => {
+    const { client, back } = await signInWithProvider(newEmail("named"));
+    const { data } = await client.exchangeCodeForSession(back.searchParams.get("code")!);
+    const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.id, data.user!.id));
+    expect(profile).toMatchObject({ firstName: "Ada", lastName: "Provider" });
+  });
+
+  it("fills only the names an owner left empty when a provider is linked to their account", async () => {
+    const email = newEmail("kept");
+    const password = "correct horse battery";
+    const owner = authClient(t);
+    await owner.signUp({ email, password });
+    const ownerId = (await owner.signInWithPassword({ email, password })).data.user!.id;
+    await t.database.db.update(profiles).set({ firstName: "Augusta" }).where(eq(profiles.id, ownerId));
+    await authClient(t).resetPasswordForEmail(email);
+    await followLink(linkIn((await waitForMail(t, email, "Reset your Trigger Switch password")).text));
+
+    const { client, back } = await signInWithProvider(email);
+    expect((await client.exchangeCodeForSession(back.searchParams.get("code")!)).data.user!.id).toBe(ownerId);
+    const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.id, ownerId));
+    expect(profile).toMatchObject({ firstName: "Augusta", lastName: "Provider" });
   });
 
   it("does not create an account for an address the provider has not verified", async () => {

@@ -8,7 +8,7 @@ import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { AppError } from "../../src/errors.ts";
 import { proveMailbox } from "../support/admins.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { authClient, call, newEmail, signedInClient } from "./auth-test-helpers.ts";
+import { authClient, call, mailsTo, newEmail, signedInClient, waitForMail } from "./auth-test-helpers.ts";
 
 let t: TestApp;
 let service: AuthService | undefined;
@@ -59,6 +59,10 @@ describe("autoconfirm sign-up", () => {
     expect((await authClient(t).signInWithPassword({ email, password: "someone else entirely" })).error?.code).toBe(
       "invalid_credentials",
     );
+    // Its owner learns that someone tried, with a way in; the new address gets nothing to reveal the difference.
+    const exists = await waitForMail(t, email, "You already have a Trigger Switch account");
+    expect(exists.text).toContain(`${t.url}/forgot-password`);
+    expect(await mailsTo(t, fresh)).toEqual([]);
   });
 });
 

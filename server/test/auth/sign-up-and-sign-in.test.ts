@@ -13,6 +13,7 @@ afterAll(async () => {
 });
 
 const password = "correct horse battery";
+const ACCOUNT_EXISTS_SUBJECT = "You already have a Trigger Switch account";
 
 describe("sign-up with e-mail confirmation", () => {
   it("returns the user without a session and e-mails a confirmation link", async () => {
@@ -125,7 +126,7 @@ describe("sign-up with e-mail confirmation", () => {
     expect(again.error).toMatchObject({ status: 403, code: "otp_expired" });
   });
 
-  it("answers a sign-up for a registered address exactly like a new one and sends no mail", async () => {
+  it("answers a sign-up for a registered address exactly like a new one, and mails its owner that they already have an account", async () => {
     const email = newEmail("taken");
     await authClient(t).signUp({ email, password });
     const token = linkIn((await waitForMail(t, email, "Confirm your Trigger Switch account")).text).searchParams.get(
@@ -135,8 +136,10 @@ describe("sign-up with e-mail confirmation", () => {
     const before = (await mailsTo(t, email)).length;
 
     const { data, error } = await authClient(t).signUp({ email, password: "someone else entirely" });
+    const fresh = await authClient(t).signUp({ email: newEmail("fresh"), password });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
+    expect(Object.keys(data.user!).sort()).toEqual(Object.keys(fresh.data.user!).sort());
     expect(Object.keys(data.user!).sort()).toEqual(
       [
         "id",
@@ -154,9 +157,20 @@ describe("sign-up with e-mail confirmation", () => {
       ].sort(),
     );
     expect(data.user!.identities).toHaveLength(1);
+
+    // The page then says an e-mail is waiting: it is, and it tells the truth instead of carrying a link.
+    const exists = await waitForMail(t, email, ACCOUNT_EXISTS_SUBJECT);
+    expect(exists.text).toContain(`${t.url}/login`);
+    expect(exists.text).toContain(`${t.url}/forgot-password`);
+    expect(exists.text).not.toContain("/auth/v1/verify");
+    expect(exists.html).toContain(`href="${t.url}/forgot-password"`);
+    expect((await mailsTo(t, email)).length).toBe(before + 1);
+
+    // Asked again within a minute: the same answer, and no second mail to fill the owner's inbox.
+    expect((await authClient(t).signUp({ email, password: "someone else entirely" })).error).toBeNull();
     await new Promise((r) => setTimeout(r, 200));
-    expect((await mailsTo(t, email)).length).toBe(before);
-    // The real password still works; the attempt changed nothing.
+    expect((await mailsTo(t, email)).length).toBe(before + 1);
+    // The real password still works; the attempts changed nothing.
     expect((await authClient(t).signInWithPassword({ email, password })).error).toBeNull();
   });
 

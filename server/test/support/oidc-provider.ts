@@ -7,6 +7,8 @@ export interface TestOidcAccount {
   email: string;
   email_verified: boolean;
   name?: string;
+  given_name?: string;
+  family_name?: string;
 }
 
 export interface TestOidcProvider {
@@ -37,7 +39,14 @@ export async function startOidcProvider(
     const unverified = raw.startsWith("unverified:");
     const email = raw.replace(/^unverified:/, "");
     const sub = `${unverified ? "u" : "v"}-${email}`;
-    const account = { sub, email, email_verified: !unverified, name: "Ada Provider" };
+    const account = {
+      sub,
+      email,
+      email_verified: !unverified,
+      name: "Ada Provider",
+      given_name: "Ada",
+      family_name: "Provider",
+    };
     accounts.set(sub, account);
     return account;
   };
@@ -58,7 +67,7 @@ export async function startOidcProvider(
           token_endpoint_auth_method: "client_secret_post",
         },
       ],
-      claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+      claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
       scopes: ["openid", "email", "profile"],
       findAccount: (_ctx, sub) => {
         const account = accounts.get(sub);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, eq, lt } from "drizzle-orm";
+import { and, count, eq, lt, or, sql } from "drizzle-orm";
 import { mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import { MFA_MAX_FACTORS, MFA_UNVERIFIED_FACTOR_LIFETIME_MS } from "../constants.ts";
@@ -34,7 +34,9 @@ export async function enrollFactor(
   const { columns, answer } = await kind.enroll({ deps, user: auth.user, factorId, body });
   try {
     await deps.db.transaction(async (tx) => {
-      // An enrolment left unfinished (the QR code never scanned) does not keep its name or a slot for long.
+      // An enrolment left unfinished (the QR code never scanned, the page reloaded) does not keep
+      // a slot for long, nor its name at all: starting again under that name replaces it, as
+      // GoTrue does and auth-js's enrol flow expects. Only a verified factor holds a name.
       const staleBefore = new Date(now.getTime() - MFA_UNVERIFIED_FACTOR_LIFETIME_MS);
       await tx
         .delete(mfaFactors)
@@ -42,7 +44,10 @@ export async function enrollFactor(
           and(
             eq(mfaFactors.userId, auth.user.id),
             eq(mfaFactors.status, "unverified"),
-            lt(mfaFactors.createdAt, staleBefore),
+            or(
+              lt(mfaFactors.createdAt, staleBefore),
+              friendlyName === null ? undefined : sql`lower(${mfaFactors.friendlyName}) = lower(${friendlyName})`,
+            ),
           ),
         );
       const [held] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, auth.user.id));

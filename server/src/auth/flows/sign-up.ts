@@ -5,7 +5,8 @@ import { createProfile } from "../../profiles/create-profile.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import { MAIL_COOLDOWN_MS } from "../constants.ts";
 import { GoTrueError } from "../gotrue-error.ts";
-import { authMail, verifyUrl } from "../links/auth-mail.ts";
+import { accountExistsMail, authMail, verifyUrl } from "../links/auth-mail.ts";
+import { claimResendSlot } from "../links/claim-resend-slot.ts";
 import { createLinkToken } from "../links/link-token.ts";
 import { defaultRedirectPath, safeRedirect } from "../links/safe-redirect.ts";
 import { checkPassword } from "../passwords/check-password.ts";
@@ -29,6 +30,9 @@ export interface SignUpInput {
  * used to test which addresses have accounts (docs/decisions/017).
  * - Confirmations on (default): a confirmation link is e-mailed; an unconfirmed account signed
  *   up again gets its password replaced and a fresh link (see 001-auth.md).
+ * - A confirmed account signed up again (and any registered address under autoconfirm) is left
+ *   as it is; its owner is mailed "you already have an account", so the e-mail the page speaks
+ *   of exists whichever the address was.
  * - AUTH_AUTOCONFIRM: the new account is confirmed at once, but no session comes back (a
  *   registered address could not get one): the client signs in with the password next.
  */
@@ -46,10 +50,11 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
       const now = deps.clock.now();
       const existing = await findUserByEmail({ db: tx, email, forUpdate: true });
       if (existing) {
-        if (autoconfirm) return { json: decoyUser(email, data, now, true) };
+        if (autoconfirm) return { json: decoyUser(email, data, now, true), accountExists: true };
+        if (existing.emailConfirmedAt) return { json: decoyUser(email, data, now, false), accountExists: true };
         const resend =
-          !existing.emailConfirmedAt &&
-          (!existing.confirmationSentAt || now.getTime() - existing.confirmationSentAt.getTime() >= MAIL_COOLDOWN_MS);
+          !existing.confirmationSentAt || now.getTime() - existing.confirmationSentAt.getTime() >= MAIL_COOLDOWN_MS;
+        // Within the cooldown the confirmation mail sent a moment ago is the one the page speaks of.
         if (!resend) return { json: decoyUser(email, data, now, false) };
         // Whoever can read the mailbox decides the password: the one who asked last and then follows the link.
         await tx
@@ -107,6 +112,13 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, retried = false
         safeRedirect(input.redirectTo, deps.config.SITE_URL, defaultRedirectPath.signup),
       );
       deps.background.run("signup confirmation mail", () => deps.mailer.send(authMail("signup", email, url)));
+    }
+    if ("accountExists" in result) {
+      // After the answer, like every auth mail, so its timing says nothing; at most one a minute per address.
+      deps.background.run("account exists mail", async () => {
+        const wait = await claimResendSlot({ db: deps.db, clock: deps.clock, type: "account_exists", email });
+        if (wait === 0) await deps.mailer.send(accountExistsMail(email, deps.config.SITE_URL));
+      });
     }
     return result.json;
   } catch (err) {

@@ -55,3 +55,22 @@ export function authMail(kind: LinkType | "email_change_notice", to: string, url
   });
   return { to, subject: content.subject, ...rendered };
 }
+
+/**
+ * To an address that signed up again although it has an account: no link (nothing needs
+ * confirming), but the truth and the two ways in. The sign-up page says an e-mail is waiting
+ * whether or not the address was new; this is what waits for an existing account.
+ */
+export function accountExistsMail(to: string, siteUrl: string): Mail {
+  const rendered = renderMail({
+    heading: "You already have an account",
+    paragraphs: [
+      "Someone (hopefully you) tried to create a Trigger Switch account with this e-mail address. It already has an account, so no new one was made and nothing was changed.",
+      "Sign in with your password. If you forgot it, choose a new one: we will e-mail you a link to set it.",
+      "If this was not you, you can ignore this e-mail.",
+    ],
+    action: { label: "Sign in", url: `${siteUrl}/login` },
+    links: [{ label: "Forgot your password?", url: `${siteUrl}/forgot-password` }],
+  });
+  return { to, subject: "You already have a Trigger Switch account", ...rendered };
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connect.ts";
 import { oneTimeTokens } from "../../db/schema.ts";
@@ -50,15 +50,27 @@ export async function consumeLinkToken(opts: {
     .for("update");
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime() || !opts.types.includes(row.tokenType))
     return null;
+  await opts.db.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, row.id));
   await retireLinkTokens({ db: opts.db, clock: opts.clock, userId: row.userId, type: row.tokenType });
   return row;
 }
 
+/**
+ * Ends the account's unused links of a kind by expiring them now. `used_at` stays for links that
+ * were followed: a used link is proof that its owner read that mailbox (followedLinkTo), and a
+ * link replaced unopened (anyone can ask for a second reset link) must not count as one.
+ */
 export async function retireLinkTokens(opts: { db: Db; clock: Clock; userId: string; type: LinkType }): Promise<void> {
+  const now = opts.clock.now();
   await opts.db
     .update(oneTimeTokens)
-    .set({ usedAt: opts.clock.now() })
+    .set({ expiresAt: now })
     .where(
-      and(eq(oneTimeTokens.userId, opts.userId), eq(oneTimeTokens.tokenType, opts.type), isNull(oneTimeTokens.usedAt)),
+      and(
+        eq(oneTimeTokens.userId, opts.userId),
+        eq(oneTimeTokens.tokenType, opts.type),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
     );
 }

@@ -1,8 +1,11 @@
 import crypto from "node:crypto";
+import { providerLabel } from "@trigger-switch/contracts";
 import * as oidc from "openid-client";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { oauthFlows } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
+import { recordSecurityEvent } from "../security/security-event.ts";
+import { securityMail } from "../security/security-mail.ts";
 import { openSession } from "../sessions/open-session.ts";
 import { hashToken } from "../tokens/opaque-token.ts";
 import { findOrCreateOidcUser, type ProviderClaims } from "./find-or-create-oidc-user.ts";
@@ -14,6 +17,7 @@ import { OIDC_FLOW_LIFETIME_MS } from "./start-oidc-sign-in.ts";
  * - PKCE flow: redirect_to?code=<one-time auth code> for POST /token?grant_type=pkce;
  * - implicit flow: redirect_to#access_token=… (a session opened here);
  * - any failure: redirect_to?error=…&error_description=… (auth-js reads it there).
+ * An identity newly linked to an existing account is logged and mailed to the owner.
  */
 export async function finishOidcCallback(
   deps: AuthDeps,
@@ -74,11 +78,17 @@ export async function finishOidcCallback(
       typeof idClaims.email === "string"
         ? idClaims
         : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+    const text = (key: string) => {
+      const value = info[key] ?? idClaims[key];
+      return typeof value === "string" ? value : undefined;
+    };
     claims = {
       sub: idClaims.sub,
       email: typeof info.email === "string" ? info.email : undefined,
       email_verified: info.email_verified === true,
-      name: typeof info.name === "string" ? info.name : undefined,
+      name: text("name"),
+      given_name: text("given_name"),
+      family_name: text("family_name"),
     };
   } catch {
     return fail(
@@ -93,24 +103,43 @@ export async function finishOidcCallback(
     if (found.kind === "refused") return found;
     if (found.user.bannedUntil && found.user.bannedUntil.getTime() > now.getTime())
       return { kind: "refused" as const, reason: "This account is blocked." };
+    const origin = { ip: input.ip, userAgent: flow.userAgent ?? undefined };
+    if (found.linked)
+      await recordSecurityEvent({
+        db: tx,
+        clock: deps.clock,
+        userId: found.user.id,
+        kind: "identity_linked",
+        origin,
+        detail: { provider: providerLabel(flow.provider) },
+      });
+    const linkedNotice = found.linked ? { to: found.user.email } : null;
     if (pkce) {
       const authCode = crypto.randomUUID();
       await tx
         .update(oauthFlows)
         .set({ userId: found.user.id, authCodeHash: hashToken(authCode), authCodeIssuedAt: now })
         .where(eq(oauthFlows.id, flow.id));
-      return { kind: "code" as const, authCode };
+      return { kind: "code" as const, authCode, linkedNotice };
     }
     const opened = await openSession(deps, tx, {
       userId: found.user.id,
       email: found.user.email,
       method: "oauth",
-      origin: { ip: input.ip, userAgent: flow.userAgent ?? undefined },
+      origin,
     });
-    return { kind: "session" as const, response: opened.response, notify: opened.notify };
+    return { kind: "session" as const, response: opened.response, notify: opened.notify, linkedNotice };
   });
 
   if (outcome.kind === "refused") return fail("access_denied", "identity_not_linked", outcome.reason);
+  if (outcome.linkedNotice) {
+    const notice = securityMail(
+      outcome.linkedNotice.to,
+      { kind: "identity_linked", provider: providerLabel(flow.provider), at: now },
+      deps.config.SITE_URL,
+    );
+    deps.background.run("identity linked notice", () => deps.mailer.send(notice));
+  }
   if (outcome.kind === "code") {
     const target = new URL(flow.redirectTo);
     target.searchParams.set("code", outcome.authCode);

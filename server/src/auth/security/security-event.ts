@@ -20,7 +20,8 @@ export type SecurityEventKind =
   | "account_exported"
   | "recovery_codes_created"
   | "recovery_code_used"
-  | "sign_in_reported";
+  | "sign_in_reported"
+  | "identity_linked";
 
 export interface RequestOrigin {
   ip?: string;

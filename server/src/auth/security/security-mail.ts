@@ -8,6 +8,7 @@ export type SecurityNotice =
   | { kind: "password_changed"; at: Date }
   | { kind: "recovery_codes_created"; at: Date }
   | { kind: "recovery_code_used"; remaining: number; at: Date }
+  | { kind: "identity_linked"; provider: string; at: Date }
   | { kind: "account_deleted"; at: Date };
 
 const IF_NOT_YOU =
@@ -80,6 +81,17 @@ export function securityMail(to: string, notice: SecurityNotice, siteUrl: string
               "If this was not you, reset your password at once from the sign-in page.",
             ],
             action: { label: "Reset my password", url: `${siteUrl}/forgot-password` },
+          };
+        case "identity_linked":
+          return {
+            subject: "A sign-in provider was linked to your Trigger Switch account",
+            heading: `You can now sign in with ${notice.provider}`,
+            paragraphs: [
+              `At ${when} someone signed in with ${notice.provider} using this e-mail address, which ${notice.provider} has confirmed. From now on "Continue with ${notice.provider}" signs in to your account too.`,
+              "If this was you, there is nothing to do.",
+              `If it was not you, someone can use a ${notice.provider} account with your e-mail address: secure that account at ${notice.provider}, then reset your password at once from the sign-in page and end the sessions you do not recognise in your profile's Security section.`,
+            ],
+            action: { label: "Review your security settings", url: `${siteUrl}/profile#security` },
           };
         case "account_deleted":
           return {

@@ -1,4 +1,4 @@
-import { PASSWORD_DEFAULT_MIN_LENGTH } from "@trigger-switch/contracts";
+import { PASSWORD_DEFAULT_MIN_LENGTH, providerLabel } from "@trigger-switch/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import type { ApiClient } from "@/lib/api-client";
@@ -13,26 +13,12 @@ const settingsSchema = z.object({
 /** Sign-in methods that are not OpenID providers. */
 const NOT_PROVIDERS = new Set(["email", "phone", "anonymous_users"]);
 
-/** Names people know the big providers by; others are shown as configured ("Keycloak"). */
-const LABELS: Record<string, string> = {
-  google: "Google",
-  azure: "Microsoft",
-  apple: "Apple",
-  github: "GitHub",
-  gitlab: "GitLab",
-  keycloak: "Keycloak",
-};
-
 export interface AuthSettings {
   /** Configured OpenID providers, in the server's order: what the sign-in page offers. */
   providers: { id: string; label: string }[];
   passwordMinLength: number;
   /** How this server can send a phone factor's codes; empty when it has no SMS or WhatsApp provider. */
   phoneChannels: ("sms" | "whatsapp")[];
-}
-
-export function providerLabel(id: string): string {
-  return LABELS[id] ?? id.charAt(0).toUpperCase() + id.slice(1);
 }
 
 /** GET /auth/v1/settings: which providers are on (`external`) and the password policy's minimum. */

@@ -61,7 +61,11 @@ describe("the registration form", () => {
     expect(screen.getByRole("link", { name: "/dev/mailbox" })).toHaveAttribute("href", "/dev/mailbox");
     // It does not claim an e-mail went out.
     expect(screen.getByRole("status")).toHaveTextContent(
-      "A confirmation link for ada@example.com is ready, but it was not e-mailed",
+      "Your sign-up e-mail for ada@example.com is ready, but it was not e-mailed",
+    );
+    // True whether the address was new or already had an account (that one is mailed how to sign in).
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "For a new account it holds a link that activates it and signs you in; if this address already has an account, it says how to sign in.",
     );
     expect(screen.queryByText(/We sent/)).not.toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Go to sign in" }));
@@ -75,8 +79,8 @@ describe("the registration form", () => {
     await fill(user, "ada@example.com", "correct horse", "correct horse");
     await screen.findByRole("heading", { name: "Check your e-mail" });
     expect(screen.queryByText(/No mail server is configured/)).not.toBeInTheDocument();
-    expect(await screen.findByText(/We sent a confirmation link to/)).toHaveTextContent(
-      "We sent a confirmation link to ada@example.com. If nothing arrives within a few minutes, check your spam folder.",
+    expect(await screen.findByText(/We sent your sign-up e-mail to/)).toHaveTextContent(
+      "We sent your sign-up e-mail to ada@example.com. If nothing arrives within a few minutes, check your spam folder.",
     );
   });
 

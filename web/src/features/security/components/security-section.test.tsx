@@ -27,6 +27,14 @@ const sessions = [
 ];
 const log = [
   {
+    id: 4,
+    kind: "identity_linked",
+    created_at: "2026-03-03T09:00:00Z",
+    ip: "198.51.100.7",
+    device: "Firefox on Windows",
+    detail: { provider: "Google" },
+  },
+  {
     id: 3,
     kind: "sign_in_failed",
     created_at: "2026-03-02T09:00:00Z",
@@ -151,6 +159,7 @@ describe("the profile's Security section", { timeout: 20000 }, () => {
       .getAllByRole("listitem")
       .map((li) => li.querySelector("p")!.textContent);
     expect(items).toEqual([
+      "Sign-in with Google linked to your account",
       "Failed sign-in: wrong password",
       "Authenticator “Phone app” added",
       "Wrong code while adding authenticator “Phone app” (not a sign-in)",

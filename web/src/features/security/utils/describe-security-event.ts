@@ -55,6 +55,8 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
         text: `Sign-in from ${d.device ?? "a device"} reported as not you: ${d.ended === "that session" ? "that device signed out" : "every device signed out, password blocked"}`,
         warning: true,
       };
+    case "identity_linked":
+      return { text: `Sign-in with ${d.provider ?? "a provider"} linked to your account`, warning: false };
     case "password_changed":
       return { text: "Password changed; other devices signed out", warning: false };
     case "email_change_requested":
