@@ -30,3 +30,4 @@ export * from "./admin.ts";
 export * from "./auth/password-policy.ts";
 export * from "./channels.ts";
 export * from "./access.ts";
+export * from "./validation-words.ts";

@@ -4,13 +4,21 @@ import { toast } from "./toast";
 export interface ToastContent {
   title: string;
   description: string;
+  /** Set for toasts that replace the previous one of their kind instead of stacking. */
+  id?: string;
 }
+
+/**
+ * "Please check the form" is one toast, replaced by the next: pressing Save again must not pile
+ * them up over the fields (whose own errors show inline), and a save that succeeds takes it away.
+ */
+export const CHECK_THE_FORM_TOAST = "check-the-form";
 
 /** The one place where a failed operation becomes words for the user (STYLE.md rule 6). */
 export function describeError(error: unknown): ToastContent {
   if (isApiError(error)) {
     if (error.code === "validation_failed") {
-      return { title: "Please check the form", description: error.message };
+      return { title: "Please check the form", description: error.message, id: CHECK_THE_FORM_TOAST };
     }
     if (error.status === 401) {
       return { title: "Your session has ended", description: "Please sign in again." };
@@ -30,6 +38,11 @@ export function describeError(error: unknown): ToastContent {
 }
 
 export function toastError(error: unknown): void {
-  const { title, description } = describeError(error);
-  toast.error(title, { description });
+  const { title, description, id } = describeError(error);
+  toast.error(title, { description, ...(id ? { id } : {}) });
+}
+
+/** Takes a form's "Please check the form" away once the form has been saved. */
+export function dismissFormToast(): void {
+  toast.dismiss(CHECK_THE_FORM_TOAST);
 }
