@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelReceipts, inboundMessages, messageConditions } from "../../src/db/schema.ts";
+import { channelReceipts, inboundMessages, messageConditions, reminderSchedule } from "../../src/db/schema.ts";
 import { startChannelsApp, newNumber, verifyNumber, type ChannelsTestApp } from "../support/channels.ts";
 import { createCondition, createMessage } from "../support/content.ts";
 import { subscribe } from "../support/realtime-client.ts";
@@ -321,6 +321,34 @@ describe("a check-in counts when the person sent it", () => {
     await c.whatsapp.receive(number, { text: "ok", sentAt: new Date(at!.getTime() - 30 * 60 * 1000) });
     await replyTo(number, before);
     expect(await lastChecked()).toEqual(at);
+  });
+
+  it("drops the reminders a late check-in's deadline would put in the past, rather than sending them late", async () => {
+    const other = await signUpUser(c.t);
+    const theirs = newNumber();
+    await verifyNumber(c, other, theirs);
+    const message = await createMessage(other);
+    // 24 hours without a check-in; reminders 23 hours and 1 hour before the deadline.
+    const condition = await createCondition(other, message.id, {
+      condition_type: "no_check_in",
+      hours_threshold: 24,
+      reminder_hours: [23 * 60, 60],
+    });
+    c.t.clock.advance(3 * 60 * 60 * 1000);
+    const sentAt = new Date(Math.floor((c.t.clock.now().getTime() - 2 * 60 * 60 * 1000) / 1000) * 1000);
+    await c.whatsapp.receive(theirs, { text: "ok", sentAt });
+    await replyTo(theirs, sentTo(theirs) - 1);
+    const pending = await c.t.database.db
+      .select({ at: reminderSchedule.scheduledAt, type: reminderSchedule.reminderType })
+      .from(reminderSchedule)
+      .where(and(eq(reminderSchedule.conditionId, condition.id), eq(reminderSchedule.status, "pending")));
+    const deadline = sentAt.getTime() + 24 * 60 * 60 * 1000;
+    expect(pending.map((p) => [p.type, p.at.getTime()]).sort()).toEqual(
+      [
+        ["final_delivery", deadline],
+        ["reminder", deadline - 60 * 60 * 1000],
+      ].sort(),
+    );
   });
 
   // Held since the change: a provider's clock ahead of ours never dates a check-in in the future.
