@@ -3,12 +3,29 @@
  * guard) and the web's fake API alike.
  */
 
+/** The web forms' labels of the fields people type into, by wire name (the profile, recipient and message forms). */
+export const FORM_LABELS: Readonly<Record<string, string>> = {
+  first_name: "First Name",
+  last_name: "Last Name",
+  whatsapp_number: "WhatsApp Number",
+  time_zone: "Time zone",
+  name: "Name",
+  email: "E-mail address",
+  phone: "Phone number",
+  note: "Private note",
+  title: "Title",
+  text_content: "Message",
+};
+
 /**
- * A wire field's path as words for a sentence ("first_name" → "First name", "panic_config.expiry_hours"
- * → "Panic config expiry hours"), for the refusals that happen before any schema's own message:
- * the edge guard, and Zod's built-in messages that do not name their field.
+ * A wire field's path as the form labels it ("first_name" → "First Name"), else in words
+ * ("panic_config.expiry_hours" → "Panic config expiry hours"), for the refusals that happen before
+ * any schema's own message: the edge guard, and Zod's built-in messages that do not name their field.
  */
 export function fieldName(path: readonly string[]): string {
+  // Own keys only: a body may name "constructor" or "__proto__".
+  const label = path.length === 1 && Object.hasOwn(FORM_LABELS, path[0]!) ? FORM_LABELS[path[0]!] : undefined;
+  if (label) return label;
   const words = path
     .filter((segment) => !/^\d+$/.test(segment))
     .join(" ")

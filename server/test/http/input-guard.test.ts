@@ -17,7 +17,7 @@ describe("the edge guard on every text field", () => {
   it("refuses a NUL character in a profile name with a sentence naming the field as the form does, also under the field", async () => {
     const res = await put(user, "/api/profile", { first_name: "Ada\u0000" });
     expect(res.status).toBe(400);
-    const sentence = "First name contains a NUL character (U+0000), which cannot be stored. Remove it and try again.";
+    const sentence = "First Name contains a NUL character (U+0000), which cannot be stored. Remove it and try again.";
     expect(await errorOf(res)).toEqual({
       code: "validation_failed",
       message: sentence,
