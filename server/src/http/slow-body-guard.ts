@@ -53,7 +53,8 @@ export function registerSlowBodyGuard(app: FastifyInstance): void {
       }
     }, CHECK_EVERY_MS);
     timer.unref();
-    socket.once("close", () => clearInterval(timer));
+    // The request closes once its body is read, or with its connection (one listener per request, not per socket).
+    raw.once("close", () => clearInterval(timer));
     if (bodyless && length > BODY_LIMIT_BYTES) {
       void reply
         .code(413)
