@@ -4,21 +4,13 @@ import { toast } from "./toast";
 export interface ToastContent {
   title: string;
   description: string;
-  /** Set for toasts that replace the previous one of their kind instead of stacking. */
-  id?: string;
 }
-
-/**
- * "Please check the form" is one toast, replaced by the next: pressing Save again must not pile
- * them up over the fields (whose own errors show inline), and a save that succeeds takes it away.
- */
-export const CHECK_THE_FORM_TOAST = "check-the-form";
 
 /** The one place where a failed operation becomes words for the user (STYLE.md rule 6). */
 export function describeError(error: unknown): ToastContent {
   if (isApiError(error)) {
     if (error.code === "validation_failed") {
-      return { title: "Please check the form", description: error.message, id: CHECK_THE_FORM_TOAST };
+      return { title: "Please check the form", description: error.message };
     }
     if (error.status === 401) {
       return { title: "Your session has ended", description: "Please sign in again." };
@@ -37,9 +29,16 @@ export function describeError(error: unknown): ToastContent {
   return { title: "Something went wrong", description: "Please try again." };
 }
 
+/**
+ * "Please check the form" is one toast, replaced by the next: pressing Save again must not pile
+ * them up over the fields (whose own errors show inline), and a save that succeeds takes it away.
+ */
+export const CHECK_THE_FORM_TOAST = "check-the-form";
+
 export function toastError(error: unknown): void {
-  const { title, description, id } = describeError(error);
-  toast.error(title, { description, ...(id ? { id } : {}) });
+  const { title, description } = describeError(error);
+  const formProblem = isApiError(error) && error.code === "validation_failed";
+  toast.error(title, { description, ...(formProblem ? { id: CHECK_THE_FORM_TOAST } : {}) });
 }
 
 /** Takes a form's "Please check the form" away once the form has been saved. */
