@@ -33,3 +33,4 @@ export * from "./auth/password-policy.ts";
 export * from "./auth/provider-label.ts";
 export * from "./channels.ts";
 export * from "./access.ts";
+export * from "./validation-words.ts";

@@ -77,8 +77,8 @@ export type MessageUpdate = z.input<typeof messageUpdateSchema>;
 export const messageRecipientsSchema = z
   .object({
     recipient_ids: z
-      .array(z.uuid({ message: "must be a recipient id" }), {
-        message: "recipient_ids must be a list of recipient ids",
+      .array(z.uuid({ message: "Each recipient must be one of your recipients (a recipient id)" }), {
+        message: "Recipients must be a list of recipient ids",
       })
       .max(500)
       .refine((ids) => new Set(ids).size === ids.length, "Each recipient may appear once"),

@@ -31,7 +31,7 @@ export function conditionProblems(c: ConditionRuleInput): Record<string, string>
     problems.hours_threshold = `The check-in window must be at least ${THRESHOLD_MIN_MINUTES} minutes, or 0 for any time after arming`;
   if (usesThreshold && total > THRESHOLD_MAX_MINUTES) problems.hours_threshold = "Choose at most 365 days";
   if (!usesThreshold && total !== 0)
-    problems.hours_threshold = `${label(type)} do not use a threshold: leave hours_threshold and minutes_threshold at 0`;
+    problems.hours_threshold = `${label(type)} do not use a time without check-in: leave its days, hours and minutes at 0`;
 
   if (type === "recurring_check_in" && !c.recurring_pattern)
     problems.recurring_pattern = "Choose a schedule for the recurring check-in";
@@ -40,23 +40,25 @@ export function conditionProblems(c: ConditionRuleInput): Record<string, string>
   if (type === "inactivity_to_date" && c.deliver_at === null)
     problems.deliver_at = "Choose the date and time it goes out";
   if (type !== "inactivity_to_date" && c.deliver_at !== null)
-    problems.deliver_at = "Only inactivity_to_date conditions have a delivery date";
+    problems.deliver_at = "Only “Inactivity until a date” conditions have a delivery date";
   if (type !== "panic_trigger" && c.panic_config.keep_armed !== undefined)
-    problems["panic_config.keep_armed"] = "keep_armed applies to panic_trigger conditions only";
+    problems["panic_config.keep_armed"] = "“Keep armed after it is used” applies to emergency button conditions only";
 
-  const reminderProblem = checkReminders(c);
+  // A reminder's bound comes from the threshold: with the threshold itself wrong (negative, too
+  // short) it would read "less than -1 days", so the threshold's problem is the one said.
+  const reminderProblem = checkReminders(c, problems.hours_threshold === undefined);
   if (reminderProblem) problems.reminder_hours = reminderProblem;
   return problems;
 }
 
-function checkReminders(c: ConditionRuleInput): string | null {
+function checkReminders(c: ConditionRuleInput, thresholdValid: boolean): string | null {
   const offsets = c.reminder_hours;
   if (offsets.length === 0) return null;
-  if (c.condition_type === "panic_trigger") return "Panic conditions have no deadline, so no reminders";
+  if (c.condition_type === "panic_trigger") return "Emergency button conditions have no deadline, so no reminders";
   if (offsets.length > REMINDERS_MAX) return `At most ${REMINDERS_MAX} reminders`;
   if (new Set(offsets).size !== offsets.length) return "Each reminder time may appear once";
-  const bound = reminderBoundMinutes(c);
-  if (bound !== null && offsets.some((m) => m >= bound))
+  const bound = thresholdValid ? reminderBoundMinutes(c) : null;
+  if (bound !== null && bound > 0 && offsets.some((m) => m >= bound))
     return `A reminder must come before the deadline: choose less than ${formatDuration(bound)} before it.`;
   return null;
 }
@@ -87,4 +89,5 @@ function shortestGapMinutes(p: RecurringPatternInput): number {
   return Math.min(...gaps) * 1440;
 }
 
-const label = (type: ConditionType) => (type === "panic_trigger" ? "Panic conditions" : "Recurring check-ins");
+const label = (type: ConditionType) =>
+  type === "panic_trigger" ? "Emergency button conditions" : "Recurring check-ins";

@@ -5,18 +5,18 @@ import { CONDITION_TYPES } from "./condition-timing.ts";
 import { panicConfigSchema } from "./panic-config.ts";
 import { recurringPatternOutputSchema, recurringPatternSchema } from "./recurring-pattern.ts";
 
-const uuid = z.uuid({ message: "must be a recipient id" });
+const uuid = z.uuid({ message: "Each recipient must be one of your recipients (a recipient id)" });
 
 /** The editable fields of a condition, without defaults (PATCH sends any subset of them). */
 const conditionFields = {
   hours_threshold: z
-    .int({ message: "hours_threshold must be a whole number" })
-    .min(0, "hours_threshold cannot be negative")
+    .int({ message: "Hours must be a whole number" })
+    .min(0, "The time cannot be negative: choose 0 or more")
     .max(THRESHOLD_MAX_MINUTES / 60, "Choose at most 365 days (8760 hours)"),
   minutes_threshold: z
-    .int({ message: "minutes_threshold must be a whole number" })
-    .min(0, "minutes_threshold cannot be negative")
-    .max(59, "minutes_threshold must be 0–59; use hours_threshold for more"),
+    .int({ message: "Minutes must be a whole number" })
+    .min(0, "Minutes cannot be negative: choose 0 or more")
+    .max(59, "Minutes must be 0–59: put more in hours"),
   /** Offsets in MINUTES before the deadline (the spec's name, kept for the wire). */
   reminder_hours: z
     .array(
@@ -24,17 +24,17 @@ const conditionFields = {
         .int({ message: "Each reminder is a whole number of minutes before the deadline" })
         .min(1, "Each reminder must be at least 1 minute before the deadline"),
       {
-        message: "reminder_hours must be a list of minutes",
+        message: "Reminders must be a list of minutes before the deadline",
       },
     )
     .max(REMINDERS_MAX, `At most ${REMINDERS_MAX} reminders`),
   /** A subset of the message's recipients for this condition; empty = all of them. */
-  recipients: z.array(uuid, { message: "recipients must be a list of recipient ids" }).max(100),
+  recipients: z.array(uuid, { message: "Recipients must be a list of recipient ids" }).max(100),
   recurring_pattern: recurringPatternSchema.nullable(),
   panic_config: panicConfigSchema,
   /** inactivity_to_date: the instant it goes out (ISO 8601 with an offset). */
   deliver_at: z.iso
-    .datetime({ offset: true, message: "deliver_at must be a date-time such as 2026-04-01T09:00:00+01:00" })
+    .datetime({ offset: true, message: "The delivery date must be a date and time such as 2026-04-01T09:00:00+01:00" })
     .nullable(),
 };
 
@@ -49,7 +49,7 @@ export const conditionCreateSchema = withRules(
   z
     .object({
       condition_type: z.enum(CONDITION_TYPES, {
-        message: `condition_type must be one of ${CONDITION_TYPES.join(", ")}`,
+        message: `The condition type must be one of ${CONDITION_TYPES.join(", ")}`,
       }),
       hours_threshold: conditionFields.hours_threshold.default(0),
       minutes_threshold: conditionFields.minutes_threshold.default(0),

@@ -8,16 +8,16 @@ import { EXPIRY_MAX_HOURS, UNLOCK_DELAY_MAX_HOURS } from "../limits.ts";
  */
 export const panicConfigSchema = z
   .object({
-    keep_armed: z.boolean({ message: "keep_armed must be true or false" }).optional(),
+    keep_armed: z.boolean({ message: "“Keep armed after it is used” must be true or false" }).optional(),
     unlock_delay_hours: z
-      .number({ message: "unlock_delay_hours must be a number" })
-      .min(0, "unlock_delay_hours cannot be negative")
-      .max(UNLOCK_DELAY_MAX_HOURS, `unlock_delay_hours must be at most ${UNLOCK_DELAY_MAX_HOURS} (30 days)`)
+      .number({ message: "“Open after (hours)” must be a number" })
+      .min(0, "“Open after (hours)” cannot be negative: choose 0 to open at once")
+      .max(UNLOCK_DELAY_MAX_HOURS, `“Open after (hours)” must be at most ${UNLOCK_DELAY_MAX_HOURS} (30 days)`)
       .optional(),
     expiry_hours: z
-      .number({ message: "expiry_hours must be a number" })
-      .min(0, "expiry_hours cannot be negative")
-      .max(EXPIRY_MAX_HOURS, `expiry_hours must be at most ${EXPIRY_MAX_HOURS} (10 years)`)
+      .number({ message: "“Link expires after (hours)” must be a number" })
+      .min(0, "“Link expires after (hours)” cannot be negative: choose 0 for never")
+      .max(EXPIRY_MAX_HOURS, `“Link expires after (hours)” must be at most ${EXPIRY_MAX_HOURS} (10 years)`)
       .optional(),
   })
   .strict();

@@ -3,15 +3,15 @@ import { GRACE_MAX_MINUTES } from "../limits.ts";
 import { isValidTimeZone } from "./zoned-time.ts";
 
 const timeZone = z
-  .string({ message: "time_zone must be text" })
+  .string({ message: "The time zone must be text" })
   .refine(isValidTimeZone, "Unknown time zone: use an IANA name such as Europe/London");
 const at = z
-  .string({ message: "at must be text" })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a 24-hour time such as 09:00");
+  .string({ message: "“Check in by” must be a time such as 09:00" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "“Check in by” must be a 24-hour time such as 09:00");
 const grace = z
-  .int({ message: "grace_minutes must be a whole number of minutes" })
-  .min(0, "grace_minutes cannot be negative")
-  .max(GRACE_MAX_MINUTES, `grace_minutes must be at most ${GRACE_MAX_MINUTES} (12 hours)`)
+  .int({ message: "The grace period must be a whole number of minutes" })
+  .min(0, "The grace period cannot be negative: choose 0 or more minutes")
+  .max(GRACE_MAX_MINUTES, `The grace period must be at most ${GRACE_MAX_MINUTES} minutes (12 hours)`)
   .default(60);
 
 /**
@@ -26,11 +26,11 @@ export const recurringPatternSchema = z.discriminatedUnion(
         kind: z.literal("every_n_days"),
         time_zone: timeZone,
         every_days: z
-          .int({ message: "every_days must be a whole number" })
-          .min(1, "every_days must be at least 1")
-          .max(365, "every_days must be at most 365"),
+          .int({ message: "“Every how many days” must be a whole number" })
+          .min(1, "“Every how many days” must be at least 1")
+          .max(365, "“Every how many days” must be at most 365"),
         /** First day of the schedule (YYYY-MM-DD, local). The server fills in today when it is left out. */
-        start_date: z.iso.date({ message: "start_date must be a date such as 2026-03-01" }).optional(),
+        start_date: z.iso.date({ message: "The start date must be a date such as 2026-03-01" }).optional(),
         at,
         grace_minutes: grace,
       })
@@ -42,7 +42,7 @@ export const recurringPatternSchema = z.discriminatedUnion(
         /** ISO weekdays: 1 = Monday … 7 = Sunday. */
         weekdays: z
           .array(
-            z.int().min(1, "weekdays are 1 (Monday) to 7 (Sunday)").max(7, "weekdays are 1 (Monday) to 7 (Sunday)"),
+            z.int().min(1, "Weekdays are 1 (Monday) to 7 (Sunday)").max(7, "Weekdays are 1 (Monday) to 7 (Sunday)"),
           )
           .min(1, "Choose at least one weekday")
           .max(7)
@@ -53,7 +53,7 @@ export const recurringPatternSchema = z.discriminatedUnion(
       })
       .strict(),
   ],
-  { message: "kind must be every_n_days or weekdays" },
+  { message: "Choose how it repeats: every few days (every_n_days) or on weekdays (weekdays)" },
 );
 export type RecurringPattern = z.output<typeof recurringPatternSchema>;
 export type RecurringPatternInput = z.input<typeof recurringPatternSchema>;

@@ -60,7 +60,7 @@ export const inboundMessages = pgTable(
     fromNumber: text("from_number").notNull(),
     /** The verified owner of `from_number`, or null for an unknown sender. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** checked_in | status | help | unsupported | unknown_sender | opted_out */
+    /** checked_in | too_old (sent over 24 h before it reached us) | status | help | stopped | unsupported | unknown_sender */
     outcome: text("outcome").notNull(),
     receivedAt: ts("received_at").notNull(),
   },

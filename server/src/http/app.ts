@@ -13,7 +13,7 @@ import { apiRoutes } from "./api-routes.ts";
 import { docs } from "./docs.ts";
 import { apiErrorHandler } from "./errors.ts";
 import { registerInputGuard } from "./input-guard.ts";
-import { registerSlowBodyGuard } from "./slow-body-guard.ts";
+import { BODY_LIMIT_BYTES, registerSlowBodyGuard } from "./slow-body-guard.ts";
 import { healthRoutes } from "./health.ts";
 import { logOptions } from "./log-options.ts";
 import { mailboxRoutes } from "./mailbox.ts";
@@ -45,9 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = fastify({
     logger: logOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients cannot hold connections: headers must arrive within 10 s (checked every second),
-    // bodies at a minimum rate (slow-body-guard.ts).
+    // bodies at a minimum rate, even after the answer; a GET's body is dropped (slow-body-guard.ts).
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

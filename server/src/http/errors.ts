@@ -1,3 +1,4 @@
+import { fieldMessage, validationMessage } from "@trigger-switch/contracts";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type ErrorCode } from "../errors.ts";
@@ -20,18 +21,11 @@ function toApiError(err: FastifyError | AppError): {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: Record<string, string> = {};
     for (const issue of err.validation) {
-      const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || (err.validationContext ?? "body");
-      fields[key] ??= issue.message ?? "is invalid";
+      const path = issue.instancePath.split("/").filter(Boolean);
+      const key = path.join(".") || (err.validationContext ?? "body");
+      fields[key] ??= fieldMessage(path, issue.message);
     }
-    const first = Object.entries(fields)[0];
-    return {
-      status: 400,
-      code: "validation_failed",
-      message: first
-        ? `Please check ${Object.keys(fields).length === 1 ? `${first[0]}: ${first[1]}` : "the highlighted fields"}`
-        : "Invalid request",
-      fields,
-    };
+    return { status: 400, code: "validation_failed", message: validationMessage(Object.values(fields)), fields };
   }
   const status = err.statusCode ?? 500;
   if (status === 429)

@@ -1,3 +1,4 @@
+import { fieldName } from "@trigger-switch/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 
@@ -76,15 +77,17 @@ function checkUrl(req: FastifyRequest): void {
   }
 }
 
+/** The sentence names the field in words ("First name contains …"), on its own and under the field. */
 function refuse(where: Where, path: string[], problem: string): AppError {
   const field =
     path.length > 0
-      ? path.join(".")
+      ? fieldName(path)
       : where === "body"
         ? "The request body"
         : where === "query"
           ? "The query string"
           : "The address";
   const key = path.length > 0 ? path.join(".") : where;
-  return new AppError("validation_failed", `${field} ${problem}`, { [key]: problem });
+  const sentence = `${field} ${problem}`;
+  return new AppError("validation_failed", sentence, { [key]: sentence });
 }

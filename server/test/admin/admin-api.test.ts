@@ -486,7 +486,7 @@ describe("bad input to the admin API", () => {
       const long = await adminPost(admin, `/api/admin/${action}`, { reason: "x".repeat(501) });
       expect(long.status).toBe(400);
       expect(((await long.json()) as ApiErrorBody).error).toMatchObject({
-        message: "Please check reason: The reason can be at most 500 characters",
+        message: "The reason can be at most 500 characters.",
         fields: { reason: "The reason can be at most 500 characters" },
       });
     }

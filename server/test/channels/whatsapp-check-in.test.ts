@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelReceipts, inboundMessages, messageConditions } from "../../src/db/schema.ts";
+import { channelReceipts, inboundMessages, messageConditions, reminderSchedule } from "../../src/db/schema.ts";
 import { startChannelsApp, newNumber, verifyNumber, type ChannelsTestApp } from "../support/channels.ts";
 import { createCondition, createMessage } from "../support/content.ts";
 import { subscribe } from "../support/realtime-client.ts";
@@ -280,5 +280,83 @@ describe("status webhooks", () => {
       .from(channelReceipts)
       .where(eq(channelReceipts.providerMessageId, "wamid.status-later"));
     expect(later).toMatchObject({ status: "failed", errorCode: "131049", permanent: false });
+  });
+});
+
+describe("a check-in counts when the person sent it", () => {
+  it("does not check in with a new message sent 10 days ago, and says so in the reply", async () => {
+    c.t.clock.advance(60 * 60 * 1000);
+    const at = await lastChecked();
+    const before = sentTo(number);
+    const sentAt = new Date(c.t.clock.now().getTime() - 10 * 24 * 60 * 60 * 1000);
+    const res = await c.whatsapp.receive(number, { text: "I'm OK", sentAt });
+    expect(res.status).toBe(200);
+    expect(await lastChecked()).toEqual(at);
+    expect(await replyTo(number, before)).toMatch(
+      /^Your message sent on .* reached us only now, more than 24 hours later, so it did not check you in\. If you are OK, send a new message now\.$/,
+    );
+    const [row] = await c.t.database.db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.providerMessageId, res.id));
+    expect(row).toMatchObject({ outcome: "too_old", userId: owner.id });
+  });
+
+  it("counts a message that arrives two hours late at the time it was sent", async () => {
+    c.t.clock.advance(3 * 60 * 60 * 1000);
+    const before = sentTo(number);
+    // WhatsApp's timestamps are whole seconds.
+    const sentAt = new Date(Math.floor((c.t.clock.now().getTime() - 2 * 60 * 60 * 1000) / 1000) * 1000);
+    await c.whatsapp.receive(number, { text: "ok", sentAt });
+    expect((await lastChecked())?.toISOString()).toBe(sentAt.toISOString());
+    expect(await replyTo(number, before)).toMatch(/^Checked in\. Your next deadline is /);
+  });
+
+  it("never moves the last check-in back when a late message was sent before a later check-in", async () => {
+    c.t.clock.advance(60 * 60 * 1000);
+    await (await owner.api("/api/check-in", { method: "POST" })).json();
+    const at = await lastChecked();
+    const before = sentTo(number);
+    c.t.clock.advance(60_000);
+    await c.whatsapp.receive(number, { text: "ok", sentAt: new Date(at!.getTime() - 30 * 60 * 1000) });
+    await replyTo(number, before);
+    expect(await lastChecked()).toEqual(at);
+  });
+
+  it("drops the reminders a late check-in's deadline would put in the past, rather than sending them late", async () => {
+    const other = await signUpUser(c.t);
+    const theirs = newNumber();
+    await verifyNumber(c, other, theirs);
+    const message = await createMessage(other);
+    // 24 hours without a check-in; reminders 23 hours and 1 hour before the deadline.
+    const condition = await createCondition(other, message.id, {
+      condition_type: "no_check_in",
+      hours_threshold: 24,
+      reminder_hours: [23 * 60, 60],
+    });
+    c.t.clock.advance(3 * 60 * 60 * 1000);
+    const sentAt = new Date(Math.floor((c.t.clock.now().getTime() - 2 * 60 * 60 * 1000) / 1000) * 1000);
+    await c.whatsapp.receive(theirs, { text: "ok", sentAt });
+    await replyTo(theirs, sentTo(theirs) - 1);
+    const pending = await c.t.database.db
+      .select({ at: reminderSchedule.scheduledAt, type: reminderSchedule.reminderType })
+      .from(reminderSchedule)
+      .where(and(eq(reminderSchedule.conditionId, condition.id), eq(reminderSchedule.status, "pending")));
+    const deadline = sentAt.getTime() + 24 * 60 * 60 * 1000;
+    expect(pending.map((p) => [p.type, p.at.getTime()]).sort()).toEqual(
+      [
+        ["final_delivery", deadline],
+        ["reminder", deadline - 60 * 60 * 1000],
+      ].sort(),
+    );
+  });
+
+  // Held since the change: a provider's clock ahead of ours never dates a check-in in the future.
+  it("takes a timestamp ahead of our clock as now", async () => {
+    c.t.clock.advance(60 * 60 * 1000);
+    const before = sentTo(number);
+    await c.whatsapp.receive(number, { text: "ok", sentAt: new Date(c.t.clock.now().getTime() + 5 * 60 * 1000) });
+    await replyTo(number, before);
+    expect((await lastChecked())?.toISOString()).toBe(c.t.clock.now().toISOString());
   });
 });

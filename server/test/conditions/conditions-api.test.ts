@@ -122,6 +122,46 @@ describe("creating a condition", () => {
     });
   });
 
+  it("names each field as the form labels it, never by its wire name, and never computes a negative reminder bound", async () => {
+    const negative = await post(owner, `/api/messages/${messageId}/conditions`, {
+      condition_type: "no_check_in",
+      hours_threshold: -24,
+      reminder_hours: [60],
+    });
+    expect(negative.status).toBe(400);
+    const { error } = (await negative.json()) as ApiErrorBody;
+    expect(error.fields).toEqual({ hours_threshold: "The time cannot be negative: choose 0 or more" });
+    expect(error.message).toBe("The time cannot be negative: choose 0 or more.");
+
+    const grace = await post(owner, `/api/messages/${messageId}/conditions`, {
+      condition_type: "recurring_check_in",
+      recurring_pattern: {
+        kind: "weekdays",
+        time_zone: "Europe/London",
+        weekdays: [1],
+        at: "25:00",
+        grace_minutes: -5,
+      },
+    });
+    expect(grace.status).toBe(400);
+    const graceError = ((await grace.json()) as ApiErrorBody).error;
+    expect(graceError.fields).toEqual({
+      "recurring_pattern.at": "“Check in by” must be a 24-hour time such as 09:00",
+      "recurring_pattern.grace_minutes": "The grace period cannot be negative: choose 0 or more minutes",
+    });
+    expect(graceError.message).toBe(
+      "“Check in by” must be a 24-hour time such as 09:00. One more field needs a change.",
+    );
+
+    const delay = await post(owner, `/api/messages/${messageId}/conditions`, {
+      condition_type: "panic_trigger",
+      panic_config: { unlock_delay_hours: -1 },
+    });
+    expect(((await delay.json()) as ApiErrorBody).error.message).toBe(
+      "“Open after (hours)” cannot be negative: choose 0 to open at once.",
+    );
+  });
+
   it("only lets a condition name recipients of its message", async () => {
     const stranger = await createRecipient(owner, { name: "Not on this message" });
     const res = await post(owner, `/api/messages/${messageId}/conditions`, {

@@ -66,14 +66,14 @@ describe("condition validation", () => {
     expect(problems({ condition_type: "recurring_check_in" }).recurring_pattern).toMatch(/schedule/);
     expect(problems({ condition_type: "inactivity_to_date" }).deliver_at).toMatch(/date and time/);
     expect(problems({ condition_type: "panic_trigger", hours_threshold: 2 }).hours_threshold).toMatch(
-      /do not use a threshold/,
+      /do not use a time without check-in/,
     );
     expect(problems({ condition_type: "panic_trigger", reminder_hours: [5] }).reminder_hours).toMatch(/no reminders/);
     expect(
       problems({ condition_type: "no_check_in", hours_threshold: 1, panic_config: { keep_armed: false } })[
         "panic_config.keep_armed"
       ],
-    ).toMatch(/panic_trigger/);
+    ).toMatch(/emergency button conditions only/);
     expect(
       problems({ condition_type: "panic_trigger", panic_config: { keep_armed: false, unlock_delay_hours: 2 } }),
     ).toEqual({});
@@ -97,7 +97,7 @@ describe("condition validation", () => {
     const d = { condition_type: "inactivity_to_date", deliver_at: "2027-01-01T09:00:00+01:00" };
     expect(problems(d)).toEqual({});
     expect(problems({ ...d, minutes_threshold: 3 }).hours_threshold).toMatch(/at least 5 minutes, or 0/);
-    expect(problems({ ...d, deliver_at: "tomorrow" }).deliver_at).toMatch(/date-time/);
+    expect(problems({ ...d, deliver_at: "tomorrow" }).deliver_at).toMatch(/date and time such as/);
   });
 });
 

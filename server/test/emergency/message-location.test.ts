@@ -136,7 +136,7 @@ describe("sharing the current position on a message", () => {
     expect(bad.body).toMatchObject({
       error: {
         code: "validation_failed",
-        message: "Please check latitude: Latitude must be between -90 and 90",
+        message: "Latitude must be between -90 and 90.",
         fields: { latitude: "Latitude must be between -90 and 90" },
       },
     });

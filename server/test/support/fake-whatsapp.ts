@@ -46,10 +46,10 @@ export interface FakeWhatsApp {
    * answers the send itself: Meta's webhook and its API reply travel apart, and the webhook may win.
    */
   statusesBeforeAnswerNext(): void;
-  /** Posts a person's message to our webhook, signed; resolves to our answer. */
+  /** Posts a person's message to our webhook, signed (sent now, or at `sentAt`); resolves to our answer. */
   receive(
     from: string,
-    message?: { text?: string; type?: string; id?: string },
+    message?: { text?: string; type?: string; id?: string; sentAt?: Date },
   ): Promise<{ status: number; body: string; id: string }>;
   /** Posts any body to our webhook with a chosen signature (default: the right one). */
   post(body: string, signature?: string | null): Promise<{ status: number; body: string }>;
@@ -317,8 +317,8 @@ export async function startFakeWhatsApp(
     async receive(from, message = {}) {
       const id = message.id ?? `wamid.${randomBytes(18).toString("base64url")}`;
       const type = message.type ?? "text";
-      const at = now();
-      lastInbound.set(from, at.getTime());
+      const at = message.sentAt ?? now();
+      lastInbound.set(from, Math.max(lastInbound.get(from) ?? 0, at.getTime()));
       const m: Record<string, unknown> = {
         from: from.replace(/^\+/, ""),
         id,

@@ -46,7 +46,19 @@ export function describeError(error: unknown): ToastContent {
   return { title: "Something went wrong", description: "Please try again." };
 }
 
+/**
+ * "Please check the form" is one toast, replaced by the next: pressing Save again must not pile
+ * them up over the fields (whose own errors show inline), and a save that succeeds takes it away.
+ */
+export const CHECK_THE_FORM_TOAST = "check-the-form";
+
 export function toastError(error: unknown): void {
   const { title, description } = describeError(error);
-  toast.error(title, { description });
+  const formProblem = isApiError(error) && error.code === "validation_failed";
+  toast.error(title, { description, ...(formProblem ? { id: CHECK_THE_FORM_TOAST } : {}) });
+}
+
+/** Takes a form's "Please check the form" away once the form has been saved. */
+export function dismissFormToast(): void {
+  toast.dismiss(CHECK_THE_FORM_TOAST);
 }

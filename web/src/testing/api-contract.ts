@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  fieldMessage,
+  validationMessage,
   attachmentSchema,
   channelsInfoSchema,
   checkInAnswerSchema,
@@ -136,13 +138,14 @@ function conform(route: string, status: number, schema: z.ZodType, body: unknown
 /** The server's answer to a body its schema refuses (server/src/http/errors.ts): 400 validation_failed, a message per field. */
 export function validationFailed(error: z.ZodError): Refusal {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
-  const [first] = Object.entries(fields);
-  const message =
-    Object.keys(fields).length === 1 && first
-      ? `Please check ${first[0]}: ${first[1]}`
-      : "Please check the highlighted fields";
-  return { status: 400, body: { error: { code: "validation_failed", message, fields } } };
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    fields[path.join(".") || "body"] ??= fieldMessage(path, issue.message);
+  }
+  return {
+    status: 400,
+    body: { error: { code: "validation_failed", message: validationMessage(Object.values(fields)), fields } },
+  };
 }
 
 export class ContractDrift extends Error {

@@ -7,6 +7,9 @@ export const replies = {
     if (!next) return "Checked in. Your timers are reset.";
     return `Checked in. Your next deadline is ${formatMailWhen(next, timeZone)}. Send any message before then to check in again.`;
   },
+  tooOld(sentAt: Date, timeZone: string): string {
+    return `Your message sent on ${formatMailWhen(sentAt, timeZone)} reached us only now, more than 24 hours later, so it did not check you in. If you are OK, send a new message now.`;
+  },
   status(next: Date | null, now: Date, timeZone: string): string {
     if (!next) return "Nothing is waiting for a check-in right now. (STATUS does not check you in.)";
     if (next <= now)

@@ -117,7 +117,17 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies
         db,
         clock: deps.clock,
         siteUrl: deps.config.SITE_URL,
-        messages: [{ channel: "sms", providerMessageId: sms.data.MessageSid, from: sms.data.From, text: body, kind }],
+        // Twilio's inbound webhook carries no send time: an SMS counts when it reaches us (docs/decisions/034).
+        messages: [
+          {
+            channel: "sms",
+            providerMessageId: sms.data.MessageSid,
+            from: sms.data.From,
+            text: body,
+            kind,
+            sentAt: null,
+          },
+        ],
         replies,
         log: req.log,
       });

@@ -12,6 +12,11 @@ const messageSchema = z.object({
   id: z.string().min(1).max(256),
   from: z.string().max(32),
   type: z.string().max(64),
+  /** When the person sent it, in seconds since 1970. */
+  timestamp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
   text: z.object({ body: z.string() }).optional(),
   button: z.object({ text: z.string().optional(), payload: z.string().optional() }).optional(),
   interactive: z
@@ -101,6 +106,7 @@ export function parseWebhook(body: unknown, phoneNumberId: string): ParsedWebhoo
         from,
         text: textOf(m.data),
         kind: m.data.type,
+        sentAt: m.data.timestamp ? new Date(Number(m.data.timestamp) * 1000) : null,
       });
     }
     for (const raw of change.value.statuses ?? []) {

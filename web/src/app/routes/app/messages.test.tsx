@@ -272,6 +272,21 @@ describe("the message pages", () => {
     expect(server.calls.some((call) => call.method === "POST")).toBe(false);
   });
 
+  it("shows one 'Please check the form' however often Save is pressed, with the problem under its field", async () => {
+    const { user } = renderApp({ ...signedIn, path: "/create-message" });
+    await user.type(await screen.findByLabelText("Title", {}, AFTER_GUARD), "Walk home");
+    await user.click(screen.getByRole("button", { name: /^No check-in/ }));
+    const group = screen.getByRole("group", { name: /^No check-in/ });
+    await user.clear(within(group).getByLabelText("Days"));
+    await user.type(within(group).getByLabelText("Minutes"), "4");
+    for (let press = 0; press < 3; press++) await user.click(screen.getByRole("button", { name: "Save message" }));
+    expect(await screen.findByText("Please check the form")).toBeInTheDocument();
+    // Every toast raised has had its turn to show.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText("Please check the form")).toHaveLength(1);
+    expect(within(group).getByText("Choose at least 5 minutes between check-ins")).toBeInTheDocument();
+  });
+
   it("shows the message-not-found view for an id the server does not know", async () => {
     renderApp({ ...signedIn, path: "/message/00000000-0000-4000-8000-00000000dead/edit" });
     expect(await screen.findByRole("heading", { name: "Message not found" }, AFTER_GUARD)).toBeInTheDocument();

@@ -140,4 +140,51 @@ describe("the profile's messaging card", () => {
       expect(screen.getByRole("button", { name: "Send a code by SMS" })).toBeInTheDocument();
     },
   );
+
+  it("shows WhatsApp and SMS reminders disabled on the Free plan, saying why, as the recipient dialog does", async () => {
+    const plan = (id: "free" | "plus") => ({
+      id,
+      name: id === "free" ? "Free" : "Plus",
+      max_messages: 3,
+      max_recipients: 5,
+      max_attachments_per_message: 3,
+      max_attachment_bytes: 10 * 1024 * 1024,
+      min_check_in_minutes: 1440,
+      channels: id === "free" ? ["email"] : ["email", "whatsapp", "sms"],
+      prices: [],
+    });
+    const changes: unknown[] = [];
+    const { user } = renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile(),
+      api: {
+        "GET /api/channels": () => ({ body: channelsOn }),
+        "GET /api/profile/channels": () => ({
+          body: { ...base, verified: { via: "whatsapp", at: "2026-03-01T12:01:00Z" } },
+        }),
+        "GET /api/billing": () => ({
+          body: {
+            billing_enabled: true,
+            plan: "free",
+            plans: [plan("free"), plan("plus")],
+            usage: { messages: 0, recipients: 0, max_attachments_on_a_message: 0, short_interval_switches: 0 },
+            subscription: null,
+            over_limit: [],
+            server_channels: ["email", "whatsapp", "sms"],
+            channel_changes: [],
+          },
+        }),
+        "PUT /api/profile/channels/reminders": ({ body }) => {
+          changes.push(body);
+          return { status: 403, body: { error: { code: "plan_limit", message: "Plan limit reached" } } };
+        },
+      },
+    });
+    const whatsapp = await screen.findByLabelText("WhatsApp — not part of your Free plan", {}, AFTER_GUARD);
+    expect(whatsapp).toBeDisabled();
+    expect(screen.getByLabelText("SMS — not part of your Free plan")).toBeDisabled();
+    await user.click(whatsapp);
+    expect(changes).toEqual([]);
+  });
 });

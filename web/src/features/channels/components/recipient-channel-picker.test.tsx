@@ -2,7 +2,8 @@ import type { ChannelsInfo, RecipientChannel } from "@trigger-switch/contracts";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { channelBlocker, RecipientChannelPicker } from "./recipient-channel-picker";
+import { channelBlocker } from "../utils/channel-blocker";
+import { RecipientChannelPicker } from "./recipient-channel-picker";
 
 const uses = { check_in: true, verification: true, owner_reminders: true, deliveries: true };
 const on: ChannelsInfo = {

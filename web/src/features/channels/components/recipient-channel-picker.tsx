@@ -2,25 +2,7 @@ import type { ChannelsInfo, RecipientChannel } from "@trigger-switch/contracts";
 import { RECIPIENT_CHANNELS } from "@trigger-switch/contracts";
 import { ArrowUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
-
-const NAMES: Record<RecipientChannel, string> = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" };
-
-/**
- * Why a channel cannot be chosen here, or null. Unknown (still loading, or the call failed) allows
- * it: the server checks again and answers in words. Sentences say only what is true for this server.
- */
-export function channelBlocker(
-  channel: RecipientChannel,
-  info: ChannelsInfo | undefined,
-  planChannels: readonly string[] | undefined,
-): string | null {
-  if (channel === "email") return null;
-  const state = info?.[channel];
-  if (state && !state.available && !state.local)
-    return `${NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`;
-  if (planChannels && !planChannels.includes(channel)) return `${NAMES[channel]} is not part of your plan.`;
-  return null;
-}
+import { CHANNEL_NAMES as NAMES, channelBlocker } from "../utils/channel-blocker";
 
 export interface RecipientChannelPickerProps {
   /** The chosen channels in the order they are tried. */

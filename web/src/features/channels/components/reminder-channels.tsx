@@ -1,6 +1,8 @@
 import type { ChannelsInfo, OwnerChannels, ReminderChannel } from "@trigger-switch/contracts";
 import { Label } from "@/components/ui/label";
+import { useBilling } from "@/features/subscription";
 import { useSetReminderChannels } from "../api/set-reminder-channels";
+import { planExcludes } from "../utils/channel-blocker";
 
 const CHOICES: { id: ReminderChannel; label: string }[] = [
   { id: "email", label: "E-mail (always)" },
@@ -8,13 +10,19 @@ const CHOICES: { id: ReminderChannel; label: string }[] = [
   { id: "sms", label: "SMS" },
 ];
 
-/** Where reminders before a deadline go: e-mail always, WhatsApp and SMS once the number is verified. */
+/**
+ * Where reminders before a deadline go: e-mail always, WhatsApp and SMS once the number is
+ * verified and when the plan includes them (the rule the recipient dialog follows).
+ */
 export function ReminderChannels({ info, owner }: { info: ChannelsInfo; owner: OwnerChannels }) {
   const save = useSetReminderChannels();
+  const billing = useBilling();
+  const plan = billing.data?.plans.find((p) => p.id === billing.data?.plan);
   const chosen = new Set(save.isPending && save.variables ? save.variables : owner.reminder_channels);
   const why = (id: ReminderChannel): string | null => {
     if (id === "email") return null;
     if (!info[id].available) return "off on this server";
+    if (plan && planExcludes(id, plan.channels)) return `not part of your ${plan.name} plan`;
     if (!owner.verified) return "verify your number first";
     return null;
   };

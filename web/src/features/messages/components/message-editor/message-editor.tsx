@@ -17,7 +17,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { toastError } from "@/lib/error-toast";
+import { CHECK_THE_FORM_TOAST, dismissFormToast, toastError } from "@/lib/error-toast";
 import { showServerErrors } from "@/lib/form-errors";
 import { browserTimeZone } from "@/lib/time-zone";
 import { SaveStepError, useSaveMessage } from "../../api/save-message";
@@ -101,6 +101,7 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
       const problem = Object.values(checkDraft(invalid, now).errors)[0];
       const where = CONDITION_LABELS[invalid.condition_type].title;
       toast.error("Please check the form", {
+        id: CHECK_THE_FORM_TOAST,
         description: problem ? `${where}: ${problem}` : `${where} has a problem: see the highlighted fields.`,
       });
       return;
@@ -133,6 +134,7 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
           },
         },
       );
+      dismissFormToast();
       toast.success("Message saved");
       onSaved(id);
     } catch (error) {

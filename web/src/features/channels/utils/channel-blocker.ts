@@ -1,0 +1,29 @@
+import type { ChannelsInfo, RecipientChannel } from "@trigger-switch/contracts";
+
+export const CHANNEL_NAMES: Record<RecipientChannel, string> = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" };
+
+/**
+ * Whether the account's plan leaves a channel out. Unknown (billing still loading, or the call
+ * failed) allows it: the server checks again and answers in words.
+ */
+export function planExcludes(channel: RecipientChannel, planChannels: readonly string[] | undefined): boolean {
+  return channel !== "email" && planChannels !== undefined && !planChannels.includes(channel);
+}
+
+/**
+ * Why a channel cannot be chosen for a recipient, or null. Unknown (still loading, or the call
+ * failed) allows it: the server checks again and answers in words. Sentences say only what is
+ * true for this server.
+ */
+export function channelBlocker(
+  channel: RecipientChannel,
+  info: ChannelsInfo | undefined,
+  planChannels: readonly string[] | undefined,
+): string | null {
+  if (channel === "email") return null;
+  const state = info?.[channel];
+  if (state && !state.available && !state.local)
+    return `${CHANNEL_NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`;
+  if (planExcludes(channel, planChannels)) return `${CHANNEL_NAMES[channel]} is not part of your plan.`;
+  return null;
+}
