@@ -21,6 +21,7 @@ export * from "./format/date-time.ts";
 export * from "./format/describe-age.ts";
 export { isValidTimeZone, zonedWallTimeToInstant } from "./conditions/zoned-time.ts";
 export * from "./message-readiness.ts";
+export * from "./message-state.ts";
 export * from "./realtime.ts";
 export * from "./diagnostics.ts";
 export * from "./emergency.ts";

@@ -28,7 +28,7 @@ interface Options {
 export async function createMessage({ db, config, clock, masterKeys, userId, input }: Options): Promise<Message> {
   const limits = await limitsFor({ db, config, userId });
   const row = await db.transaction((tx) => insertMessage({ tx, config, clock, masterKeys, userId, limits, input }));
-  return toMessageDto(masterKeys, row, { recipients: [], conditions: [], attachments: [] });
+  return toMessageDto(masterKeys, row, { recipients: [], conditions: [], attachments: [], lastRelease: null });
 }
 
 /** The insert inside the caller's transaction, after the plan's message count is checked under the account lock. */

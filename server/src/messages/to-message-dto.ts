@@ -23,5 +23,6 @@ export function toMessageDto(masterKeys: MasterKeys, row: MessageRow, parts: Mes
       file_name: cipher.openText(attachmentNameField(a.id), sealedName),
     })),
     ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions }),
+    last_release: parts.lastRelease,
   };
 }

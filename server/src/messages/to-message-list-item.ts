@@ -20,5 +20,6 @@ export function toMessageListItem(masterKeys: MasterKeys, row: MessageRow, parts
     attachment_count: parts.attachments.length,
     conditions: parts.conditions,
     ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions }),
+    last_release: parts.lastRelease,
   };
 }

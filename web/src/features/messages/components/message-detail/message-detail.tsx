@@ -39,8 +39,8 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
         <div className="flex shrink-0 gap-2">{actions}</div>
       </div>
 
-      {/* A delivered or cancelled message says so above; "needs attention" would read as a fault. */}
-      {message.problems.length > 0 && state.kind !== "delivered" && state.kind !== "cancelled" && (
+      {/* A delivered, withdrawn or cancelled message says so above; "needs attention" would read as a fault. */}
+      {message.problems.length > 0 && !["delivered", "withdrawn", "cancelled"].includes(state.kind) && (
         <Alert variant="warning" role="status">
           <CircleAlert aria-hidden="true" />
           <div className="flex flex-col gap-1">
