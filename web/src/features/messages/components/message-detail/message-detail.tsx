@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
 import { ConditionCard, MessageTimeline } from "@/features/conditions";
 import { MessageReleases } from "@/features/releases";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { messageState } from "../../utils/message-state";
 import { MessageStateBadge } from "../message-state-badge";
 import { MessageBody } from "./message-body";
@@ -24,7 +24,7 @@ export interface MessageDetailProps {
 /** /message/:id: its state and what happens next, the content, who gets it, and its conditions. */
 export function MessageDetail({ message, actions }: MessageDetailProps) {
   const now = useNow(15_000);
-  const timeZone = browserTimeZone();
+  const timeZone = useOwnerTimeZone();
   const state = messageState(message, now, timeZone);
   return (
     <div className="flex flex-col gap-6">
