@@ -1,6 +1,6 @@
 import type { OwnerRelease } from "@trigger-switch/contracts";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
@@ -73,5 +73,25 @@ describe("a message's state", () => {
     renderApp({ signedIn: true, profile: makeProfile(), path: "/messages", workspace });
     const list = await screen.findByRole("list", { name: "Messages" }, AFTER_GUARD);
     expect(within(list).getByText("Delivered")).toBeInTheDocument();
+  });
+
+  it("asks before arming again a condition that already sent the message, naming who would get it again", async () => {
+    const { workspace, id } = firedMessage({ withdrawn: false });
+    const { user, server } = renderApp({ signedIn: true, profile: makeProfile(), path: `/message/${id}`, workspace });
+    const conditions = await screen.findByRole("list", { name: "Conditions" }, AFTER_GUARD);
+    const arms = () => server.calls.filter((c) => c.method === "POST" && c.path.endsWith("/arm"));
+
+    await user.click(within(conditions).getByRole("switch"));
+    let confirm = await screen.findByRole("alertdialog", { name: "Arm this condition again?" });
+    expect(confirm).toHaveTextContent(
+      "This condition already sent this message. Armed again, it sends it again — to Grace Hopper — the next time it fires.",
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Keep it off" }));
+    expect(arms()).toHaveLength(0);
+
+    await user.click(within(conditions).getByRole("switch"));
+    confirm = await screen.findByRole("alertdialog", { name: "Arm this condition again?" });
+    await user.click(within(confirm).getByRole("button", { name: "Arm again" }));
+    await vi.waitFor(() => expect(arms()).toHaveLength(1));
   });
 });

@@ -65,7 +65,13 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
             ) : (
               <ul aria-label="Conditions" className="flex flex-col gap-2">
                 {message.conditions.map((condition) => (
-                  <ConditionCard key={condition.id} condition={condition} now={now} timeZone={timeZone} />
+                  <ConditionCard
+                    key={condition.id}
+                    condition={condition}
+                    now={now}
+                    timeZone={timeZone}
+                    recipientNames={message.recipients.map((r) => r.name)}
+                  />
                 ))}
               </ul>
             )}
