@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
+import "./edit-message";
 import "./message";
 import "./messages";
 
@@ -93,5 +94,20 @@ describe("a message's state", () => {
     confirm = await screen.findByRole("alertdialog", { name: "Arm this condition again?" });
     await user.click(within(confirm).getByRole("button", { name: "Arm again" }));
     await vi.waitFor(() => expect(arms()).toHaveLength(1));
+  });
+
+  it("names the browser tab after the message, and the route again once it is left", async () => {
+    const { workspace, id } = firedMessage({ withdrawn: false });
+    const { user } = renderApp({ signedIn: true, profile: makeProfile(), path: `/message/${id}`, workspace });
+    await screen.findByRole("list", { name: "Conditions" }, AFTER_GUARD);
+    await vi.waitFor(() => expect(document.title).toBe("For Grace · Trigger Switch"));
+
+    await user.click(screen.getByRole("link", { name: "Edit" }));
+    await screen.findByRole("heading", { name: "Edit message" }, AFTER_GUARD);
+    await vi.waitFor(() => expect(document.title).toBe("Edit “For Grace” · Trigger Switch"));
+
+    await user.click(screen.getByRole("link", { name: "Messages" }));
+    await screen.findByRole("list", { name: "Messages" }, AFTER_GUARD);
+    await vi.waitFor(() => expect(document.title).toBe("Messages · Trigger Switch"));
   });
 });
