@@ -8,16 +8,21 @@ const NAMES: Record<RecipientChannel, string> = { email: "E-mail", whatsapp: "Wh
 /**
  * Why a channel cannot be chosen here, or null. Unknown (still loading, or the call failed) allows
  * it: the server checks again and answers in words. Sentences say only what is true for this server.
+ * The settings the operator would have to set are named only to an admin (`forAdmin`), who can act
+ * on them; anyone else reads a plain sentence.
  */
 export function channelBlocker(
   channel: RecipientChannel,
   info: ChannelsInfo | undefined,
   planChannels: readonly string[] | undefined,
+  forAdmin = false,
 ): string | null {
   if (channel === "email") return null;
   const state = info?.[channel];
   if (state && !state.available && !state.local)
-    return `${NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`;
+    return forAdmin
+      ? `${NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`
+      : `${NAMES[channel]} is not available on this server: whoever runs it has not set it up.`;
   if (planChannels && !planChannels.includes(channel)) return `${NAMES[channel]} is not part of your plan.`;
   return null;
 }
@@ -30,6 +35,8 @@ export interface RecipientChannelPickerProps {
   planChannels: readonly string[] | undefined;
   /** What the recipient has saved: kept choosable even if no longer offered (the server allows it). */
   saved?: readonly RecipientChannel[];
+  /** The reader is an admin: say which settings a missing channel needs. Default: false. */
+  forAdmin?: boolean;
 }
 
 /**
@@ -42,6 +49,7 @@ export function RecipientChannelPicker({
   info,
   planChannels,
   saved = [],
+  forAdmin = false,
 }: RecipientChannelPickerProps) {
   const toggle = (channel: RecipientChannel) =>
     onChange(value.includes(channel) ? value.filter((c) => c !== channel) : [...value, channel]);
@@ -53,7 +61,7 @@ export function RecipientChannelPicker({
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {RECIPIENT_CHANNELS.map((channel) => {
-          const blocker = saved.includes(channel) ? null : channelBlocker(channel, info, planChannels);
+          const blocker = saved.includes(channel) ? null : channelBlocker(channel, info, planChannels, forAdmin);
           return (
             <label
               key={channel}
@@ -72,7 +80,7 @@ export function RecipientChannelPicker({
           );
         })}
       </div>
-      {RECIPIENT_CHANNELS.map((c) => (saved.includes(c) ? null : channelBlocker(c, info, planChannels)))
+      {RECIPIENT_CHANNELS.map((c) => (saved.includes(c) ? null : channelBlocker(c, info, planChannels, forAdmin)))
         .filter((b): b is string => b !== null)
         .map((b) => (
           <p key={b} className="text-xs text-muted-foreground">
