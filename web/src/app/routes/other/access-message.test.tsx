@@ -166,6 +166,8 @@ describe("the secure message access page", () => {
       await screen.findByRole("heading", { name: /^This message opens on \w{3} \d+ May 2031, \d\d:\d\d$/ }),
     ).toBeInTheDocument();
     expect(screen.getByText(/chose to have it wait/)).toBeInTheDocument();
+    expect(screen.getByText(/Keep this page open and the message appears here by itself/)).toBeInTheDocument();
+    expect(screen.queryByText(/The message will be here/)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
   });
 
