@@ -23,6 +23,7 @@ export * from "./format/describe-age.ts";
 export { isValidTimeZone, zonedWallTimeToInstant } from "./conditions/zoned-time.ts";
 export * from "./recipient-reach.ts";
 export * from "./message-readiness.ts";
+export * from "./message-state.ts";
 export * from "./realtime.ts";
 export * from "./diagnostics.ts";
 export * from "./emergency.ts";

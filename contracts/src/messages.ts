@@ -141,6 +141,20 @@ const readiness = {
   problems: z.array(z.string()),
 };
 
+const releaseState = {
+  /**
+   * The message's latest release (null: never released), and when the owner withdrew it before it
+   * opened (null: not withdrawn): a withdrawn release must not read "Delivered" (message-state.ts).
+   */
+  last_release: z
+    .object({
+      release_id: z.string(),
+      released_at: z.string(),
+      withdrawn_at: z.string().nullable(),
+    })
+    .nullable(),
+};
+
 export const messageSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -155,6 +169,7 @@ export const messageSchema = z.object({
   conditions: z.array(conditionSchema),
   attachments: z.array(attachmentSchema),
   ...readiness,
+  ...releaseState,
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -171,6 +186,7 @@ export const messageListItemSchema = z.object({
   attachment_count: z.number(),
   conditions: z.array(conditionSchema),
   ...readiness,
+  ...releaseState,
 });
 export type MessageListItem = z.infer<typeof messageListItemSchema>;
 

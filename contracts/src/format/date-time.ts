@@ -84,14 +84,15 @@ export function formatDateTime(date: Date, { timeZone, locale }: DisplayOptions)
 }
 
 /**
- * "Tue 14:00" within six days of now, else "Tue 10 Mar 14:00", adding the year when it differs:
- * how a deadline or a reminder reads in a sentence.
+ * "Tue 14:00" today or the next (or previous) day, else "Tue 10 Mar 14:00", adding the year when
+ * it differs: how a deadline or a reminder reads in a sentence. A weekday alone is only clear that
+ * close; "Sat 18:30" six days ahead reads as this coming Saturday or the next.
  */
 export function formatInstant(date: Date, now: Date, { timeZone, locale }: DisplayOptions): string {
   const p = wallParts(date, timeZone);
   const clock = formatClock(p.hour, p.minute, locale);
   const days = Math.abs(daysBetween(localDateOf(now.getTime(), timeZone), localDateOf(date.getTime(), timeZone)));
-  if (days <= 6) return `${p.weekday} ${clock}`;
+  if (days <= 1) return `${p.weekday} ${clock}`;
   const sameYear = localDateOf(now.getTime(), timeZone).year === localDateOf(date.getTime(), timeZone).year;
   return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`} ${clock}`;
 }

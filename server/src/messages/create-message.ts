@@ -38,7 +38,12 @@ export async function createMessage({
 }: Options): Promise<Message> {
   const limits = await limitsFor({ db, config, userId });
   const row = await db.transaction((tx) => insertMessage({ tx, config, clock, masterKeys, userId, limits, input }));
-  return toMessageDto(masterKeys, row, { recipients: [], conditions: [], attachments: [] }, delivered);
+  return toMessageDto(
+    masterKeys,
+    row,
+    { recipients: [], conditions: [], attachments: [], lastRelease: null },
+    delivered,
+  );
 }
 
 /** The insert inside the caller's transaction, after the plan's message count is checked under the account lock. */

@@ -8,14 +8,16 @@ import { byName } from "../recipients/by-name.ts";
 import { openRecipient } from "../recipients/seal-recipient.ts";
 import { toRecipientDto } from "../recipients/to-recipient-dto.ts";
 import { attachmentOrder } from "../attachments/attachment-order.ts";
+import { loadLastReleases, type LastRelease } from "./load-last-releases.ts";
 
 export interface MessageParts {
   recipients: Recipient[];
   conditions: Condition[];
   attachments: (Omit<Attachment, "file_name"> & { sealedName: string })[];
+  lastRelease: LastRelease | null;
 }
 
-/** Recipients, conditions and attachment rows of several messages in three queries (no N+1 in lists). */
+/** Recipients, conditions, attachment rows and latest releases of several messages in four queries (no N+1 in lists). */
 export async function loadMessageParts({
   db,
   masterKeys,
@@ -30,10 +32,10 @@ export async function loadMessageParts({
   timeZone?: string;
 }): Promise<Map<string, MessageParts>> {
   const parts = new Map<string, MessageParts>(
-    messageIds.map((id) => [id, { recipients: [], conditions: [], attachments: [] }]),
+    messageIds.map((id) => [id, { recipients: [], conditions: [], attachments: [], lastRelease: null }]),
   );
   if (messageIds.length === 0) return parts;
-  const [links, conditions, attachments] = await Promise.all([
+  const [links, conditions, attachments, lastReleases] = await Promise.all([
     db
       .select({ messageId: messageRecipients.messageId, recipient: recipients })
       .from(messageRecipients)
@@ -49,7 +51,9 @@ export async function loadMessageParts({
       .from(messageAttachments)
       .where(inArray(messageAttachments.messageId, messageIds))
       .orderBy(...attachmentOrder),
+    loadLastReleases({ db, messageIds }),
   ]);
+  for (const [messageId, release] of lastReleases) parts.get(messageId)!.lastRelease = release;
   for (const l of links)
     parts.get(l.messageId)!.recipients.push(toRecipientDto(openRecipient(masterKeys, l.recipient)));
   for (const p of parts.values()) p.recipients.sort(byName);

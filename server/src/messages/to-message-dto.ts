@@ -30,5 +30,6 @@ export function toMessageDto(
       file_name: cipher.openText(attachmentNameField(a.id), sealedName),
     })),
     ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions, delivered }),
+    last_release: parts.lastRelease,
   };
 }

@@ -29,5 +29,6 @@ export function toMessageListItem(
     attachment_count: parts.attachments.length,
     conditions: parts.conditions,
     ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions, delivered }),
+    last_release: parts.lastRelease,
   };
 }

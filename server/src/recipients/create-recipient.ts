@@ -12,6 +12,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { lockUserRow } from "../db/owned-row.ts";
 import { recipients } from "../db/schema.ts";
+import { refuseSharedAddress } from "./refuse-shared-address.ts";
 import { openRecipient, sealRecipientFields } from "./seal-recipient.ts";
 import { toRecipientDto } from "./to-recipient-dto.ts";
 
@@ -40,6 +41,7 @@ export async function createRecipient({
     const [existing] = await tx.select({ n: count() }).from(recipients).where(eq(recipients.userId, userId));
     const usage = existing?.n ?? 0;
     if (usage >= limits.maxRecipients) throw planLimitError(config, limits, { kind: "recipients", usage });
+    await refuseSharedAddress(tx, { masterKeys, userId, email: input.email, phone: input.phone });
     const now = clock.now();
     const id = randomUUID();
     const [row] = await tx

@@ -8,9 +8,11 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
+import { lockUserRow } from "../db/owned-row.ts";
 import { recipients } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findOwnedRecipient } from "./find-owned-recipient.ts";
+import { refuseSharedAddress } from "./refuse-shared-address.ts";
 import { openRecipient, sealRecipientFields } from "./seal-recipient.ts";
 import { toRecipientDto } from "./to-recipient-dto.ts";
 
@@ -47,16 +49,27 @@ export async function updateRecipient({
     chosen: merged.channels,
     before: current.channels,
   });
-  const [row] = await db
-    .update(recipients)
-    .set({
-      ...sealRecipientFields(masterKeys, current.id, merged),
-      email: merged.email,
-      phone: merged.phone,
-      channels: merged.channels,
-      updatedAt: clock.now(),
-    })
-    .where(eq(recipients.id, current.id))
-    .returning();
-  return toRecipientDto(openRecipient(masterKeys, row!));
+  return db.transaction(async (tx) => {
+    await lockUserRow(tx, userId);
+    // Only a changed address is checked: an older pair that shares one can still have its note edited.
+    await refuseSharedAddress(tx, {
+      masterKeys,
+      userId,
+      email: merged.email?.toLowerCase() !== current.email?.toLowerCase() ? merged.email : null,
+      phone: merged.phone !== current.phone ? merged.phone : null,
+      exceptId: current.id,
+    });
+    const [row] = await tx
+      .update(recipients)
+      .set({
+        ...sealRecipientFields(masterKeys, current.id, merged),
+        email: merged.email,
+        phone: merged.phone,
+        channels: merged.channels,
+        updatedAt: clock.now(),
+      })
+      .where(eq(recipients.id, current.id))
+      .returning();
+    return toRecipientDto(openRecipient(masterKeys, row!));
+  });
 }

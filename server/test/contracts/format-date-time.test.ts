@@ -32,6 +32,15 @@ describe("the one date and time format", () => {
     expect(formatTimeOfDay("09:00", "en-GB")).toBe("09:00");
   });
 
+  it("names the date of an instant more than a day away, so a weekday cannot be read as the wrong week", () => {
+    const sunday = new Date("2026-03-01T12:00:00Z");
+    const zone = { timeZone: "Europe/Berlin", locale: "en-US" };
+    expect(formatInstant(new Date("2026-03-01T17:30:00Z"), sunday, zone)).toBe("Sun 6:30 PM");
+    expect(formatInstant(new Date("2026-03-02T17:30:00Z"), sunday, zone)).toBe("Mon 6:30 PM");
+    expect(formatInstant(new Date("2026-03-03T17:30:00Z"), sunday, zone)).toBe("Tue 3 Mar 6:30 PM");
+    expect(formatInstant(new Date("2026-03-07T17:30:00Z"), sunday, zone)).toBe("Sat 7 Mar 6:30 PM");
+  });
+
   it("words a recurring check-in on the same clock as its deadline", () => {
     const condition = {
       condition_type: "recurring_check_in" as const,

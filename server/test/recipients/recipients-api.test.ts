@@ -83,6 +83,41 @@ describe("recipients", () => {
     expect(await ok.json()).toMatchObject({ phone: null, channels: ["email"] });
   });
 
+  it("refuses a second recipient with an address another one has, naming who has it", async () => {
+    const user = await signUpUser(t);
+    const grace = await createRecipient(user, {
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      phone: "+447700900777",
+    });
+
+    const sameEmail = await post(user, "/api/recipients", { name: "G. Hopper", email: "Grace@Example.com" });
+    expect(sameEmail.status).toBe(409);
+    const byEmail = ((await sameEmail.json()) as ApiErrorBody).error;
+    expect(byEmail.code).toBe("conflict");
+    expect(byEmail.message).toBe(
+      "Grace Hopper already has this e-mail address. Choose Grace Hopper for your messages instead, or enter another address.",
+    );
+    expect(byEmail.fields).toEqual({ email: byEmail.message });
+
+    const samePhone = await post(user, "/api/recipients", { name: "Her phone", phone: "+44 7700 900777" });
+    expect(samePhone.status).toBe(409);
+    expect(((await samePhone.json()) as ApiErrorBody).error.fields?.phone).toMatch(
+      /^Grace Hopper already has this phone number\./,
+    );
+
+    // Changing another recipient to her address is refused too; keeping one's own address is not.
+    const ada = await createRecipient(user, { name: "Ada", email: "ada@example.com" });
+    expect((await patch(user, `/api/recipients/${ada.id}`, { email: "grace@example.com" })).status).toBe(409);
+    expect(
+      (await patch(user, `/api/recipients/${grace.id}`, { email: "GRACE@example.com", note: "Sister" })).status,
+    ).toBe(200);
+    // Another owner's address book is theirs.
+    expect((await post(owner, "/api/recipients", { name: "Grace", email: "grace@example.com" })).status).toBe(201);
+    const names = ((await (await user.api("/api/recipients")).json()) as { name: string }[]).map((r) => r.name);
+    expect(names).toEqual(["Ada", "Grace Hopper"]);
+  });
+
   it("lists them by name", async () => {
     const user = await signUpUser(t);
     await createRecipient(user, { name: "Zoe" });

@@ -25,8 +25,10 @@ export const createMessage = (user: SignedInUser, body: Record<string, unknown> 
     (r) => created<{ id: string } & Record<string, unknown>>(r),
   );
 
+let sams = 0;
+/** Creates a recipient; each gets an address of its own unless the test gives one (one recipient per address). */
 export const createRecipient = (user: SignedInUser, body: Record<string, unknown> = {}) =>
-  post(user, "/api/recipients", { name: "Sam", email: "sam@example.com", ...body }).then((r) =>
+  post(user, "/api/recipients", { name: "Sam", email: `sam${++sams}@example.com`, ...body }).then((r) =>
     created<{ id: string } & Record<string, unknown>>(r),
   );
 

@@ -18,7 +18,9 @@ export function useMatchedRoutes(): readonly RouteObject[] {
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const matched = useMemo(() => (matchRoutes(routes, location) ?? []).map((m) => m.route), [routes, location]);
-  const page = useRoutes(routes, location);
+  // Not `useRoutes(routes, location)`: given a location, React Router tells everything below that
+  // every navigation was a POP, and the scroll restoration then left a new page at the old offset.
+  const page = useRoutes(routes);
   return (
     <MatchedRoutes.Provider value={matched}>
       <RouteErrorBoundary resetKey={location.pathname}>{page}</RouteErrorBoundary>

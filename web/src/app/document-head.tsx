@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useMatchedRoutes } from "./app-routes";
+import { usePageTitleOverride } from "./page-title";
 import { documentTitle, robotsContent, routeHead } from "./route-head";
 
 /**
@@ -8,11 +9,12 @@ import { documentTitle, robotsContent, routeHead } from "./route-head";
  */
 export function DocumentHead() {
   const head = routeHead(useMatchedRoutes());
+  const pageTitle = usePageTitleOverride();
   useEffect(() => {
-    document.title = documentTitle(head);
+    document.title = documentTitle(pageTitle ? { ...head, title: pageTitle } : head);
     setMeta("description", head.description);
     setMeta("robots", robotsContent(head));
-  }, [head]);
+  }, [head, pageTitle]);
   return null;
 }
 

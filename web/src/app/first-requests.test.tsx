@@ -4,7 +4,7 @@ import { routePatterns } from "@/prerender/prerender-pages";
 import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
-import { browserTimeZone, rememberedTimeZone, REMEMBERED_TIME_ZONE_KEY, withTimeZone } from "@/lib/time-zone";
+import { ownerTimeZone, rememberedTimeZone, REMEMBERED_TIME_ZONE_KEY, withTimeZone } from "@/lib/time-zone";
 import { sessionStorageKey } from "@/lib/auth/auth-client";
 import { firstAnswers } from "@/lib/prefetched-answers";
 import { askFirstRequests, firstRequests } from "./first-requests";
@@ -26,16 +26,16 @@ describe("the first requests the entry sends (first-requests.ts)", () => {
     workspace.addRecipient({ name: "Grace Hopper", email: "grace@example.com" });
     const { server } = renderApp({ signedIn: true, profile: makeProfile(), path: "/dashboard", workspace });
     await screen.findByRole("heading", { name: /^Welcome/ }, { timeout: 5000 });
-    const expected = firstRequests({ pathname: "/dashboard", search: "" }, true, browserTimeZone());
+    const expected = firstRequests({ pathname: "/dashboard", search: "" }, true, makeProfile().time_zone);
     await vi.waitFor(() => expect(new Set(getsOf(server))).toEqual(new Set(expected)));
   });
 
-  it("word the messages in the zone the browser reported last time, and leave them to the page when none is known", () => {
+  it("word the messages in the owner's zone of the last visit, and leave them to the page when none is known", () => {
     localStorage.removeItem(REMEMBERED_TIME_ZONE_KEY);
     const dashboard = { pathname: "/dashboard", search: "" };
     expect(firstRequests(dashboard, true).some((path) => path.startsWith("/api/messages"))).toBe(false);
-    expect(browserTimeZone()).toBe(rememberedTimeZone());
-    expect(firstRequests(dashboard, true)).toContain(withTimeZone("/api/messages"));
+    expect(ownerTimeZone("Europe/Berlin")).toBe(rememberedTimeZone());
+    expect(firstRequests(dashboard, true)).toContain(withTimeZone("/api/messages", "Europe/Berlin"));
   });
 
   it("are what another signed-in page asks for before its own data: the guard's and the header's", async () => {

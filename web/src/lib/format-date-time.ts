@@ -14,7 +14,7 @@ export function formatDateTime(date: Date, timeZone: string): string {
   return formatForReader(date, { timeZone, locale: userLocale() });
 }
 
-/** "Tue 14:00" within six days of now, else "Tue 10 Mar 14:00": the words of the condition sentences. */
+/** "Tue 14:00" within a day of now, else "Tue 10 Mar 14:00": the words of the condition sentences. */
 export function formatWhen(date: Date, now: Date, timeZone: string): string {
   return formatInstant(date, now, { timeZone, locale: userLocale() });
 }

@@ -79,6 +79,20 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
       conditions: m.conditions.map(toCondition),
       delivered: deliveredChannels(channels),
     });
+  // As the server's messages/load-last-releases.ts: the latest release, withdrawn when every grant was.
+  const lastRelease = (m: StoredMessage): Message["last_release"] => {
+    const latest = releases
+      .filter((r) => r.message_id === m.id)
+      .sort((a, b) => Date.parse(b.released_at) - Date.parse(a.released_at))[0];
+    if (!latest) return null;
+    const cancelled = latest.grants.map((g) => g.cancelled_at);
+    const withdrawn = cancelled.length > 0 && cancelled.every((at) => at !== null);
+    return {
+      release_id: latest.release_id,
+      released_at: latest.released_at,
+      withdrawn_at: withdrawn ? (cancelled as string[]).sort().at(-1)! : null,
+    };
+  };
   const toMessage = (m: StoredMessage): Message => ({
     id: m.id,
     title: m.title,
@@ -93,6 +107,7 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
     conditions: m.conditions.map(toCondition),
     attachments: m.attachments,
     ...readiness(m),
+    last_release: lastRelease(m),
   });
   const message = (id: string) => messages.find((m) => m.id === id);
   const condition = (id: string) => messages.flatMap((m) => m.conditions).find((c) => c.id === id);

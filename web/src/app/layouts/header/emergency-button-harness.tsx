@@ -35,6 +35,7 @@ const listItem = (id: string, title: string, preview: string, recipient_count: n
   conditions: [],
   ready: true,
   problems: [],
+  last_release: null,
 });
 export const sent = (extra: object = {}): ReturnType<Handler> => ({
   body: { success: true, error: null, keepArmed: true, recipients: 2, locationIncluded: true, ...extra },

@@ -16,7 +16,7 @@ import { NewMessageButton } from "@/features/messages/components/new-message-but
 import { useRecipients } from "@/features/recipients/api/get-recipients";
 import { useRecentReleases } from "@/features/releases/api/get-recent-releases";
 import { useAuth } from "@/lib/auth/auth-context";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 
 export default function DashboardPage() {
   const { profile } = useAuth();
@@ -29,7 +29,7 @@ export default function DashboardPage() {
   const recipientList = useDeferredValue(recipients.data);
   const releaseList = useDeferredValue(releases.data);
   const name = profile?.first_name?.trim();
-  const timeZone = browserTimeZone();
+  const timeZone = useOwnerTimeZone();
   const title = name ? `Welcome, ${name}` : "Welcome";
   if (messageList === undefined && !messages.isError) return <PageSkeleton />;
   return (

@@ -7,11 +7,13 @@ import { useMessage } from "@/features/messages/api/get-message";
 import { MessageEditor } from "@/features/messages/components/message-editor/message-editor";
 import { MessageNotFound } from "@/features/messages/components/message-not-found";
 import { RecipientSelector } from "@/features/recipients/components/recipient-selector";
+import { usePageTitle } from "@/app/page-title";
 
 export default function EditMessagePage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const message = useMessage(id);
+  usePageTitle(message.data ? `Edit “${message.data.title}”` : null);
   if (message.isPending) return <PageSkeleton />;
   if (message.isError || message.data === null) {
     return (

@@ -10,11 +10,13 @@ import { DeleteMessageDialog } from "@/features/messages/components/message-deta
 import { MessageDetail } from "@/features/messages/components/message-detail/message-detail";
 import { MessageNotFound } from "@/features/messages/components/message-not-found";
 import { toast } from "@/lib/toast";
+import { usePageTitle } from "@/app/page-title";
 
 export default function MessagePage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const message = useMessage(id);
+  usePageTitle(message.data?.title);
   if (message.isPending) return <PageSkeleton />;
   return (
     <PageContainer>

@@ -1,10 +1,12 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 // The guard holds every page for 500 ms; give it room.
 const AFTER_GUARD = { timeout: 5000 };
+
+afterEach(() => vi.restoreAllMocks());
 
 describe("the profile page", () => {
   it("shows the completeness percentage and the missing labels", async () => {
@@ -56,6 +58,30 @@ describe("the profile page", () => {
     });
     await screen.findByRole("heading", { name: "Welcome, Ada" }, AFTER_GUARD);
     expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("opens the dashboard at its top after the profile is completed lower down the page", async () => {
+    let offset = 0;
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(((_x: number, y: number) => {
+      offset = y;
+    }) as typeof window.scrollTo);
+    vi.spyOn(window, "scrollY", "get").mockImplementation(() => offset);
+    const put: Handler = ({ body }) => ({ body: makeProfile(body as object) });
+    const { user } = renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile({ whatsapp_number: null }),
+      api: { "PUT /api/profile": put },
+    });
+    await user.type(await screen.findByLabelText("WhatsApp Number", {}, AFTER_GUARD), "+44 7700 900123");
+    // The owner scrolled down to the Save button.
+    offset = 329;
+    window.dispatchEvent(new Event("scroll"));
+    await user.click(screen.getByRole("button", { name: "Save profile" }));
+
+    await screen.findByRole("heading", { name: "Welcome, Ada" }, AFTER_GUARD);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(offset).toBe(0);
   });
 
   it("refuses on the form a required field emptied with spaces, and never says 'Profile updated'", async () => {

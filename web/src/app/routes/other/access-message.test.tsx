@@ -1,5 +1,5 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
@@ -41,6 +41,11 @@ const emergency =
       },
     };
   };
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe("the secure message access page", () => {
   it("shows an open message: sender, title, words as written, files and the shared place", async () => {
@@ -161,6 +166,8 @@ describe("the secure message access page", () => {
       await screen.findByRole("heading", { name: /^This message opens on \w{3} \d+ May 2031, \d\d:\d\d$/ }),
     ).toBeInTheDocument();
     expect(screen.getByText(/chose to have it wait/)).toBeInTheDocument();
+    expect(screen.getByText(/Keep this page open and the message appears here by itself/)).toBeInTheDocument();
+    expect(screen.queryByText(/The message will be here/)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
   });
 
@@ -172,6 +179,47 @@ describe("the secure message access page", () => {
     expect(await screen.findByRole("heading", { name: /^This message opens on / })).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "For Grace" }, { timeout: 4000 })).toBeInTheDocument();
     expect(calls).toBe(2);
+  });
+
+  it("notices within seconds that the owner withdrew the release while the recipient waits", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let withdrawn = false;
+    const waiting: Handler = (req) =>
+      withdrawn ? notFound(req) : { body: { state: "locked", opens_at: "2031-05-06T07:08:00.000Z" } };
+    const { server } = renderApp({ path, api: { "GET /api/access/:id": waiting } });
+    expect(await screen.findByRole("heading", { name: /^This message opens on / })).toBeInTheDocument();
+
+    withdrawn = true;
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(
+      await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." }),
+    ).toBeInTheDocument();
+    // Withdrawn is final: the page stops asking.
+    const asked = server.calls.filter((c) => c.path.startsWith("/api/access")).length;
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(server.calls.filter((c) => c.path.startsWith("/api/access")).length).toBe(asked);
+  });
+
+  it("does not ask while the waiting page is hidden, and asks at once when it is shown again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { server } = renderApp({
+      path,
+      api: { "GET /api/access/:id": () => ({ body: { state: "locked", opens_at: "2031-05-06T07:08:00.000Z" } }) },
+    });
+    expect(await screen.findByRole("heading", { name: /^This message opens on / })).toBeInTheDocument();
+    const asked = () => server.calls.filter((c) => c.path.startsWith("/api/access")).length;
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(asked()).toBe(2);
+
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    act(() => void window.dispatchEvent(new Event("visibilitychange")));
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+    expect(asked()).toBe(2);
+
+    visibility.mockReturnValue("visible");
+    act(() => void window.dispatchEvent(new Event("visibilitychange")));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(asked()).toBe(3);
   });
 
   it("shows one generic page for a link that does not open anything", async () => {

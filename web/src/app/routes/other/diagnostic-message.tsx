@@ -7,6 +7,7 @@ import { PageSkeleton } from "@/components/page-skeleton";
 import { useMessageDiagnostic } from "@/features/diagnostics/api/get-message-diagnostic";
 import { OwnerTimeline } from "@/features/diagnostics/components/owner-timeline";
 import { RecipientReleaseState } from "@/features/diagnostics/components/recipient-release-state";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { browserTimeZone } from "@/lib/time-zone";
 
 /**
@@ -17,7 +18,8 @@ export default function DiagnosticMessagePage() {
   const { id = "" } = useParams();
   const [params] = useSearchParams();
   const diagnostic = useMessageDiagnostic(id, params.get("t"));
-  const timeZone = browserTimeZone();
+  // The owner reads their own times in their zone (the profile's); a recipient in the browser's.
+  const ownerZone = useOwnerTimeZone();
   if (diagnostic.isPending) return <PageSkeleton />;
   const data = diagnostic.data;
   return (
@@ -36,10 +38,10 @@ export default function DiagnosticMessagePage() {
             title={`Diagnostics: ${data.message.title}`}
             description="Why this message will, or will not, go out — and everything the engine did for it."
           />
-          <OwnerTimeline data={data} timeZone={timeZone} />
+          <OwnerTimeline data={data} timeZone={ownerZone} />
         </>
       ) : (
-        <RecipientReleaseState release={data.release} timeZone={timeZone} />
+        <RecipientReleaseState release={data.release} timeZone={browserTimeZone()} />
       )}
     </PageContainer>
   );

@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Handler } from "@/testing/fakes";
 import { makeProfile } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
@@ -167,6 +167,19 @@ describe("the message diagnostics page", () => {
       within(screen.getByRole("table", { name: "Delivery attempts" })).getByText("451 Try again later"),
     ).toBeInTheDocument();
     expect(screen.getByText("This message has not been released.")).toBeInTheDocument();
+  });
+
+  it("writes the owner's times in the zone of their profile, not the browser's", async () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("en-GB");
+    renderApp({
+      signedIn: true,
+      profile: makeProfile({ time_zone: "Europe/Berlin" }),
+      path: `/diagnostic/message/${ID}`,
+      api: messageRoutes(() => ({ body: ownerView })),
+    });
+    const schedule = await screen.findByRole("table", { name: "Schedule" }, { timeout: 5000 });
+    // 09:00 UTC is 10:00 in Berlin in March.
+    expect(within(schedule).getByText("Wed 11 Mar 2026, 10:00")).toBeInTheDocument();
   });
 
   it("shows a recipient with a link only the state of their link", async () => {

@@ -23,10 +23,17 @@ export async function getReleasedMessage(api: ApiClient, id: string, token: stri
   }
 }
 
-/** While locked, look again just after it opens (at most every 5 minutes, at least 1 s apart). */
+/**
+ * How often a waiting page asks again while the reader has it open: the owner may withdraw the
+ * release during its delay, and the page must say so within seconds, not at the next opening. Four
+ * requests a minute sit well inside the access route's 60 a minute per token and per address.
+ */
+export const WAITING_POLL_MS = 15_000;
+
+/** While locked, look again every WAITING_POLL_MS, and just after it opens (at least 1 s apart). */
 export function lockedRefetchDelay(message: ReleasedMessage | null | undefined, now = Date.now()): number | false {
   if (message?.state !== "locked") return false;
-  return Math.min(Math.max(Date.parse(message.opens_at) - now + 1000, 1000), 5 * 60_000);
+  return Math.min(Math.max(Date.parse(message.opens_at) - now + 1000, 1000), WAITING_POLL_MS);
 }
 
 export function useReleasedMessage(id: string, token: string) {
@@ -35,8 +42,10 @@ export function useReleasedMessage(id: string, token: string) {
     queryKey: releasedMessageQueryKey(id, token),
     queryFn: () => getReleasedMessage(api, id, token),
     staleTime: Infinity,
-    // A recipient waiting on the page sees the message open by itself when the delay ends.
+    // A recipient waiting on the page sees the message open by itself when the delay ends, or the
+    // release withdrawn. A hidden page does not ask (React Query's default); shown again, it asks at once.
     refetchInterval: (query) => lockedRefetchDelay(query.state.data),
+    refetchOnWindowFocus: (query) => (query.state.data?.state === "locked" ? "always" : false),
   });
 }
 

@@ -30,7 +30,8 @@ export function LockedMessage({
         The person who wrote it chose to have it wait a little while after it was released before it can be read.
         Nothing is wrong with your link.
       </p>
-      <p>Please come back to this same link after that time. The message will be here.</p>
+      {/* No promise that it will be here: its sender may still withdraw it before it opens. */}
+      <p>Keep this page open and the message appears here by itself, or come back to this same link after that time.</p>
     </EmptyState>
   );
 }

@@ -30,14 +30,22 @@ const pending = {
 };
 
 describe("the profile's messaging card", () => {
-  it("says plainly that WhatsApp and SMS are off on this server, and what to set", async () => {
+  it("says plainly that WhatsApp and SMS are off on this server, without the operator's setting names", async () => {
     renderApp({ path: "/profile", signedIn: true, profile: makeProfile() });
     expect(
       await screen.findByText(/WhatsApp and SMS are not set up on this server/, {}, AFTER_GUARD),
     ).toBeInTheDocument();
-    expect(screen.getByText(/WHATSAPP_PHONE_NUMBER_ID/)).toBeInTheDocument();
+    expect(screen.getByText("Whoever runs this service can turn them on.")).toBeInTheDocument();
+    expect(screen.queryByText(/WHATSAPP_PHONE_NUMBER_ID|TWILIO_/)).not.toBeInTheDocument();
     expect(screen.getByLabelText(/WhatsApp — off on this server/)).toBeDisabled();
     expect(screen.getByText(/This server sends reminders by e-mail only for now/)).toBeInTheDocument();
+  });
+
+  it("tells an admin which settings turn WhatsApp and SMS on", async () => {
+    renderApp({ path: "/profile", signedIn: true, profile: makeProfile(), isAdmin: true });
+    expect(await screen.findByText(/WHATSAPP_PHONE_NUMBER_ID/, {}, AFTER_GUARD)).toHaveTextContent(
+      "The operator can turn them on by setting WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM (see the README).",
+    );
   });
 
   // Three round trips of typing and clicking: more than the default 5 s on a busy machine.

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useIsAdmin } from "@/lib/auth/me-query";
 import { useChannelsInfo } from "../api/get-channels-info";
 import { useOwnerChannels } from "../api/get-owner-channels";
 import { NumberVerification } from "./number-verification";
@@ -9,6 +10,7 @@ import { ReminderChannels } from "./reminder-channels";
 export function MessagingCard() {
   const info = useChannelsInfo();
   const owner = useOwnerChannels();
+  const isAdmin = useIsAdmin();
   const off = info.data && !info.data.whatsapp.available && !info.data.sms.available;
   return (
     <Card>
@@ -31,8 +33,10 @@ export function MessagingCard() {
           <>
             {off ? (
               <p className="text-sm text-muted-foreground">
-                The operator can turn them on by setting{" "}
-                {[...info.data.whatsapp.missing, ...info.data.sms.missing].join(", ")} (see the README).
+                {/* Setting names mean something only to whoever runs the server. */}
+                {isAdmin
+                  ? `The operator can turn them on by setting ${[...info.data.whatsapp.missing, ...info.data.sms.missing].join(", ")} (see the README).`
+                  : "Whoever runs this service can turn them on."}
               </p>
             ) : (
               <NumberVerification

@@ -50,11 +50,17 @@ describe("RecipientChannelPicker", () => {
     expect(screen.getByLabelText("SMS")).toBeDisabled();
     expect(screen.getByLabelText("WhatsApp")).toBeDisabled();
     expect(
-      screen.getByText(
-        "SMS is not available on this server (the operator has not set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).",
-      ),
+      screen.getByText("SMS is not available on this server: whoever runs it has not set it up."),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/TWILIO_/)).not.toBeInTheDocument();
     expect(screen.getByText("WhatsApp is not part of your plan.")).toBeInTheDocument();
     expect(channelBlocker("whatsapp", undefined, undefined)).toBeNull();
+  });
+
+  it("names the missing settings to an admin only", () => {
+    expect(channelBlocker("sms", smsOff, undefined, true)).toBe(
+      "SMS is not available on this server (the operator has not set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).",
+    );
+    expect(channelBlocker("sms", smsOff, undefined)).not.toMatch(/TWILIO_/);
   });
 });

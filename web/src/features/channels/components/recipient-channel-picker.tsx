@@ -12,6 +12,8 @@ export interface RecipientChannelPickerProps {
   planChannels: readonly string[] | undefined;
   /** What the recipient has saved: kept choosable even if no longer offered (the server allows it). */
   saved?: readonly RecipientChannel[];
+  /** The reader is an admin: say which settings a missing channel needs. Default: false. */
+  forAdmin?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function RecipientChannelPicker({
   info,
   planChannels,
   saved = [],
+  forAdmin = false,
 }: RecipientChannelPickerProps) {
   const toggle = (channel: RecipientChannel) =>
     onChange(value.includes(channel) ? value.filter((c) => c !== channel) : [...value, channel]);
@@ -35,7 +38,7 @@ export function RecipientChannelPicker({
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {RECIPIENT_CHANNELS.map((channel) => {
-          const blocker = saved.includes(channel) ? null : channelBlocker(channel, info, planChannels);
+          const blocker = saved.includes(channel) ? null : channelBlocker(channel, info, planChannels, forAdmin);
           return (
             <label
               key={channel}
@@ -54,7 +57,7 @@ export function RecipientChannelPicker({
           );
         })}
       </div>
-      {RECIPIENT_CHANNELS.map((c) => (saved.includes(c) ? null : channelBlocker(c, info, planChannels)))
+      {RECIPIENT_CHANNELS.map((c) => (saved.includes(c) ? null : channelBlocker(c, info, planChannels, forAdmin)))
         .filter((b): b is string => b !== null)
         .map((b) => (
           <p key={b} className="text-xs text-muted-foreground">

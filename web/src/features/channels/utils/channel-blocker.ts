@@ -13,17 +13,21 @@ export function planExcludes(channel: RecipientChannel, planChannels: readonly s
 /**
  * Why a channel cannot be chosen for a recipient, or null. Unknown (still loading, or the call
  * failed) allows it: the server checks again and answers in words. Sentences say only what is
- * true for this server.
+ * true for this server. The settings the operator would have to set are named only to an admin
+ * (`forAdmin`), who can act on them; anyone else reads a plain sentence.
  */
 export function channelBlocker(
   channel: RecipientChannel,
   info: ChannelsInfo | undefined,
   planChannels: readonly string[] | undefined,
+  forAdmin = false,
 ): string | null {
   if (channel === "email") return null;
   const state = info?.[channel];
   if (state && !state.available && !state.local)
-    return `${CHANNEL_NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`;
+    return forAdmin
+      ? `${CHANNEL_NAMES[channel]} is not available on this server (the operator has not set ${state.missing.join(", ")}).`
+      : `${CHANNEL_NAMES[channel]} is not available on this server: whoever runs it has not set it up.`;
   if (planExcludes(channel, planChannels)) return `${CHANNEL_NAMES[channel]} is not part of your plan.`;
   return null;
 }

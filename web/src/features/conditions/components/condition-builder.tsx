@@ -12,6 +12,7 @@ import { ConditionPreview } from "./condition-preview";
 import { DurationFields } from "./duration-fields";
 import { RemindersField } from "./reminders-field";
 import { ScheduleFields } from "./schedule-fields";
+import { ZoneHint } from "./zone-hint";
 
 // Minutes. Short intervals first: someone walking home alone needs "15 minutes", not "1 day".
 const CHECK_IN_PRESETS = [15, 30, 60, 180, 720, 1440, 4320, 10080];
@@ -97,13 +98,15 @@ export function ConditionBuilder({
         />
       )}
 
-      {draft.condition_type === "recurring_check_in" && <ScheduleFields value={draft} onChange={set} errors={errors} />}
+      {draft.condition_type === "recurring_check_in" && (
+        <ScheduleFields value={draft} onChange={set} errors={errors} ownerZone={timeZone} />
+      )}
 
       {draft.condition_type === "inactivity_to_date" && (
         <>
           <FormField
             label="Goes out on"
-            hint={`Your time (${draft.time_zone}).`}
+            hint={<ZoneHint zone={draft.time_zone} ownerZone={timeZone} />}
             error={errors.deliver_at}
             className="sm:max-w-72"
           >

@@ -6,16 +6,32 @@ import {
   type Condition,
 } from "@trigger-switch/contracts";
 import { userLocale } from "@/lib/format-date-time";
-import { useId } from "react";
+import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Switch } from "@/components/ui/switch";
 import { useSetConditionArmed } from "../api/set-condition-armed";
 import { CONDITION_LABELS } from "../utils/condition-labels";
 import { timingOf } from "../utils/condition-timing";
 
-/** A saved condition: what it will do, in one sentence, and the owner's arm/disarm switch. */
-export function ConditionCard({ condition, now, timeZone }: { condition: Condition; now: Date; timeZone: string }) {
+/**
+ * A saved condition: what it will do, in one sentence, and the owner's arm/disarm switch. Arming
+ * again a condition that already fired asks first: the message would go out again, to the people
+ * it names (`recipientNames`, the message's recipients now).
+ */
+export function ConditionCard({
+  condition,
+  now,
+  timeZone,
+  recipientNames = [],
+}: {
+  condition: Condition;
+  now: Date;
+  timeZone: string;
+  recipientNames?: string[];
+}) {
   const setArmed = useSetConditionArmed();
   const switchId = useId();
+  const [confirming, setConfirming] = useState(false);
   const label = CONDITION_LABELS[condition.condition_type].title;
   // A delivery date cancelled by a check-in is off as far as the engine is concerned; switching it
   // on again re-arms it (the server restarts its clock).
@@ -35,10 +51,24 @@ export function ConditionCard({ condition, now, timeZone }: { condition: Conditi
             aria-label={`${label}: armed`}
             checked={armed}
             disabled={setArmed.isPending}
-            onCheckedChange={(checked) => setArmed.mutate({ id: condition.id, armed: checked })}
+            onCheckedChange={(checked) =>
+              checked && !condition.active ? setConfirming(true) : setArmed.mutate({ id: condition.id, armed: checked })
+            }
           />
         </span>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Arm this condition again?"
+        description={`This condition already sent this message. Armed again, it sends it again${
+          recipientNames.length > 0 ? ` — to ${listNames(recipientNames)} —` : ""
+        } the next time it fires.`}
+        cancelLabel="Keep it off"
+        confirmLabel="Arm again"
+        pending={setArmed.isPending}
+        onConfirm={() => setArmed.mutate({ id: condition.id, armed: true }, { onSettled: () => setConfirming(false) })}
+      />
       <p className="text-sm">{describeCondition(timingOf(condition), now, timeZone, undefined, userLocale())}</p>
       {reminders.length > 0 && armed && (
         <p className="text-xs text-muted-foreground">Reminders to you: {reminders.join(", ")} before.</p>
@@ -46,3 +76,6 @@ export function ConditionCard({ condition, now, timeZone }: { condition: Conditi
     </li>
   );
 }
+
+const listNames = (names: string[]) =>
+  names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import type { PlanCheckInRules } from "@trigger-switch/contracts";
 import { describe, expect, it, vi } from "vitest";
-import type { ConditionDraft } from "../utils/condition-draft";
+import { newDraft, type ConditionDraft } from "../utils/condition-draft";
 import { draftToInput } from "../utils/draft-to-input";
 import { ConditionsEditor } from "./conditions-editor";
 
@@ -120,6 +120,25 @@ describe("the condition builder", () => {
     });
   });
 
+  it("keeps a schedule saved in another zone in that zone, says so, and moves it to the owner's on request", async () => {
+    const seen: { drafts: ConditionDraft[] } = { drafts: [] };
+    function Harness() {
+      const [drafts, setDrafts] = useState<ConditionDraft[]>([newDraft("recurring_check_in", "UTC")]);
+      seen.drafts = drafts;
+      return <ConditionsEditor drafts={drafts} onChange={setDrafts} timeZone={ZONE} />;
+    }
+    const user = userEvent.setup();
+    render(<Harness />);
+    const hour = screen.getByRole("combobox", { name: "Hour" });
+    expect(hour).toHaveAccessibleDescription(
+      /^UTC time, the zone this schedule was saved in; yours is Europe\/London\./,
+    );
+
+    await user.click(screen.getByRole("button", { name: `Use ${ZONE}` }));
+    expect(draftToInput(seen.drafts[0]!).recurring_pattern).toMatchObject({ time_zone: ZONE, at: "09:00" });
+    expect(hour).toHaveAccessibleDescription(`${ZONE} time: your time zone, which you can change in your profile.`);
+  });
+
   it("writes every time on the reader's clock: 12-hour for en-US, its own picker included", async () => {
     vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
     const { user, pick, preview, seen } = renderBuilder();
@@ -151,7 +170,7 @@ describe("the condition builder", () => {
     expect(within(at).getByRole("combobox", { name: "Minute" })).toHaveDisplayValue("00");
     expect(within(hour).getAllByRole("option")).toHaveLength(24);
     expect(within(at).queryByRole("combobox", { name: "AM or PM" })).not.toBeInTheDocument();
-    expect(hour).toHaveAccessibleDescription(/Your time \(/);
+    expect(hour).toHaveAccessibleDescription(`${ZONE} time: your time zone, which you can change in your profile.`);
   });
 
   it("wants a delivery date at least five minutes ahead", async () => {

@@ -4,6 +4,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { ConditionDraft } from "../utils/condition-draft";
 import { FieldError } from "./field-error";
+import { ZoneHint } from "./zone-hint";
 
 const WEEKDAYS = [
   [1, "Mon", "Monday"],
@@ -21,10 +22,12 @@ export interface ScheduleFieldsProps {
   value: Schedule;
   onChange: (change: Partial<Schedule>) => void;
   errors: Record<string, string>;
+  /** The owner's zone (their profile's): new schedules are in it. */
+  ownerZone: string;
 }
 
 /** A recurring check-in: every N days or on chosen weekdays, at a local time, with grace. */
-export function ScheduleFields({ value, onChange, errors }: ScheduleFieldsProps) {
+export function ScheduleFields({ value, onChange, errors, ownerZone }: ScheduleFieldsProps) {
   const name = useId();
   return (
     <div className="flex flex-col gap-4">
@@ -105,7 +108,13 @@ export function ScheduleFields({ value, onChange, errors }: ScheduleFieldsProps)
           label="Check in by"
           value={value.at}
           onChange={(at) => onChange({ at })}
-          hint={`Your time (${value.time_zone}).`}
+          hint={
+            <ZoneHint
+              zone={value.time_zone}
+              ownerZone={ownerZone}
+              onUseOwnerZone={() => onChange({ time_zone: ownerZone })}
+            />
+          }
           error={errors["recurring_pattern.at"]}
         />
         <FormField

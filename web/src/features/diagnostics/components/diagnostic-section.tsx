@@ -26,7 +26,11 @@ export function DiagnosticSection({
   );
 }
 
-/** A compact table; the first row of `rows` is not special, headers come from `head`. */
+/**
+ * A compact table. From the sm breakpoint up it is a table; below it (a phone) each row is a small
+ * card of "label: value" lines, so no column is cut off and a date keeps one line. The label of each
+ * value is there as text for both layouts' readers, and hidden from the wide one, which has headers.
+ */
 export function DiagnosticTable({
   label,
   head,
@@ -37,8 +41,8 @@ export function DiagnosticTable({
   rows: { key: string; cells: ReactNode[] }[];
 }) {
   return (
-    <table aria-label={label} className="w-full text-left text-sm">
-      <thead className="text-xs text-muted-foreground">
+    <table aria-label={label} className="block w-full text-left text-sm sm:table">
+      <thead className="hidden text-xs text-muted-foreground sm:table-header-group">
         <tr>
           {head.map((h) => (
             <th key={h} scope="col" className="px-2 py-1.5 font-medium whitespace-nowrap">
@@ -47,12 +51,19 @@ export function DiagnosticTable({
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className="block sm:table-row-group">
         {rows.map((row) => (
-          <tr key={row.key} className="border-t align-top">
+          <tr
+            key={row.key}
+            className="block border-t py-2 align-top first:border-t-0 sm:table-row sm:py-0 sm:first:border-t"
+          >
             {row.cells.map((cell, i) => (
-              <td key={i} className="px-2 py-1.5">
-                {cell}
+              <td
+                key={i}
+                className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 px-1 py-0.5 break-words sm:table-cell sm:px-2 sm:py-1.5"
+              >
+                <span className="text-xs font-medium text-muted-foreground sm:hidden">{head[i]}</span>
+                <span className="min-w-0">{cell}</span>
               </td>
             ))}
           </tr>

@@ -19,8 +19,9 @@ const condition: Condition = {
   recurring_pattern: null,
   panic_config: {},
   deliver_at: null,
+  // Armed the day before, checked in at 14:00 UTC today.
   last_checked: "2026-03-10T14:00:00.000Z",
-  armed_at: "2026-03-10T14:00:00.000Z",
+  armed_at: "2026-03-09T14:00:00.000Z",
   created_at: "2026-03-10T14:00:00.000Z",
   updated_at: "2026-03-10T14:00:00.000Z",
   unlock_delay_hours: 0,
@@ -92,5 +93,46 @@ describe("the owner's message diagnostics", () => {
         "Goes out Wed 10:30 AM unless you check in. Each check-in gives you another 1 day. (Moved by 30 minutes because our service was down.)",
       ),
     ).toBeInTheDocument();
+  });
+
+  it("shows no check-in for the emergency button, and none for a condition only armed since", () => {
+    const emergency: Condition = {
+      ...condition,
+      id: "c2",
+      condition_type: "panic_trigger",
+      hours_threshold: 0,
+      reminder_hours: [],
+      last_checked: condition.created_at,
+      armed_at: condition.created_at,
+      next_deadline: null,
+    };
+    const armedOnly: Condition = { ...condition, id: "c3", armed_at: condition.last_checked };
+    render(<OwnerTimeline data={{ ...data(), conditions: [emergency, armedOnly] }} timeZone="UTC" now={NOW} />);
+    const [, emergencyRow, armedRow] = conditionsTable().getAllByRole("row");
+    expect(within(emergencyRow!).getByText("not used by the Emergency button")).toBeInTheDocument();
+    expect(within(armedRow!).getByText("none since it was armed")).toBeInTheDocument();
+    expect(conditionsTable().queryByText("Tue 10 Mar 2026, 14:00")).not.toBeInTheDocument();
+  });
+
+  it("lays each row out as labelled lines on a phone and as table columns from the sm breakpoint", () => {
+    render(<OwnerTimeline data={data()} timeZone="UTC" now={NOW} />);
+    const table = screen.getByRole("table", { name: "Schedule" });
+    // Below sm the header row is hidden and every row is a block of "label  value" lines.
+    expect(table.querySelector("thead")).toHaveClass("hidden", "sm:table-header-group");
+    const [row] = within(table).getAllByRole("row").slice(1);
+    expect(row).toHaveClass("block", "sm:table-row");
+    const cells = within(row!).getAllByRole("cell");
+    expect(cells.map((cell) => cell.firstElementChild?.textContent)).toEqual([
+      "What",
+      "When",
+      "Status",
+      "Attempts",
+      "Next try / last error",
+    ]);
+    for (const cell of cells) {
+      expect(cell).toHaveClass("grid", "sm:table-cell");
+      expect(cell.firstElementChild).toHaveClass("sm:hidden");
+    }
+    expect(within(cells[1]!).getByText("Wed 11 Mar 2026, 14:00")).toBeInTheDocument();
   });
 });

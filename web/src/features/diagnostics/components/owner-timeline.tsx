@@ -32,6 +32,14 @@ export function OwnerTimeline({
   now?: Date;
 }) {
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), timeZone) : "—");
+  // The emergency button waits for no check-in, and arming alone sets last_checked to the arming
+  // instant: neither is a check-in the owner made.
+  const lastCheckIn = (c: OwnerDiagnostic["conditions"][number]) => {
+    if (c.condition_type === "panic_trigger") return "not used by the Emergency button";
+    if (!c.last_checked || (c.armed_at && Date.parse(c.last_checked) <= Date.parse(c.armed_at)))
+      return "none since it was armed";
+    return when(c.last_checked);
+  };
   const kindOf = (type: string) =>
     type === "final_delivery" ? "Delivery to recipients" : type === "reminder" ? "Reminder to you" : type;
   return (
@@ -52,7 +60,7 @@ export function OwnerTimeline({
                 <span className="text-muted-foreground">{describeConditionForReader(c, now, timeZone)}</span>
               </span>,
               !c.active ? "fired / finished" : c.is_armed ? "armed" : "disarmed",
-              when(c.last_checked),
+              lastCheckIn(c),
               when(c.next_deadline),
             ],
           }))}

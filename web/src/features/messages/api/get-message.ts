@@ -1,6 +1,7 @@
 import { messageSchema, type Message } from "@trigger-switch/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { isApiError, type ApiClient } from "@/lib/api-client";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
 import { withTimeZone } from "@/lib/time-zone";
@@ -11,9 +12,9 @@ export const messageQueryKey = (userId: string, id: string) => ["message", userI
  * GET /api/messages/:id. Null when there is no such message of the caller's (404, or 400 for an
  * id that cannot be one): the page shows the message-not-found view, not an error.
  */
-export async function getMessage(api: ApiClient, id: string): Promise<Message | null> {
+export async function getMessage(api: ApiClient, id: string, timeZone: string): Promise<Message | null> {
   try {
-    return await api.get(withTimeZone(`/api/messages/${encodeURIComponent(id)}`), messageSchema);
+    return await api.get(withTimeZone(`/api/messages/${encodeURIComponent(id)}`, timeZone), messageSchema);
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -23,9 +24,10 @@ export async function getMessage(api: ApiClient, id: string): Promise<Message | 
 export function useMessage(id: string) {
   const api = useApi();
   const { user } = useAuth();
+  const timeZone = useOwnerTimeZone();
   return useQuery({
     queryKey: messageQueryKey(user?.id ?? "", id),
-    queryFn: () => getMessage(api, id),
+    queryFn: () => getMessage(api, id, timeZone),
     enabled: user !== null,
   });
 }

@@ -4,7 +4,8 @@ import { useCallback, useRef } from "react";
 import { isApiError } from "@/lib/api-client";
 import { announceConditionsUpdated } from "@/lib/conditions-events";
 import { useApi } from "@/lib/services";
-import { browserTimeZone, withTimeZone } from "@/lib/time-zone";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
+import { withTimeZone } from "@/lib/time-zone";
 import { uploadAttachment } from "@/features/attachments";
 import { conditionToDraft, draftToInput, draftToUpdate, type ConditionDraft } from "@/features/conditions";
 import { invalidateMessages } from "./get-messages";
@@ -103,7 +104,7 @@ function snapshot(message: Message | undefined, zone: string) {
 export function useSaveMessage(original: Message | undefined) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const zone = browserTimeZone();
+  const zone = useOwnerTimeZone();
   const saved = useRef(snapshot(original, zone));
 
   return useCallback(
@@ -118,8 +119,8 @@ export function useSaveMessage(original: Message | undefined) {
         try {
           message =
             state.id === null
-              ? await api.post(withTimeZone("/api/messages/save"), body, messageSchema)
-              : await api.put(withTimeZone(`/api/messages/${encodeURIComponent(state.id)}`), body, messageSchema);
+              ? await api.post(withTimeZone("/api/messages/save", zone), body, messageSchema)
+              : await api.put(withTimeZone(`/api/messages/${encodeURIComponent(state.id)}`, zone), body, messageSchema);
         } catch (error) {
           throw saveErrorOf(error, draft, body);
         }

@@ -1,13 +1,13 @@
 import type { MessageListItem } from "@trigger-switch/contracts";
 import { useNow } from "@/hooks/use-now";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { messageState } from "../utils/message-state";
 import { MessageCard } from "./message-card";
 
 /** Every message with its state; the sentences follow the clock (a recurring deadline rolls on). */
 export function MessageList({ messages }: { messages: MessageListItem[] }) {
   const now = useNow(30_000);
-  const timeZone = browserTimeZone();
+  const timeZone = useOwnerTimeZone();
   return (
     <ul aria-label="Messages" className="flex flex-col gap-3">
       {messages.map((message) => (

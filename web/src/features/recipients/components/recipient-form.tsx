@@ -15,6 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { channelBlocker, RecipientChannelPicker, useChannelsInfo } from "@/features/channels";
 import { useBilling } from "@/features/subscription";
+import { useIsAdmin } from "@/lib/auth/me-query";
 import { showServerErrors } from "@/lib/form-errors";
 import { useCreateRecipient } from "../api/create-recipient";
 import { useUpdateRecipient } from "../api/update-recipient";
@@ -51,6 +52,7 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
   const [email, phone, chosen] = useWatch({ control: form.control, name: ["email", "phone", "channels"] });
 
   const channelsInfo = useChannelsInfo();
+  const isAdmin = useIsAdmin();
   const billing = useBilling();
   const planChannels = billing.data?.plans.find((p) => p.id === billing.data?.plan)?.channels;
   // Unchosen: follow the addresses, as far as this server and the plan allow (the server does the same).
@@ -103,6 +105,7 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
           info={channelsInfo.data}
           planChannels={planChannels}
           saved={recipient?.channels}
+          forAdmin={isAdmin}
         />
         <p id="recipient-channels-hint" className="text-xs text-muted-foreground">
           E-mail needs their address; WhatsApp and SMS need their phone number.

@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
 import { ConditionCard, MessageTimeline } from "@/features/conditions";
 import { MessageReleases } from "@/features/releases";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { messageState } from "../../utils/message-state";
 import { MessageStateBadge } from "../message-state-badge";
 import { MessageBody } from "./message-body";
@@ -24,7 +24,7 @@ export interface MessageDetailProps {
 /** /message/:id: its state and what happens next, the content, who gets it, and its conditions. */
 export function MessageDetail({ message, actions }: MessageDetailProps) {
   const now = useNow(15_000);
-  const timeZone = browserTimeZone();
+  const timeZone = useOwnerTimeZone();
   const state = messageState(message, now, timeZone);
   return (
     <div className="flex flex-col gap-6">
@@ -39,8 +39,8 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
         <div className="flex shrink-0 gap-2">{actions}</div>
       </div>
 
-      {/* A delivered or cancelled message says so above; "needs attention" would read as a fault. */}
-      {message.problems.length > 0 && state.kind !== "delivered" && state.kind !== "cancelled" && (
+      {/* A delivered, withdrawn or cancelled message says so above; "needs attention" would read as a fault. */}
+      {message.problems.length > 0 && !["delivered", "withdrawn", "cancelled"].includes(state.kind) && (
         <Alert variant="warning" role="status">
           <CircleAlert aria-hidden="true" />
           <div className="flex flex-col gap-1">
@@ -65,7 +65,13 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
             ) : (
               <ul aria-label="Conditions" className="flex flex-col gap-2">
                 {message.conditions.map((condition) => (
-                  <ConditionCard key={condition.id} condition={condition} now={now} timeZone={timeZone} />
+                  <ConditionCard
+                    key={condition.id}
+                    condition={condition}
+                    now={now}
+                    timeZone={timeZone}
+                    recipientNames={message.recipients.map((r) => r.name)}
+                  />
                 ))}
               </ul>
             )}

@@ -19,7 +19,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { CHECK_THE_FORM_TOAST, dismissFormToast, toastError } from "@/lib/error-toast";
 import { showServerErrors } from "@/lib/form-errors";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { SaveStepError, useSaveMessage } from "../../api/save-message";
 import { AttachmentsField, type PendingFile } from "@/features/attachments";
 import {
@@ -59,7 +59,7 @@ export interface MessageEditorProps {
  * Everything typed stays in place when saving fails; errors appear next to what caused them.
  */
 export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: MessageEditorProps) {
-  const timeZone = browserTimeZone();
+  const timeZone = useOwnerTimeZone();
   // The editors offer what the plan allows and word refusals as the server does (docs/decisions/018).
   const plan = usePlanRules();
   const save = useSaveMessage(message);
