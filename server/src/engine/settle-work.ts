@@ -8,6 +8,7 @@ import { chunked } from "./chunked.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { loadMessageTitle, type DeliveryRow, type WorkContext } from "./load-work-context.ts";
 import { notifyParked } from "./notify-parked.ts";
+import { ownerToldOfEveryFailure } from "./owner-told-of-failures.ts";
 import { enqueueOwnerPhoneNotices } from "./owner-notices.ts";
 import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
 import { nextRetryAt } from "./retry-policy.ts";
@@ -242,6 +243,7 @@ async function noticeParked(
     messageTitle,
     ownerEmail: ctx.ownerEmail,
     reason,
+    ownerTold: ctx.row.reminderType === "final_delivery" && (await ownerToldOfEveryFailure(tx, ctx.row.id)),
   });
 }
 

@@ -17,9 +17,9 @@ const RANK = { sent: 0, delivered: 1, read: 2, failed: 3 } as const;
  *
  * A failure the provider reports only later (not on WhatsApp, 131026; outside the window, 131047;
  * an unreachable phone) reopens a recipient's delivery for the engine: for good → the next
- * channel, with the owner told; temporary → the same channel again, under the engine's retry
- * policy. The owner's own reminders are not resent (they went to every chosen channel at once);
- * a reminder channel that fails for good is told to the owner.
+ * channel, or the release parked when none is left, with the owner told; temporary → the same
+ * channel again, under the engine's retry policy. The owner's own reminders are not resent (they
+ * went to every chosen channel at once); a reminder channel that fails for good is told to the owner.
  */
 export function deliveryStatusListener({
   clock,
@@ -93,14 +93,10 @@ export function deliveryStatusListener({
             },
             tx,
           );
-          if (!next) {
-            await tx
-              .update(deliveries)
-              .set({ status: "failed", lastError: `${update.channel}: ${reasonOf(update)}`.slice(0, 500) })
-              .where(eq(deliveries.id, delivery.id));
-            continue;
-          }
         }
+        // Back to the engine in every case, so a failure reported later leads where the same failure
+        // answered at once leads: the next channel, or (none left) the release parked with its
+        // admins told, the owner having heard of it once, here.
         await reopen(tx, delivery.id, delivery.reminderId, now);
       } else if (delivery.kind === "reminder" && permanent) {
         await tellOwner(
