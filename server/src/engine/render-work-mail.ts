@@ -2,6 +2,7 @@ import { formatMailWhen } from "@trigger-switch/contracts";
 import type { Config } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { renderMail } from "../mail/layout.ts";
+import { linkStopsWorking } from "../mail/link-expiry.ts";
 import type { deliveries } from "../db/schema.ts";
 import { renderEmergencyMail } from "../emergency/render-emergency-mail.ts";
 import { messagePageUrl } from "../mail/web-links.ts";
@@ -52,6 +53,7 @@ export function renderWorkMail({
       title: ctx.messageTitle ?? "",
       emergency: ctx.emergency,
       opensAt: grant && grant.opensAt > grant.releasedAt ? grant.opensAt : null,
+      expiresAt: grant?.expiresAt ?? null,
       link,
     });
   }
@@ -62,6 +64,7 @@ export function renderWorkMail({
     paragraphs: [
       `${ctx.ownerName} wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.`,
       ...opens,
+      ...(grant?.expiresAt ? [linkStopsWorking(formatMailWhen(grant.expiresAt, "UTC"))] : []),
       "The link below is personal to you; please do not forward it.",
     ],
     action: { label: "Read the message", url: link },

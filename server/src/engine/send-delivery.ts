@@ -18,7 +18,10 @@ import { logResponseData } from "./settle-work.ts";
  * One attempt's outcome. `logged`: the channel layer already wrote this attempt's
  * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
  */
-export type SendOutcome = ({ status: "sent" } | { status: "failed"; error: string; permanent: boolean }) & {
+export type SendOutcome = (
+  | { status: "sent"; keptLocally?: boolean }
+  | { status: "failed"; error: string; permanent: boolean }
+) & {
   logged?: boolean;
 };
 
@@ -82,7 +85,7 @@ export async function sendDelivery(
       };
     }
     await deps.mailer.send(mail);
-    return { status: "sent" };
+    return { status: "sent", keptLocally: deps.mailer.kind === "outbox" };
   } catch (err) {
     // An error the channel layer did not log (rendering, the link, the database): the engine logs it.
     const failure = classifySendError(err);

@@ -287,6 +287,7 @@ function logRow({ ctx, delivery, outcome, at }: Attempt): typeof reminderDeliver
     responseData: {
       ...logResponseData(ctx, delivery, at),
       permanent: outcome.status === "failed" && outcome.permanent,
+      ...(outcome.status === "sent" ? { kept_locally: outcome.keptLocally === true } : {}),
     },
     error,
     attempt: delivery.attempts + 1,

@@ -108,7 +108,7 @@ export async function deliverThroughChannels({
         ...delivery.responseData,
         fallback_method: channel === route[0] ? null : channel,
         permanent: extra.failure?.permanent ?? false,
-        ...(extra.receipt ? { form: extra.receipt.form } : {}),
+        ...(extra.receipt ? { form: extra.receipt.form, kept_locally: extra.receipt.local === true } : {}),
         ...(extra.failure?.code ? { error_code: extra.failure.code } : {}),
       },
       error: extra.failure?.reason ?? null,
