@@ -4,7 +4,14 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
 import { keptLocally } from "../channels/delivery/kept-locally.ts";
-import { accessGrants, deliveries, emergencyTriggers, messages, recipients, reminderDeliveryLog } from "../db/schema.ts";
+import {
+  accessGrants,
+  deliveries,
+  emergencyTriggers,
+  messages,
+  recipients,
+  reminderDeliveryLog,
+} from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { byName } from "../recipients/by-name.ts";
 import { recipientName } from "../recipients/seal-recipient.ts";
@@ -116,7 +123,11 @@ async function grantsWhere({
     .leftJoin(deliveries, and(eq(deliveries.grantId, accessGrants.id), eq(deliveries.kind, "release")))
     .where(where)
     .orderBy(asc(accessGrants.releasedAt), asc(accessGrants.id));
-  const carriers = await channelsUsed(db, usesOutbox, rows.flatMap((r) => (r.delivery ? [r.delivery.id] : [])));
+  const carriers = await channelsUsed(
+    db,
+    usesOutbox,
+    rows.flatMap((r) => (r.delivery ? [r.delivery.id] : [])),
+  );
   // One row per grant: should a grant ever have several deliveries (other channels), the best state wins.
   const byGrant = new Map<string, ReleaseGrant>();
   for (const { grant: g, recipient, pressId, delivery } of rows) {

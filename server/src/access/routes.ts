@@ -104,7 +104,8 @@ export const releaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: z.array(releaseGrantSchema) },
       },
     },
-    (req) => listReleases({
+    (req) =>
+      listReleases({
         db,
         masterKeys: deps.masterKeys,
         userId: currentUser(req).id,

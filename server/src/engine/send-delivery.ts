@@ -19,8 +19,7 @@ import { logResponseData } from "./settle-work.ts";
  * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
  */
 export type SendOutcome = (
-  | { status: "sent"; keptLocally?: boolean }
-  | { status: "failed"; error: string; permanent: boolean }
+  { status: "sent"; keptLocally?: boolean } | { status: "failed"; error: string; permanent: boolean }
 ) & {
   logged?: boolean;
 };

@@ -73,7 +73,10 @@ describe("a release whose WhatsApp send is accepted and then reported undelivera
     const stuck = await listStuckDeliveries({ db: c.t.database.db });
     expect(stuck.find((s) => s.id === row.id)).toMatchObject({ status: "parked", reminder_type: "final_delivery" });
 
-    expect(await subjectsTo(owner.email)).toEqual(["Sam has not received your message", "Your message 'The spare key' was released"]);
+    expect(await subjectsTo(owner.email)).toEqual([
+      "Sam has not received your message",
+      "Your message 'The spare key' was released",
+    ]);
   });
 
   it("goes on to the recipient's next channel when one is left", async () => {
@@ -96,7 +99,10 @@ describe("a release whose WhatsApp send is accepted and then reported undelivera
       ["whatsapp", "failed"],
       ["sms", "sent"],
     ]);
-    expect(await subjectsTo(owner.email)).toEqual(["WhatsApp could not reach Sam", "Your message 'The spare key' was released"]);
+    expect(await subjectsTo(owner.email)).toEqual([
+      "WhatsApp could not reach Sam",
+      "Your message 'The spare key' was released",
+    ]);
   });
 });
 
@@ -110,6 +116,9 @@ describe("a release whose only channel refuses at once", () => {
 
     const { row } = await releaseOf(conditionId);
     expect(row.status).toBe("parked");
-    expect(await subjectsTo(owner.email)).toEqual(["Sam has not received your message", "Your message 'The spare key' was released"]);
+    expect(await subjectsTo(owner.email)).toEqual([
+      "Sam has not received your message",
+      "Your message 'The spare key' was released",
+    ]);
   });
 });

@@ -98,7 +98,10 @@ describe("a release by e-mail on a server without a mail server", () => {
     const { owner, messageId } = await released({ email, channels: ["email"] });
     const grants = (await (await owner.api(`/api/messages/${messageId}/releases`)).json()) as Record<string, unknown>[];
     expect(grants).toEqual([expect.objectContaining({ delivery_channel: "email", kept_locally: true })]);
-    const receipts = (await (await owner.api(`/api/messages/${messageId}/receipts`)).json()) as Record<string, unknown>[];
+    const receipts = (await (await owner.api(`/api/messages/${messageId}/receipts`)).json()) as Record<
+      string,
+      unknown
+    >[];
     expect(receipts).toEqual([expect.objectContaining({ channel: "email", status: "sent", kept_locally: true })]);
   });
 });
