@@ -73,6 +73,14 @@ export function renderWorkMail({
 }
 
 /**
+ * This notice goes while the recipients' messages are still on their way, and a provider may
+ * report a failure minutes later (WhatsApp's 131026): it promises only what holds either way, and
+ * the notice naming whoever was not reached (channel-failure-notice.ts) follows it without
+ * contradicting it.
+ */
+const IF_UNREACHED = "if it cannot reach someone, we will tell you.";
+
+/**
  * owner-server (issue 14): the owner's notice of a release names the message, when it went out,
  * to how many people and to whom — by name and the channels they are tried on, never their
  * addresses or numbers (name-recipients.ts; the message page lists each one's delivery and first
@@ -110,7 +118,7 @@ function renderReleaseNotice({
         ...whom,
         delayed
           ? `They can read your message from ${formatMailWhen(opensAt, ctx.timeZone)}, the delay you chose. If it was a false alarm, cancel the release before then; they have already been told that you pressed the button.`
-          : "They can read your message now. If it was a false alarm, contact them yourself: a sent alert cannot be recalled.",
+          : `They can read your message as soon as the alert reaches them; ${IF_UNREACHED} If it was a false alarm, contact them yourself: a sent alert cannot be recalled.`,
         "The message page shows whether each of them has received it and when they opened it.",
       ],
       action,
@@ -124,7 +132,7 @@ function renderReleaseNotice({
       ...whom,
       delayed
         ? `It opens for them on ${formatMailWhen(opensAt, ctx.timeZone)}. If this is a mistake, cancel the release before then and they will not be able to read it.`
-        : "They can read it now. If this is a mistake, contact them yourself: a released message cannot be recalled.",
+        : `They can read it as soon as the link reaches them; ${IF_UNREACHED} If this is a mistake, contact them yourself: a released message cannot be recalled.`,
       "The message page shows whether each of them has received it and when they opened it.",
     ],
     action,

@@ -77,6 +77,10 @@ describe("a release whose WhatsApp send is accepted and then reported undelivera
       "Sam has not received your message",
       "Your message 'The spare key' was released",
     ]);
+    // The release notice went before the failure was known: it promised nothing the failure undoes.
+    const notice = (await outboxMails(c.t, owner.email)).find((m) => m.subject.endsWith("was released"))!;
+    expect(notice.text).not.toContain("can read it now");
+    expect(notice.text).toContain("if it cannot reach someone, we will tell you.");
   });
 
   it("goes on to the recipient's next channel when one is left", async () => {
