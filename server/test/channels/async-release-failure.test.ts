@@ -4,7 +4,7 @@ import { listStuckDeliveries } from "../../src/admin/list-stuck-deliveries.ts";
 import type { ChannelId } from "../../src/channels/channel.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { newNumber, startChannelsApp, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
-import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
+import { createCondition, createMessage, createRecipient, del, put } from "../support/content.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { signUpUser } from "../support/users.ts";
@@ -31,7 +31,7 @@ async function armed(recipient: { email?: string | null; phone?: string | null; 
   });
   expect((await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] })).status).toBe(200);
   const cond = await createCondition(owner, message.id, { condition_type: "no_check_in", hours_threshold: 1 });
-  return { owner, conditionId: cond.id };
+  return { owner, conditionId: cond.id, recipientId: r.id };
 }
 
 const releaseOf = async (conditionId: string) => {
@@ -107,6 +107,29 @@ describe("a release whose WhatsApp send is accepted and then reported undelivera
       "WhatsApp could not reach Sam",
       "Your message 'The spare key' was released",
     ]);
+  });
+  it("is parked, never mailed to the number, when the recipient was deleted before WhatsApp reported it", async () => {
+    const phone = newNumber();
+    c.whatsapp.quiet.add(phone);
+    const { owner, conditionId, recipientId } = await armed({ phone, channels: ["whatsapp"] });
+    await travel(c.t, HOUR + MINUTE);
+    await settle();
+    expect((await del(owner, `/api/recipients/${recipientId}`)).status).toBe(200);
+    const { delivery: sent } = await releaseOf(conditionId);
+    const [attempt] = await c.t.database.db
+      .select()
+      .from(reminderDeliveryLog)
+      .where(eq(reminderDeliveryLog.deliveryId, sent.id));
+    await c.whatsapp.sendStatus(attempt!.providerMessageId!, "failed", phone, {
+      code: 131026,
+      title: "Message undeliverable",
+    });
+    await settle();
+
+    const { row, delivery } = await releaseOf(conditionId);
+    expect(row.status).toBe("parked");
+    expect(delivery.status).toBe("failed");
+    expect(await outboxMails(c.t, phone)).toEqual([]);
   });
 });
 

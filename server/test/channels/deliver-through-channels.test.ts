@@ -306,7 +306,7 @@ describe("status webhooks", () => {
     expect(await send(d, 2)).toMatchObject({ status: "sent", channel: "sms", fallbackMethod: "sms" });
   });
 
-  it("a failure of the last channel tells the owner and hands the delivery back to the engine, which parks it", async () => {
+  it("a failure of the last channel tells the owner and marks the delivery failed", async () => {
     const phone = newNumber();
     c.whatsapp.notOnWhatsApp.add(phone);
     const d = await newDelivery({ phone, channels: ["whatsapp"] });
@@ -319,9 +319,7 @@ describe("status webhooks", () => {
       .select()
       .from(deliveries)
       .where(and(eq(deliveries.id, d.deliveryId)));
-    expect(delivery).toMatchObject({ status: "pending" });
-    // The engine's next attempt finds no channel left and says what failed (async-release-failure.test.ts parks it).
-    expect(await send(d, 2)).toMatchObject({ status: "failed", error: expect.stringContaining("131026") });
+    expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
   });
 });
 
@@ -353,10 +351,12 @@ describe("a provider's failure that arrives before the attempt is logged", () =>
     c.whatsapp.notOnWhatsApp.add(phone);
     c.whatsapp.statusesBeforeAnswerNext();
     const d = await newDelivery({ phone, channels: ["whatsapp"] });
-    expect(await send(d)).toMatchObject({ status: "failed", error: expect.stringContaining("131026") });
+    expect(await send(d)).toMatchObject({ status: "failed" });
     expect(await notices(d.deliveryId)).toEqual([
       expect.objectContaining({ subject: "Sam has not received your message" }),
     ]);
+    const [delivery] = await c.t.database.db.select().from(deliveries).where(eq(deliveries.id, d.deliveryId));
+    expect(delivery).toMatchObject({ status: "failed", lastError: expect.stringContaining("131026") });
   });
 });
 

@@ -93,10 +93,19 @@ export function deliveryStatusListener({
             },
             tx,
           );
+          if (!next) {
+            // Nothing left to try: the delivery failed for good, and its row goes back to the engine,
+            // which parks it as it parks the same failure answered at once (admins told; the owner
+            // heard of it once, just above). A delivery the engine holds right now is left to it:
+            // it sees this failure when it settles (reopenFailedInFlight).
+            await tx
+              .update(deliveries)
+              .set({ status: "failed", lastError: `${update.channel}: ${reasonOf(update)}`.slice(0, 500) })
+              .where(and(eq(deliveries.id, delivery.id), inArray(deliveries.status, ["sent", "failed"])));
+            await reopenRow(tx, delivery.reminderId, now);
+            continue;
+          }
         }
-        // Back to the engine in every case, so a failure reported later leads where the same failure
-        // answered at once leads: the next channel, or (none left) the release parked with its
-        // admins told, the owner having heard of it once, here.
         await reopen(tx, delivery.id, delivery.reminderId, now);
       } else if (delivery.kind === "reminder" && permanent) {
         await tellOwner(
@@ -151,6 +160,11 @@ export async function reopen(tx: Tx, deliveryId: string, reminderId: string | nu
     .update(deliveries)
     .set({ status: "pending", lastError: null })
     .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["sent", "failed"])));
+  await reopenRow(tx, reminderId, now);
+}
+
+/** The schedule row due again now, so the engine settles it from its deliveries as they now stand. */
+async function reopenRow(tx: Tx, reminderId: string | null, now: Date): Promise<void> {
   if (!reminderId) return;
   await tx
     .update(reminderSchedule)
