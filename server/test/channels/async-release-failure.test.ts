@@ -5,8 +5,10 @@ import type { ChannelId } from "../../src/channels/channel.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { newNumber, startChannelsApp, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
 import { createCondition, createMessage, createRecipient, del, put } from "../support/content.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
+import { until } from "../support/until.ts";
 import { signUpUser } from "../support/users.ts";
 
 // A provider that accepts a send and reports its failure later (Meta's 131026 status webhook) must
@@ -130,6 +132,49 @@ describe("a release whose WhatsApp send is accepted and then reported undelivera
     expect(row.status).toBe("parked");
     expect(delivery.status).toBe("failed");
     expect(await outboxMails(c.t, phone)).toEqual([]);
+  });
+});
+
+describe("a WhatsApp failure that arrives after the send was written but before its release was settled", () => {
+  it("does not leave the release as sent: it is parked once the engine looks again", async () => {
+    const phone = newNumber();
+    c.whatsapp.quiet.add(phone);
+    const { owner, conditionId } = await armed({ phone, channels: ["whatsapp"] });
+    await travel(c.t, HOUR + MINUTE);
+    // The row is settled once the owner's release notice is sent too; while that mail is on its way,
+    // the WhatsApp attempt is written as sent, and only then does Meta report the failure.
+    const mailer: Mailer = {
+      kind: c.t.mailer.kind,
+      close: () => c.t.mailer.close(),
+      async send(mail) {
+        if (mail.to === owner.email && mail.subject.endsWith("was released")) {
+          const { delivery } = await until(
+            () => releaseOf(conditionId),
+            (r) => r.delivery.status === "sent",
+          );
+          const [attempt] = await c.t.database.db
+            .select()
+            .from(reminderDeliveryLog)
+            .where(eq(reminderDeliveryLog.deliveryId, delivery.id));
+          const answer = await c.whatsapp.sendStatus(attempt!.providerMessageId!, "failed", phone, {
+            code: 131026,
+            title: "Message undeliverable",
+          });
+          expect(answer.status).toBe(200);
+        }
+        await c.t.mailer.send(mail);
+      },
+    };
+    await tick(c.t, { mailer });
+    expect((await releaseOf(conditionId)).row.status).not.toBe("sent");
+    await settle();
+    const { row, delivery } = await releaseOf(conditionId);
+    expect(row.status).toBe("parked");
+    expect(delivery.status).toBe("failed");
+    expect(await subjectsTo(owner.email)).toEqual([
+      "Sam has not received your message",
+      "Your message 'The spare key' was released",
+    ]);
   });
 });
 
