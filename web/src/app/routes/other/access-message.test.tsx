@@ -193,6 +193,15 @@ describe("the secure message access page", () => {
     ).toBeInTheDocument();
   });
 
+  it("asks a recipient with a broken link to check the message it came in, whatever the channel", async () => {
+    renderApp({ path, api: { "GET /api/access/:id": notFound } });
+    expect(
+      await screen.findByText(
+        "If you were expecting a message, check that you opened the whole link from the message you received (by e-mail, WhatsApp or SMS).",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("does not ask the server when the link has no token", async () => {
     const { server } = renderApp({ path: `/access/message/${ID}`, api: { "GET /api/access/:id": open } });
     expect(

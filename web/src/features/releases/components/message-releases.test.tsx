@@ -49,7 +49,7 @@ describe("the owner's Released to section", () => {
         kept_locally: true,
       }),
     ];
-    renderApp({
+    const { user } = renderApp({
       signedIn: true,
       profile: makeProfile(),
       path: `/message/${id}`,
@@ -62,6 +62,12 @@ describe("the owner's Released to section", () => {
     expect(within(releases).getByText(/^SMS sent .+ · not opened yet$/)).toBeInTheDocument();
     expect(within(releases).getByText(/^e-mail kept in the local mailbox .+ · not opened yet$/)).toBeInTheDocument();
     expect(within(releases).queryByText(/e-mail sent/)).not.toBeInTheDocument();
+
+    // Withdrawing does not claim they were e-mailed: two of them had the link by WhatsApp and SMS.
+    await user.click(within(releases).getByRole("button", { name: "Withdraw" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Withdraw this release?" });
+    expect(dialog).toHaveTextContent("A link already sent to them will simply not open.");
+    expect(dialog).not.toHaveTextContent(/e-mail/);
   });
 
   it("lists who received the message and withdraws a release that has not opened, after confirmation", async () => {
