@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { releasedEmergencySchema, releasedLocationSchema } from "./emergency.ts";
+import { RECIPIENT_CHANNELS } from "./recipients.ts";
 
 const openReleasedMessageSchema = z.object({
   state: z.literal("open"),
@@ -13,6 +14,8 @@ const openReleasedMessageSchema = z.object({
   attachments: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() })),
   released_at: z.string(),
   expires_at: z.string().nullable(),
+  /** The channel that brought this person the link (the page tells them what to keep); null when unknown. */
+  delivered_by: z.enum(RECIPIENT_CHANNELS).nullable(),
   /**
    * The Mapbox token for the page's map when MAPBOX_TOKEN is set and a position is shown; null
    * otherwise (the page then links to OpenStreetMap). Only a valid link's holder receives it.
@@ -42,10 +45,14 @@ export const releaseGrantSchema = z.object({
   cancelled_at: z.string().nullable(),
   /** From the Emergency button rather than a missed deadline. */
   emergency: z.boolean(),
-  /** The e-mail carrying the link: still being sent (retries included), sent, or given up; null for a grant without one. */
+  /** The message carrying the link: still being sent (retries included), sent, or given up; null for a grant without one. */
   delivery_status: z.enum(["pending", "sent", "failed"]).nullable(),
-  /** When the e-mail was accepted by the mail server. */
+  /** When a channel took it (a mail server, WhatsApp, Twilio, or the local mailbox). */
   delivered_at: z.string().nullable(),
+  /** The channel that took it, or the last one tried while it is being sent or failed; null before any attempt. */
+  delivery_channel: z.enum(RECIPIENT_CHANNELS).nullable(),
+  /** It was kept in this server's local mailbox (no mail server or provider configured), not sent to anyone. */
+  kept_locally: z.boolean(),
 });
 export type ReleaseGrant = z.infer<typeof releaseGrantSchema>;
 

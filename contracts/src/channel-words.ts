@@ -3,6 +3,13 @@ import type { RecipientChannel } from "./recipients.ts";
 /** How each channel is written inside a sentence people read, on the server and in the web app alike. */
 export const CHANNEL_WORDS: Record<RecipientChannel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
 
+/** What a person holds after a channel delivered to them: "the e-mail", "the WhatsApp message", "the SMS". */
+export const CHANNEL_MESSAGE_WORDS: Record<RecipientChannel, string> = {
+  email: "e-mail",
+  whatsapp: "WhatsApp message",
+  sms: "SMS",
+};
+
 /** "WhatsApp", "WhatsApp and SMS", "e-mail, WhatsApp and SMS". */
 export function listChannels(channels: readonly RecipientChannel[]): string {
   const words = channels.map((c) => CHANNEL_WORDS[c]);

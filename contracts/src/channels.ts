@@ -98,6 +98,8 @@ export const deliveryReceiptSchema = z.object({
   /** The e-mail address or number it went to. */
   address: z.string(),
   status: z.enum(["sent", "delivered", "read", "failed"]),
+  /** Kept in this server's local mailbox (no mail server, or the provider is not configured): nobody was sent it. */
+  kept_locally: z.boolean(),
   fallback: z.boolean(),
   /** For a failure: why, in the provider's words, and whether another try on this channel could help. */
   error: z.string().nullable(),

@@ -1,27 +1,38 @@
-import type { OwnerRelease, ReleaseGrant } from "@trigger-switch/contracts";
+import type { OwnerRelease, RecipientChannel, ReleaseGrant } from "@trigger-switch/contracts";
 import { and, asc, desc, eq, inArray, max, type SQL } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
-import { accessGrants, deliveries, emergencyTriggers, messages, recipients } from "../db/schema.ts";
+import { keptLocally } from "../channels/delivery/kept-locally.ts";
+import {
+  accessGrants,
+  deliveries,
+  emergencyTriggers,
+  messages,
+  recipients,
+  reminderDeliveryLog,
+} from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { byName } from "../recipients/by-name.ts";
 import { recipientName } from "../recipients/seal-recipient.ts";
 
-/** The owner's view of who received their message, when it opens, whether the e-mail went and whether it was read. */
+/** The owner's view of who received their message, when it opens, by which channel it went and whether it was read. */
 export async function listReleases({
   db,
   masterKeys,
   userId,
   messageId,
+  usesOutbox,
 }: {
   db: Db;
   masterKeys: MasterKeys;
   userId: string;
   messageId: string;
+  /** This server keeps its mail in the local outbox (no mail server). */
+  usesOutbox: boolean;
 }): Promise<ReleaseGrant[]> {
   const message = await findOwnedMessage({ db, userId, messageId });
-  return grantsWhere({ db, masterKeys, where: eq(accessGrants.messageId, message.id) });
+  return grantsWhere({ db, masterKeys, usesOutbox, where: eq(accessGrants.messageId, message.id) });
 }
 
 /**
@@ -33,11 +44,13 @@ export async function listRecentReleases({
   masterKeys,
   userId,
   limit,
+  usesOutbox,
 }: {
   db: Db;
   masterKeys: MasterKeys;
   userId: string;
   limit: number;
+  usesOutbox: boolean;
 }): Promise<OwnerRelease[]> {
   const latest = await db
     .select({ releaseId: accessGrants.releaseId, at: max(accessGrants.releasedAt) })
@@ -51,6 +64,7 @@ export async function listRecentReleases({
   const grants = await grantsWhere({
     db,
     masterKeys,
+    usesOutbox,
     where: inArray(
       accessGrants.releaseId,
       latest.map((r) => r.releaseId),
@@ -82,10 +96,12 @@ export async function listRecentReleases({
 async function grantsWhere({
   db,
   masterKeys,
+  usesOutbox,
   where,
 }: {
   db: Db;
   masterKeys: MasterKeys;
+  usesOutbox: boolean;
   where: SQL;
 }): Promise<ReleaseGrant[]> {
   const rows = await db
@@ -99,7 +115,7 @@ async function grantsWhere({
         wrappedKey: recipients.wrappedKey,
       },
       pressId: emergencyTriggers.id,
-      delivery: { status: deliveries.status, sentAt: deliveries.sentAt },
+      delivery: { id: deliveries.id, status: deliveries.status, sentAt: deliveries.sentAt },
     })
     .from(accessGrants)
     .leftJoin(recipients, eq(recipients.id, accessGrants.recipientId))
@@ -107,6 +123,11 @@ async function grantsWhere({
     .leftJoin(deliveries, and(eq(deliveries.grantId, accessGrants.id), eq(deliveries.kind, "release")))
     .where(where)
     .orderBy(asc(accessGrants.releasedAt), asc(accessGrants.id));
+  const carriers = await channelsUsed(
+    db,
+    usesOutbox,
+    rows.flatMap((r) => (r.delivery ? [r.delivery.id] : [])),
+  );
   // One row per grant: should a grant ever have several deliveries (other channels), the best state wins.
   const byGrant = new Map<string, ReleaseGrant>();
   for (const { grant: g, recipient, pressId, delivery } of rows) {
@@ -127,6 +148,8 @@ async function grantsWhere({
       emergency: pressId !== null,
       delivery_status: status,
       delivered_at: delivery?.sentAt?.toISOString() ?? null,
+      delivery_channel: (delivery && carriers.get(delivery.id)?.channel) ?? null,
+      kept_locally: (delivery && carriers.get(delivery.id)?.keptLocally) ?? false,
     });
   }
   return [...byGrant.values()].sort(byReleaseThenName);
@@ -143,6 +166,40 @@ function byReleaseThenName(a: ReleaseGrant, b: ReleaseGrant): number {
   if (a.recipient && b.recipient) return byName(a.recipient, b.recipient) || a.grant_id.localeCompare(b.grant_id);
   if (a.recipient || b.recipient) return a.recipient ? -1 : 1;
   return a.grant_id.localeCompare(b.grant_id);
+}
+
+/**
+ * Per delivery, the channel that took it (its latest attempt not failed), else the last one tried;
+ * and whether what took it was the local mailbox rather than a mail server or a provider.
+ */
+async function channelsUsed(
+  db: Db,
+  usesOutbox: boolean,
+  deliveryIds: string[],
+): Promise<Map<string, { channel: RecipientChannel; keptLocally: boolean }>> {
+  const found = new Map<string, { channel: RecipientChannel; keptLocally: boolean; taken: boolean }>();
+  if (deliveryIds.length === 0) return found;
+  const attempts = await db
+    .select({
+      deliveryId: reminderDeliveryLog.deliveryId,
+      deliveryChannel: reminderDeliveryLog.deliveryChannel,
+      deliveryStatus: reminderDeliveryLog.deliveryStatus,
+      providerMessageId: reminderDeliveryLog.providerMessageId,
+      responseData: reminderDeliveryLog.responseData,
+    })
+    .from(reminderDeliveryLog)
+    .where(inArray(reminderDeliveryLog.deliveryId, [...new Set(deliveryIds)]))
+    .orderBy(asc(reminderDeliveryLog.createdAt), asc(reminderDeliveryLog.attempt));
+  for (const a of attempts) {
+    const taken = a.deliveryStatus !== "failed";
+    if (found.get(a.deliveryId!)?.taken && !taken) continue;
+    found.set(a.deliveryId!, {
+      channel: a.deliveryChannel as RecipientChannel,
+      keptLocally: taken && keptLocally(a, usesOutbox),
+      taken,
+    });
+  }
+  return found;
 }
 
 const rank = (status: ReleaseGrant["delivery_status"]) =>

@@ -1,11 +1,20 @@
 import type { ReleasedMessage } from "@trigger-switch/contracts";
-import { and, eq, isNull } from "drizzle-orm";
+import type { RecipientChannel } from "@trigger-switch/contracts";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
-import { accessGrants, emergencyTriggers, messageAttachments, messages, profiles } from "../db/schema.ts";
+import {
+  accessGrants,
+  deliveries,
+  emergencyTriggers,
+  messageAttachments,
+  messages,
+  profiles,
+  reminderDeliveryLog,
+} from "../db/schema.ts";
 import { pressLocationOf } from "../emergency/press-location.ts";
 import type { MessageCipher } from "../crypto/message-cipher.ts";
 import { notFound } from "../errors.ts";
@@ -89,6 +98,7 @@ export async function readReleasedMessage({
     })),
     released_at: grant.releasedAt.toISOString(),
     expires_at: grant.expiresAt?.toISOString() ?? null,
+    delivered_by: await deliveredBy(db, grant.id),
     map:
       config.MAPBOX_TOKEN && location?.latitude != null && location.longitude != null
         ? { token: config.MAPBOX_TOKEN, api_url: config.MAPBOX_API_URL }
@@ -100,4 +110,22 @@ function accuracyOf(cipher: MessageCipher, sealed: string | null): number | null
   if (sealed === null) return null;
   const metres = Number(cipher.openText("location_accuracy", sealed));
   return Number.isFinite(metres) ? metres : null;
+}
+
+/** The channel whose attempt took this grant's link last (what the person holds it in); null when none did. */
+async function deliveredBy(db: Db, grantId: string): Promise<RecipientChannel | null> {
+  const [taken] = await db
+    .select({ channel: reminderDeliveryLog.deliveryChannel })
+    .from(reminderDeliveryLog)
+    .innerJoin(deliveries, eq(deliveries.id, reminderDeliveryLog.deliveryId))
+    .where(
+      and(
+        eq(deliveries.grantId, grantId),
+        eq(deliveries.kind, "release"),
+        ne(reminderDeliveryLog.deliveryStatus, "failed"),
+      ),
+    )
+    .orderBy(desc(reminderDeliveryLog.createdAt))
+    .limit(1);
+  return (taken?.channel as RecipientChannel | undefined) ?? null;
 }

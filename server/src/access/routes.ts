@@ -104,7 +104,14 @@ export const releaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: z.array(releaseGrantSchema) },
       },
     },
-    (req) => listReleases({ db, masterKeys: deps.masterKeys, userId: currentUser(req).id, messageId: req.params.id }),
+    (req) =>
+      listReleases({
+        db,
+        masterKeys: deps.masterKeys,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        usesOutbox: deps.config.usesOutbox,
+      }),
   );
   app.get(
     "/releases",
@@ -117,7 +124,13 @@ export const releaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
     },
     (req) =>
-      listRecentReleases({ db, masterKeys: deps.masterKeys, userId: currentUser(req).id, limit: RECENT_RELEASES_MAX }),
+      listRecentReleases({
+        db,
+        masterKeys: deps.masterKeys,
+        userId: currentUser(req).id,
+        limit: RECENT_RELEASES_MAX,
+        usesOutbox: deps.config.usesOutbox,
+      }),
   );
   app.post(
     "/messages/:id/releases/:releaseId/cancel",

@@ -1,8 +1,9 @@
 import type { StuckDelivery } from "@trigger-switch/contracts";
 import { and, asc, eq, gt, inArray, isNull, notLike, or, sql } from "drizzle-orm";
+import type { ChannelId } from "../channels/channel.ts";
 import { NOT_SENT_BY_RULE } from "../channels/delivery/send-owner-phone-notice.ts";
 import type { Db } from "../db/connect.ts";
-import { deliveries, reminderSchedule, users } from "../db/schema.ts";
+import { deliveries, reminderDeliveryLog, reminderSchedule, users } from "../db/schema.ts";
 
 /**
  * Work that needs a person: parked rows (the engine gave up) and pending rows that have failed at
@@ -42,6 +43,10 @@ async function listStuckRows({ db, limit }: { db: Db; limit: number }): Promise<
       ),
     )
     .orderBy(asc(deliveries.createdAt));
+  const tried = await lastTried(
+    db,
+    sends.map((d) => d.id),
+  );
   return found.map(({ row, ownerEmail }) => ({
     id: row.id,
     status: row.status === "parked" ? "parked" : "pending",
@@ -55,16 +60,36 @@ async function listStuckRows({ db, limit }: { db: Db; limit: number }): Promise<
     attempts: row.attempts,
     next_attempt_at: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     last_error: row.lastError,
-    deliveries: sends.filter((d) => d.reminderId === row.id).map(sendOf),
+    deliveries: sends.filter((d) => d.reminderId === row.id).map((d) => sendOf(d, tried.get(d.id))),
   }));
 }
 
+/**
+ * Per delivery, the channel and address of its latest attempt: a recipient's release is written
+ * down as e-mail to their first address, and the channel layer may have tried WhatsApp or SMS.
+ */
+async function lastTried(db: Db, ids: string[]): Promise<Map<string, { channel: ChannelId; address: string }>> {
+  const found = new Map<string, { channel: ChannelId; address: string }>();
+  if (ids.length === 0) return found;
+  const attempts = await db
+    .select({
+      deliveryId: reminderDeliveryLog.deliveryId,
+      channel: reminderDeliveryLog.deliveryChannel,
+      address: reminderDeliveryLog.recipient,
+    })
+    .from(reminderDeliveryLog)
+    .where(inArray(reminderDeliveryLog.deliveryId, ids))
+    .orderBy(asc(reminderDeliveryLog.createdAt));
+  for (const a of attempts) found.set(a.deliveryId!, { channel: a.channel as ChannelId, address: a.address });
+  return found;
+}
+
 /** One delivery of a stuck row as the list shows it: channel, address, state, never content. */
-function sendOf(d: typeof deliveries.$inferSelect) {
+function sendOf(d: typeof deliveries.$inferSelect, tried?: { channel: ChannelId; address: string }) {
   return {
     kind: d.kind,
-    channel: d.channel,
-    address: d.address,
+    channel: tried?.channel ?? d.channel,
+    address: tried?.address ?? d.address,
     status: d.status,
     attempts: d.attempts,
     last_error: d.lastError,

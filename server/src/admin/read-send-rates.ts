@@ -9,7 +9,11 @@ export interface SendRate {
   failed: number;
 }
 
-/** Delivery attempts per channel per minute over the last `minutes`, oldest first (reminder_delivery_log). */
+/**
+ * Delivery attempts per channel per minute over the last `minutes`, oldest first (reminder_delivery_log).
+ * Sent counts every attempt a channel took, whatever its receipts said since: a message delivered or
+ * read was sent.
+ */
 export async function readSendRates({
   db,
   now,
@@ -23,7 +27,7 @@ export async function readSendRates({
   const found = await rows<{ minute: string; channel: string; sent: number; failed: number }>(
     db,
     sql`select to_char(date_trunc('minute', created_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:00"Z"') as minute, delivery_channel as channel,
-      count(*) filter (where delivery_status = 'sent')::int as sent, count(*) filter (where delivery_status = 'failed')::int as failed
+      count(*) filter (where delivery_status <> 'failed')::int as sent, count(*) filter (where delivery_status = 'failed')::int as failed
     from reminder_delivery_log where created_at > ${since}::timestamptz and created_at <= ${now.toISOString()}::timestamptz
     group by 1, 2 order by 1, 2`,
   );

@@ -48,6 +48,8 @@ export interface Receipt {
   providerMessageId: string | null;
   /** WhatsApp: whether it went as free text or as a template. */
   form: "text" | "template" | "mail";
+  /** Kept in this server's local mailbox (no mail server, or the provider not configured): nobody was sent it. */
+  local?: boolean;
   acceptedAt: Date;
 }
 

@@ -93,7 +93,13 @@ export const ownerChannelRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       },
     },
     (req) =>
-      readMessageReceipts({ db, masterKeys: deps.masterKeys, userId: currentUser(req).id, messageId: req.params.id }),
+      readMessageReceipts({
+        db,
+        masterKeys: deps.masterKeys,
+        userId: currentUser(req).id,
+        messageId: req.params.id,
+        usesOutbox: deps.config.usesOutbox,
+      }),
   );
   app.put(
     "/profile/channels/reminders",

@@ -1,4 +1,5 @@
 import { describeAge, formatUtcMoment } from "@trigger-switch/contracts";
+import { linkStopsWorking } from "../mail/link-expiry.ts";
 import { escapeHtml } from "../mail/layout.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { EmergencyContext } from "./load-emergency-context.ts";
@@ -28,6 +29,7 @@ export function renderEmergencyMail({
   title,
   emergency,
   opensAt,
+  expiresAt = null,
   link,
 }: {
   to: string;
@@ -35,6 +37,8 @@ export function renderEmergencyMail({
   title: string;
   emergency: EmergencyContext;
   /** When an unlock delay keeps the message closed; null when it opens at once. */ opensAt: Date | null;
+  /** When the link stops working; null when the owner set no end (then nothing is said of one). */
+  expiresAt?: Date | null;
   link: string;
 }): Mail {
   const when = formatUtcMoment(emergency.triggeredAt);
@@ -67,7 +71,11 @@ export function renderEmergencyMail({
   ];
   const heading = `EMERGENCY alert from ${ownerName}`;
   const intro = `${ownerName} pressed the emergency button in Trigger Switch on ${when} and chose you to be alerted at once.`;
-  const footer = ["This link is personal to you; please do not forward it.", "— Trigger Switch"];
+  const footer = [
+    ...(expiresAt ? [linkStopsWorking(formatUtcMoment(expiresAt))] : []),
+    "This link is personal to you; please do not forward it.",
+    "— Trigger Switch",
+  ];
 
   const text = [
     heading,

@@ -23,6 +23,7 @@ export async function notifyParked(
     messageTitle,
     ownerEmail,
     reason,
+    ownerTold = false,
   }: {
     masterKeys: MasterKeys;
     config: Config;
@@ -32,6 +33,8 @@ export async function notifyParked(
     messageTitle: string;
     ownerEmail: string;
     reason: string;
+    /** The owner has already been told of this failure by a notice naming each recipient: admins only. */
+    ownerTold?: boolean;
   },
 ): Promise<void> {
   const what =
@@ -39,11 +42,11 @@ export async function notifyParked(
       ? `deliver '${messageTitle}' to its recipients`
       : `send you a reminder about '${messageTitle}'`;
   const key = `parked:${row.id}:${attempts}`;
-  if (ownerEmail) {
+  if (ownerEmail && !ownerTold) {
     const owner = renderMail({
       heading: "We could not deliver",
       paragraphs: [
-        `We tried to ${what}, and gave up after ${attempts} attempts.`,
+        `We tried to ${what}, and gave up after ${attemptsText(attempts)}.`,
         `Reason: ${reason}`,
         "Please check the recipients' addresses, or contact support. Our team has been told.",
       ],
@@ -58,7 +61,7 @@ export async function notifyParked(
   const admin = renderMail({
     heading: "Delivery parked",
     paragraphs: [
-      `reminder_schedule ${row.id} (${row.reminderType}, message ${row.messageId}, condition ${row.conditionId}, deadline ${row.deadline.toISOString()}) was parked after ${attempts} attempts.`,
+      `reminder_schedule ${row.id} (${row.reminderType}, message ${row.messageId}, condition ${row.conditionId}, deadline ${row.deadline.toISOString()}) was parked after ${attemptsText(attempts)}.`,
       `Last error: ${reason}`,
     ],
   });
@@ -70,3 +73,5 @@ export async function notifyParked(
     mail: { subject: `[Trigger Switch] Delivery parked: ${row.id}`, ...admin },
   });
 }
+
+const attemptsText = (n: number) => (n === 1 ? "1 attempt" : `${n} attempts`);

@@ -2,6 +2,7 @@ import { formatMailWhen } from "@trigger-switch/contracts";
 import type { Config } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { renderMail } from "../mail/layout.ts";
+import { linkStopsWorking } from "../mail/link-expiry.ts";
 import type { deliveries } from "../db/schema.ts";
 import { renderEmergencyMail } from "../emergency/render-emergency-mail.ts";
 import { messagePageUrl } from "../mail/web-links.ts";
@@ -52,6 +53,7 @@ export function renderWorkMail({
       title: ctx.messageTitle ?? "",
       emergency: ctx.emergency,
       opensAt: grant && grant.opensAt > grant.releasedAt ? grant.opensAt : null,
+      expiresAt: grant?.expiresAt ?? null,
       link,
     });
   }
@@ -62,12 +64,21 @@ export function renderWorkMail({
     paragraphs: [
       `${ctx.ownerName} wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.`,
       ...opens,
+      ...(grant?.expiresAt ? [linkStopsWorking(formatMailWhen(grant.expiresAt, "UTC"))] : []),
       "The link below is personal to you; please do not forward it.",
     ],
     action: { label: "Read the message", url: link },
   });
   return { to: delivery.address, subject: `A message from ${ctx.ownerName}`, ...body };
 }
+
+/**
+ * This notice goes while the recipients' messages are still on their way, and a provider may
+ * report a failure minutes later (WhatsApp's 131026): it promises only what holds either way, and
+ * the notice naming whoever was not reached (channel-failure-notice.ts) follows it without
+ * contradicting it.
+ */
+const IF_UNREACHED = "if it cannot reach someone, we will tell you.";
 
 /**
  * owner-server (issue 14): the owner's notice of a release names the message, when it went out,
@@ -107,7 +118,7 @@ function renderReleaseNotice({
         ...whom,
         delayed
           ? `They can read your message from ${formatMailWhen(opensAt, ctx.timeZone)}, the delay you chose. If it was a false alarm, cancel the release before then; they have already been told that you pressed the button.`
-          : "They can read your message now. If it was a false alarm, contact them yourself: a sent alert cannot be recalled.",
+          : `They can read your message as soon as the alert reaches them; ${IF_UNREACHED} If it was a false alarm, contact them yourself: a sent alert cannot be recalled.`,
         "The message page shows whether each of them has received it and when they opened it.",
       ],
       action,
@@ -121,7 +132,7 @@ function renderReleaseNotice({
       ...whom,
       delayed
         ? `It opens for them on ${formatMailWhen(opensAt, ctx.timeZone)}. If this is a mistake, cancel the release before then and they will not be able to read it.`
-        : "They can read it now. If this is a mistake, contact them yourself: a released message cannot be recalled.",
+        : `They can read it as soon as the link reaches them; ${IF_UNREACHED} If this is a mistake, contact them yourself: a released message cannot be recalled.`,
       "The message page shows whether each of them has received it and when they opened it.",
     ],
     action,

@@ -19,7 +19,7 @@ import { logResponseData } from "./settle-work.ts";
  * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
  */
 export type SendOutcome = (
-  | { status: "sent" }
+  | { status: "sent"; keptLocally?: boolean }
   | {
       status: "failed";
       error: string;
@@ -92,7 +92,7 @@ export async function sendDelivery(
       };
     }
     await deps.mailer.send(mail);
-    return { status: "sent" };
+    return { status: "sent", keptLocally: deps.mailer.kind === "outbox" };
   } catch (err) {
     // An error the channel layer did not log (rendering, the link, the database): the engine logs it.
     const failure = classifySendError(err);

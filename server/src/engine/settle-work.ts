@@ -8,6 +8,7 @@ import { chunked } from "./chunked.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { loadMessageTitle, type DeliveryRow, type WorkContext } from "./load-work-context.ts";
 import { notifyParked } from "./notify-parked.ts";
+import { ownerToldOfEveryFailure } from "./owner-told-of-failures.ts";
 import { enqueueOwnerPhoneNotices } from "./owner-notices.ts";
 import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
 import { nextRetryAt } from "./retry-policy.ts";
@@ -87,10 +88,21 @@ export async function settleWork({
         notices: part.flatMap((a) => releaseNoticeByPhone(config, a)),
       });
     }
-    const settled = done.map((d) => ({
+    const settled: (DoneRow & { outcome: RowOutcome })[] = done.map((d) => ({
       ...d,
       outcome: d.handBack ? ({ status: "handed_back" } as const) : rowOutcome(d.ctx, now),
     }));
+    // A provider's failure that arrived after a send was written but before its row was settled
+    // reopened or failed the delivery while the row was still ours (its listener cannot touch a
+    // claimed row): such a row is not done, whatever this attempt saw, and is tried again now.
+    const movedOn = await deliveriesMovedOn(
+      tx,
+      settled.filter((s) => s.outcome.status === "sent").map((s) => s.ctx.row.id),
+    );
+    for (const s of settled) {
+      if (movedOn.has(s.ctx.row.id))
+        s.outcome = { status: "retry", at: now, reason: "A provider reported a failure after the send was accepted." };
+    }
     const mine = (ids: string[]) =>
       and(
         inArray(reminderSchedule.id, ids),
@@ -242,7 +254,21 @@ async function noticeParked(
     messageTitle,
     ownerEmail: ctx.ownerEmail,
     reason,
+    ownerTold: ctx.row.reminderType === "final_delivery" && (await ownerToldOfEveryFailure(tx, ctx.row.id)),
   });
+}
+
+/** Rows whose deliveries, as the database now has them, are not all done: one is pending again or failed. */
+async function deliveriesMovedOn(tx: Tx, rowIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const ids of chunked(rowIds, 5000)) {
+    const rows = await tx
+      .selectDistinct({ reminderId: deliveries.reminderId })
+      .from(deliveries)
+      .where(and(inArray(deliveries.reminderId, ids), inArray(deliveries.status, ["pending", "failed"])));
+    for (const r of rows) if (r.reminderId) found.add(r.reminderId);
+  }
+  return found;
 }
 
 async function ownerEmailOf(tx: Tx, userId: string): Promise<string> {
@@ -287,6 +313,7 @@ function logRow({ ctx, delivery, outcome, at }: Attempt): typeof reminderDeliver
     responseData: {
       ...logResponseData(ctx, delivery, at),
       permanent: outcome.status === "failed" && outcome.permanent,
+      ...(outcome.status === "sent" ? { kept_locally: outcome.keptLocally === true } : {}),
     },
     error,
     attempt: delivery.attempts + 1,

@@ -36,7 +36,9 @@ describe("the owner learns of every release", () => {
     expect(notices[0]!.raw).toMatch(/^Subject: Your message 'The spare key' was released\r?$/m);
     const text = mailText(notices[0]!);
     expect(text).toMatch(/'The spare key' was released to 2 people on .+, because you did not check in in time\./);
-    expect(text).toContain("They can read it now.");
+    expect(text).toContain(
+      "They can read it as soon as the link reaches them; if it cannot reach someone, we will tell you.",
+    );
     expect(text).toContain(`/message/${messageId}`);
 
     const [release, ...others] = await releasesOf(owner);
@@ -77,7 +79,7 @@ describe("the owner learns of every release", () => {
     ]);
   });
 
-  it("after an emergency with no delay: a notice saying it was sent and can be read now, and an emergency release in the activity", async () => {
+  it("after an emergency with no delay: a notice saying it was sent and that the owner hears if it cannot reach someone, and an emergency release in the activity", async () => {
     const s = await panicMessage(t, {}, 1);
     await press(s.owner, s.messageId);
     await tick(t);
@@ -86,7 +88,9 @@ describe("the owner learns of every release", () => {
     expect(notices[0]!.raw).toMatch(/^Subject: Your emergency alert 'The spare key' was sent\r?$/m);
     const text = mailText(notices[0]!);
     expect(text).toMatch(/went to 1 person on .+, when you pressed the Emergency button\./);
-    expect(text).toContain("They can read your message now.");
+    expect(text).toContain(
+      "They can read your message as soon as the alert reaches them; if it cannot reach someone, we will tell you.",
+    );
     expect(await releasesOf(s.owner)).toEqual([
       expect.objectContaining({
         message_id: s.messageId,

@@ -87,7 +87,8 @@ export async function deliverThroughChannels({
 }): Promise<DispatchResult> {
   const { recipient } = delivery;
   const route = recipient.channels.filter((c) => addressOn(recipient, c));
-  const spent = await channelsFailedForGood(db, delivery.deliveryId);
+  const spentReasons = await channelsFailedForGood(db, delivery.deliveryId);
+  const spent = new Set(spentReasons.keys());
   const failures: ChannelFailure[] = [];
   const log = (
     channel: ChannelId,
@@ -109,7 +110,7 @@ export async function deliverThroughChannels({
         ...delivery.responseData,
         fallback_method: channel === route[0] ? null : channel,
         permanent: extra.failure?.permanent ?? false,
-        ...(extra.receipt ? { form: extra.receipt.form } : {}),
+        ...(extra.receipt ? { form: extra.receipt.form, kept_locally: extra.receipt.local === true } : {}),
         ...(extra.failure?.code ? { error_code: extra.failure.code } : {}),
       },
       error: extra.failure?.reason ?? null,
@@ -175,14 +176,17 @@ export async function deliverThroughChannels({
   const why =
     route.length === 0
       ? "This recipient has no address for any of their channels."
-      : `Every channel failed: ${failures.map((f) => `${f.channel}: ${f.reason}`).join("; ") || "each failed in an earlier attempt"}`;
+      : `Every channel failed: ${failures.map((f) => `${f.channel}: ${f.reason}`).join("; ") || earlier(spentReasons)}`;
   return { status: "failed", error: why.slice(0, 500), failures };
 }
 
-/** Channels a delivery may not use again: a permanent failure, at send time or from a receipt. */
-export async function channelsFailedForGood(db: Db, deliveryId: string): Promise<Set<ChannelId>> {
+/**
+ * Channels a delivery may not use again, each with why: a permanent failure, at send time or from
+ * a receipt (the provider's word, so a delivery parked by a later receipt says what failed).
+ */
+export async function channelsFailedForGood(db: Db, deliveryId: string): Promise<Map<ChannelId, string>> {
   const rows = await db
-    .selectDistinct({ channel: reminderDeliveryLog.deliveryChannel })
+    .select({ channel: reminderDeliveryLog.deliveryChannel, error: reminderDeliveryLog.error })
     .from(reminderDeliveryLog)
     .where(
       and(
@@ -190,9 +194,15 @@ export async function channelsFailedForGood(db: Db, deliveryId: string): Promise
         eq(reminderDeliveryLog.deliveryStatus, "failed"),
         sql`(${reminderDeliveryLog.responseData}->>'permanent')::boolean is true`,
       ),
-    );
-  return new Set(rows.map((r) => r.channel as ChannelId));
+    )
+    .orderBy(reminderDeliveryLog.createdAt);
+  return new Map(rows.map((r) => [r.channel as ChannelId, r.error ?? "failed"]));
 }
+
+const earlier = (spent: Map<ChannelId, string>) =>
+  spent.size === 0
+    ? "each failed in an earlier attempt"
+    : [...spent].map(([channel, reason]) => `${channel}: ${reason}`).join("; ");
 
 function asFailure(channel: ChannelId, address: string, err: unknown): ChannelFailure {
   if (err instanceof ChannelError)

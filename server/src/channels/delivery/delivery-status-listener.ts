@@ -17,9 +17,9 @@ const RANK = { sent: 0, delivered: 1, read: 2, failed: 3 } as const;
  *
  * A failure the provider reports only later (not on WhatsApp, 131026; outside the window, 131047;
  * an unreachable phone) reopens a recipient's delivery for the engine: for good → the next
- * channel, with the owner told; temporary → the same channel again, under the engine's retry
- * policy. The owner's own reminders are not resent (they went to every chosen channel at once);
- * a reminder channel that fails for good is told to the owner.
+ * channel, or the release parked when none is left, with the owner told; temporary → the same
+ * channel again, under the engine's retry policy. The owner's own reminders are not resent (they
+ * went to every chosen channel at once); a reminder channel that fails for good is told to the owner.
  */
 export function deliveryStatusListener({
   clock,
@@ -94,10 +94,15 @@ export function deliveryStatusListener({
             tx,
           );
           if (!next) {
+            // Nothing left to try: the delivery failed for good, and its row goes back to the engine,
+            // which parks it as it parks the same failure answered at once (admins told; the owner
+            // heard of it once, just above). A delivery the engine holds right now is left to it:
+            // it sees this failure when it settles (reopenFailedInFlight).
             await tx
               .update(deliveries)
               .set({ status: "failed", lastError: `${update.channel}: ${reasonOf(update)}`.slice(0, 500) })
-              .where(eq(deliveries.id, delivery.id));
+              .where(and(eq(deliveries.id, delivery.id), inArray(deliveries.status, ["sent", "failed"])));
+            await reopenRow(tx, delivery.reminderId, now);
             continue;
           }
         }
@@ -155,6 +160,11 @@ export async function reopen(tx: Tx, deliveryId: string, reminderId: string | nu
     .update(deliveries)
     .set({ status: "pending", lastError: null })
     .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["sent", "failed"])));
+  await reopenRow(tx, reminderId, now);
+}
+
+/** The schedule row due again now, so the engine settles it from its deliveries as they now stand. */
+async function reopenRow(tx: Tx, reminderId: string | null, now: Date): Promise<void> {
   if (!reminderId) return;
   await tx
     .update(reminderSchedule)

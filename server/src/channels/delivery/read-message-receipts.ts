@@ -6,6 +6,7 @@ import { deliveries, recipients, reminderDeliveryLog } from "../../db/schema.ts"
 import { findOwnedMessage } from "../../messages/find-owned-message.ts";
 import { recipientName } from "../../recipients/seal-recipient.ts";
 import type { ChannelId } from "../channel.ts";
+import { keptLocally } from "./kept-locally.ts";
 
 /**
  * The owner's view of who received a message, by which channel, and what the providers said
@@ -17,11 +18,14 @@ export async function readMessageReceipts({
   masterKeys,
   userId,
   messageId,
+  usesOutbox,
 }: {
   db: Db;
   masterKeys: MasterKeys;
   userId: string;
   messageId: string;
+  /** This server keeps its mail in the local outbox (no mail server). */
+  usesOutbox: boolean;
 }): Promise<DeliveryReceipt[]> {
   await findOwnedMessage({ db, userId, messageId });
   const rows = await db
@@ -54,6 +58,7 @@ export async function readMessageReceipts({
       channel: log.deliveryChannel as ChannelId,
       address: log.recipient,
       status: log.deliveryStatus,
+      kept_locally: log.deliveryStatus !== "failed" && keptLocally(log, usesOutbox),
       fallback: data.fallback_method === log.deliveryChannel,
       error: log.deliveryStatus === "failed" ? log.error : null,
       permanent: data.permanent === true,

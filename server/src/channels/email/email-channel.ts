@@ -20,7 +20,13 @@ export function createEmailChannel({ mailer, clock }: { mailer: Mailer; clock: C
         const code = /^SMTP \d{3}/.exec(failure.reason)?.[0];
         throw new ChannelError("email", failure.permanent, failure.reason, code);
       }
-      return { channel: "email", providerMessageId: null, form: "mail", acceptedAt: clock.now() };
+      return {
+        channel: "email",
+        providerMessageId: null,
+        form: "mail",
+        local: mailer.kind === "outbox",
+        acceptedAt: clock.now(),
+      };
     },
   };
 }

@@ -53,7 +53,13 @@ export function createOutboxPhoneChannel({
         wrappedKey,
         createdAt: clock.now(),
       });
-      return { channel: id, providerMessageId: `local:${rowId}`, form: "text", acceptedAt: clock.now() };
+      return {
+        channel: id,
+        providerMessageId: `local:${rowId}`,
+        form: "text",
+        local: true,
+        acceptedAt: clock.now(),
+      };
     },
   };
 }

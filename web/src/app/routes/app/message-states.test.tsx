@@ -46,6 +46,8 @@ function firedMessage({ withdrawn }: { withdrawn: boolean }) {
         emergency: false,
         delivery_status: "sent",
         delivered_at: minutesAgo(29),
+        delivery_channel: "email",
+        kept_locally: false,
       },
     ],
   };

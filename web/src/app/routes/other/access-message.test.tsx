@@ -22,6 +22,7 @@ const open: Handler = () => ({
     attachments: [{ id: "a1", name: "will.pdf", type: "application/pdf", size: 2048 }],
     released_at: "2026-03-10T14:00:00.000Z",
     expires_at: null,
+    delivered_by: "email",
     map: null,
   },
 });
@@ -48,6 +49,17 @@ afterEach(() => {
 });
 
 describe("the secure message access page", () => {
+  it("tells a recipient whose link came by WhatsApp to keep the WhatsApp message, not an e-mail they never had", async () => {
+    const byWhatsApp: Handler = (req) => ({
+      body: { ...(open(req).body as Record<string, unknown>), delivered_by: "whatsapp" },
+    });
+    renderApp({ path, api: { "GET /api/access/:id": byWhatsApp } });
+    expect(
+      await screen.findByText("Keep the WhatsApp message with this link if you want to read the message again."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Keep the e-mail/)).not.toBeInTheDocument();
+  });
+
   it("shows an open message: sender, title, words as written, files and the shared place", async () => {
     const { container, server } = renderApp({ path, api: { "GET /api/access/:id": open } });
     expect(await screen.findByRole("heading", { name: "For Grace" })).toBeInTheDocument();
@@ -226,6 +238,15 @@ describe("the secure message access page", () => {
     renderApp({ path, api: { "GET /api/access/:id": notFound } });
     expect(
       await screen.findByRole("heading", { name: "This link is not valid, has expired or was withdrawn." }),
+    ).toBeInTheDocument();
+  });
+
+  it("asks a recipient with a broken link to check the message it came in, whatever the channel", async () => {
+    renderApp({ path, api: { "GET /api/access/:id": notFound } });
+    expect(
+      await screen.findByText(
+        "If you were expecting a message, check that you opened the whole link from the message you received (by e-mail, WhatsApp or SMS).",
+      ),
     ).toBeInTheDocument();
   });
 

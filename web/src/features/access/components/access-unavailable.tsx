@@ -8,7 +8,10 @@ import { EmptyState } from "@/components/empty-state";
 export function AccessUnavailable() {
   return (
     <EmptyState icon={LinkIcon} title="This link is not valid, has expired or was withdrawn." headingLevel={1}>
-      <p>If you were expecting a message, check that you opened the whole link from the e-mail you received.</p>
+      <p>
+        If you were expecting a message, check that you opened the whole link from the message you received (by e-mail,
+        WhatsApp or SMS).
+      </p>
     </EmptyState>
   );
 }

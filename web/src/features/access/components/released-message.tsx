@@ -1,3 +1,4 @@
+import { CHANNEL_MESSAGE_WORDS } from "@trigger-switch/contracts";
 import { Download, Paperclip } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useNow } from "@/hooks/use-now";
@@ -99,10 +100,17 @@ export function ReleasedMessage({
       <p className="text-center text-sm text-muted-foreground">
         {message.expires_at
           ? `This link stops working on ${formatDateTime(new Date(message.expires_at), timeZone)}. Save anything you want to keep before then.`
-          : "Keep the e-mail with this link if you want to read the message again."}
+          : keepLinkText(message.delivered_by)}
       </p>
     </article>
   );
+}
+
+/** What to keep to come back, named as the channel that brought the link (a WhatsApp recipient has no e-mail). */
+function keepLinkText(deliveredBy: OpenMessage["delivered_by"]): string {
+  return deliveredBy
+    ? `Keep the ${CHANNEL_MESSAGE_WORDS[deliveredBy]} with this link if you want to read the message again.`
+    : "Keep this link if you want to read the message again.";
 }
 
 const hasPoint = (location: OpenMessage["location"]) =>

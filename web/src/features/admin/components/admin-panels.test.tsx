@@ -63,6 +63,27 @@ const failedNotice: StuckDelivery = {
   ],
 };
 
+const parkedWhatsApp: StuckDelivery = {
+  ...failedNotice,
+  id: "s9",
+  reminder_type: "final_delivery",
+  notice: null,
+  message_id: "m1",
+  condition_id: "c1",
+  deadline: "2026-03-01T10:00:00.000Z",
+  last_error: "+447700900123: Every channel failed: whatsapp: Message undeliverable (131026)",
+  deliveries: [
+    {
+      kind: "release",
+      channel: "whatsapp",
+      address: "+447700900123",
+      status: "failed",
+      attempts: 1,
+      last_error: "Every channel failed: whatsapp: Message undeliverable (131026)",
+    },
+  ],
+};
+
 function setup(api: RenderAppOptions["api"] = {}) {
   return renderApp({
     path: "/admin",
@@ -166,6 +187,16 @@ describe("the admin's stuck deliveries", () => {
     await user.click(within(dialog).getByRole("button", { name: "Discard" }));
     expect(await screen.findByText("Notice discarded")).toBeInTheDocument();
     expect(posts(server)).toEqual([{ path: "/api/admin/deliveries/n1/discard", body: {} }]);
+  });
+
+  it("names the channel a parked release was tried on, with the number, as people name it", async () => {
+    const { user } = setup({ "GET /api/admin/deliveries": () => ({ body: [parkedWhatsApp] }) });
+    await user.click(await screen.findByRole("tab", { name: "Deliveries" }, AFTER_GUARD));
+    const send = await screen.findByText(
+      (_, el) => el?.tagName === "SPAN" && el.textContent === "WhatsApp to +447700900123",
+    );
+    expect(send).toBeInTheDocument();
+    expect(screen.queryByText(/email to/i)).not.toBeInTheDocument();
   });
 
   it("counts notices in the engine's figures", async () => {

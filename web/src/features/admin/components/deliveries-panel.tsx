@@ -1,4 +1,4 @@
-import type { StuckDelivery } from "@trigger-switch/contracts";
+import { CHANNEL_WORDS, type RecipientChannel, type StuckDelivery } from "@trigger-switch/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { EmailAddress } from "@/components/email-address";
@@ -86,7 +86,8 @@ function DeliveryRow({ d, zone }: { d: StuckDelivery; zone: string }) {
                 {s.status}
               </Badge>
               <span>
-                {s.channel} to {s.address ? <EmailAddress email={s.address} /> : "(no address)"}
+                {CHANNEL_WORDS[s.channel as RecipientChannel] ?? s.channel} to{" "}
+                {!s.address ? "(no address)" : s.channel === "email" ? <EmailAddress email={s.address} /> : s.address}
               </span>
               {s.last_error && <span className="text-muted-foreground">— {s.last_error}</span>}
             </li>

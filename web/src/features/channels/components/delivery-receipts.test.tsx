@@ -11,6 +11,7 @@ const base: DeliveryReceipt = {
   channel: "whatsapp",
   address: "+447700900123",
   status: "failed",
+  kept_locally: false,
   fallback: false,
   error: "Message undeliverable (131026)",
   permanent: true,
@@ -62,5 +63,12 @@ describe("DeliveryReceiptList", () => {
     expect(receiptWords({ ...base, status: "sent" }).label).toBe("Sent, not delivered yet");
     expect(receiptWords({ ...base, permanent: false }).label).toBe("Failed, trying again");
     expect(receiptWords({ ...base, status: "read" }).label).toBe("Read");
+  });
+
+  it("says a send kept in the local mailbox was kept there, not handed to a mail server nobody configured", () => {
+    expect(receiptWords({ ...base, channel: "email", status: "sent", kept_locally: true }).label).toBe(
+      "Kept in the local mailbox",
+    );
+    expect(receiptWords({ ...base, status: "sent", kept_locally: true }).label).toBe("Kept in the local mailbox");
   });
 });

@@ -12,7 +12,11 @@ const CHANNEL = {
   sms: { name: "SMS", Icon: MessageSquare },
 } as const;
 
-/** What a status means for the person waiting on it: e-mail has no delivery receipts, WhatsApp and SMS do. */
+/**
+ * What a status means for the person waiting on it: e-mail has no delivery receipts, WhatsApp and
+ * SMS do. On a server without a mail server or provider, what was "sent" was only kept in its
+ * local mailbox: nobody received it, and the words say so.
+ */
 export function receiptWords(r: DeliveryReceipt): {
   label: string;
   variant: "neutral" | "success" | "info" | "danger";
@@ -25,6 +29,7 @@ export function receiptWords(r: DeliveryReceipt): {
     case "failed":
       return { label: r.permanent ? "Failed" : "Failed, trying again", variant: "danger" };
     case "sent":
+      if (r.kept_locally) return { label: "Kept in the local mailbox", variant: "neutral" };
       return r.channel === "email"
         ? { label: "Handed to the mail server", variant: "info" }
         : { label: "Sent, not delivered yet", variant: "info" };

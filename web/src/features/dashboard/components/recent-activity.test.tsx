@@ -34,6 +34,8 @@ function release(messageId: string, overrides: Partial<OwnerRelease> = {}): Owne
         first_opened_at: minutesAgo(2),
         delivery_status: "sent",
         delivered_at: minutesAgo(9),
+        delivery_channel: "email",
+        kept_locally: false,
       },
       {
         ...base,
@@ -42,6 +44,8 @@ function release(messageId: string, overrides: Partial<OwnerRelease> = {}): Owne
         first_opened_at: null,
         delivery_status: "failed",
         delivered_at: null,
+        delivery_channel: "email",
+        kept_locally: false,
       },
     ],
     ...overrides,
@@ -79,6 +83,29 @@ describe("the dashboard's recent activity", () => {
       "Alan Turing: e-mail could not be sent · not opened yet",
     ]);
     expect(within(feed).getByText("Grace Hopper opened “For Grace”.")).toBeInTheDocument();
+  });
+
+  it("names WhatsApp as the channel of a link that went by WhatsApp, never e-mail", async () => {
+    const { workspace, id } = workspaceWithMessage();
+    const r = release(id);
+    r.grants = r.grants.map((g) => ({
+      ...g,
+      recipient: g.recipient && { ...g.recipient, email: null },
+      delivery_status: "sent" as const,
+      delivered_at: minutesAgo(9),
+      delivery_channel: "whatsapp" as const,
+    }));
+    workspace.releases.push(r);
+    renderApp({ signedIn: true, profile: makeProfile(), path: "/dashboard", workspace });
+    const people = await screen.findByRole("list", { name: "Recipients of “For Grace”" }, AFTER_GUARD);
+    const lines = within(people)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Grace Hopper: WhatsApp message sent .+ · first opened .+$/),
+      expect.stringMatching(/^Alan Turing: WhatsApp message sent .+ · not opened yet$/),
+    ]);
+    expect(lines.join(" ")).not.toContain("e-mail");
   });
 
   it("names an emergency as one", async () => {

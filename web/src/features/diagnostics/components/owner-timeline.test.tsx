@@ -135,4 +135,34 @@ describe("the owner's message diagnostics", () => {
     }
     expect(within(cells[1]!).getByText("Wed 11 Mar 2026, 14:00")).toBeInTheDocument();
   });
+
+  it("heads the delivery attempts without naming e-mail, and names each row's channel as people say it", () => {
+    const attempt = {
+      created_at: "2026-03-10T14:00:01.000Z",
+      reminder_id: "s1",
+      recipient: "+447700900123",
+      response_data: {},
+      error: null,
+    };
+    render(
+      <OwnerTimeline
+        data={{
+          ...data(),
+          deliveries: [
+            { ...attempt, delivery_channel: "whatsapp", delivery_status: "delivered" },
+            { ...attempt, delivery_channel: "sms", delivery_status: "sent" },
+          ],
+        }}
+        timeZone="Europe/London"
+        now={NOW}
+      />,
+    );
+    expect(screen.queryByText(/send an e-mail/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/^Every attempt to send this message's link or a reminder about it, on each channel/),
+    ).toBeInTheDocument();
+    const attempts = within(screen.getByRole("table", { name: "Delivery attempts" }));
+    expect(attempts.getByText("WhatsApp")).toBeInTheDocument();
+    expect(attempts.getByText("SMS")).toBeInTheDocument();
+  });
 });

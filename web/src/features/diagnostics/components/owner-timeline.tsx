@@ -1,3 +1,4 @@
+import { CHANNEL_WORDS, type RecipientChannel } from "@trigger-switch/contracts";
 import { formatDateTime } from "@/lib/format-date-time";
 import type { OwnerDiagnostic } from "../api/get-message-diagnostic";
 import { describeConditionForReader } from "./describe-condition-for-reader";
@@ -17,6 +18,9 @@ const STATUS_WORDS: Record<string, string> = {
   parked: "gave up",
   discarded: "given up for good by the service operator",
 };
+
+/** "e-mail", "WhatsApp", "SMS": the channel as people name it, never the stored word. */
+const channelWord = (channel: string) => CHANNEL_WORDS[channel as RecipientChannel] ?? channel;
 
 /**
  * Everything the engine knows about one message, for its owner: why it will or will not go out.
@@ -100,7 +104,7 @@ export function OwnerTimeline({
 
       <DiagnosticSection
         title="Delivery attempts"
-        description="Every attempt to send an e-mail for this message, with the error when it failed."
+        description="Every attempt to send this message's link or a reminder about it, on each channel, with the error when it failed."
         empty={data.deliveries.length === 0 ? "Nothing has been sent yet." : null}
       >
         <DiagnosticTable
@@ -111,7 +115,7 @@ export function OwnerTimeline({
             cells: [
               when(d.created_at),
               d.recipient ?? "—",
-              d.delivery_channel,
+              channelWord(d.delivery_channel),
               <span key="r" className="flex flex-col">
                 {d.delivery_status}
                 {d.error && <span className="break-words text-destructive">{d.error}</span>}

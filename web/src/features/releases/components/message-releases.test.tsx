@@ -32,10 +32,44 @@ const grant = (overrides: Partial<ReleaseGrant>): ReleaseGrant => ({
   emergency: false,
   delivery_status: "sent",
   delivered_at: hoursFromNow(-1),
+  delivery_channel: "email",
+  kept_locally: false,
   ...overrides,
 });
 
 describe("the owner's Released to section", () => {
+  it("names the channel that carried each link, and says when it was only kept in the local mailbox", async () => {
+    const { workspace, id } = workspaceWithMessage();
+    const grants = [
+      grant({ delivery_channel: "whatsapp" }),
+      grant({ grant_id: "g2", recipient: { id: "p2", name: "Alan Turing", email: null }, delivery_channel: "sms" }),
+      grant({
+        grant_id: "g3",
+        recipient: { id: "p3", name: "Ada Lovelace", email: "ada@example.com" },
+        kept_locally: true,
+      }),
+    ];
+    const { user } = renderApp({
+      signedIn: true,
+      profile: makeProfile(),
+      path: `/message/${id}`,
+      workspace,
+      api: { "GET /api/messages/:id/releases": () => ({ body: grants }) },
+    });
+    // The first test of the file also loads the page's lazy chunk.
+    const releases = await screen.findByRole("list", { name: "Releases" }, { timeout: 5000 });
+    expect(within(releases).getByText(/^WhatsApp message sent .+ · not opened yet$/)).toBeInTheDocument();
+    expect(within(releases).getByText(/^SMS sent .+ · not opened yet$/)).toBeInTheDocument();
+    expect(within(releases).getByText(/^e-mail kept in the local mailbox .+ · not opened yet$/)).toBeInTheDocument();
+    expect(within(releases).queryByText(/e-mail sent/)).not.toBeInTheDocument();
+
+    // Withdrawing does not claim they were e-mailed: two of them had the link by WhatsApp and SMS.
+    await user.click(within(releases).getByRole("button", { name: "Withdraw" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Withdraw this release?" });
+    expect(dialog).toHaveTextContent("A link already sent to them will simply not open.");
+    expect(dialog).not.toHaveTextContent(/e-mail/);
+  });
+
   it("lists who received the message and withdraws a release that has not opened, after confirmation", async () => {
     const { workspace, id } = workspaceWithMessage();
     let grants = [grant({}), grant({ grant_id: "g2", recipient: { id: "p2", name: "Alan Turing", email: null } })];

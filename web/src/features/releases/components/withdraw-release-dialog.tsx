@@ -31,7 +31,7 @@ export function WithdrawReleaseDialog({
         </Button>
       }
       title="Withdraw this release?"
-      description={`The message has not opened yet (it opens ${opensAt}). Withdrawing stops ${people} from working, so nobody will be able to read it. They already received an e-mail saying a message is waiting; it will simply not open. This cannot be undone.`}
+      description={`The message has not opened yet (it opens ${opensAt}). Withdrawing stops ${people} from working, so nobody will be able to read it. A link already sent to them will simply not open. This cannot be undone.`}
       cancelLabel="Keep it"
       confirmLabel="Withdraw release"
       pending={cancel.isPending}

@@ -1,21 +1,29 @@
+import { CHANNEL_MESSAGE_WORDS } from "@trigger-switch/contracts";
 import type { ReleaseGrant } from "../api/get-releases";
 
 // Its own module: the dashboard words deliveries too, without the release list and its dialog.
 
-/** Whether the e-mail with the link reached the recipient's mail server, in the owner's words. */
+/**
+ * How the link reached the recipient, in the owner's words, naming the channel that carried it
+ * (e-mail, WhatsApp, SMS) — and, on a server without a mail server or provider, that it was only
+ * kept in the local mailbox: nobody was sent it.
+ */
 export function deliveryText(
-  grant: Pick<ReleaseGrant, "delivery_status" | "delivered_at" | "cancelled_at">,
+  grant: Pick<ReleaseGrant, "delivery_status" | "delivered_at" | "cancelled_at" | "delivery_channel" | "kept_locally">,
   when: (iso: string) => string,
 ): string {
   if (grant.cancelled_at) return "withdrawn";
+  const what = grant.delivery_channel ? CHANNEL_MESSAGE_WORDS[grant.delivery_channel] : "link";
   switch (grant.delivery_status) {
-    case "sent":
-      return grant.delivered_at ? `e-mail sent ${when(grant.delivered_at)}` : "e-mail sent";
+    case "sent": {
+      const at = grant.delivered_at ? ` ${when(grant.delivered_at)}` : "";
+      return grant.kept_locally ? `${what} kept in the local mailbox${at}` : `${what} sent${at}`;
+    }
     case "pending":
-      return "e-mail being sent";
+      return `${what} being sent`;
     case "failed":
-      return "e-mail could not be sent";
+      return `${what} could not be sent`;
     default:
-      return "no e-mail sent";
+      return "nothing sent";
   }
 }
