@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import { noDeliverableRecipientMessage } from "@trigger-switch/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { button, pressTwice, resetEmergencyHarness, sent, setup, showToasts, wait } from "./emergency-button-harness";
 
@@ -30,7 +31,7 @@ describe("the Emergency button when something fails", () => {
       status: 409,
       body: {
         success: false,
-        error: "Nobody could be alerted: none of this message's recipients has an e-mail address.",
+        error: noDeliverableRecipientMessage({ recipients: 1, off: ["whatsapp"] }),
       },
     };
     const { user, posts } = await setup({ answers: [refusal] });
@@ -44,23 +45,25 @@ describe("the Emergency button when something fails", () => {
       screen.getByText("There was an error sending your emergency message. Please try again or contact support."),
     ).toBeInTheDocument();
     expect(screen.getByText("Nobody was alerted")).toBeInTheDocument();
-    expect(
-      screen.getByText("Nobody could be alerted: none of this message's recipients has an e-mail address."),
-    ).toBeInTheDocument();
+    expect(screen.getByText(noDeliverableRecipientMessage({ recipients: 1, off: ["whatsapp"] }))).toBeInTheDocument();
     expect(button("Emergency")).toBeInTheDocument();
     await wait(10_000);
     expect(posts()).toHaveLength(2);
   });
 
-  it("says Authentication Required when the server answers 401, without retrying, and ends the session", async () => {
+  it("says Authentication Required when a 401 stays after one refreshed try, and ends the session", async () => {
     const unauthorized = { status: 401, body: { error: { code: "unauthorized", message: "Sign in" } } };
-    const { user, posts, auth } = await setup({ answers: [unauthorized] });
+    const { user, posts, auth } = await setup({ answers: [unauthorized, unauthorized] });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     await pressTwice(user);
     expect(screen.getByText("Authentication Required")).toBeInTheDocument();
     expect(screen.getByText("You must be logged in to trigger an emergency message.")).toBeInTheDocument();
     await wait(5000);
-    expect(posts()).toHaveLength(1);
+    // Asked again once with a refreshed session (a clock running behind the server's), the same alert.
+    expect(posts()).toHaveLength(2);
+    expect((posts()[1]!.body as { deduplicationId: string }).deduplicationId).toBe(
+      (posts()[0]!.body as { deduplicationId: string }).deduplicationId,
+    );
     // The session is over: the header no longer offers what would fail again.
     expect(auth.mocks.signOut).toHaveBeenCalledWith({ scope: "local" });
     expect(screen.queryByRole("button", { name: "Emergency" })).not.toBeInTheDocument();
