@@ -1,19 +1,15 @@
 import { TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { EmailAddress } from "@/components/email-address";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
-import { useServices } from "@/lib/services";
 import { useServerMeta } from "../api/get-server-meta";
-import { resendOutcome, type ResendOutcome } from "../utils/resend-outcome";
+import { useResendConfirmation } from "../api/resend-confirmation";
 import { MailboxHint } from "./mailbox-hint";
 import { MailSentNote } from "./mail-sent-note";
-
-type State = { kind: "idle" } | { kind: "sending"; email: string } | (ResendOutcome & { email: string });
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,31 +20,16 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * answer reads the same whether an account exists, is waiting or is confirmed already.
  */
 export function ExpiredLinkNotice() {
-  const { auth } = useServices();
   const meta = useServerMeta();
   const [email, setEmail] = useState("");
   const [invalid, setInvalid] = useState(false);
-  const [state, setState] = useState<State>({ kind: "idle" });
-
-  // After the wait the server takes a request again: offer the button again.
-  const waitMs = state.kind === "wait" ? state.seconds * 1000 : null;
-  useEffect(() => {
-    if (waitMs === null) return;
-    const timer = setTimeout(() => setState({ kind: "idle" }), waitMs);
-    return () => clearTimeout(timer);
-  }, [waitMs]);
+  const { state, resend } = useResendConfirmation();
 
   const send = async () => {
     const address = email.trim();
     if (!EMAIL_PATTERN.test(address)) return setInvalid(true);
     setInvalid(false);
-    setState({ kind: "sending", email: address });
-    const { error } = await auth.resend({
-      type: "signup",
-      email: address,
-      options: { emailRedirectTo: `${window.location.origin}${paths.login}` },
-    });
-    setState({ ...resendOutcome(error), email: address });
+    await resend(address);
   };
 
   // No mail server and no local mailbox: no new link could reach anyone, so none is offered.

@@ -1,15 +1,10 @@
-import { useEffect, useState } from "react";
 import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
-import { useServices } from "@/lib/services";
 import { useServerMeta } from "../api/get-server-meta";
-import { resendOutcome, type ResendOutcome } from "../utils/resend-outcome";
+import { useResendConfirmation } from "../api/resend-confirmation";
 import { MailboxHint } from "./mailbox-hint";
 import { MailSentNote } from "./mail-sent-note";
-
-type State = { kind: "idle" } | { kind: "sending" } | ResendOutcome;
 
 /**
  * "Email not confirmed" at sign-in is not a dead end: send the confirmation link again. Only
@@ -18,27 +13,8 @@ type State = { kind: "idle" } | { kind: "sending" } | ResendOutcome;
  * nothing within a minute of the last resend) and where its mail goes (GET /api/meta).
  */
 export function ResendConfirmation({ email }: { email: string }) {
-  const { auth } = useServices();
   const meta = useServerMeta();
-  const [state, setState] = useState<State>({ kind: "idle" });
-
-  // After the wait the server takes a request again: offer the button again.
-  const waitMs = state.kind === "wait" ? state.seconds * 1000 : null;
-  useEffect(() => {
-    if (waitMs === null) return;
-    const timer = setTimeout(() => setState({ kind: "idle" }), waitMs);
-    return () => clearTimeout(timer);
-  }, [waitMs]);
-
-  const resend = async () => {
-    setState({ kind: "sending" });
-    const { error } = await auth.resend({
-      type: "signup",
-      email,
-      options: { emailRedirectTo: `${window.location.origin}${paths.login}` },
-    });
-    setState(resendOutcome(error));
-  };
+  const { state, resend } = useResendConfirmation();
 
   const address = (
     <span className="font-medium">
@@ -77,7 +53,7 @@ export function ResendConfirmation({ email }: { email: string }) {
           size="sm"
           className="self-start"
           disabled={state.kind === "sending"}
-          onClick={() => void resend()}
+          onClick={() => void resend(email)}
         >
           {state.kind === "sending" && <Spinner />}
           Send the confirmation e-mail again
