@@ -30,6 +30,18 @@ export const checkInAnswerSchema = z.object({
 export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;
 
 /**
+ * POST /api/check-in/token's answer: a reminder link's holder learns only that it happened and how
+ * many dated deliveries it cancelled, never whose or when (docs/decisions/011, 028).
+ */
+export const linkCheckInAnswerSchema = z.object({
+  success: z.literal(true),
+  checked_in_at: z.string(),
+  /** How many dated deliveries this check-in cancelled. */
+  cancelled: z.number(),
+});
+export type LinkCheckInAnswer = z.infer<typeof linkCheckInAnswerSchema>;
+
+/**
  * Whether a check-in at `now` would cancel this condition's delivery: an inactivity_to_date still
  * in force whose rule (contracts' nextDeadline) has no deadline once checked in now.
  */

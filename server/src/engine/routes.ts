@@ -1,4 +1,4 @@
-import { checkInAnswerSchema } from "@trigger-switch/contracts";
+import { checkInAnswerSchema, linkCheckInAnswerSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../http/app-deps.ts";
@@ -39,8 +39,6 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   );
 };
 
-const linkCheckInAnswer = z.object({ success: z.literal(true), checked_in_at: z.string() });
-
 /**
  * The reminder e-mail's link (public). The token travels in the body, never in the path, so no
  * log or proxy records it (docs/decisions/011). Looking a link up only says whether it still
@@ -73,12 +71,16 @@ export const checkInTokenRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         tags,
         summary: "Check in with a reminder link's token",
         body: tokenBody,
-        response: { 200: linkCheckInAnswer },
+        response: { 200: linkCheckInAnswerSchema },
       },
     },
     async (req) => {
-      const { checked_in_at } = await checkInWithToken({ db, clock, token: req.body.token });
-      return { success: true as const, checked_in_at };
+      const result = await checkInWithToken({ db, clock, token: req.body.token });
+      return {
+        success: true as const,
+        checked_in_at: result.checked_in_at,
+        cancelled: result.cancelledConditionIds.length,
+      };
     },
   );
 };

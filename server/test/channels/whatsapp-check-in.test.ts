@@ -113,6 +113,23 @@ describe("checking in by WhatsApp", () => {
     expect(sentTo(number)).toBe(before); // and no second answer
   });
 
+  it("says in its reply that the check-in cancelled a message set to go out on a date, never naming it", async () => {
+    const someone = await signUpUser(c.t);
+    const phone = newNumber();
+    await verifyNumber(c, someone, phone);
+    const dated = await createMessage(someone, { title: "For Grace on her birthday" });
+    const deliverAt = new Date(c.t.clock.now().getTime() + 3 * 24 * 60 * 60_000).toISOString();
+    await createCondition(someone, dated.id, { condition_type: "inactivity_to_date", deliver_at: deliverAt });
+    c.t.clock.advance(60_000); // a check-in after the condition was armed: the owner is active, so it is cancelled
+    const before = sentTo(phone);
+    expect((await c.whatsapp.receive(phone, { text: "ok" })).status).toBe(200);
+    const reply = await replyTo(phone, before);
+    expect(reply).toContain(
+      "This check-in also cancelled a message set to go out on a date unless you checked in: nothing will send it until you arm its condition again in the app.",
+    );
+    expect(reply).not.toContain("Grace");
+  });
+
   it("answers STATUS with the deadline and does not check in", async () => {
     c.t.clock.advance(60_000);
     const at = await lastChecked();

@@ -36,7 +36,8 @@ describe("a reminder's check-in link (docs/decisions/011)", () => {
     expect(await lookup.json()).toEqual({ valid: true });
     expect(lookup.headers.get("cache-control")).toBe("no-store");
     const done = (await (await post("/api/check-in/token", { token })).json()) as Record<string, unknown>;
-    expect(Object.keys(done).sort()).toEqual(["checked_in_at", "success"]);
+    expect(Object.keys(done).sort()).toEqual(["cancelled", "checked_in_at", "success"]);
+    expect(done.cancelled).toBe(0);
     expect((await post("/api/check-in/token/lookup", { token })).status).toBe(404);
   });
 });

@@ -136,6 +136,7 @@ export async function receiveMessage({
             result.next_deadline ? new Date(result.next_deadline) : null,
             result.conditions,
             owner.timeZone,
+            result.cancelledConditionIds.length,
           ),
         );
       }

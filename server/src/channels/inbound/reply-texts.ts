@@ -1,11 +1,19 @@
 import { formatMailWhen } from "@trigger-switch/contracts";
 
+/** What a check-in did to messages set to go out on a date unless the owner checked in (never their titles). */
+export const cancelledDated = (n: number): string =>
+  `This check-in also cancelled ${n === 1 ? "a message" : `${n} messages`} set to go out on a date unless you checked in: nothing will send ${n === 1 ? "it" : "them"} until you arm ${n === 1 ? "its condition" : "their conditions"} again in the app.`;
+
 /** Every sentence the number sends back, in one place. */
 export const replies = {
-  checkedIn(next: Date | null, conditions: number, timeZone: string): string {
-    if (conditions === 0) return "Checked in. Nothing is waiting for a check-in right now.";
-    if (!next) return "Checked in. Your timers are reset.";
-    return `Checked in. Your next deadline is ${formatMailWhen(next, timeZone)}. Send any message before then to check in again.`;
+  checkedIn(next: Date | null, conditions: number, timeZone: string, cancelled = 0): string {
+    const said =
+      conditions === 0
+        ? "Checked in. Nothing is waiting for a check-in right now."
+        : !next
+          ? "Checked in. Your timers are reset."
+          : `Checked in. Your next deadline is ${formatMailWhen(next, timeZone)}. Send any message before then to check in again.`;
+    return cancelled > 0 ? `${said} ${cancelledDated(cancelled)}` : said;
   },
   tooOld(sentAt: Date, timeZone: string): string {
     return `Your message sent on ${formatMailWhen(sentAt, timeZone)} reached us only now, more than 24 hours later, so it did not check you in. If you are OK, send a new message now.`;

@@ -10,7 +10,7 @@ const notFound = {
 };
 
 const describeLink: Handler = () => ({ body: { valid: true } });
-const checkIn: Handler = () => ({ body: { success: true, checked_in_at: new Date().toISOString() } });
+const checkIn: Handler = () => ({ body: { success: true, checked_in_at: new Date().toISOString(), cancelled: 0 } });
 
 describe("the check-in page", () => {
   it("asks for a confirmation without checking in by itself, and keeps the token out of the address it calls", async () => {
@@ -39,6 +39,25 @@ describe("the check-in page", () => {
     expect(server.calls.filter((c) => c.path === "/api/check-in/token")).toEqual([
       { method: "POST", path: "/api/check-in/token", body: { token: TOKEN } },
     ]);
+  });
+
+  it("says before and after that a check-in cancels a message set to go out on a date", async () => {
+    const cancelling: Handler = () => ({
+      body: { success: true, checked_in_at: new Date().toISOString(), cancelled: 1 },
+    });
+    const { user } = renderApp({
+      path: `/check-in?token=${TOKEN}`,
+      api: { "POST /api/check-in/token/lookup": describeLink, "POST /api/check-in/token": cancelling },
+    });
+    expect(
+      await screen.findByText(/cancels any message set to go out on a date unless you check in/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "I'm OK — check in now" }));
+    expect(
+      await screen.findByText(
+        "This check-in also cancelled a message set to go out on a date unless you checked in: nothing will send it until you arm its condition again.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows one page that reveals nothing for an invalid, used or expired link, and offers sign-in", async () => {

@@ -1,10 +1,7 @@
-import { z } from "zod";
+import { linkCheckInAnswerSchema } from "@trigger-switch/contracts";
 import type { ApiClient } from "@/lib/api-client";
 import { useApi } from "@/lib/services";
 import { useCheckInMutation } from "@/features/check-in";
-
-/** A link's check-in answers only when it happened: the holder of a link learns nothing of its owner's deadlines. */
-export const linkCheckInAnswerSchema = z.object({ success: z.literal(true), checked_in_at: z.string() });
 
 /** POST /api/check-in/token { token }: the reminder link's check-in (single use, no sign-in). */
 export function checkInWithLink(api: ApiClient, token: string) {

@@ -39,6 +39,14 @@ export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn:
         }
       >
         <p>Thank you. Your timers have been reset and nothing will be sent now.</p>
+        {checkIn.data.cancelled > 0 && (
+          <p className="font-medium text-foreground">
+            This check-in also cancelled{" "}
+            {checkIn.data.cancelled === 1 ? "a message" : `${checkIn.data.cancelled} messages`} set to go out on a date
+            unless you checked in: nothing will send {checkIn.data.cancelled === 1 ? "it" : "them"} until you arm{" "}
+            {checkIn.data.cancelled === 1 ? "its condition" : "their conditions"} again.
+          </p>
+        )}
         <p className="text-base font-medium text-foreground">
           {signedIn
             ? "Your dashboard shows when your next check-in is due."
@@ -73,7 +81,8 @@ export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn:
           I'm OK — check in now
         </Button>
         <p className="max-w-prose text-sm text-muted-foreground">
-          This resets all your check-in timers. The link works once.
+          This resets all your check-in timers, and cancels any message set to go out on a date unless you check in. The
+          link works once.
         </p>
       </CardContent>
     </Card>
