@@ -1,5 +1,8 @@
 import type { RecipientChannel } from "./recipients.ts";
 
+/** How each channel is named on its own (a label, a list's entry, a sentence's first word). */
+export const CHANNEL_LABELS: Record<RecipientChannel, string> = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" };
+
 /** How each channel is written inside a sentence people read, on the server and in the web app alike. */
 export const CHANNEL_WORDS: Record<RecipientChannel, string> = { email: "e-mail", whatsapp: "WhatsApp", sms: "SMS" };
 

@@ -1,4 +1,2 @@
-import type { ChannelId } from "./channel.ts";
-
-/** How each channel is named in sentences people read. */
-export const CHANNEL_NAMES: Record<ChannelId, string> = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" };
+// How each channel is named in sentences people read: one home, in contracts.
+export { CHANNEL_LABELS as CHANNEL_NAMES } from "@trigger-switch/contracts";

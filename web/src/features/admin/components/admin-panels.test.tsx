@@ -206,6 +206,23 @@ describe("the admin's stuck deliveries", () => {
     expect(screen.getByText("Notices retrying after a failure").parentElement).toHaveTextContent("2");
     expect(screen.getByText("Notices given up (need a person)").parentElement).toHaveTextContent("1");
   });
+
+  it("names each channel of the sends per minute as people name it", async () => {
+    setup({
+      "GET /api/admin/engine": () => ({
+        body: {
+          ...engine,
+          sends_per_minute: [
+            { minute: "2026-03-01T11:59:00.000Z", channel: "sms", sent: 1, failed: 0 },
+            { minute: "2026-03-01T11:59:00.000Z", channel: "email", sent: 2, failed: 1 },
+          ],
+        },
+      }),
+    });
+    const list = await screen.findByText("Sends per channel per minute", {}, AFTER_GUARD);
+    const rows = within(list.closest("section, div")!.parentElement!).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual(["11:59 UTCSMS1 sent", "11:59 UTCE-mail2 sent, 1 failed"]);
+  });
 });
 
 describe("the admin's audit log", () => {

@@ -1,4 +1,4 @@
-import type { EngineOverview } from "@trigger-switch/contracts";
+import { CHANNEL_LABELS, type EngineOverview, type RecipientChannel } from "@trigger-switch/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
@@ -31,7 +31,7 @@ function SendRates({ rates }: { rates: EngineOverview["sends_per_minute"] }) {
       {rates.map((r) => (
         <li key={`${r.minute}-${r.channel}`} className="grid grid-cols-[4.5rem_3.5rem_1fr_5.5rem] items-center gap-2">
           <span className="tabular-nums text-muted-foreground">{r.minute.slice(11, 16)} UTC</span>
-          <span>{r.channel}</span>
+          <span>{CHANNEL_LABELS[r.channel as RecipientChannel] ?? r.channel}</span>
           <span className="flex h-2 overflow-hidden rounded bg-muted" aria-hidden="true">
             <span className="bg-success" style={{ width: `${(r.sent / max) * 100}%` }} />
             <span className="bg-destructive" style={{ width: `${(r.failed / max) * 100}%` }} />

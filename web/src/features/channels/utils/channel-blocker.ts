@@ -1,6 +1,6 @@
-import type { ChannelsInfo, RecipientChannel } from "@trigger-switch/contracts";
+import { CHANNEL_LABELS as CHANNEL_NAMES, type ChannelsInfo, type RecipientChannel } from "@trigger-switch/contracts";
 
-export const CHANNEL_NAMES: Record<RecipientChannel, string> = { email: "E-mail", whatsapp: "WhatsApp", sms: "SMS" };
+export { CHANNEL_NAMES };
 
 /**
  * Whether the account's plan leaves a channel out. Unknown (billing still loading, or the call
