@@ -62,7 +62,10 @@ test("a deadline passes with the dashboard open: the release arrives live, the o
   // The owner's notice names the message, when and to how many, and links to the message…
   const notice = await waitForMail(request, ownerEmail, /^Your message 'For my family' was released$/);
   expect(notice.text).toMatch(/'For my family' was released to 1 person on .+, because you did not check in in time\./);
-  expect(notice.text).toContain("They can read it now.");
+  // Sent before a provider could report a failure later: it promises only what is known, and to tell.
+  expect(notice.text).toContain(
+    "They can read it as soon as the link reaches them; if it cannot reach someone, we will tell you.",
+  );
   // …and to whom: names and channels, never the addresses.
   expect(notice.text).toContain("Released to Grace Hopper (e-mail).");
   expect(notice.text).not.toContain(recipientEmail);
@@ -142,7 +145,9 @@ test("an emergency's access page says it is one, how old and precise the positio
   ).toBe(true);
 
   const notice = await waitForMail(request, ownerEmail, /^Your emergency alert 'I need help now' was sent$/);
-  expect(notice.text).toContain("They can read your message now.");
+  expect(notice.text).toContain(
+    "They can read your message as soon as the alert reaches them; if it cannot reach someone, we will tell you.",
+  );
   expect(notice.text).toContain("Sent to Grace Hopper (e-mail).");
   const mail = await waitForMail(request, recipientEmail, /^EMERGENCY alert from Ada Lovelace$/);
   const link = mail.links.find((l) => l.includes("/access/message/"))!;
