@@ -97,7 +97,7 @@ export function createSendPipeline(opts: {
   // A send may take up to the per-send limit: a lease must outlast it, with room to write the outcome.
   const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
   // Each channel has its own lanes, so a provider that hangs holds only its own sends, never
-  // another owner's e-mail. A job goes to the lane of the channel it tries first (laneOf).
+  // another owner's e-mail. A job goes to the lane of the channel it tries first (WorkContext.lanes).
   // Two queues per channel: a lane takes the recipients' and reminders' sends first, and an owner's
   // release notice or a notice only when none waits, so the owners' mails of a burst never make its
   // recipients' mails later. (A row waiting only for its notice keeps its lease and its check.)
