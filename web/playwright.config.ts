@@ -74,7 +74,7 @@ export default defineConfig({
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL,
-    // Times follow the browser's language (12- or 24-hour, decision 022); the journeys read 24-hour ones.
+    // Times follow the browser's language (12- or 24-hour, decision 025); the journeys read 24-hour ones.
     locale: "en-GB",
     trace: "retain-on-failure",
   },

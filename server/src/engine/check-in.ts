@@ -15,7 +15,7 @@ export interface CheckInResult {
 }
 
 /**
- * Spec §4 check-in in one round trip: the SQL function `check_in` (migration 0011_checkin) gives
+ * Spec §4 check-in in one round trip: the SQL function `check_in` (migrations 0013_checkin, 0019_check-in-says-what-it-cancelled) gives
  * every active check-in condition of the user last_checked = now (they stay active), obsoletes its
  * pending reminders and schedules the new deadline's, exactly as the engine's rescheduleCondition
  * would (docs/decisions/023). It locks the conditions the engine locks before firing, so a

@@ -1,4 +1,4 @@
-// The one-statement check-in (SQL function check_in, migration 0011_checkin) against the rules it
+// The one-statement check-in (SQL function check_in, migrations 0013_checkin and 0019_check-in-says-what-it-cancelled) against the rules it
 // mirrors: contracts' nextDeadline, the engine's effectiveDeadline (downtime shift) and
 // rescheduleCondition (spec §4's schedule). After the SQL check-in, the engine's own reschedule
 // must find nothing to change — for every condition type, DST gaps and folds included.
