@@ -1,15 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listStuckDeliveries } from "../../src/admin/list-stuck-deliveries.ts";
-import type { ChannelId } from "../../src/channels/channel.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
-import { newNumber, startChannelsApp, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
-import { createCondition, createMessage, createRecipient, del, put } from "../support/content.ts";
+import { armedForSam, newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
+import { del } from "../support/content.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { until } from "../support/until.ts";
-import { signUpUser } from "../support/users.ts";
 
 // A provider that accepts a send and reports its failure later (Meta's 131026 status webhook) must
 // lead where the same failure answered at once leads: the next channel, or the release parked.
@@ -21,20 +19,7 @@ afterAll(async () => {
   await c.close();
 });
 
-async function armed(recipient: { email?: string | null; phone?: string | null; channels: ChannelId[] }) {
-  const owner = withOwnAddress(await signUpUser(c.t));
-  await put(owner, "/api/profile", { first_name: "Ada", last_name: "Lovelace", time_zone: "Europe/London" });
-  const message = await createMessage(owner, { title: "The spare key", text_content: "It is under the blue pot." });
-  const r = await createRecipient(owner, {
-    name: "Sam",
-    email: recipient.email ?? null,
-    phone: recipient.phone ?? null,
-    channels: recipient.channels,
-  });
-  expect((await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] })).status).toBe(200);
-  const cond = await createCondition(owner, message.id, { condition_type: "no_check_in", hours_threshold: 1 });
-  return { owner, conditionId: cond.id, recipientId: r.id };
-}
+const armed = (recipient: Parameters<typeof armedForSam>[1]) => armedForSam(c, recipient);
 
 const releaseOf = async (conditionId: string) => {
   const { db } = c.t.database;

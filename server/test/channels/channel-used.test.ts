@@ -2,13 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listStuckDeliveries } from "../../src/admin/list-stuck-deliveries.ts";
 import { readSendRates } from "../../src/admin/read-send-rates.ts";
-import type { ChannelId } from "../../src/channels/channel.ts";
 import { reminderSchedule } from "../../src/db/schema.ts";
-import { newNumber, startChannelsApp, withOwnAddress, type ChannelsTestApp } from "../support/channels.ts";
-import { createCondition, createMessage, createRecipient, put } from "../support/content.ts";
+import { armedForSam, newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
-import { signUpUser } from "../support/users.ts";
 
 // Every place that says how a release went names the channel that carried it (this app keeps its
 // e-mail in the local mailbox: no SMTP_URL), and the recipient's mail says when its link ends.
@@ -20,25 +17,12 @@ afterAll(async () => {
   await c.close();
 });
 
-async function released(
-  recipient: { email?: string | null; phone?: string | null; channels: ChannelId[] },
-  window: { expiry_hours?: number } = {},
-) {
-  const owner = withOwnAddress(await signUpUser(c.t));
-  await put(owner, "/api/profile", { first_name: "Ada", last_name: "Lovelace", time_zone: "Europe/London" });
-  const message = await createMessage(owner, { title: "The spare key", text_content: "It is under the blue pot." });
-  const r = await createRecipient(owner, {
-    name: "Sam",
-    email: recipient.email ?? null,
-    phone: recipient.phone ?? null,
-    channels: recipient.channels,
-  });
-  expect((await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] })).status).toBe(200);
-  const cond = await createCondition(owner, message.id, {
-    condition_type: "no_check_in",
-    hours_threshold: 1,
-    ...(window.expiry_hours ? { panic_config: { expiry_hours: window.expiry_hours } } : {}),
-  });
+async function released(recipient: Parameters<typeof armedForSam>[1], window: { expiry_hours?: number } = {}) {
+  const { owner, messageId, conditionId } = await armedForSam(
+    c,
+    recipient,
+    window.expiry_hours ? { panic_config: { expiry_hours: window.expiry_hours } } : {},
+  );
   await travel(c.t, HOUR + MINUTE);
   await tick(c.t);
   await c.whatsapp.settled();
@@ -46,8 +30,8 @@ async function released(
   const [row] = await c.t.database.db
     .select()
     .from(reminderSchedule)
-    .where(and(eq(reminderSchedule.conditionId, cond.id), eq(reminderSchedule.reminderType, "final_delivery")));
-  return { owner, messageId: message.id, row: row! };
+    .where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.reminderType, "final_delivery")));
+  return { owner, messageId, row: row! };
 }
 
 describe("a release that went by WhatsApp", () => {

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChannelId } from "../../src/channels/channel.ts";
 import { createMasterKeys, type MasterKeys } from "../../src/crypto/master-keys.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { openNotice } from "../../src/engine/owner-notices.ts";
 import {
+  armedForSam,
   newNumber,
   startChannelsApp,
   verifyNumber,
@@ -31,28 +31,8 @@ afterAll(async () => {
   await c.close();
 });
 
-/** An owner whose message goes to one recipient after a 1-hour silence. */
-async function armed(
-  recipient: { email?: string | null; phone?: string | null; channels: ChannelId[] },
-  condition: Record<string, unknown> = {},
-) {
-  const owner = withOwnAddress(await signUpUser(c.t));
-  await put(owner, "/api/profile", { first_name: "Ada", last_name: "Lovelace", time_zone: "Europe/London" });
-  const message = await createMessage(owner, { title: "The spare key", text_content: "It is under the blue pot." });
-  const r = await createRecipient(owner, {
-    name: "Sam",
-    email: recipient.email ?? null,
-    phone: recipient.phone ?? null,
-    channels: recipient.channels,
-  });
-  expect((await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] })).status).toBe(200);
-  const cond = await createCondition(owner, message.id, {
-    condition_type: "no_check_in",
-    hours_threshold: 1,
-    ...condition,
-  });
-  return { owner, messageId: message.id, conditionId: cond.id, recipientId: r.id };
-}
+const armed = (recipient: Parameters<typeof armedForSam>[1], condition: Record<string, unknown> = {}) =>
+  armedForSam(c, recipient, condition);
 
 const releaseOf = async (conditionId: string) => {
   const { db } = c.t.database;

@@ -1,10 +1,11 @@
-import type { OwnerChannels } from "@trigger-switch/contracts";
-import { put, post } from "./content.ts";
+import type { OwnerChannels, RecipientChannel } from "@trigger-switch/contracts";
+import { expect } from "vitest";
+import { createCondition, createMessage, createRecipient, put, post } from "./content.ts";
 import { startFakeTwilio, type FakeTwilio } from "./fake-twilio.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "./fake-whatsapp.ts";
 import { startAutoconfirmApp } from "./fixtures.ts";
 import type { TestApp } from "./test-app.ts";
-import type { SignedInUser } from "./users.ts";
+import { signUpUser, type SignedInUser } from "./users.ts";
 
 export interface ChannelsTestApp {
   t: TestApp;
@@ -91,4 +92,31 @@ export function withOwnAddress(user: SignedInUser): SignedInUser {
         headers: { ...(init.headers as Record<string, string> | undefined), "x-forwarded-for": ip },
       }),
   };
+}
+
+/**
+ * An owner (Ada Lovelace, London) whose message "The spare key" goes to one recipient, Sam, after a
+ * 1-hour silence (`condition` adds to or changes that condition).
+ */
+export async function armedForSam(
+  c: ChannelsTestApp,
+  recipient: { email?: string | null; phone?: string | null; channels: RecipientChannel[] },
+  condition: Record<string, unknown> = {},
+) {
+  const owner = withOwnAddress(await signUpUser(c.t));
+  await put(owner, "/api/profile", { first_name: "Ada", last_name: "Lovelace", time_zone: "Europe/London" });
+  const message = await createMessage(owner, { title: "The spare key", text_content: "It is under the blue pot." });
+  const r = await createRecipient(owner, {
+    name: "Sam",
+    email: recipient.email ?? null,
+    phone: recipient.phone ?? null,
+    channels: recipient.channels,
+  });
+  expect((await put(owner, `/api/messages/${message.id}/recipients`, { recipient_ids: [r.id] })).status).toBe(200);
+  const cond = await createCondition(owner, message.id, {
+    condition_type: "no_check_in",
+    hours_threshold: 1,
+    ...condition,
+  });
+  return { owner, messageId: message.id, conditionId: cond.id, recipientId: r.id };
 }
