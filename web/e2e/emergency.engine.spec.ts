@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { uniqueEmail } from "./support/mailbox";
-import { accessToken, signUp } from "./support/sign-up";
+import { createPanicMessage } from "./support/panic-message";
+import { signUp } from "./support/sign-up";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
 
 /**
@@ -16,32 +17,20 @@ interface PanicMessage {
   recipient: string;
 }
 
-/** A message with one recipient and an active panic condition, made through the API. */
+/** A message to a new e-mail recipient, with an armed Emergency button condition. */
 async function panicMessage(
   page: Page,
   request: APIRequestContext,
   title: string,
   text: string,
 ): Promise<PanicMessage> {
-  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const recipient = uniqueEmail("panic-recipient");
-  const added = await request.post("/api/recipients", {
-    headers,
-    data: { name: `Contact for ${title}`, email: recipient },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  const { id: recipientId } = (await added.json()) as { id: string };
-  const created = await request.post("/api/messages", { headers, data: { title, text_content: text } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  expect(
-    (await request.put(`/api/messages/${id}/recipients`, { headers, data: { recipient_ids: [recipientId] } })).ok(),
-  ).toBe(true);
-  const condition = await request.post(`/api/messages/${id}/conditions`, {
-    headers,
-    data: { condition_type: "panic_trigger", panic_config: { keep_armed: true } },
-  });
-  expect(condition.ok(), await condition.text()).toBe(true);
+  const id = await createPanicMessage(
+    page,
+    request,
+    { title, text },
+    { name: `Contact for ${title}`, email: recipient },
+  );
   return { id, recipient };
 }
 

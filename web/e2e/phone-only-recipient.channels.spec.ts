@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { accessToken, signUp } from "./support/sign-up";
+import { createPanicMessage } from "./support/panic-message";
+import { signUp } from "./support/sign-up";
 import type { SentWhatsApp } from "./support/whatsapp";
 
 /**
@@ -28,27 +29,12 @@ test("a phone-only recipient: the message is ready, the emergency reaches them b
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, request, "phone-only");
-  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-  const recipient = await request.post("/api/recipients", {
-    headers,
-    data: { name: "Sam Okafor", email: null, phone: SAM, channels: ["whatsapp"] },
-  });
-  expect(recipient.ok(), await recipient.text()).toBe(true);
-  const { id: recipientId } = (await recipient.json()) as { id: string };
-  const created = await request.post("/api/messages", {
-    headers,
-    data: { title: "If I am in trouble", text_content: "Call Mrs Baker, she has the spare key." },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  expect(
-    (await request.put(`/api/messages/${id}/recipients`, { headers, data: { recipient_ids: [recipientId] } })).ok(),
-  ).toBe(true);
-  const condition = await request.post(`/api/messages/${id}/conditions`, {
-    headers,
-    data: { condition_type: "panic_trigger", panic_config: { keep_armed: true } },
-  });
-  expect(condition.ok(), await condition.text()).toBe(true);
+  const id = await createPanicMessage(
+    page,
+    request,
+    { title: "If I am in trouble", text: "Call Mrs Baker, she has the spare key." },
+    { name: "Sam Okafor", email: null, phone: SAM, channels: ["whatsapp"] },
+  );
 
   // Readiness: nothing says Sam will not receive it.
   await page.goto(`/message/${id}`);
