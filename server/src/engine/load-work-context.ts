@@ -10,22 +10,17 @@ import {
   messageRecipients,
   messages,
   profiles,
-  recipients,
   users,
   verifiedNumbers,
 } from "../db/schema.ts";
-import { recipientName } from "../recipients/seal-recipient.ts";
 import { loadEmergencyContext, type EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { chunked } from "./chunked.ts";
+import { readReleaseRecipients, type ReleasedTo } from "./read-release-recipients.ts";
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 
-/** One person a release went to, as the owner's notice names them: never their address or number. */
-export interface ReleasedTo {
-  name: string | null;
-  channels: ChannelId[];
-}
+export type { ReleasedTo } from "./read-release-recipients.ts";
 
 export interface WorkContext {
   row: ScheduleRow;
@@ -156,7 +151,7 @@ export async function loadWorkContexts({
       ),
     (g) => g.releaseId,
   );
-  const { viaChannels, names } = await readRecipients(db, masterKeys, all);
+  const { viaChannels, names } = await readReleaseRecipients(db, masterKeys, all);
   const namesTitle = (r: ScheduleRow) =>
     r.reminderType === "reminder" ||
     conditions.get(r.conditionId)?.conditionType === "panic_trigger" ||
@@ -226,59 +221,6 @@ function ownerPhoneOf(
 ): WorkContext["ownerPhone"] {
   const channels = (owner?.reminderChannels ?? []).filter((c): c is PhoneChannelId => c === "whatsapp" || c === "sms");
   return owner?.proven && channels.length > 0 ? { number: owner.proven, channels } : null;
-}
-
-/**
- * One read of the batch's recipients (in chunks of 5000 ids, never one per row), for two needs:
- * - `viaChannels`: recipients of pending releases who need the channel layer (channels other than
- *   exactly ["email"], or no e-mail address). A deleted recipient is not among them: their delivery
- *   goes by e-mail to the address written at release time, as the channel layer would send it.
- * - `names`: the recipients of rows whose owner's notice is still to be sent, their names opened
- *   and their channels as the channel layer tries them (those with an address, in order).
- */
-async function readRecipients(
-  db: Db,
-  masterKeys: MasterKeys,
-  all: DeliveryRow[],
-): Promise<{ viaChannels: Map<string, ChannelId>; names: Map<string, ReleasedTo> }> {
-  const pendingRelease = new Set(
-    all.flatMap((d) => (d.kind === "release" && d.status === "pending" && d.recipientId ? [d.recipientId] : [])),
-  );
-  const noticed = new Set(
-    all.flatMap((d) => (d.kind === "release_notice" && d.status === "pending" && d.reminderId ? [d.reminderId] : [])),
-  );
-  const named = new Set(
-    all.flatMap((d) =>
-      d.kind === "release" && d.recipientId && d.reminderId && noticed.has(d.reminderId) ? [d.recipientId] : [],
-    ),
-  );
-  /** Recipients who go through the channel layer, with the channel each is tried on first. */
-  const viaChannels = new Map<string, ChannelId>();
-  const names = new Map<string, ReleasedTo>();
-  for (const part of chunked([...new Set([...pendingRelease, ...named])], 5000)) {
-    const rows = await db
-      .select({
-        id: recipients.id,
-        email: recipients.email,
-        phone: recipients.phone,
-        channels: recipients.channels,
-        name: recipients.name,
-        keyId: recipients.keyId,
-        wrappedKey: recipients.wrappedKey,
-      })
-      .from(recipients)
-      .where(inArray(recipients.id, part));
-    for (const r of rows) {
-      if (pendingRelease.has(r.id) && !(r.email && r.channels.length === 1 && r.channels[0] === "email"))
-        viaChannels.set(r.id, (r.channels.find((c) => (c === "email" ? r.email : r.phone)) as ChannelId) ?? "email");
-      if (named.has(r.id))
-        names.set(r.id, {
-          name: recipientName(masterKeys, r),
-          channels: r.channels.filter((c) => (c === "email" ? r.email : r.phone)),
-        });
-    }
-  }
-  return { viaChannels, names };
 }
 
 /** The title of one message, opened (the parked notice names it). */
