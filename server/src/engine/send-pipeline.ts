@@ -10,7 +10,8 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
 import { sendDelivery, type SendDeliveryDeps, type SendOutcome } from "./send-delivery.ts";
 import { sendNotice, settleNotice } from "./send-notices.ts";
-import { settleWork, type Attempt, type DoneRow, type RowOutcome } from "./settle-work.ts";
+import type { RowOutcome } from "./row-outcome.ts";
+import { settleWork, type Attempt, type DoneRow } from "./settle-work.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };

@@ -7,11 +7,13 @@ import { deliveries, reminderDeliveryLog, reminderSchedule, users } from "../db/
 import { chunked } from "./chunked.ts";
 import type { ScheduleRow } from "./claim-due-work.ts";
 import { loadMessageTitle, type DeliveryRow, type WorkContext } from "./load-work-context.ts";
+import { deliveriesMovedOn } from "./deliveries-moved-on.ts";
 import { notifyParked } from "./notify-parked.ts";
 import { ownerToldOfEveryFailure } from "./owner-told-of-failures.ts";
 import { enqueueOwnerPhoneNotices } from "./owner-notices.ts";
 import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
 import { nextRetryAt } from "./retry-policy.ts";
+import { rowOutcome, type RowOutcome } from "./row-outcome.ts";
 import type { SendOutcome } from "./send-delivery.ts";
 
 /** One send attempt of one delivery, waiting to be written. */
@@ -27,12 +29,6 @@ export interface DoneRow {
   ctx: WorkContext;
   handBack: boolean;
 }
-
-export type RowOutcome =
-  | { status: "sent" }
-  | { status: "retry"; at: Date; reason: string }
-  | { status: "parked"; reason: string }
-  | { status: "handed_back" };
 
 /** What reminder_schedule.last_error may hold: a short sentence, never a whole query with its parameters. */
 export const shortError = (text: string, max = 300): string =>
@@ -258,44 +254,9 @@ async function noticeParked(
   });
 }
 
-/** Rows whose deliveries, as the database now has them, are not all done: one is pending again or failed. */
-async function deliveriesMovedOn(tx: Tx, rowIds: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const ids of chunked(rowIds, 5000)) {
-    const rows = await tx
-      .selectDistinct({ reminderId: deliveries.reminderId })
-      .from(deliveries)
-      .where(and(inArray(deliveries.reminderId, ids), inArray(deliveries.status, ["pending", "failed"])));
-    for (const r of rows) if (r.reminderId) found.add(r.reminderId);
-  }
-  return found;
-}
-
 async function ownerEmailOf(tx: Tx, userId: string): Promise<string> {
   const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return u?.email ?? "";
-}
-
-/** A row after its attempt, from its deliveries as they now stand (the attempts applied in memory). */
-function rowOutcome(ctx: WorkContext, now: Date): RowOutcome {
-  const all = ctx.deliveries;
-  const attempts = ctx.row.attempts + 1;
-  const pending = all.filter((d) => d.status === "pending");
-  const failed = all.filter((d) => d.status === "failed");
-  const reasons = (list: DeliveryRow[]) =>
-    [...new Set(list.map((d) => `${d.address || "(no address)"}: ${d.lastError ?? "unknown error"}`))].join("; ");
-  if (pending.length > 0) {
-    const policy = nextRetryAt({ strategy: ctx.row.retryStrategy, attempts, scheduledAt: ctx.row.scheduledAt, now });
-    // Never sooner than a provider asked (Retry-After, capped where it was read).
-    const at = policy && ctx.notBefore && ctx.notBefore > policy ? ctx.notBefore : policy;
-    return at
-      ? { status: "retry", at, reason: reasons(pending) }
-      : { status: "parked", reason: `Gave up after ${attempts} attempts. ${reasons(pending)}` };
-  }
-  if (ctx.row.reminderType === "final_delivery" && !all.some((d) => d.kind === "release"))
-    return { status: "parked", reason: "The message has no recipients to deliver to." };
-  if (failed.length > 0) return { status: "parked", reason: reasons(failed) };
-  return { status: "sent" };
 }
 
 function logRow({ ctx, delivery, outcome, at }: Attempt): typeof reminderDeliveryLog.$inferInsert {
