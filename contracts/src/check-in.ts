@@ -42,6 +42,16 @@ export const linkCheckInAnswerSchema = z.object({
 export type LinkCheckInAnswer = z.infer<typeof linkCheckInAnswerSchema>;
 
 /**
+ * What a check-in did to messages set to go out on a date unless the owner checked in: a count,
+ * never a title (a reminder link or a text message may be read by someone else). `where` ends the
+ * sentence, e.g. " in the app".
+ */
+export function cancelledDatedSentence(n: number, where = ""): string {
+  const one = n === 1;
+  return `This check-in also cancelled ${one ? "a message" : `${n} messages`} set to go out on a date unless you checked in: nothing will send ${one ? "it" : "them"} until you arm ${one ? "its condition" : "their conditions"} again${where}.`;
+}
+
+/**
  * Whether a check-in at `now` would cancel this condition's delivery: an inactivity_to_date still
  * in force whose rule (contracts' nextDeadline) has no deadline once checked in now.
  */

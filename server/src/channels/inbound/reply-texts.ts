@@ -1,8 +1,4 @@
-import { formatMailWhen } from "@trigger-switch/contracts";
-
-/** What a check-in did to messages set to go out on a date unless the owner checked in (never their titles). */
-export const cancelledDated = (n: number): string =>
-  `This check-in also cancelled ${n === 1 ? "a message" : `${n} messages`} set to go out on a date unless you checked in: nothing will send ${n === 1 ? "it" : "them"} until you arm ${n === 1 ? "its condition" : "their conditions"} again in the app.`;
+import { cancelledDatedSentence, formatMailWhen } from "@trigger-switch/contracts";
 
 /** Every sentence the number sends back, in one place. */
 export const replies = {
@@ -13,7 +9,7 @@ export const replies = {
         : !next
           ? "Checked in. Your timers are reset."
           : `Checked in. Your next deadline is ${formatMailWhen(next, timeZone)}. Send any message before then to check in again.`;
-    return cancelled > 0 ? `${said} ${cancelledDated(cancelled)}` : said;
+    return cancelled > 0 ? `${said} ${cancelledDatedSentence(cancelled, " in the app")}` : said;
   },
   tooOld(sentAt: Date, timeZone: string): string {
     return `Your message sent on ${formatMailWhen(sentAt, timeZone)} reached us only now, more than 24 hours later, so it did not check you in. If you are OK, send a new message now.`;

@@ -1,3 +1,4 @@
+import { cancelledDatedSentence } from "@trigger-switch/contracts";
 import { CircleCheckBig, HeartPulse } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "@/components/empty-state";
@@ -40,12 +41,7 @@ export function CheckInLinkPanel({ token, signedIn }: { token: string; signedIn:
       >
         <p>Thank you. Your timers have been reset and nothing will be sent now.</p>
         {checkIn.data.cancelled > 0 && (
-          <p className="font-medium text-foreground">
-            This check-in also cancelled{" "}
-            {checkIn.data.cancelled === 1 ? "a message" : `${checkIn.data.cancelled} messages`} set to go out on a date
-            unless you checked in: nothing will send {checkIn.data.cancelled === 1 ? "it" : "them"} until you arm{" "}
-            {checkIn.data.cancelled === 1 ? "its condition" : "their conditions"} again.
-          </p>
+          <p className="font-medium text-foreground">{cancelledDatedSentence(checkIn.data.cancelled)}</p>
         )}
         <p className="text-base font-medium text-foreground">
           {signedIn
