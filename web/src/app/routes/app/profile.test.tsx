@@ -4,7 +4,8 @@ import { makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
 // The guard holds every page for 500 ms; give it room.
-const AFTER_GUARD = { timeout: 5000 };
+// A limit on hanging, not a speed check: the profile page loads lazily and a busy 2-core machine is slow.
+const AFTER_GUARD = { timeout: 15_000 };
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,3 +1,4 @@
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import type { ChannelsInfo, OwnerChannels, PhoneChannel } from "@trigger-switch/contracts";
 import { CheckCircle2, MessageSquareText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -9,7 +10,6 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format-date-time";
-import { browserTimeZone } from "@/lib/time-zone";
 import { toast } from "@/lib/toast";
 import { useRequestCode } from "../api/request-code";
 import { useVerifyCode } from "../api/verify-code";
@@ -34,6 +34,7 @@ const DELIVERY_WORDS = {
  * keys it by the number and its proof, so a number saved or verified elsewhere starts it afresh.
  */
 export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner: OwnerChannels }) {
+  const zone = useOwnerTimeZone();
   const [state, setState] = useState<VerificationState>(() => initialState(owner));
   const stateRef = useRef(state);
   const requestIds = useRef(0);
@@ -100,8 +101,7 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
             <CheckCircle2 aria-hidden="true" className="size-3.5" /> Verified
           </Badge>
           <span>
-            {owner.number}, by {NAMES[owner.verified.via]} on{" "}
-            {formatDateTime(new Date(owner.verified.at), browserTimeZone())}.
+            {owner.number}, by {NAMES[owner.verified.via]} on {formatDateTime(new Date(owner.verified.at), zone)}.
           </span>
         </p>
         <CheckInInstructions info={info} />
@@ -156,7 +156,7 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
           {pending && (
             <p className="text-sm" role="status">
               We sent a 6-digit code by {NAMES[pending.channel]} to {owner.number}. It works until{" "}
-              {formatDateTime(new Date(pending.expires_at), browserTimeZone()).split(", ")[1]}.{" "}
+              {formatDateTime(new Date(pending.expires_at), zone).split(", ")[1]}.{" "}
               <span
                 className={pending.delivery === "failed" ? "font-semibold text-destructive" : "text-muted-foreground"}
               >

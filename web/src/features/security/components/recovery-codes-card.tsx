@@ -1,3 +1,4 @@
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { Copy, Download } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,7 +11,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { LoadError } from "@/components/load-error";
 import { toastError } from "@/lib/error-toast";
 import { formatDateTime } from "@/lib/format-date-time";
-import { browserTimeZone } from "@/lib/time-zone";
 import { toast } from "@/lib/toast";
 import { useMakeRecoveryCodes, useRecoveryCodes } from "../api/recovery-codes";
 
@@ -23,7 +23,7 @@ export function RecoveryCodesCard({ email }: { email: string }) {
   const make = useMakeRecoveryCodes();
   const [shown, setShown] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const zone = browserTimeZone();
+  const zone = useOwnerTimeZone();
 
   const makeCodes = () =>
     make.mutate(undefined, {

@@ -1,15 +1,15 @@
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LoadError } from "@/components/load-error";
 import { formatDateTime } from "@/lib/format-date-time";
-import { browserTimeZone } from "@/lib/time-zone";
 import { useSecurityLog, type SecurityEvent } from "../api/security-log";
 import { describeSecurityEvent } from "../utils/describe-security-event";
 
 /** The account's security log: sign-ins, failed sign-ins, factor, password and e-mail changes. */
 export function SecurityLogCard() {
   const log = useSecurityLog();
-  const zone = browserTimeZone();
+  const zone = useOwnerTimeZone();
   return (
     <Card>
       <CardHeader>

@@ -167,6 +167,24 @@ describe("the profile's Security section", { timeout: 20000 }, () => {
     ]);
   });
 
+  it("writes the security log's times in the profile's zone, not the browser's (as every owner page does)", async () => {
+    // The browser runs in UTC here; the owner's profile says Tokyo (UTC+9).
+    renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile({ time_zone: "Asia/Tokyo" }),
+      api: {
+        "GET /auth/v1/user/sessions": () => ({ body: sessions }),
+        "GET /auth/v1/user/security-log": () => ({ body: log }),
+      },
+    });
+    const list = await screen.findByRole("list", { name: "Security log" }, AFTER_GUARD);
+    const signIn = within(list).getAllByRole("listitem").at(-1)!;
+    // 10:00 UTC on 1 March is 19:00 in Tokyo.
+    expect(signIn.textContent).toMatch(/19:00|7:00\sPM/);
+    expect(signIn.textContent).not.toMatch(/10:00/);
+  });
+
   it("deletes the account only after DELETE is typed, with the password, then signs out", async () => {
     let body: unknown;
     const { user, router } = renderProfile({

@@ -1,3 +1,4 @@
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { Laptop, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +9,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { LoadError } from "@/components/load-error";
 import { toastError } from "@/lib/error-toast";
 import { formatDateTime } from "@/lib/format-date-time";
-import { browserTimeZone } from "@/lib/time-zone";
 import { toast } from "@/lib/toast";
 import { useEndSessions, useSessions, type SessionInfo } from "../api/sessions";
 
@@ -19,7 +19,7 @@ export function SessionsCard() {
   const sessions = useSessions();
   const end = useEndSessions();
   const [ending, setEnding] = useState<SessionInfo | "others" | null>(null);
-  const zone = browserTimeZone();
+  const zone = useOwnerTimeZone();
   const others = (sessions.data ?? []).filter((s) => !s.current);
 
   // One device or several: every sentence says which.

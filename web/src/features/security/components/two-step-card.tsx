@@ -1,3 +1,4 @@
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { describeVerifyError, factorLabel, useAuthSettings } from "@/features/auth";
 import { formatDateTime } from "@/lib/format-date-time";
 import { useServices } from "@/lib/services";
-import { browserTimeZone } from "@/lib/time-zone";
 import { toast } from "@/lib/toast";
 import { useFactors, useRefreshSecurity } from "../api/factors";
 import { IDLE, step, type EnrolEvent, type EnrolState } from "../utils/enrol-machine";
@@ -95,7 +95,7 @@ export function TwoStepCard() {
   };
 
   const verified = (factors.data ?? []).filter((f) => f.status === "verified");
-  const zone = browserTimeZone();
+  const zone = useOwnerTimeZone();
   return (
     <Card>
       <CardHeader>

@@ -1,3 +1,4 @@
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import type { BillingOverview, Plan } from "@trigger-switch/contracts";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
@@ -6,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatDateTime } from "@/lib/format-date-time";
-import { browserTimeZone } from "@/lib/time-zone";
 import { useOpenPortal, useSetCancel } from "../api/billing-actions";
 import { formatMoney, perInterval } from "../utils/format-money";
 import { planLines } from "../utils/plan-lines";
@@ -37,7 +37,7 @@ export function CurrentPlanCard({ overview, plan }: { overview: BillingOverview;
   const portal = useOpenPortal();
   const cancel = useSetCancel();
   const sub = overview.subscription;
-  const zone = browserTimeZone();
+  const zone = useOwnerTimeZone();
   const paying = overview.billing_enabled && overview.plan === "plus" && sub !== null && sub.status !== "canceled";
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), zone) : "the end of the period");
   // A subscription that ended still shows what became of it ("Plus ended"), next to "Free plan".

@@ -1,16 +1,16 @@
+import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { FileText } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format-date-time";
-import { browserTimeZone } from "@/lib/time-zone";
 import { useInvoices } from "../api/get-invoices";
 import { formatMoney } from "../utils/format-money";
 
 /** Invoices from Stripe, newest first, with links to Stripe's pages for each. */
 export function InvoicesCard() {
   const invoices = useInvoices(true);
-  const zone = browserTimeZone();
+  const zone = useOwnerTimeZone();
   return (
     <Card>
       <CardHeader>
