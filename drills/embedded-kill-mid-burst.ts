@@ -1,14 +1,14 @@
-// Drill: kill -9 in the middle of a delivery burst on the embedded default (PGlite in DATA_DIR,
-// no DATABASE_URL), restart on the same DATA_DIR, let the leases run out. The PostgreSQL drill 1
-// (kill-mid-burst.ts) on the database `npm install && npm start` gives everyone.
-// Proves: the database survives the kill (the next process takes over the dead one's lock and
-// opens it), no release mail is lost, and the only duplicates are mails that had reached the
+// Drill: kill -9 of the server and its embedded PostgreSQL together in the middle of a delivery
+// burst on the embedded default (no DATABASE_URL), restart on the same DATA_DIR, let the leases run
+// out. The PostgreSQL drill 1 (kill-mid-burst.ts) on the database `npm install && npm start` gives everyone.
+// Proves: the database survives the kill (the next process takes over the dead one's lock, and
+// PostgreSQL replays its WAL), no release mail is lost, and the only duplicates are mails that had reached the
 // mail server but were not yet marked sent when the process died (at most the in-flight batch).
 // Usage: node --import tsx drills/embedded-kill-mid-burst.ts [--small]   (full: 10,000 deliveries; small: 1,000)
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../server/src/db/connect.ts";
 import { countReleases } from "./support/count-mails.ts";
-import { readLock, stageEmbedded, withEmbeddedDatabase } from "./support/embedded.ts";
+import { killServerAndDatabase, readLock, stageEmbedded, withEmbeddedDatabase } from "./support/embedded.ts";
 import { seedAndKillMidBurst } from "./support/kill-mid-burst.ts";
 import { runDrill } from "./support/report.ts";
 import { fmt, settle } from "./support/stage.ts";
@@ -20,7 +20,7 @@ async function rows<T>(database: Database, query: SQL): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
+await runDrill("embedded: kill -9 of the server and its PostgreSQL mid-burst", async (ctx) => {
   const owners = ctx.small ? 2 : 20;
   const plan = { tag: "ekill", owners, messagesPerOwner: 25, recipientsPerOwner: 20, thresholdMinutes: () => 5 };
   const { sink, deployment } = await stageEmbedded(ctx, "embedded-kill");
@@ -32,13 +32,18 @@ await runDrill("embedded: kill -9 mid-burst on PGlite", async (ctx) => {
     burstStart: t,
     killAfterS,
     receivedAtKill,
-  } = await seedAndKillMidBurst(ctx, { sink, first, plan });
+  } = await seedAndKillMidBurst(ctx, {
+    sink,
+    first,
+    plan,
+    kill: () => killServerAndDatabase(deployment.dataDir, first),
+  });
   ctx.check(
     "the killed process left its lock behind (a stale lock to take over)",
     readLock(deployment.dataDir)?.pid === first.pid,
   );
 
-  // What the dead process held, read from the database file itself (no server has it open now).
+  // What the dead process held, read from the database itself (no server has it open now).
   const atKill = await withEmbeddedDatabase(deployment.dataDir, async (database) => {
     const held = await rows<{ id: string }>(database, sql`select id from reminder_schedule where status = 'claimed'`);
     const ids = held.map((h) => h.id);

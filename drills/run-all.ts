@@ -12,9 +12,10 @@ const DRILLS = [
   "smtp-outage.ts",
   "our-outage.ts",
   "smtp-stall.ts",
-  // The embedded default (PGlite in DATA_DIR), as `npm install && npm start` runs it (docs/decisions/013).
+  // The embedded default (PostgreSQL in DATA_DIR/postgres), as `npm install && npm start` runs it (docs/decisions/013, 035).
   "embedded-kill-mid-burst.ts",
   "embedded-one-process.ts",
+  "embedded-wal-sync.ts",
   "sigterm-npm-start.ts",
 ];
 const small = process.argv.includes("--small");

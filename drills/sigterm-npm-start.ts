@@ -12,6 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { CLUSTER_DIR } from "../server/src/db/embedded/start-embedded-postgres.ts";
 import { freePort, isAlive, readLock, withEmbeddedDatabase } from "./support/embedded.ts";
 import { sharedKeys } from "./support/keys.ts";
 import { runDrill } from "./support/report.ts";
@@ -112,6 +113,8 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
     );
     const server = readLock(dataDir);
     if (!server) throw new Error("the running server left no lock in DATA_DIR");
+    // The embedded PostgreSQL runs in a session of its own (a terminal's Ctrl-C must not reach it first).
+    const postgres = Number(fs.readFileSync(path.join(dataDir, CLUSTER_DIR, "postmaster.pid"), "utf8").split("\n")[0]);
 
     // A due message, so the engine is in the middle of a send to the silent server when the signal comes.
     const seen = connections;
@@ -147,7 +150,8 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
     if (target.group) process.kill(server.pid, target.signal);
     let gone = true;
     try {
-      await waitUntil("every process of npm start to exit", () => !groupAlive(pgid) && !isAlive(server.pid), {
+      const allGone = () => !groupAlive(pgid) && !isAlive(server.pid) && !isAlive(postgres);
+      await waitUntil("every process of npm start and its PostgreSQL to exit", allGone, {
         timeoutMs: LIMIT_MS + 5_000,
         intervalMs: 50,
       });
@@ -163,7 +167,7 @@ await runDrill("embedded: SIGTERM to npm start", async (ctx) => {
     ctx.check(
       `try ${i + 1}: ${what} stops every process within ${LIMIT_MS / 1000} s`,
       gone && ms <= LIMIT_MS,
-      `${(ms / 1000).toFixed(1)} s${gone ? "" : `; left: group ${pgid} alive ${groupAlive(pgid)}, server alive ${isAlive(server.pid)}`}`,
+      `${(ms / 1000).toFixed(1)} s${gone ? "" : `; left: group ${pgid} alive ${groupAlive(pgid)}, server alive ${isAlive(server.pid)}, PostgreSQL alive ${isAlive(postgres)}`}`,
     );
     ctx.check(
       `try ${i + 1}: the port is closed and the lock released`,

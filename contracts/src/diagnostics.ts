@@ -9,7 +9,7 @@ import { conditionSchema } from "./conditions/condition-schema.ts";
  */
 export const serviceDiagnosticSchema = z.object({
   status: z.enum(["ok", "degraded"]),
-  database: z.object({ ok: z.boolean(), kind: z.enum(["pglite", "postgres"]) }),
+  database: z.object({ ok: z.boolean(), kind: z.enum(["pglite", "postgres", "embedded-postgres"]) }),
   engine: z.object({
     role: z.enum(["all", "web", "worker"]),
     heartbeat_at: z.string().nullable(),

@@ -1,7 +1,8 @@
 /**
- * For the drills of the embedded default (PGlite in DATA_DIR, no DATABASE_URL): a deployment
- * without a database server, a server start that is expected to be refused, and a look into the
- * database file once no server has it open (docs/decisions/013: one process per DATA_DIR).
+ * For the drills of the embedded default (PostgreSQL in DATA_DIR/postgres, no DATABASE_URL): a
+ * deployment without a database server, a server start that is expected to be refused, a look
+ * into the database once no server has it open (docs/decisions/013: one process per DATA_DIR),
+ * and a crash of the server and its PostgreSQL together.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -10,7 +11,8 @@ import path from "node:path";
 import { connect, type Database } from "../../server/src/db/connect.ts";
 import { LOCK_FILE, type LockHolder } from "../../server/src/runtime/data-dir-lock.ts";
 import type { DrillContext } from "./report.ts";
-import { createDeployment, repoRoot, type Deployment } from "./server-process.ts";
+import { CLUSTER_DIR } from "../../server/src/db/embedded/start-embedded-postgres.ts";
+import { createDeployment, repoRoot, type Deployment, type ServerProcess } from "./server-process.ts";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink.ts";
 
 export async function stageEmbedded(
@@ -78,6 +80,16 @@ export function readLock(dataDir: string): LockHolder | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * SIGKILL to the embedded PostgreSQL and the server at once, as a crash of the machine's processes
+ * would: PostgreSQL gets no chance to write a checkpoint, so the next start replays its WAL.
+ */
+export async function killServerAndDatabase(dataDir: string, server: ServerProcess): Promise<void> {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, CLUSTER_DIR, "postmaster.pid"), "utf8").split("\n")[0]);
+  process.kill(postmaster, "SIGKILL");
+  await server.kill();
 }
 
 /** Opens the embedded database from the drill itself, only while no server holds DATA_DIR. */

@@ -16,11 +16,17 @@ export const KILL_AT = 0.45;
 /**
  * The first half of both kill -9 drills (PostgreSQL and embedded): seed through the API, bring
  * every deadline due at once, SIGKILL the process once KILL_AT of the releases reached the mail
- * server, and record what had arrived by then.
+ * server, and record what had arrived by then. `kill` replaces the SIGKILL of the process (the
+ * embedded drill kills its PostgreSQL with it).
  */
 export async function seedAndKillMidBurst(
   ctx: DrillContext,
-  { sink, first, plan }: { sink: SmtpSink; first: ServerProcess; plan: SeedPlan },
+  {
+    sink,
+    first,
+    plan,
+    kill = () => first.kill(),
+  }: { sink: SmtpSink; first: ServerProcess; plan: SeedPlan; kill?: () => Promise<void> },
 ): Promise<{
   messages: SeededMessage[];
   expected: Set<string>;
@@ -50,7 +56,7 @@ export async function seedAndKillMidBurst(
     () => releases() >= expected.size * KILL_AT,
     { timeoutMs: 900_000, intervalMs: 5 },
   );
-  await first.kill();
+  await kill();
   const killAfterS = (performance.now() - burstStart) / 1000;
   // Bytes already on the wire when the process died may still be arriving.
   await settle(sink, 500);

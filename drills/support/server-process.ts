@@ -56,15 +56,24 @@ async function freePort(): Promise<number> {
 
 export interface Deployment {
   readonly logDir: string;
-  /** The DATA_DIR every process gets (with no database URL: the embedded PGlite database itself). */
+  /** The DATA_DIR every process gets (with no database URL: the embedded PostgreSQL's too). */
   readonly dataDir: string;
-  /** `env`: more settings for this process (e.g. SMTP_SEND_TIMEOUT_MS, ADMIN_EMAILS). */
-  start(opts: { name: string; role: Role; offsetMs?: number; env?: Record<string, string> }): Promise<ServerProcess>;
+  /**
+   * `env`: more settings for this process (e.g. SMTP_SEND_TIMEOUT_MS, ADMIN_EMAILS);
+   * `wrap`: a command the server runs under (e.g. strace and its options).
+   */
+  start(opts: {
+    name: string;
+    role: Role;
+    offsetMs?: number;
+    env?: Record<string, string>;
+    wrap?: string[];
+  }): Promise<ServerProcess>;
   /** Stops every process still running (SIGKILL) and removes DATA_DIR. */
   shutdown(): Promise<void>;
 }
 
-/** One drill's servers: shared keys, DATA_DIR, database (none: the embedded PGlite in DATA_DIR) and mail server. */
+/** One drill's servers: shared keys, DATA_DIR, database (none: the embedded PostgreSQL in DATA_DIR) and mail server. */
 export function createDeployment({
   label,
   databaseUrl,
@@ -86,7 +95,7 @@ export function createDeployment({
   return {
     logDir,
     dataDir,
-    async start({ name, role, offsetMs = 0, env: extraEnv = {} }) {
+    async start({ name, role, offsetMs = 0, env: extraEnv = {}, wrap = [] }) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const logFile = path.join(logDir, `${name}.log`);
@@ -119,7 +128,8 @@ export function createDeployment({
         ...extraEnv,
       };
       fs.writeSync(out, `--- ${new Date().toISOString()} start ${name} ROLE=${role} CLOCK_OFFSET_MS=${offsetMs}\n`);
-      const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+      const command = [...wrap, process.execPath, "--import", "tsx", "server/src/main.ts"];
+      const child = spawn(command[0]!, command.slice(1), {
         cwd: serverRoot,
         env,
         stdio: ["ignore", out, out],

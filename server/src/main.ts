@@ -4,6 +4,7 @@ import { composeApp } from "./compose-app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { MasterKeyMismatchError } from "./crypto/check-master-keys.ts";
 import { connect, DiskFullError, type Database } from "./db/connect.ts";
+import { EmbeddedPostgresUnavailableError } from "./db/embedded/postgres-binaries.ts";
 import { hasLocalMailbox, mailboxUrl } from "./http/mailbox-key.ts";
 import { clockRoutes } from "./dev/clock-routes.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./runtime/data-dir-lock.ts";
@@ -36,9 +37,15 @@ async function main() {
   // One embedded database, one process (docs/decisions/013); PostgreSQL deployments share DATA_DIR for keys.
   const lock = config.DATABASE_URL ? null : acquireDataDirLock({ dataDir: config.DATA_DIR, port: config.PORT });
   if (lock) process.on("exit", () => lock.release());
-  installSignalHandlers();
+  const { forceExit } = installSignalHandlers();
 
-  const database = (open.database = await connect({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database = (open.database = await connect({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    log: (line) => (open.app ? open.app.log.warn(line) : console.error(line)),
+  }));
+  // Without its database the process can do nothing right: exit, so a supervisor starts it afresh.
+  void database.lost?.then((why) => forceExit(`${why}: stopping`));
   const testClock = config.TEST_CLOCK ? createAdjustableClock(config.CLOCK_OFFSET_MS) : null;
   const { app, mailer, engine } = await composeApp({ config, database, clock: testClock ?? systemClock });
   open.app = app;
@@ -108,19 +115,25 @@ function installSignalHandlers() {
       [
         // Stops taking requests, waits for those in flight, then the engine (which hands back the rows it has not sent), realtime and mail.
         ...(app
-          ? [{ name: "HTTP, engine and realtime", budgetMs: SHUTDOWN_BUDGET_MS - 2_500, run: () => app.close() }]
+          ? [{ name: "HTTP, engine and realtime", budgetMs: SHUTDOWN_BUDGET_MS - 3_500, run: () => app.close() }]
           : []),
-        ...(database ? [{ name: "database", budgetMs: 2_000, run: () => database.close() }] : []),
+        ...(database ? [{ name: "database", budgetMs: 3_000, run: () => database.close() }] : []),
       ],
       log,
     );
     exit(clean ? 0 : 1);
   };
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void stop(signal));
+  return { forceExit };
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof MasterKeyMismatchError || err instanceof DataDirLockedError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof MasterKeyMismatchError ||
+    err instanceof DataDirLockedError ||
+    err instanceof EmbeddedPostgresUnavailableError
+  ) {
     console.error(err.message);
     process.exit(78); // EX_CONFIG
   }

