@@ -5,6 +5,9 @@
 // p99 < 25 ms at 80 % of that load (open loop: requests sent at a fixed rate, each timed from the
 // moment it was due, so a stall is not hidden by the clients waiting).
 // Usage: node --import tsx bench/checkin-throughput.ts [users=200] [concurrency=10] [seconds=20] [conditionsPerUser=2]
+// BENCH_EMBEDDED=1: the default install instead (no DATABASE_URL, ROLE=all, the embedded database in a
+// fresh DATA_DIR; pgbench then runs on the embedded PostgreSQL's socket). BENCH_SERVER_ROOT=<checkout>:
+// run that checkout's server (e.g. the commit before a change; an embedded PGlite has no pgbench).
 // BENCH_CPU_PROF=<dir>: run the server under `node --cpu-prof` and write its profile there
 // (summarise it with `node bench/support/summarise-cpu-profile.mjs <file>`).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -14,6 +17,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 
 const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [
@@ -23,7 +27,9 @@ const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Nu
   number,
 ];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-if (!(await postgresAvailable()) || spawnSync("pgbench", ["--version"]).status !== 0) {
+const embedded = process.env.BENCH_EMBEDDED === "1";
+const serverRoot = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : root;
+if ((!embedded && !(await postgresAvailable())) || spawnSync("pgbench", ["--version"]).status !== 0) {
   console.log(
     "skipped: needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and pgbench",
   );
@@ -39,6 +45,8 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return free;
 }
+/** Ends the measured part early (an embedded PGlite: nothing to compare with pgbench). */
+class SkipRest extends Error {}
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 4 });
 function request(
   method: string,
@@ -89,16 +97,19 @@ function cpuMs(pid: number): number {
     return NaN;
   }
 }
-/** CPU time of the PostgreSQL backends serving `database` (the server must be on this machine). */
-async function postgresCpuMs(database: string): Promise<number> {
-  const { rows } = await scratch.pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [
-    database,
-  ]);
+/** CPU time of the PostgreSQL backends serving the server's database (on this machine); NaN inside the server (PGlite). */
+async function postgresCpuMs(): Promise<number> {
+  if (!sqlPool) return NaN;
+  const { rows } = await sqlPool.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
   return rows.reduce((sum, r) => sum + (cpuMs(r.pid) || 0), 0);
 }
 
-const scratch = await scratchDatabase("checkin");
+const scratch = embedded ? null : await scratchDatabase("checkin");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
+const cluster = path.join(dataDir, "postgres");
+let sqlPool: pg.Pool | null = scratch?.pool ?? null;
 const profileDir = process.env.BENCH_CPU_PROF;
 /** The server as `npm start` runs it, on the scratch database; under `--cpu-prof` for the measured phase when asked. */
 async function startServer(profile: boolean): Promise<ChildProcess> {
@@ -111,14 +122,13 @@ async function startServer(profile: boolean): Promise<ChildProcess> {
       "server/src/main.ts",
     ],
     {
-      cwd: root,
+      cwd: serverRoot,
       env: {
         ...process.env,
-        DATABASE_URL: scratch.url,
+        ...(scratch ? { DATABASE_URL: scratch.url, ROLE: "web" } : { DATABASE_URL: "", ROLE: "all" }),
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: "127.0.0.1",
-        ROLE: "web",
         LOG_LEVEL: "warn",
         AUTH_AUTOCONFIRM: "true",
         JWT_EXPIRY: "86400",
@@ -144,6 +154,19 @@ async function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 let server = await startServer(false);
+// The embedded PostgreSQL answers on its socket in DATA_DIR/postgres; an embedded PGlite lives inside the server.
+if (embedded && fs.existsSync(path.join(cluster, "PG_VERSION")))
+  sqlPool = new pg.Pool({ host: cluster, user: "postgres", database: "postgres", max: 2 });
+const conn = scratch
+  ? (() => {
+      const u = new URL(adminUrl);
+      return ["-h", u.hostname, "-p", u.port || "5432", "-U", decodeURIComponent(u.username) || "postgres"];
+    })()
+  : ["-h", cluster, "-U", "postgres"];
+const dbName = scratch ? new URL(scratch.url).pathname.slice(1) : "postgres";
+console.log(
+  `server: ${serverRoot}, database: ${scratch ? "PostgreSQL (scratch)" : sqlPool ? "embedded PostgreSQL" : "embedded PGlite"}`,
+);
 try {
   // Real users through the real sign-up (each from its own address: sign-up is rate-limited per IP).
   const tokens: string[] = [];
@@ -238,8 +261,7 @@ try {
   };
   await run(3000); // warm-up
   const cpuBefore = cpuMs(server.pid!);
-  const dbName0 = new URL(scratch.url).pathname.slice(1);
-  const pgBefore = await postgresCpuMs(dbName0);
+  const pgBefore = await postgresCpuMs();
   const { latencies, errors } = await run(seconds * 1000);
   const rps = latencies.length / seconds;
   const perRequest = (x: number) => (x / latencies.length).toFixed(2);
@@ -247,14 +269,20 @@ try {
     `check-in: ${rps.toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${latencies.length} requests, ${errors} errors (${concurrency} clients, ${seconds} s)`,
   );
   console.log(
-    `  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${perRequest((await postgresCpuMs(dbName0)) - pgBefore)} ms`,
+    `  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${sqlPool ? `${perRequest((await postgresCpuMs()) - pgBefore)} ms` : "(inside the server process)"}`,
   );
+  if (!sqlPool) {
+    console.log(
+      `pgbench: not for an embedded PGlite; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
+    process.exitCode = 0;
+    throw new SkipRest();
+  }
 
   // pgbench on the same server: single-row UPDATE, as many clients.
-  const pgb = new URL(adminUrl);
-  pgb.pathname = `/${new URL(scratch.url).pathname.slice(1)}`;
-  const conn = ["-h", pgb.hostname, "-p", pgb.port || "5432", "-U", decodeURIComponent(pgb.username) || "postgres"];
-  const dbName = pgb.pathname.slice(1);
   const init = spawnSync("pgbench", ["-i", "-q", "-s", "10", ...conn, dbName], { encoding: "utf8" });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const script = path.join(dataDir, "update.sql");
@@ -274,10 +302,8 @@ try {
   );
 
   // The check-in statement alone, through pgbench like the UPDATE: the ceiling any HTTP server in front of it could reach.
-  await scratch.pool.query(
-    "create table bench_owners as select row_number() over (order by id)::int as n, id from users",
-  );
-  await scratch.pool.query("alter table bench_owners add primary key (n)");
+  await sqlPool.query("create table bench_owners as select row_number() over (order by id)::int as n, id from users");
+  await sqlPool.query("alter table bench_owners add primary key (n)");
   const statementScript = path.join(dataDir, "check-in.sql");
   fs.writeFileSync(
     statementScript,
@@ -312,9 +338,9 @@ try {
     "update-notify",
     "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n",
   );
-  await scratch.pool.query("alter table message_conditions disable trigger message_conditions_notify_update");
+  await sqlPool.query("alter table message_conditions disable trigger message_conditions_notify_update");
   const quietTps = pgbenchTps("check-in-quiet", fs.readFileSync(statementScript, "utf8"));
-  await scratch.pool.query("alter table message_conditions enable trigger message_conditions_notify_update");
+  await sqlPool.query("alter table message_conditions enable trigger message_conditions_notify_update");
   console.log(
     `  probes: single-row UPDATE + pg_notify ${notifyTps.toFixed(0)} TPS (${((100 * notifyTps) / tps).toFixed(0)} % of the UPDATE); ` +
       `check_in with the realtime trigger disabled ${quietTps.toFixed(0)} TPS (${((100 * quietTps) / tps).toFixed(0)} %)`,
@@ -336,9 +362,12 @@ try {
         .map((x) => x.toFixed(2))
         .join(" ")}`,
   );
+} catch (err) {
+  if (!(err instanceof SkipRest)) throw err;
 } finally {
   agent.destroy();
+  if (sqlPool !== scratch?.pool) await sqlPool?.end();
   await stopServer(server);
-  await scratch.drop();
+  await scratch?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -23,7 +23,18 @@ await runDrill("embedded: every acknowledged write is synced to disk first", asy
   const server = await deployment.start({
     name: "traced",
     role: "all",
-    wrap: ["strace", "-f", "-tt", "-y", "-s", "40", "-e", "trace=read,write,writev,pwrite64,pwritev,fdatasync,fsync", "-o", trace],
+    wrap: [
+      "strace",
+      "-f",
+      "-tt",
+      "-y",
+      "-s",
+      "40",
+      "-e",
+      "trace=read,write,writev,pwrite64,pwritev,fdatasync,fsync",
+      "-o",
+      trace,
+    ],
   });
   const { owners, messages } = await seed(server.url, {
     tag: "wal",

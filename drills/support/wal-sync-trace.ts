@@ -28,7 +28,8 @@ export function checkAnswersAfterWalSync(trace: string): WalSyncResult {
   const result: WalSyncResult = { answered: 0, synced: 0, walSyncs: 0, unsynced: [] };
   for (const call of readCalls(trace)) {
     const wal = /<([^>]*\/pg_wal\/[0-9A-F]{24})>/.exec(call.target)?.[1];
-    if (wal && (call.name === "pwrite64" || call.name === "pwritev") && call.ok) for (const r of open.values()) r.dirty.add(wal);
+    if (wal && (call.name === "pwrite64" || call.name === "pwritev") && call.ok)
+      for (const r of open.values()) r.dirty.add(wal);
     if (wal && (call.name === "fdatasync" || call.name === "fsync") && call.ok) {
       result.walSyncs++;
       for (const r of open.values()) r.dirty.delete(wal);

@@ -37,7 +37,9 @@ export function postgresCommand(
 export function checkRootCanRunPostgres(): void {
   if (process.getuid?.() !== 0) return;
   try {
-    execFileSync("unshare", ["--user", `--map-user=${NOBODY}`, `--map-group=${NOBODY}`, "--", "true"], { stdio: "pipe" });
+    execFileSync("unshare", ["--user", `--map-user=${NOBODY}`, `--map-group=${NOBODY}`, "--", "true"], {
+      stdio: "pipe",
+    });
   } catch (err) {
     const why = ((err as { stderr?: Buffer }).stderr?.toString() || (err as Error).message).trim().split("\n")[0];
     throw new EmbeddedPostgresUnavailableError(

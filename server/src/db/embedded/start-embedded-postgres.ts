@@ -108,7 +108,9 @@ export async function startEmbeddedPostgres({
     throw new Error(`The embedded database did not start: ${outcome}.\n${early.trim()}`);
   }
   ready = true;
-  const lost = exited.then((how) => (stopping ? new Promise<string>(() => {}) : `the embedded PostgreSQL stopped (${how})`));
+  const lost = exited.then((how) =>
+    stopping ? new Promise<string>(() => {}) : `the embedded PostgreSQL stopped (${how})`,
+  );
   return {
     url,
     lost,
@@ -118,7 +120,9 @@ export async function startEmbeddedPostgres({
       child.kill("SIGINT");
       const fast = await Promise.race([exited, sleep(FAST_STOP_MS).then(() => null)]);
       if (fast === null) {
-        log(`PostgreSQL: fast shutdown took over ${FAST_STOP_MS / 1000} s; stopping it at once (the next start replays its WAL)`);
+        log(
+          `PostgreSQL: fast shutdown took over ${FAST_STOP_MS / 1000} s; stopping it at once (the next start replays its WAL)`,
+        );
         child.kill("SIGQUIT");
         await exited;
       }
@@ -171,7 +175,9 @@ async function waitUntilAccepting(url: string, gone: () => boolean): Promise<"re
     } catch (err) {
       await client.end().catch(() => {});
       if (performance.now() > deadline)
-        throw new Error(`the embedded database did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${(err as Error).message}`);
+        throw new Error(
+          `the embedded database did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${(err as Error).message}`,
+        );
       await sleep(20);
     }
   }

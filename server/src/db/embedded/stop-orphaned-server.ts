@@ -17,16 +17,21 @@ export async function stopOrphanedServer(clusterDir: string, log: (line: string)
   if (!fs.existsSync("/proc/self/cwd")) return;
   const left = processesIn(clusterDir);
   if (left.length > 0) {
-    log(`embedded database: ${left.length} PostgreSQL processes left by an earlier run still had it open; stopping them`);
+    log(
+      `embedded database: ${left.length} PostgreSQL processes left by an earlier run still had it open; stopping them`,
+    );
     const postmaster = readPostmasterPid(clusterDir);
     if (postmaster && left.includes(postmaster)) signal(postmaster, "SIGINT");
     if (!(await noneLeftWithin(clusterDir, ORPHAN_STOP_MS))) {
       for (const pid of processesIn(clusterDir)) signal(pid, "SIGKILL");
       if (!(await noneLeftWithin(clusterDir, 5_000)))
-        throw new Error(`PostgreSQL processes left by an earlier run in ${clusterDir} do not stop: ${processesIn(clusterDir).join(", ")}.`);
+        throw new Error(
+          `PostgreSQL processes left by an earlier run in ${clusterDir} do not stop: ${processesIn(clusterDir).join(", ")}.`,
+        );
     }
   }
-  for (const stale of ["postmaster.pid", ".s.PGSQL.5432.lock"]) fs.rmSync(path.join(clusterDir, stale), { force: true });
+  for (const stale of ["postmaster.pid", ".s.PGSQL.5432.lock"])
+    fs.rmSync(path.join(clusterDir, stale), { force: true });
 }
 
 /** Live processes whose working directory is the cluster: PostgreSQL's server and every backend. */
