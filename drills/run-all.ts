@@ -16,6 +16,7 @@ const DRILLS = [
   "embedded-kill-mid-burst.ts",
   "embedded-one-process.ts",
   "embedded-wal-sync.ts",
+  "hung-provider.ts",
   "sigterm-npm-start.ts",
 ];
 const small = process.argv.includes("--small");

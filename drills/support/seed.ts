@@ -9,6 +9,7 @@ export interface Owner {
   index: number;
   id: string;
   email: string;
+  /** `email`: the recipient's address (the phone number of a phone-only recipient). */
   recipients: { id: string; email: string }[];
   /** The server this owner talks to; a drill that restarts the server points it at the new one. */
   base: string;
@@ -34,6 +35,8 @@ export interface SeedPlan {
   /** no_check_in threshold in minutes (at least 5) for a given message. */
   thresholdMinutes: (ownerIndex: number, messageIndex: number) => number;
   concurrency?: number;
+  /** A recipient's address and channels (default: an e-mail address of the drill's own). */
+  recipient?: (ownerIndex: number, k: number) => { phone: string; channels: string[] };
 }
 
 async function call(
@@ -99,10 +102,11 @@ export async function seed(base: string, plan: SeedPlan): Promise<{ owners: Owne
   const recipientJobs = owners.flatMap((o) => Array.from({ length: plan.recipientsPerOwner }, (_, k) => ({ o, k })));
   await mapLimit(recipientJobs, limit, async ({ o, k }) => {
     const email = `r${k}.o${o.index}.${plan.tag}@drill.test`;
-    const r = (await o.api("/api/recipients", { method: "POST", body: { name: `Recipient ${k}`, email } })) as {
+    const address = plan.recipient?.(o.index, k) ?? { email };
+    const r = (await o.api("/api/recipients", { method: "POST", body: { name: `Recipient ${k}`, ...address } })) as {
       id: string;
     };
-    o.recipients[k] = { id: r.id, email };
+    o.recipients[k] = { id: r.id, email: "phone" in address ? address.phone : email };
   });
   const messageJobs = owners.flatMap((o) => Array.from({ length: plan.messagesPerOwner }, (_, m) => ({ o, m })));
   const messages = await mapLimit(messageJobs, limit, async ({ o, m }): Promise<SeededMessage> => {
