@@ -27,6 +27,15 @@ describe("the service status page", () => {
     expect(screen.getByText(/refreshes every 10 seconds/)).toBeInTheDocument();
   });
 
+  it("names the embedded database of the default install", async () => {
+    const embedded = status({ database: { ok: true, kind: "embedded-postgres" } });
+    renderApp({ path: "/diagnostic", api: { "GET /api/diagnostic": () => ({ body: embedded }) } });
+    const parts = await screen.findByRole("list", { name: "Service parts" });
+    expect(
+      within(parts).getByText(/reaches its database \(the embedded PostgreSQL, in this server's data folder\)/),
+    ).toBeInTheDocument();
+  });
+
   it("says what is wrong when the engine stopped and deliveries are late", async () => {
     const degraded = status({
       status: "degraded",

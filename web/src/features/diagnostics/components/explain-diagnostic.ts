@@ -42,8 +42,14 @@ export function explainDiagnostic(d: Diagnostic): Finding[] {
   return [database(d), engine(d), queue(d), mail(d)];
 }
 
+const DATABASE_NAMES: Record<Diagnostic["database"]["kind"], string> = {
+  postgres: "PostgreSQL",
+  "embedded-postgres": "the embedded PostgreSQL, in this server's data folder",
+  pglite: "an in-memory database, for tests",
+};
+
 function database({ database: db }: Diagnostic): Finding {
-  const kind = db.kind === "postgres" ? "PostgreSQL" : "the embedded database";
+  const kind = DATABASE_NAMES[db.kind];
   return db.ok
     ? {
         title: "Database",
