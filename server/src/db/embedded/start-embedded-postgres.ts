@@ -87,16 +87,18 @@ export async function startEmbeddedPostgres({
     if (!ready) early += text;
     else for (const line of text.split("\n")) if (line.trim()) log(`PostgreSQL: ${line}`);
   });
-  const exited = new Promise<string>((resolve) =>
-    child.once("exit", (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`)),
-  );
-  child.once("error", (err) => (early += `\n${err.message}`));
+  let gone = false;
+  const exited = new Promise<string>((resolve) => {
+    child.once("exit", (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`));
+    // A program that could not be started at all emits no exit.
+    child.once("error", (err) => resolve(`could not be started: ${err.message}`));
+  }).finally(() => (gone = true));
 
   const url = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${PORT}`;
   let outcome: string;
   try {
     outcome = await Promise.race([
-      waitUntilAccepting(url, () => child.exitCode !== null || child.signalCode !== null),
+      waitUntilAccepting(url, () => gone),
       exited.then((how) => `PostgreSQL stopped (${how})`),
     ]);
   } catch (err) {
@@ -115,7 +117,7 @@ export async function startEmbeddedPostgres({
     url,
     lost,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (gone) return;
       stopping = true;
       child.kill("SIGINT");
       const fast = await Promise.race([exited, sleep(FAST_STOP_MS).then(() => null)]);
