@@ -23,7 +23,6 @@ import {
   recipientUpdateSchema,
 } from "@trigger-switch/contracts";
 import { z } from "zod";
-import type { Handler } from "./fakes";
 
 /**
  * What one route of the real server takes and answers: the schemas its definition under
@@ -36,6 +35,19 @@ export interface RouteContract {
   status?: 200 | 201 | 204;
   response: z.ZodType | null;
 }
+
+/** A fake route: the request as the fake fetch saw it, and the answer to give (web/src/testing/fakes.ts). */
+export type Handler = (request: {
+  method: string;
+  path: string;
+  body: unknown;
+  params: Record<string, string>;
+  /** The bearer token the request carried (null: none); absent where a test calls a handler itself. */
+  token?: string | null;
+}) => {
+  status?: number;
+  body: unknown;
+};
 
 /** The workspace routes the fake answers (web/src/testing/fake-workspace.ts). */
 export const workspaceContract = {

@@ -3,6 +3,7 @@ import type { Profile } from "@trigger-switch/contracts";
 import { vi } from "vitest";
 import { createApiClient, type ApiClientOptions } from "@/lib/api-client";
 import type { AuthClientLike } from "@/lib/auth/auth-client";
+import type { Handler } from "./api-contract";
 
 export const USER_ID = "7b0c2f7e-0000-4000-8000-000000000001";
 export const EMAIL = "ada@example.com";
@@ -138,18 +139,7 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
 }
 
 export { AuthError };
-
-export type Handler = (request: {
-  method: string;
-  path: string;
-  body: unknown;
-  params: Record<string, string>;
-  /** The bearer token the request carried (null: none); absent where a test calls a handler itself. */
-  token?: string | null;
-}) => {
-  status?: number;
-  body: unknown;
-};
+export type { Handler };
 
 /** The handler for `method path`: an exact key first, then keys with `:param` segments. */
 function findHandler(
