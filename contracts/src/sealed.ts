@@ -13,8 +13,8 @@ export const SEALED_PASSPHRASE_WORDS = 6;
 export const SEALED_PASSPHRASE_MIN_BITS = 75;
 /** age's own default scrypt work factor (log2 N); the server refuses a weaker file. */
 export const AGE_SCRYPT_WORK_FACTOR = 18;
-/** The most any age implementation opens by default; a file above it might never open. */
-export const AGE_SCRYPT_WORK_FACTOR_MAX = 22;
+/** The most the browser's age (the age-encryption package) opens: a file above it could not be read on the access page. */
+export const AGE_SCRYPT_WORK_FACTOR_MAX = 20;
 export const SEALED_HINT_MAX = 200;
 
 const AGE_CHUNK = 64 * 1024;
