@@ -6,4 +6,5 @@ export { SealedContent } from "./components/sealed-content";
 export type { SealedFile } from "./components/sealed-files";
 export { sealKept, sealOff, sealProblems, type SealDraft, type SealErrors } from "./utils/seal-draft";
 export { usePassphraseRating } from "./utils/use-passphrase-rating";
+export { ratePassphrase } from "./utils/passphrase";
 export { SealedBadge } from "./components/sealed-badge";

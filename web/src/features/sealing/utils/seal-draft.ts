@@ -27,7 +27,7 @@ export type SealErrors = Partial<Record<"passphrase" | "hint" | "told", string>>
 
 /**
  * What stops sealing with this draft, per field (empty when it can be saved). `rating` is the
- * typed passphrase's rating (null while it is being rated). A hint that contains the passphrase
+ * typed passphrase's rating (null: not rated yet, or generated). A hint that contains the passphrase
  * would hand it to the server, so it is refused too.
  */
 export function sealProblems(draft: SealDraft, rating: PassphraseRating | null): SealErrors {
@@ -35,10 +35,8 @@ export function sealProblems(draft: SealDraft, rating: PassphraseRating | null):
   const errors: SealErrors = {};
   const passphrase = draft.passphrase;
   if (!passphrase.trim()) errors.passphrase = "Choose a passphrase, or generate one.";
-  else if (passphrase !== draft.generated) {
-    if (rating === null) errors.passphrase = "The passphrase is still being rated; try again in a moment.";
-    else if (!rating.ok) errors.passphrase = rating.reason;
-  }
+  // A typed passphrase not rated yet (rating null) is not called weak; the save rates it before checking.
+  else if (passphrase !== draft.generated && rating && !rating.ok) errors.passphrase = rating.reason;
   if (draft.hint.trim().length > SEALED_HINT_MAX)
     errors.hint = `The hint must be at most ${SEALED_HINT_MAX} characters.`;
   else if (passphrase.trim() && draft.hint.toLowerCase().includes(passphrase.trim().toLowerCase()))

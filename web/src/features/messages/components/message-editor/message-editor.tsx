@@ -7,7 +7,7 @@ import {
   type Message,
 } from "@trigger-switch/contracts";
 import { CircleAlert } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
@@ -30,7 +30,7 @@ import {
   type ConditionDraft,
 } from "@/features/conditions";
 import { usePlanRules } from "@/features/subscription";
-import { SealPanel, sealKept, sealOff, sealProblems, usePassphraseRating, type SealErrors } from "@/features/sealing";
+import { ratePassphrase, SealPanel, sealKept, sealOff, sealProblems, usePassphraseRating } from "@/features/sealing";
 import { useApi } from "@/lib/services";
 import { carryAttachments } from "../../api/carry-attachments";
 import { toast } from "@/lib/toast";
@@ -82,7 +82,14 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo, un
     message?.sealed && unlocked ? sealKept(unlocked.passphrase, message.sealed.hint) : sealOff(),
   );
   const rating = usePassphraseRating(seal.passphrase, seal.on && seal.passphrase !== seal.generated);
-  const [sealErrors, setSealErrors] = useState<SealErrors>({});
+  // Seal problems show once a save was tried, then follow what is typed.
+  const [sealTried, setSealTried] = useState(false);
+  const sealErrors = sealTried ? sealProblems(seal, rating) : {};
+  const sealBlocked = Object.keys(sealErrors).length > 0;
+  // The "check the form" toast named a seal problem: once none is left, it would no longer be true.
+  useEffect(() => {
+    if (sealTried && !sealBlocked) dismissFormToast();
+  }, [sealTried, sealBlocked]);
   const [recipientIds, setRecipientIds] = useState(() => message?.recipients.map((r) => r.id) ?? []);
   const [drafts, setDrafts] = useState<ConditionDraft[]>(
     () => message?.conditions.map((c) => conditionToDraft(c, timeZone)) ?? [],
@@ -122,8 +129,9 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo, un
       });
       return;
     }
-    const problems = sealProblems(seal, rating);
-    setSealErrors(problems);
+    const typed = seal.on && seal.passphrase && seal.passphrase !== seal.generated;
+    const problems = sealProblems(seal, typed ? await ratePassphrase(seal.passphrase) : null);
+    setSealTried(true);
     if (Object.keys(problems).length > 0) {
       toast.error("Please check the form", { id: CHECK_THE_FORM_TOAST, description: Object.values(problems)[0] });
       return;
@@ -276,7 +284,11 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo, un
         </Button>
         <Button type="submit" size="lg" disabled={saving}>
           {saving && <Spinner className="text-primary-foreground" />}
-          {message ? "Save changes" : "Save message"}
+          {saving && seal.on
+            ? "Sealing in your browser…"
+            : message
+              ? "Save changes"
+              : "Save message"}
         </Button>
       </div>
     </form>
