@@ -124,11 +124,11 @@ await browser.close();
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
 const row = (name: string, ms: number[], peak: number[]) =>
-  `| ${name} | ${median(ms).toFixed(0)} ms | ${sorted(ms)[0]!.toFixed(0)}–${sorted(ms).at(-1)!.toFixed(0)} ms | ${median(peak).toFixed(0)} MiB | ${runs} |`;
+  `| ${name} | ${median(ms).toFixed(0)} ms | ${sorted(ms)[0]!.toFixed(0)}–${sorted(ms).at(-1)!.toFixed(0)} ms | ${peak.length ? `${median(peak).toFixed(0)} MiB` : "—"} | ${runs} |`;
 console.log(`Chromium ${execFileSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim()}, ${mib} MiB, load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
 console.log("| step | median | range | renderer peak RSS (median) | n |");
 console.log("|---|---|---|---|---|");
-console.log(row("seal an empty file (scrypt alone)", scryptOnly, scryptOnly.map(() => NaN)));
+console.log(row("seal an empty file (scrypt alone)", scryptOnly, []));
 console.log(row(`seal ${mib} MiB (scrypt + encrypt)`, seal, sealPeak));
 console.log(row(`open ${mib} MiB (scrypt + decrypt)`, open, openPeak));
 console.log(crashed ? "THE TAB CRASHED" : "no tab crash");

@@ -43,7 +43,13 @@ export function SealedContent({ sealed, files, fetchAge, intro, renderText, onOp
       {files.length > 0 && <SealedFiles files={files} fetchAge={fetchAge} passphrase={opened?.passphrase ?? null} />}
       <div className="flex flex-col gap-2 rounded-lg border border-dashed px-3 py-3 text-sm text-muted-foreground">
         <div>
-          <Button type="button" variant="outline" size="sm" onClick={() => saveFile(sealed.text, "message.age")}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-auto max-w-full py-1.5 text-left whitespace-normal"
+            onClick={() => saveFile(sealed.text, "message.age")}
+          >
             <FileLock2 aria-hidden="true" />
             Download the text as message.age
           </Button>
