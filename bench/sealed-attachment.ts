@@ -87,11 +87,14 @@ for (let run = 0; run < runs; run++) {
       return performance.now() - t0;
     }, passphrase),
   );
-  await page.evaluate((size) => {
-    const bytes = new Uint8Array(size);
-    for (let at = 0; at < size; at += 65536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65536)));
-    Object.assign(globalThis, { plain: bytes, sealed: null });
-  }, mib * 1024 * 1024);
+  await page.evaluate(
+    (size) => {
+      const bytes = new Uint8Array(size);
+      for (let at = 0; at < size; at += 65536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65536)));
+      Object.assign(globalThis, { plain: bytes, sealed: null });
+    },
+    mib * 1024 * 1024,
+  );
   resetPeak();
   seal.push(
     await page.evaluate(async (pass) => {
@@ -125,7 +128,13 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
 const row = (name: string, ms: number[], peak: number[]) =>
   `| ${name} | ${median(ms).toFixed(0)} ms | ${sorted(ms)[0]!.toFixed(0)}–${sorted(ms).at(-1)!.toFixed(0)} ms | ${peak.length ? `${median(peak).toFixed(0)} MiB` : "—"} | ${runs} |`;
-console.log(`Chromium ${execFileSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim()}, ${mib} MiB, load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+console.log(
+  `Chromium ${execFileSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  })
+    .toString()
+    .trim()}, ${mib} MiB, load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+);
 console.log("| step | median | range | renderer peak RSS (median) | n |");
 console.log("|---|---|---|---|---|");
 console.log(row("seal an empty file (scrypt alone)", scryptOnly, []));

@@ -42,9 +42,11 @@ export const AGE_HEADER_MAX = 512;
  * The longest armored age text the server takes: a message's text at its longest (MESSAGE_TEXT_MAX
  * characters, at most 4 UTF-8 bytes each), encrypted, in base64 lines of 64 with the armor lines.
  */
-export const SEALED_TEXT_MAX = Math.ceil(((agePayloadSize(MESSAGE_TEXT_MAX * 4) + AGE_HEADER_MAX) * 4) / 3 / 64) * 65 + 80;
+export const SEALED_TEXT_MAX =
+  Math.ceil(((agePayloadSize(MESSAGE_TEXT_MAX * 4) + AGE_HEADER_MAX) * 4) / 3 / 64) * 65 + 80;
 
-export const SEALED_TEXT_REQUIRED = "A sealed message's text must be an age file (ASCII armor) encrypted in the browser";
+export const SEALED_TEXT_REQUIRED =
+  "A sealed message's text must be an age file (ASCII armor) encrypted in the browser";
 
 /** What the editor sends to seal a message, or to change its passphrase: the new ciphertext and hint. */
 export const sealInputSchema = z

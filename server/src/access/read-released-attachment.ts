@@ -40,7 +40,10 @@ export async function readReleasedAttachment({
   const cipher = messageCipherOf(masterKeys, message);
   const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(attachment.storageKey));
   return {
-    fileName: sealedDownloadName(cipher.openText(attachmentNameField(attachment.id), attachment.fileName), attachment.sealed),
+    fileName: sealedDownloadName(
+      cipher.openText(attachmentNameField(attachment.id), attachment.fileName),
+      attachment.sealed,
+    ),
     contentType: attachment.contentType,
     bytes,
   };

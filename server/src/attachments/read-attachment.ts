@@ -26,7 +26,10 @@ export async function readAttachment({
   const cipher = messageCipherOf(masterKeys, message);
   const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(attachment.storageKey));
   return {
-    fileName: sealedDownloadName(cipher.openText(attachmentNameField(attachment.id), attachment.fileName), attachment.sealed),
+    fileName: sealedDownloadName(
+      cipher.openText(attachmentNameField(attachment.id), attachment.fileName),
+      attachment.sealed,
+    ),
     contentType: attachment.contentType,
     bytes,
   };

@@ -30,7 +30,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       schema: {
         tags,
         security,
-        summary: "Attach a file (multipart field `file`); `sealed=true`: an age file encrypted with the message's passphrase",
+        summary:
+          "Attach a file (multipart field `file`); `sealed=true`: an age file encrypted with the message's passphrase",
         params: z.object({ id: z.string() }),
         querystring: z.object({
           sealed: z.enum(["true", "false"], { message: "sealed must be true or false" }).optional(),

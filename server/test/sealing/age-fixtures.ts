@@ -24,7 +24,9 @@ export async function ageFixtures(text = "Sealed words") {
   const x25519 = new Encrypter();
   x25519.addRecipient(await identityToRecipient(await generateIdentity()));
   const twoStanzas = Buffer.from(
-    file.toString("latin1").replace("\n-> scrypt", "\n-> X25519 AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\nAAAA\n-> scrypt"),
+    file
+      .toString("latin1")
+      .replace("\n-> scrypt", "\n-> X25519 AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\nAAAA\n-> scrypt"),
     "latin1",
   );
   return {

@@ -52,7 +52,11 @@ describe("sealing a message", () => {
       text_content: "",
       sealed: { text: age.armored, hint: "The name of our first dog" },
     });
-    const list = (await (await s.owner.api("/api/messages")).json()) as { id: string; preview: string; sealed: boolean }[];
+    const list = (await (await s.owner.api("/api/messages")).json()) as {
+      id: string;
+      preview: string;
+      sealed: boolean;
+    }[];
     expect(list.find((m) => m.id === s.messageId)).toMatchObject({ sealed: true, preview: "" });
     // At rest the ciphertext is wrapped by the server's key as well: no armor in the row.
     const stored = await row(s.messageId);

@@ -284,11 +284,7 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo, un
         </Button>
         <Button type="submit" size="lg" disabled={saving}>
           {saving && <Spinner className="text-primary-foreground" />}
-          {saving && seal.on
-            ? "Sealing in your browser…"
-            : message
-              ? "Save changes"
-              : "Save message"}
+          {saving && seal.on ? "Sealing in your browser…" : message ? "Save changes" : "Save message"}
         </Button>
       </div>
     </form>
