@@ -19,7 +19,9 @@ const PORT = Number(process.env.E2E_SEALED_PORT ?? 3140);
 const MARKER = `sealed-marker-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const TEXT = `Dear Sam,\nthe deeds are in the green folder. ${MARKER}\nLove, Ada`;
 const FILE_TEXT = `Bank: Northern Savings\nAccount note: ${MARKER}\n`;
-const PASSPHRASE = "quartz lantern meadow oblique falcon thimble";
+const FIRST_PASSPHRASE = "quartz lantern meadow oblique falcon thimble";
+/** The owner changes the passphrase before the release: the recipient gets text and file under this one. */
+const PASSPHRASE = "harbour violet ginger cobalt pelican sundial";
 const HINT = "The bakery where we met";
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ts-sealed-"));
 
@@ -71,7 +73,9 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
   await signUp(page, request, "sealed");
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const sam = `sam-${Date.now()}@example.com`;
-  const recipient = await (await request.post("/api/recipients", { headers, data: { name: "Sam Okafor", email: sam } })).json();
+  const recipient = await (
+    await request.post("/api/recipients", { headers, data: { name: "Sam Okafor", email: sam } })
+  ).json();
   const created = await request.post("/api/messages", { headers, data: { title: "For Sam", text_content: "" } });
   const { id } = (await created.json()) as { id: string };
   await request.put(`/api/messages/${id}/recipients`, { headers, data: { recipient_ids: [recipient.id] } });
@@ -95,8 +99,10 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
   await page.getByLabel("Passphrase", { exact: true }).fill("correct horse battery staple");
   await page.getByRole("button", { name: "Save changes" }).click();
   const fieldAlert = (text: RegExp | string) => page.getByRole("alert").filter({ hasText: text });
-  await expect(fieldAlert(/could be found in about 2\^\d+ guesses; a sealed message needs at least 2\^75/)).toBeVisible();
-  await page.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+  await expect(
+    fieldAlert(/could be found in about 2\^\d+ guesses; a sealed message needs at least 2\^75/),
+  ).toBeVisible();
+  await page.getByLabel("Passphrase", { exact: true }).fill(FIRST_PASSPHRASE);
   await expect(page.getByText(/Strong enough: about 2\^\d+ guesses/)).toBeVisible();
   await page.getByLabel("Hint for your recipients (optional)").fill(HINT);
   await page.getByRole("button", { name: "Save changes" }).click();
@@ -113,10 +119,21 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
   await expect(page.getByText("Sealed", { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/This message is sealed. Enter its passphrase/)).toBeVisible();
   await bothWidths(page, "91-sealed-owner-locked");
-  await page.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+  await page.getByLabel("Passphrase", { exact: true }).fill(FIRST_PASSPHRASE);
   await page.getByRole("button", { name: "Open", exact: true }).click();
   await expect(page.getByText(MARKER)).toBeVisible({ timeout: 90_000 });
   await bothWidths(page, "92-sealed-owner-open");
+
+  // The owner changes the passphrase: text and file are sealed again in the browser.
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByLabel("Passphrase", { exact: true }).fill(FIRST_PASSPHRASE);
+  await page.getByRole("button", { name: "Open to edit" }).click();
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue(TEXT, { timeout: 90_000 });
+  await page.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+  await expect(page.getByText(/Strong enough: about 2\^\d+ guesses/)).toBeVisible();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/message/${id}$`), { timeout: 120_000 });
+  await expect(page.getByRole("list", { name: "Sealed attachments" }).getByText("accounts.txt")).toBeVisible();
 
   // The switch fires: five minutes pass on the test clock without a check-in.
   expect((await request.post("/dev/clock", { data: { advanceMs: 6 * 60_000 } })).ok()).toBe(true);
@@ -149,7 +166,9 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
   await bothWidths(reader, "95-sealed-access-open");
 
   // The file, opened in the browser; then the .age files, opened with Debian's age tool.
-  const opened = await download(reader, () => reader.getByRole("button", { name: "Download accounts.txt", exact: true }).click());
+  const opened = await download(reader, () =>
+    reader.getByRole("button", { name: "Download accounts.txt", exact: true }).click(),
+  );
   expect(opened.name).toBe("accounts.txt");
   expect(fs.readFileSync(opened.file, "utf8")).toBe(FILE_TEXT);
   const sealedFile = await download(reader, () =>
@@ -186,20 +205,26 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
   await reader.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
   await reader.getByRole("button", { name: "Open", exact: true }).click();
   await expect(reader.getByTestId("message-text")).toContainText(MARKER, { timeout: 90_000 });
-  const cli = await download(reader, () => reader.getByRole("button", { name: "Download from-the-cli.txt", exact: true }).click());
+  const cli = await download(reader, () =>
+    reader.getByRole("button", { name: "Download from-the-cli.txt", exact: true }).click(),
+  );
   expect(fs.readFileSync(cli.file, "utf8")).toBe(fs.readFileSync(cliPlain, "utf8"));
   await context.close();
 
   // Nothing on the server side ever held the marker.
-  expect(bodies.some((b) => b.url.includes("/attachments?sealed=true") && b.body.includes("age-encryption.org/v1"))).toBe(
-    true,
-  );
+  expect(
+    bodies.some((b) => b.url.includes("/attachments?sealed=true") && b.body.includes("age-encryption.org/v1")),
+  ).toBe(true);
   expect(bodies.filter((b) => holdsMarker(b.body)).map((b) => b.url)).toEqual([]);
   const outbox = await (await request.get(`/dev/mailbox/messages.json?key=${MAILBOX_KEY}`)).text();
   expect(outbox).toContain("/access/message/");
   expect(outbox).not.toContain(MARKER);
   await server.stop();
-  expect(filesUnder(server.dataDir).filter((f) => holdsMarker(f.bytes)).map((f) => f.file)).toEqual([]);
+  expect(
+    filesUnder(server.dataDir)
+      .filter((f) => holdsMarker(f.bytes))
+      .map((f) => f.file),
+  ).toEqual([]);
   const log = fs.readFileSync(server.logFile);
   expect(log.length).toBeGreaterThan(0);
   expect(holdsMarker(log)).toBe(false);
@@ -216,7 +241,9 @@ async function databaseHolds(dataDir: string, marker: string): Promise<string[]>
     expect(tables.rows.length).toBeGreaterThan(20);
     const found: string[] = [];
     for (const { name } of tables.rows) {
-      const dump = await db.query<{ rows: string | null }>(`select string_agg(t::text, E'\\n') as rows from "${name}" t`);
+      const dump = await db.query<{ rows: string | null }>(
+        `select string_agg(t::text, E'\\n') as rows from "${name}" t`,
+      );
       if (holdsMarker(Buffer.from(dump.rows[0]?.rows ?? ""))) found.push(name);
     }
     expect(marker).toBeTruthy();

@@ -42,7 +42,13 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server stopped at start: ${fs.readFileSync(logFile, "utf8")}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error("the server did not become ready in 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }
