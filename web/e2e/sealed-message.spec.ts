@@ -233,6 +233,9 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
 
 /** A dump of the embedded database: every row of every table as text, searched for `marker`. */
 async function databaseHolds(dataDir: string, marker: string): Promise<string[]> {
+  // The embedded database is PGlite's files in DATA_DIR itself; any other layout must be dumped its own way.
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION")))
+    throw new Error(`no PGlite database in ${dataDir}: dump this server's database another way`);
   const db = await PGlite.create(dataDir);
   try {
     const tables = await db.query<{ name: string }>(
