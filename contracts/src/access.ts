@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { releasedEmergencySchema, releasedLocationSchema } from "./emergency.ts";
 import { RECIPIENT_CHANNELS } from "./recipients.ts";
+import { sealedPartSchema } from "./sealed.ts";
 
 const openReleasedMessageSchema = z.object({
   state: z.literal("open"),
@@ -11,7 +12,12 @@ const openReleasedMessageSchema = z.object({
   location: releasedLocationSchema.nullable(),
   /** Set when the release was an emergency. */
   emergency: releasedEmergencySchema.nullable(),
-  attachments: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() })),
+  /** A sealed message: its text as an age file and the hint; `text_content` is then empty. */
+  sealed: sealedPartSchema.nullable(),
+  /** `sealed` files download as age files, opened in the browser with the passphrase. */
+  attachments: z.array(
+    z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number(), sealed: z.boolean() }),
+  ),
   released_at: z.string(),
   expires_at: z.string().nullable(),
   /** The channel that brought this person the link (the page tells them what to keep); null when unknown. */

@@ -36,7 +36,10 @@ export const attachmentSchema = z.object({
   message_id: z.string(),
   file_name: z.string(),
   content_type: z.string(),
+  /** Of a sealed file, the size of the plaintext (read from the age file's length). */
   size_bytes: z.number(),
+  /** An age file encrypted in the owner's browser: it downloads as ciphertext, opened with the passphrase. */
+  sealed: z.boolean(),
   created_at: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;

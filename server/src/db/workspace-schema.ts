@@ -42,6 +42,14 @@ export const messages = pgTable(
     locatedAt: ts("located_at"),
     /** The device's reported accuracy of that position in metres, encrypted like the position; null when unknown. */
     locationAccuracy: text("location_accuracy"),
+    /**
+     * A sealed message's text: an ASCII-armored age file encrypted in the owner's browser with a
+     * passphrase the server never sees (docs/decisions/036). Null: not sealed, the text is in
+     * `text_content` under the server's key. When set, `text_content` holds the empty string.
+     */
+    sealedText: text("sealed_text"),
+    /** The owner's hint for the passphrase, sealed with the message's data key; the server can read it. */
+    sealedHint: text("sealed_hint"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -163,6 +171,8 @@ export const messageAttachments = pgTable(
     storageKey: text("storage_key").notNull(),
     /** Where the owner put it among the message's attachments (0 first); every list orders by it, then by upload. */
     position: integer("position").notNull().default(0),
+    /** The blob is an age file encrypted in the owner's browser (a sealed message), stored as it came. */
+    sealed: boolean("sealed").notNull().default(false),
     createdAt: created(),
   },
   (t) => [

@@ -12,6 +12,8 @@ export interface EmergencyContext {
   keepArmed: boolean;
   /** The message text, decrypted: an emergency mail carries it when the message opens at once. */
   text: string;
+  /** Sealed with a passphrase (docs/decisions/036): the server has no text to put in a mail; `text` is empty. */
+  sealed: boolean;
   /** The position recorded with this press (current then, docs/decisions/008); else null. */
   location: CapturedLocation | null;
   /** Spec §3 reminder_delivery_log.response_data fields of an emergency. */
@@ -46,6 +48,7 @@ export async function loadEmergencyContext({
     triggeredAt: trigger.triggeredAt,
     keepArmed: trigger.keepArmed,
     text: message && cipher ? cipher.openText("text_content", message.textContent) : "",
+    sealed: message?.sealedText != null,
     location,
     responseData: {
       emergency: true,

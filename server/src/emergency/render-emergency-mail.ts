@@ -58,7 +58,7 @@ export function renderEmergencyMail({
           whereSection(emergency),
           {
             label: "THEIR MESSAGE",
-            lines: [`"${title}"`, ...(emergency.text.trim() ? emergency.text.split(/\r?\n/) : ["(no text)"])],
+            lines: [`"${title}"`, ...emergencyTextLines(emergency, ownerName)],
           },
         ]),
     {
@@ -126,4 +126,13 @@ function whereSection(emergency: EmergencyContext): Section {
     ],
     link: { label: "Open on a map", url: mapLink(loc.latitude, loc.longitude) },
   };
+}
+
+/** The text as the owner wrote it; a sealed message's text is not known here, so the mail says how to open it. */
+function emergencyTextLines(emergency: EmergencyContext, ownerName: string): string[] {
+  if (emergency.sealed)
+    return [
+      `${ownerName} sealed this message with a passphrase, so this e-mail cannot carry it. Open the link below and enter the passphrase ${ownerName} gave you.`,
+    ];
+  return emergency.text.trim() ? emergency.text.split(/\r?\n/) : ["(no text)"];
 }

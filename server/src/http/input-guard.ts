@@ -1,9 +1,14 @@
-import { fieldName } from "@trigger-switch/contracts";
+import { fieldName, SEALED_TEXT_MAX } from "@trigger-switch/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 
 /** No text field of any route is longer than this; each schema has its own, smaller limit. */
 export const MAX_TEXT_LENGTH = 100_000;
+/**
+ * The one longer field: a sealed message's text arrives as armored age ciphertext, which is about
+ * a third longer than the longest text it can hold (its schema keeps its own limit).
+ */
+const LONGER_BODY_FIELDS: Record<string, number> = { "seal.text": SEALED_TEXT_MAX };
 /** No route takes JSON nested deeper than this (recurring_pattern and user metadata are the deepest). */
 export const MAX_NESTING = 32;
 
@@ -48,11 +53,12 @@ function checkText(text: string, where: Where, path: string[]): void {
     throw refuse(where, path, "contains a NUL character (U+0000), which cannot be stored. Remove it and try again.");
   if (LONE_SURROGATE.test(text))
     throw refuse(where, path, "contains an incomplete Unicode character (a lone surrogate). Send valid UTF-8 text.");
-  if (text.length > MAX_TEXT_LENGTH)
+  const max = (where === "body" && LONGER_BODY_FIELDS[path.join(".")]) || MAX_TEXT_LENGTH;
+  if (text.length > max)
     throw refuse(
       where,
       path,
-      `is ${text.length.toLocaleString("en")} characters long; the most any field takes is ${MAX_TEXT_LENGTH.toLocaleString("en")}.`,
+      `is ${text.length.toLocaleString("en")} characters long; the most this field takes is ${max.toLocaleString("en")}.`,
     );
 }
 

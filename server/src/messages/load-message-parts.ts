@@ -65,6 +65,7 @@ export async function loadMessageParts({
       sealedName: a.fileName,
       content_type: a.contentType,
       size_bytes: a.sizeBytes,
+      sealed: a.sealed,
       created_at: a.createdAt.toISOString(),
     });
   }

@@ -19,6 +19,7 @@ import { findOwnedMessage } from "./find-owned-message.ts";
 import { getMessage } from "./get-message.ts";
 import { sealMessageFields } from "./seal-message-fields.ts";
 import { replaceMessageRecipients } from "./set-message-recipients.ts";
+import { applySealRules } from "../sealing/seal-rules.ts";
 
 interface Options {
   db: Db;
@@ -58,7 +59,7 @@ export async function saveMessage({
   const { id, removedBlobs } = await db.transaction(async (tx) => {
     const id =
       messageId === null
-        ? (await insertMessage({ tx, config, clock, masterKeys, userId, limits, input: newMessageInput(input) })).id
+        ? await insertNew(tx, { config, clock, masterKeys, userId, limits, input })
         : await rewriteContent(tx, { clock, masterKeys, userId, messageId, input });
     await replaceMessageRecipients({ tx, clock, userId, messageId: id, recipientIds: input.recipient_ids });
     await applyConditionChanges(tx, { config, clock, userId, messageId: id, input });
@@ -69,6 +70,27 @@ export async function saveMessage({
   // Blobs go only after the rows are gone for good (a crash leaves an unreadable orphan, never a dangling row).
   for (const key of removedBlobs) await storage.remove(key);
   return getMessage({ db, clock, masterKeys, userId, messageId: id, timeZone, delivered });
+}
+
+/** A new message, sealed in the same transaction when the editor sealed it before the first save. */
+async function insertNew(
+  tx: Tx,
+  {
+    input,
+    ...rest
+  }: Pick<Options, "config" | "clock" | "masterKeys" | "userId" | "input"> & {
+    limits: Awaited<ReturnType<typeof limitsFor>>;
+  },
+): Promise<string> {
+  const row = await insertMessage({ tx, ...rest, input: newMessageInput(input) });
+  const sealed = await applySealRules(tx, {
+    cipher: messageCipherOf(rest.masterKeys, row),
+    messageId: null,
+    wasSealed: false,
+    input,
+  });
+  if (sealed) await tx.update(messages).set(sealed).where(eq(messages.id, row.id));
+  return row.id;
 }
 
 function newMessageInput(input: Options["input"]) {
@@ -82,7 +104,7 @@ function newMessageInput(input: Options["input"]) {
   };
 }
 
-/** Locks the owner's message for the whole save and re-encrypts its title and text. */
+/** Locks the owner's message for the whole save, re-encrypts its title and text, and applies the seal rules (sealing/seal-rules.ts). */
 async function rewriteContent(
   tx: Tx,
   {
@@ -94,13 +116,17 @@ async function rewriteContent(
   }: Pick<Options, "clock" | "masterKeys" | "userId" | "input"> & { messageId: string },
 ): Promise<string> {
   const current = await findOwnedMessage({ db: tx, userId, messageId, forUpdate: true });
-  const sealed = sealMessageFields(messageCipherOf(masterKeys, current), {
-    title: input.title,
-    text_content: input.text_content,
+  const cipher = messageCipherOf(masterKeys, current);
+  const seal = await applySealRules(tx, {
+    cipher,
+    messageId: current.id,
+    wasSealed: current.sealedText !== null,
+    input,
   });
+  const sealed = sealMessageFields(cipher, { title: input.title, text_content: input.text_content });
   await tx
     .update(messages)
-    .set({ ...sealed, updatedAt: clock.now() })
+    .set({ ...sealed, ...seal, updatedAt: clock.now() })
     .where(eq(messages.id, current.id));
   return current.id;
 }

@@ -5,6 +5,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { MessageRow } from "./find-owned-message.ts";
 import type { MessageParts } from "./load-message-parts.ts";
 import { openMessage } from "./open-message.ts";
+import { openSealed } from "../sealing/seal-rules.ts";
 
 /**
  * The whole message, decrypted, with its recipients, conditions, attachments and readiness on the
@@ -30,6 +31,7 @@ export function toMessageDto(
       file_name: cipher.openText(attachmentNameField(a.id), sealedName),
     })),
     ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions, delivered }),
+    sealed: openSealed(cipher, row),
     last_release: parts.lastRelease,
   };
 }

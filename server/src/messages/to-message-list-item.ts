@@ -27,6 +27,7 @@ export function toMessageListItem(
     updated_at: row.updatedAt.toISOString(),
     recipient_count: parts.recipients.length,
     attachment_count: parts.attachments.length,
+    sealed: row.sealedText !== null,
     conditions: parts.conditions,
     ...messageReadiness({ recipients: parts.recipients, conditions: parts.conditions, delivered }),
     last_release: parts.lastRelease,

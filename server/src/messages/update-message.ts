@@ -43,6 +43,12 @@ export async function updateMessage({
 }: Options): Promise<Message> {
   const current = await findOwnedMessage({ db, userId, messageId });
   const cipher = messageCipherOf(masterKeys, current);
+  if (current.sealedText !== null && changes.text_content)
+    throw new AppError(
+      "conflict",
+      "This message is sealed: its text can only change by sealing it again in your browser. Nothing was saved.",
+      { text_content: "This message is sealed" },
+    );
   if (changes.location_latitude !== undefined || changes.location_longitude !== undefined) {
     const problems = locationProblems({ ...openMessage(cipher, current), ...changes });
     if (Object.keys(problems).length > 0)

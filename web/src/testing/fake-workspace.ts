@@ -17,6 +17,7 @@ import {
   type OwnerRelease,
   type Recipient,
   type RecipientCreate,
+  type SealedPart,
   type messageSaveSchema,
 } from "@trigger-switch/contracts";
 import type { z } from "zod";
@@ -39,6 +40,7 @@ interface StoredMessage {
   recipientIds: string[];
   conditions: StoredCondition[];
   attachments: Attachment[];
+  sealed: SealedPart | null;
 }
 
 const notFound: Refusal = { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
@@ -106,6 +108,7 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
     recipients: recipients.filter((r) => m.recipientIds.includes(r.id)),
     conditions: m.conditions.map(toCondition),
     attachments: m.attachments,
+    sealed: m.sealed,
     ...readiness(m),
     last_release: lastRelease(m),
   });
@@ -126,6 +129,7 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
       recipientIds: [],
       conditions: [],
       attachments: [],
+      sealed: null,
     };
   };
   const ownRecipients = (ids: string[]) => ids.every((id) => recipients.some((known) => known.id === id));
@@ -174,9 +178,10 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
     },
     "GET /api/messages": () => ({
       body: messages.map((m) => {
-        const { text_content, recipients: list, attachments, ...rest } = toMessage(m);
+        const { text_content, recipients: list, attachments, sealed, ...rest } = toMessage(m);
         return {
           ...rest,
+          sealed: sealed !== null,
           preview: messagePreview(text_content),
           recipient_count: list.length,
           attachment_count: attachments.length,
@@ -293,6 +298,8 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
         file_name: file.name,
         content_type: file.type,
         size_bytes: file.size,
+        // The fake cannot see the query string: a sealed message's uploads are its sealed files.
+        sealed: stored.sealed !== null,
         created_at: stamp(),
       };
       stored.attachments.push(attachment);
@@ -323,6 +330,8 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
       recipientIds: input.recipient_ids,
       updated_at: at,
     });
+    if (input.seal) target.sealed = { text: input.seal.text, hint: input.seal.hint };
+    if (input.unseal) target.sealed = null;
     target.conditions = target.conditions.filter((c) => !input.remove_condition_ids.includes(c.id));
     for (const { id: changed, changes } of input.change_conditions)
       Object.assign(

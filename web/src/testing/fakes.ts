@@ -185,6 +185,12 @@ export function createFakeApi(
       ? found.handler({ method, path, body, params: found.params, token })
       : { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
     const status = answer.status ?? 200;
+    // A file download answers bytes as they are.
+    if (answer.body instanceof Uint8Array)
+      return new Response(new Uint8Array(answer.body), {
+        status,
+        headers: { "Content-Type": "application/octet-stream" },
+      });
     // A Response with status 204 may not have a body.
     return new Response(status === 204 ? null : JSON.stringify(answer.body), {
       status,

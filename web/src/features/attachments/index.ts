@@ -1,4 +1,4 @@
 // The public entry of this feature: the only module other features may import (eslint.config.js).
-export { useDownloadAttachment } from "./api/download-attachment";
+export { downloadAttachment, useDownloadAttachment } from "./api/download-attachment";
 export { uploadAttachment } from "./api/upload-attachment";
 export { AttachmentsField, type PendingFile } from "./components/attachments-field";

@@ -8,6 +8,7 @@ import { browserTimeZone } from "@/lib/time-zone";
 import { releasedAttachmentUrl, type OpenMessage } from "../api/get-released-message";
 import { EmergencyNotice } from "./emergency-notice";
 import { senderName } from "./sender-name";
+import { SealedReleasedContent } from "./sealed-released-content";
 import { SharedLocation } from "./shared-location";
 
 /**
@@ -47,18 +48,28 @@ export function ReleasedMessage({
         </p>
       </header>
 
-      <Card>
-        <CardHeader className="sr-only">Message</CardHeader>
-        <CardContent className="pt-6">
-          {message.text_content ? (
-            <p data-testid="message-text" className="text-lg leading-relaxed break-words whitespace-pre-wrap">
-              {message.text_content}
-            </p>
-          ) : (
-            <p className="text-muted-foreground">{from} left no written words, only what is below.</p>
-          )}
-        </CardContent>
-      </Card>
+      {message.sealed ? (
+        <SealedReleasedContent
+          messageId={messageId}
+          token={token}
+          message={message}
+          sealed={message.sealed}
+          from={from}
+        />
+      ) : (
+        <Card>
+          <CardHeader className="sr-only">Message</CardHeader>
+          <CardContent className="pt-6">
+            {message.text_content ? (
+              <p data-testid="message-text" className="text-lg leading-relaxed break-words whitespace-pre-wrap">
+                {message.text_content}
+              </p>
+            ) : (
+              <p className="text-muted-foreground">{from} left no written words, only what is below.</p>
+            )}
+          </CardContent>
+        </Card>
+      )}
 
       {message.location && (
         <SharedLocation
@@ -70,7 +81,7 @@ export function ReleasedMessage({
         />
       )}
 
-      {message.attachments.length > 0 && (
+      {!message.sealed && message.attachments.length > 0 && (
         <section aria-labelledby="attachments-heading" className="flex flex-col gap-2">
           <h2 id="attachments-heading" className="text-sm font-semibold text-muted-foreground">
             Attached files

@@ -1,9 +1,15 @@
 import { attachmentSchema, type Attachment } from "@trigger-switch/contracts";
 import type { ApiClient } from "@/lib/api-client";
 
-/** POST /api/messages/:id/attachments as multipart field `file`. */
-export function uploadAttachment(api: ApiClient, messageId: string, file: File): Promise<Attachment> {
+/** POST /api/messages/:id/attachments as multipart field `file`; `sealed`: an age file made in this browser. */
+export function uploadAttachment(
+  api: ApiClient,
+  messageId: string,
+  file: File,
+  { sealed = false }: { sealed?: boolean } = {},
+): Promise<Attachment> {
   const body = new FormData();
   body.append("file", file);
-  return api.upload(`/api/messages/${encodeURIComponent(messageId)}/attachments`, body, attachmentSchema);
+  const path = `/api/messages/${encodeURIComponent(messageId)}/attachments${sealed ? "?sealed=true" : ""}`;
+  return api.upload(path, body, attachmentSchema);
 }

@@ -33,6 +33,7 @@ const saved = (n: number): Attachment[] =>
     file_name: `saved-${i}.pdf`,
     content_type: "application/pdf",
     size_bytes: 1000,
+    sealed: false,
     created_at: "2026-11-01T10:00:00.000Z",
   }));
 

@@ -7,6 +7,7 @@ import { useApi } from "@/lib/services";
 import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { withTimeZone } from "@/lib/time-zone";
 import { uploadAttachment } from "@/features/attachments";
+import { sealBytes, sealText } from "@/features/sealing";
 import { conditionToDraft, draftToInput, draftToUpdate, type ConditionDraft } from "@/features/conditions";
 import { invalidateMessages } from "./get-messages";
 
@@ -19,6 +20,10 @@ export interface MessageDraft {
   removedAttachmentIds: string[];
   /** The kept saved files' ids in the order the owner arranged them; new files go after them. */
   attachmentOrder: string[];
+  /** Sealed with this passphrase (only ciphertext leaves the browser); null: not sealed. */
+  seal: { passphrase: string; hint: string } | null;
+  /** The saved message is sealed and the owner chose to unseal it. */
+  unseal: boolean;
 }
 
 /** Which part failed, so the editor can put the error next to it. */
@@ -110,7 +115,7 @@ export function useSaveMessage(original: Message | undefined) {
   return useCallback(
     async (draft: MessageDraft, progress: SaveProgress): Promise<string> => {
       const state = saved.current;
-      const body = toSaveBody(draft, state.conditions);
+      const body = await withSeal(toSaveBody(draft, state.conditions), draft);
       const touchedConditions = Boolean(
         body.add_conditions?.length || body.change_conditions?.length || body.remove_condition_ids?.length,
       );
@@ -129,7 +134,13 @@ export function useSaveMessage(original: Message | undefined) {
         progress.onSaved(message);
         for (const { key, file } of draft.files) {
           try {
-            progress.onFileUploaded(key, await uploadAttachment(api, message.id, file));
+            const sealed = draft.seal
+              ? new File(
+                  [new Uint8Array(await sealBytes(draft.seal.passphrase, new Uint8Array(await file.arrayBuffer())))],
+                  file.name,
+                )
+              : null;
+            progress.onFileUploaded(key, await uploadAttachment(api, message.id, sealed ?? file, { sealed: !!sealed }));
           } catch (error) {
             throw new SaveStepError("attachment", error, key);
           }
@@ -141,4 +152,15 @@ export function useSaveMessage(original: Message | undefined) {
     },
     [api, queryClient, zone],
   );
+}
+
+/** The body with the text sealed in this browser (the server receives ciphertext only), or the unseal flag. */
+async function withSeal(body: MessageSave, draft: MessageDraft): Promise<MessageSave> {
+  if (draft.seal)
+    return {
+      ...body,
+      text_content: "",
+      seal: { text: await sealText(draft.seal.passphrase, draft.text_content), hint: draft.seal.hint.trim() || null },
+    };
+  return draft.unseal ? { ...body, unseal: true } : body;
 }

@@ -3,6 +3,7 @@ import { Paperclip, Users } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import type { MessageState } from "../utils/message-state";
+import { SealedBadge } from "@/features/sealing";
 import { MessageStateBadge } from "./message-state-badge";
 
 /** A message in the list: its state, what happens next and when, and a preview. */
@@ -20,6 +21,7 @@ export function MessageCard({ message, state }: { message: MessageListItem; stat
           </Link>
         </h2>
         <MessageStateBadge state={state} />
+        {message.sealed && <SealedBadge />}
       </div>
       <p
         className={
@@ -28,7 +30,11 @@ export function MessageCard({ message, state }: { message: MessageListItem; stat
       >
         {state.sentence}
       </p>
-      {message.preview && <p className="line-clamp-2 text-sm text-muted-foreground">{message.preview}</p>}
+      {message.sealed ? (
+        <p className="text-sm text-muted-foreground">Sealed: the text opens only with its passphrase.</p>
+      ) : (
+        message.preview && <p className="line-clamp-2 text-sm text-muted-foreground">{message.preview}</p>
+      )}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <span className="inline-flex items-center gap-1">
           <Users className="size-3.5" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
 import { ConditionCard, MessageTimeline } from "@/features/conditions";
 import { MessageReleases } from "@/features/releases";
+import { SealedBadge } from "@/features/sealing";
 import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { messageState } from "../../utils/message-state";
 import { MessageStateBadge } from "../message-state-badge";
@@ -33,6 +34,7 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{message.title}</h1>
             <MessageStateBadge state={state} />
+            {message.sealed && <SealedBadge />}
           </div>
           <p className="text-muted-foreground">{state.sentence}</p>
         </div>

@@ -7,7 +7,7 @@ import {
   type Message,
 } from "@trigger-switch/contracts";
 import { CircleAlert } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
@@ -30,6 +30,9 @@ import {
   type ConditionDraft,
 } from "@/features/conditions";
 import { usePlanRules } from "@/features/subscription";
+import { ratePassphrase, SealPanel, sealKept, sealOff, sealProblems, usePassphraseRating } from "@/features/sealing";
+import { useApi } from "@/lib/services";
+import { carryAttachments } from "../../api/carry-attachments";
 import { toast } from "@/lib/toast";
 import { EditorSection } from "./editor-section";
 import { conditionFieldErrors } from "./save-error";
@@ -52,21 +55,41 @@ export interface MessageEditorProps {
   renderRecipients: (slot: RecipientsSlot) => ReactNode;
   onSaved: (id: string) => void;
   cancelTo: string;
+  /** A sealed message, opened in this browser by its passphrase: the editor starts from its text. */
+  unlocked?: { passphrase: string; text: string };
 }
 
 /**
  * Write or change a message: text, attachments, recipients and conditions, saved together.
  * Everything typed stays in place when saving fails; errors appear next to what caused them.
  */
-export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: MessageEditorProps) {
+export function MessageEditor({ message, renderRecipients, onSaved, cancelTo, unlocked }: MessageEditorProps) {
   const timeZone = useOwnerTimeZone();
   // The editors offer what the plan allows and word refusals as the server does (docs/decisions/018).
   const plan = usePlanRules();
   const save = useSaveMessage(message);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: { title: message?.title ?? "", text_content: message?.text_content ?? "" },
+    defaultValues: { title: message?.title ?? "", text_content: unlocked?.text ?? message?.text_content ?? "" },
   });
+  const api = useApi();
+  // What the server holds: sealed or not, and under which passphrase (the retry after a failed upload starts from it).
+  const [server, setServer] = useState(() => ({
+    sealed: Boolean(message?.sealed),
+    passphrase: unlocked?.passphrase ?? null,
+  }));
+  const [seal, setSeal] = useState(() =>
+    message?.sealed && unlocked ? sealKept(unlocked.passphrase, message.sealed.hint) : sealOff(),
+  );
+  const rating = usePassphraseRating(seal.passphrase, seal.on && seal.passphrase !== seal.generated);
+  // Seal problems show once a save was tried, then follow what is typed.
+  const [sealTried, setSealTried] = useState(false);
+  const sealErrors = sealTried ? sealProblems(seal, rating) : {};
+  const sealBlocked = Object.keys(sealErrors).length > 0;
+  // The "check the form" toast named a seal problem: once none is left, it would no longer be true.
+  useEffect(() => {
+    if (sealTried && !sealBlocked) dismissFormToast();
+  }, [sealTried, sealBlocked]);
   const [recipientIds, setRecipientIds] = useState(() => message?.recipients.map((r) => r.id) ?? []);
   const [drafts, setDrafts] = useState<ConditionDraft[]>(
     () => message?.conditions.map((c) => conditionToDraft(c, timeZone)) ?? [],
@@ -106,22 +129,42 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
       });
       return;
     }
+    const typed = seal.on && seal.passphrase && seal.passphrase !== seal.generated;
+    const problems = sealProblems(seal, typed ? await ratePassphrase(seal.passphrase) : null);
+    setSealTried(true);
+    if (Object.keys(problems).length > 0) {
+      toast.error("Please check the form", { id: CHECK_THE_FORM_TOAST, description: Object.values(problems)[0] });
+      return;
+    }
     setSaving(true);
     setPartial(null);
     let savedId: string | null = message?.id ?? null;
     try {
+      // Saved files change form with the message (sealed, re-sealed, opened): removed, then uploaded again.
+      const changesForm = server.sealed !== seal.on || (seal.on && seal.passphrase !== server.passphrase);
+      const carried = changesForm ? await carryAttachments(api, existing, server.passphrase) : [];
+      const draftFiles = [...carried, ...files];
+      const draftRemoved = changesForm ? [...removedAttachmentIds, ...existing.map((a) => a.id)] : removedAttachmentIds;
+      if (changesForm) {
+        setFiles(draftFiles);
+        setExisting([]);
+        setRemovedAttachmentIds(draftRemoved);
+      }
       const id = await save(
         {
           ...values,
           recipientIds,
           conditions: drafts,
-          files,
-          removedAttachmentIds,
-          attachmentOrder: existing.map((a) => a.id),
+          files: draftFiles,
+          removedAttachmentIds: draftRemoved,
+          attachmentOrder: changesForm ? [] : existing.map((a) => a.id),
+          seal: seal.on ? { passphrase: seal.passphrase, hint: seal.hint } : null,
+          unseal: server.sealed && !seal.on,
         },
         {
           onSaved: (saved) => {
             savedId = saved.id;
+            setServer({ sealed: saved.sealed !== null, passphrase: seal.on ? seal.passphrase : null });
             // The form now stands for what the server holds, so a retry sends only what is left.
             setDrafts(saved.conditions.map((c) => conditionToDraft(c, timeZone)));
             setConditionErrors({});
@@ -169,7 +212,15 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
       )}
       <EditorSection title="Message" description="Until it is sent, only you can read it. It is stored encrypted.">
         <div className="flex flex-col gap-5">
-          <FormField label="Title" error={errors.title?.message}>
+          <FormField
+            label="Title"
+            error={errors.title?.message}
+            hint={
+              seal.on
+                ? "The title is not sealed: it stays your label in lists, the emergency selector and notices."
+                : undefined
+            }
+          >
             <Input autoComplete="off" {...form.register("title")} />
           </FormField>
           <FormField
@@ -180,6 +231,12 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
             <Textarea className="min-h-48" {...form.register("text_content")} />
           </FormField>
         </div>
+      </EditorSection>
+      <EditorSection
+        title="Seal"
+        description="End-to-end encryption: only people who know the passphrase can read the text and files."
+      >
+        <SealPanel value={seal} onChange={setSeal} rating={rating} errors={sealErrors} wasSealed={server.sealed} />
       </EditorSection>
       <EditorSection
         title="Attachments"
@@ -227,7 +284,7 @@ export function MessageEditor({ message, renderRecipients, onSaved, cancelTo }: 
         </Button>
         <Button type="submit" size="lg" disabled={saving}>
           {saving && <Spinner className="text-primary-foreground" />}
-          {message ? "Save changes" : "Save message"}
+          {saving && seal.on ? "Sealing in your browser…" : message ? "Save changes" : "Save message"}
         </Button>
       </div>
     </form>
