@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
@@ -219,6 +219,8 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
   const outbox = await (await request.get(`/dev/mailbox/messages.json?key=${MAILBOX_KEY}`)).text();
   expect(outbox).toContain("/access/message/");
   expect(outbox).not.toContain(MARKER);
+  // The dump goes through the running server's embedded PostgreSQL; then its files, stopped, are scanned too.
+  expect(await databaseHolds(server.dataDir, MARKER)).toEqual([]);
   await server.stop();
   expect(
     filesUnder(server.dataDir)
@@ -228,15 +230,18 @@ test("a sealed message: sealed in the browser, released, opened by the recipient
   const log = fs.readFileSync(server.logFile);
   expect(log.length).toBeGreaterThan(0);
   expect(holdsMarker(log)).toBe(false);
-  expect(await databaseHolds(server.dataDir, MARKER)).toEqual([]);
 });
 
-/** A dump of the embedded database: every row of every table as text, searched for `marker`. */
+/**
+ * A dump of the running server's embedded database (PostgreSQL on its socket in DATA_DIR/postgres,
+ * decision 035): every row of every table as text, searched for `marker`.
+ */
 async function databaseHolds(dataDir: string, marker: string): Promise<string[]> {
-  // The embedded database is PGlite's files in DATA_DIR itself; any other layout must be dumped its own way.
-  if (!fs.existsSync(path.join(dataDir, "PG_VERSION")))
-    throw new Error(`no PGlite database in ${dataDir}: dump this server's database another way`);
-  const db = await PGlite.create(dataDir);
+  const socketDir = path.join(dataDir, "postgres");
+  if (!fs.existsSync(path.join(socketDir, ".s.PGSQL.5432")))
+    throw new Error(`no embedded PostgreSQL socket in ${socketDir}: dump this server's database another way`);
+  const db = new pg.Client({ host: socketDir, user: "postgres", database: "postgres" });
+  await db.connect();
   try {
     const tables = await db.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
@@ -252,6 +257,6 @@ async function databaseHolds(dataDir: string, marker: string): Promise<string[]>
     expect(marker).toBeTruthy();
     return found;
   } finally {
-    await db.close();
+    await db.end();
   }
 }
