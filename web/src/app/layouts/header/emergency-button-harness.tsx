@@ -32,6 +32,7 @@ const listItem = (id: string, title: string, preview: string, recipient_count: n
   updated_at: "2025-01-01T00:00:00Z",
   recipient_count,
   attachment_count,
+  sealed: false,
   conditions: [],
   ready: true,
   problems: [],
