@@ -1,10 +1,13 @@
 import type { OwnerChannels, RecipientChannel } from "@trigger-switch/contracts";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { inboundMessages } from "../../src/db/schema.ts";
 import { createCondition, createMessage, createRecipient, put, post } from "./content.ts";
 import { startFakeTwilio, type FakeTwilio } from "./fake-twilio.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "./fake-whatsapp.ts";
 import { startAutoconfirmApp } from "./fixtures.ts";
 import type { TestApp } from "./test-app.ts";
+import { until } from "./until.ts";
 import { signUpUser, type SignedInUser } from "./users.ts";
 
 export interface ChannelsTestApp {
@@ -44,6 +47,25 @@ export async function startChannelsApp(
       await twilio.close();
     },
   };
+}
+
+/**
+ * Waits until the inbox has handled the message with this provider id (done or given up): a
+ * webhook answers once the message is recorded, before it is handled. Returns its state.
+ */
+export async function handled(c: ChannelsTestApp, providerMessageId: string): Promise<"done" | "failed"> {
+  const rows = await until(
+    () =>
+      c.t.database.db
+        .select({ state: inboundMessages.state })
+        .from(inboundMessages)
+        .where(eq(inboundMessages.providerMessageId, providerMessageId)),
+    (r) => r.length > 0 && r[0]!.state !== "pending",
+  );
+  const state = rows[0]?.state;
+  if (state !== "done" && state !== "failed")
+    throw new Error(`message ${providerMessageId} is ${state ?? "not recorded"}`);
+  return state;
 }
 
 let numbers = 0;

@@ -4,8 +4,7 @@ import twilio from "twilio";
 import { z } from "zod";
 import type { AppDeps } from "../../http/app-deps.ts";
 import type { StatusUpdate } from "../channel.ts";
-import { handleInbound } from "../inbound/handle-inbound.ts";
-import type { ReplySender } from "../inbound/reply-sender.ts";
+import { recordInboundMessages } from "../inbound/record-inbound-messages.ts";
 import { isE164 } from "../phone-number.ts";
 import { recordStatus } from "../record-status.ts";
 import { isPermanentTwilioError } from "./classify-twilio-error.ts";
@@ -45,10 +44,7 @@ const statusSchema = z.object({
  * URL) and status callbacks (/webhooks/twilio/status, which every SMS we send names). Each request
  * is checked with the official `twilio.validateRequest` against our public URL, before anything changes.
  */
-export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies: ReplySender }> = async (
-  app,
-  { deps, replies },
-) => {
+export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const config = deps.config.twilio;
   const { db } = deps.database;
   // Twilio posts application/x-www-form-urlencoded with single-valued fields.
@@ -113,11 +109,11 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies
       }
       const body = sms.data.Body?.trim() ? sms.data.Body : null;
       const kind = Number(sms.data.NumMedia ?? 0) > 0 && !body ? "mms" : "sms";
-      await handleInbound({
+      // Recorded in one statement and handled off the request path (docs/decisions/035). Twilio's
+      // inbound webhook carries no send time: an SMS counts when it reaches us (docs/decisions/034).
+      const recorded = await recordInboundMessages({
         db,
         clock: deps.clock,
-        siteUrl: deps.config.SITE_URL,
-        // Twilio's inbound webhook carries no send time: an SMS counts when it reaches us (docs/decisions/034).
         messages: [
           {
             channel: "sms",
@@ -128,9 +124,12 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies
             sentAt: null,
           },
         ],
-        replies,
-        log: req.log,
       });
+      if (recorded > 0) deps.inbox.wake();
+      req.log.info(
+        { channel: "sms", providerMessageId: sms.data.MessageSid, repeated: recorded === 0 },
+        "inbound message recorded",
+      );
       // Answers go through the API (with their own receipts), so the TwiML stays empty.
       return twiml();
     },

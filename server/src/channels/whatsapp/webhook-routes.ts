@@ -2,8 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../http/app-deps.ts";
-import { handleInbound } from "../inbound/handle-inbound.ts";
-import type { ReplySender } from "../inbound/reply-sender.ts";
+import { recordInboundMessages } from "../inbound/record-inbound-messages.ts";
 import { recordStatus } from "../record-status.ts";
 import { parseWebhook } from "./webhook-payload.ts";
 import { isValidSignature } from "./verify-signature.ts";
@@ -17,10 +16,7 @@ const NOT_CONFIGURED = "WhatsApp is not configured on this server.";
  * The POST body is read as raw bytes: the signature covers exactly those bytes, and it is checked
  * before anything is parsed or changed (docs/decisions/014).
  */
-export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies: ReplySender }> = async (
-  app,
-  { deps, replies },
-) => {
+export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const config = deps.config.whatsapp;
   const { db } = deps.database;
   app.removeContentTypeParser("application/json");
@@ -90,14 +86,18 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; repli
         return { ok: true };
       }
       if (parsed.skipped.length > 0) req.log.info({ skipped: parsed.skipped }, "WhatsApp webhook: parts ignored");
-      await handleInbound({
-        db,
-        clock: deps.clock,
-        siteUrl: deps.config.SITE_URL,
-        messages: parsed.messages,
-        replies,
-        log: req.log,
-      });
+      // Recorded in one statement and handled off the request path, so Meta has its 200 at once.
+      const recorded = await recordInboundMessages({ db, clock: deps.clock, messages: parsed.messages });
+      if (recorded > 0) deps.inbox.wake();
+      if (parsed.messages.length > 0)
+        req.log.info(
+          {
+            channel: "whatsapp",
+            providerMessageIds: parsed.messages.map((m) => m.providerMessageId),
+            repeated: parsed.messages.length - recorded,
+          },
+          "inbound messages recorded",
+        );
       for (const update of parsed.statuses) {
         const fresh = await recordStatus({ db, update, listeners: deps.channels.statusListeners() });
         req.log.info(
