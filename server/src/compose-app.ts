@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { createAuthService } from "./auth/create-auth-service.ts";
 import type { Channels } from "./channels/channel.ts";
 import { createChannels } from "./channels/create-channels.ts";
-import { createInboxProcessor } from "./channels/inbound/create-inbox-processor.ts";
+import { createInboxProcessor, type InboxProcessor } from "./channels/inbound/create-inbox-processor.ts";
 import { deliveryStatusListener } from "./channels/delivery/delivery-status-listener.ts";
 import { tellOwnerByNotice } from "./channels/delivery/tell-owner.ts";
 import type { Clock } from "./clock.ts";
@@ -38,6 +38,8 @@ export async function composeApp({
   app: FastifyInstance;
   mailer: Mailer;
   channels: Channels;
+  /** Handles inbound WhatsApp/SMS messages the webhooks recorded; app.close() stops it. */
+  inbox: InboxProcessor;
   /** Null in a ROLE=web process. */
   engine: RunningEngine | null;
 }> {
@@ -124,5 +126,5 @@ export async function composeApp({
     await realtime.stop();
     mailer.close();
   });
-  return { app, mailer, channels, engine };
+  return { app, mailer, channels, inbox, engine };
 }

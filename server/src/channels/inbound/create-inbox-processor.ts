@@ -3,7 +3,7 @@ import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connect.ts";
 import type { Channels } from "../channel.ts";
 import { maskNumber } from "./mask-number.ts";
-import { processInboxBatch, type InboxResult } from "./process-inbox-batch.ts";
+import { processNextMessage, type InboxResult } from "./process-next-message.ts";
 import { createReplySender } from "./reply-sender.ts";
 
 /** What a webhook route needs: to say that it has just recorded messages. */
@@ -12,94 +12,103 @@ export interface InboxWaker {
 }
 
 export interface InboxProcessor extends InboxWaker {
-  /** Starts the loop; its first batch takes whatever an earlier process left pending. */
+  /** Starts handling; it takes first whatever an earlier process left pending. */
   start(log: FastifyBaseLogger): void;
   /**
-   * No new batches; waits for the batch running and the replies in flight, at most
+   * Takes no more messages; waits for those being handled and the replies in flight, at most
    * STOP_WITHIN_MS. Messages still pending stay recorded for the next start (or another process).
    */
   stop(): Promise<void>;
 }
 
-/** The longest `stop()` waits (a batch is database work; a reply's send has its own timeout). */
+/** The longest `stop()` waits (a message is database work; a reply's send has its own timeout). */
 export const STOP_WITHIN_MS = 3_000;
 
 /**
- * Handles the messages the webhooks recorded (record-inbound-messages.ts), off the request path:
- * a batch at once when a webhook wakes it, again at once while batches come back full, and
- * otherwise every `pollMs` (default 1000) — the backstop that takes messages left by a crash, by
- * a process that stopped before handling what it recorded, or due for a retry. Other processes
- * on the same PostgreSQL need no notification: the process that recorded a message handles it
- * unless it died, and then the poll of any process does. Replies go only after their batch has
- * committed, so "Checked in" is never said of a check-in that could still roll back.
- * `batchSize` (default 10) bounds how long one batch holds the database (PGlite runs one
- * transaction at a time, so a webhook's insert waits for the batch in progress).
+ * Handles the messages the webhooks recorded (record-inbound-messages.ts), off the request path,
+ * one message per transaction (process-next-message.ts): at once when a webhook wakes it, on and
+ * on while messages are due, and otherwise every `pollMs` (default 1000) — the backstop that
+ * takes messages left by a crash, by a process that stopped before handling what it recorded, or
+ * due for a retry. Other processes on the same PostgreSQL need no notification: the process that
+ * recorded a message handles it unless it died, and then the poll of any process does. A reply
+ * goes only after its message's transaction has committed, so "Checked in" is never said of a
+ * check-in that could still roll back. `lanes` (default 1) messages are handled at a time; more
+ * help only where the database runs transactions side by side (PostgreSQL, not PGlite).
  */
 export function createInboxProcessor({
   db,
   clock,
   channels,
   siteUrl,
-  batchSize = 10,
+  lanes = 1,
   pollMs = 1000,
 }: {
   db: Db;
   clock: Clock;
   channels: Channels;
   siteUrl: () => string;
-  batchSize?: number;
+  lanes?: number;
   pollMs?: number;
 }): InboxProcessor {
   let log: FastifyBaseLogger | null = null;
   let replies: ReturnType<typeof createReplySender> | null = null;
   let stopping = false;
-  let running = false;
-  let wokenWhileRunning = false;
+  const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
 
-  const step = () => {
+  /** Counts wakes: a lane that saw none while it looked may have missed a message committed meanwhile. */
+  let wakes = 0;
+  /** One message; the lane goes on at once while it finds some (or was woken meanwhile), and the poll takes over when it finds none. */
+  const runLane = (): void => {
     if (stopping || !log) return;
-    running = true;
-    wokenWhileRunning = false;
-    let again = false;
-    inFlight = processInboxBatch({ db, clock, siteUrl: siteUrl(), limit: batchSize })
-      .then(({ results, more }) => {
-        again = more;
-        for (const result of results) {
-          logResult(log!, result);
-          if (result.reply) replies!.send(result.message.channel, result.message.from, result.reply);
-        }
-      })
-      // The database is away: the messages stay pending and the next poll tries again.
-      .catch((err: unknown) => log!.error({ err }, "inbox batch failed; its messages stay pending"))
-      .finally(() => {
-        running = false;
-        if (!stopping) timer = setTimeout(step, again || wokenWhileRunning ? 0 : pollMs);
+    const wakesBefore = wakes;
+    const lane: Promise<void> = processNextMessage({ db, clock, siteUrl: siteUrl() })
+      .then(
+        (result) => {
+          if (result) {
+            logResult(log!, result);
+            if (result.reply) replies!.send(result.message.channel, result.message.from, result.reply);
+          }
+          return result !== null || wakes !== wakesBefore;
+        },
+        // The database is away: the messages stay pending and the next poll tries again.
+        (err: unknown) => {
+          log!.error({ err }, "inbox: could not handle the next message; it stays pending");
+          return false;
+        },
+      )
+      .then((again) => {
+        running.delete(lane);
+        if (again) setImmediate(runLane);
+        else if (running.size === 0) schedulePoll();
       });
+    running.add(lane);
+  };
+  const fill = () => {
+    clearTimeout(timer);
+    while (!stopping && running.size < lanes) runLane();
+  };
+  const schedulePoll = () => {
+    clearTimeout(timer);
+    if (!stopping) timer = setTimeout(fill, pollMs);
   };
 
   return {
     start(logger) {
       log = logger;
       replies = createReplySender({ channels, log: logger });
-      timer = setTimeout(step, 0);
+      fill();
     },
     wake() {
-      if (stopping || !log) return;
-      if (running) {
-        wokenWhileRunning = true;
-        return;
-      }
-      clearTimeout(timer);
-      timer = setTimeout(step, 0);
+      wakes++;
+      if (!stopping && log) fill();
     },
     async stop() {
       stopping = true;
       clearTimeout(timer);
       let deadline: NodeJS.Timeout | undefined;
       await Promise.race([
-        inFlight.then(() => replies?.drain()),
+        Promise.all([...running]).then(() => replies?.drain()),
         new Promise<void>((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS))),
       ]);
       clearTimeout(deadline);

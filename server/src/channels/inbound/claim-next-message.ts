@@ -4,20 +4,12 @@ import { inboundMessages } from "../../db/schema.ts";
 import type { PendingInboundMessage } from "./inbound-message.ts";
 
 /**
- * Locks up to `limit` inbox messages that are due, oldest first, for the caller's transaction.
+ * Locks the oldest inbox message that is due, for the caller's transaction; null when none is.
  * SKIP LOCKED lets processes sharing a PostgreSQL server take different messages; a process that
- * dies mid-batch loses its locks with its connection, so its messages are simply pending again.
+ * dies while handling one loses its lock with its connection, so the message is pending again.
  */
-export async function claimPendingMessages({
-  tx,
-  now,
-  limit,
-}: {
-  tx: Db;
-  now: Date;
-  limit: number;
-}): Promise<PendingInboundMessage[]> {
-  const rows = await tx
+export async function claimNextMessage({ tx, now }: { tx: Db; now: Date }): Promise<PendingInboundMessage | null> {
+  const [row] = await tx
     .select({
       id: inboundMessages.id,
       channel: inboundMessages.channel,
@@ -37,7 +29,7 @@ export async function claimPendingMessages({
       ),
     )
     .orderBy(asc(inboundMessages.receivedAt))
-    .limit(limit)
+    .limit(1)
     .for("update", { skipLocked: true });
-  return rows.map((r) => ({ ...r, kind: r.kind ?? "text" }));
+  return row ? { ...row, kind: row.kind ?? "text" } : null;
 }
