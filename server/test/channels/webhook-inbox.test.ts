@@ -141,7 +141,7 @@ describe("the inbox processor", () => {
     const owners = await Promise.all([ownerWithNumber(), ownerWithNumber(), ownerWithNumber()]);
     c.t.clock.advance(60_000);
     b.clock.set(c.t.clock.now());
-    const ids = owners.map((o) => Array.from({ length: 12 }, () => `wamid.${randomBytes(12).toString("base64url")}`));
+    const ids = owners.map(() => Array.from({ length: 12 }, () => `wamid.${randomBytes(12).toString("base64url")}`));
     const signed = owners.flatMap((o, k) => ids[k]!.map((id) => signedMessage(o.number, id)));
     const repeats = signed.filter((_, i) => i % 3 === 0);
     const forged = owners.map((o) => signedMessage(o.number, `wamid.forged-${randomBytes(6).toString("hex")}`, "x"));

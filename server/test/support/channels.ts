@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { inboundMessages } from "../../src/db/schema.ts";
 import { createCondition, createMessage, createRecipient, put, post } from "./content.ts";
+import type { Database } from "../../src/db/connect.ts";
 import { startFakeTwilio, type FakeTwilio } from "./fake-twilio.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "./fake-whatsapp.ts";
 import { startAutoconfirmApp } from "./fixtures.ts";
@@ -17,21 +18,27 @@ export interface ChannelsTestApp {
   close(): Promise<void>;
 }
 
-/** The real server with WhatsApp and SMS pointed at the local provider servers, which call its webhooks back. */
+/**
+ * The real server with WhatsApp and SMS pointed at the local provider servers, which call its
+ * webhooks back. `opts.database`: an open database to use (the caller closes it) instead of a fresh one.
+ */
 export async function startChannelsApp(
   env: Record<string, string> = {},
-  opts: { statusDelayMs?: number } = {},
+  opts: { statusDelayMs?: number; database?: Database } = {},
 ): Promise<ChannelsTestApp> {
   const whatsapp = await startFakeWhatsApp({ statusDelayMs: opts.statusDelayMs });
   const twilio = await startFakeTwilio();
   // TRUST_PROXY: each test user comes from its own address (withOwnAddress), so the per-IP limits stay per person.
-  const t = await startAutoconfirmApp({
-    JWT_EXPIRY: "86400",
-    TRUST_PROXY: "true",
-    ...whatsapp.env,
-    ...twilio.env,
-    ...env,
-  });
+  const t = await startAutoconfirmApp(
+    {
+      JWT_EXPIRY: "86400",
+      TRUST_PROXY: "true",
+      ...whatsapp.env,
+      ...twilio.env,
+      ...env,
+    },
+    { database: opts.database },
+  );
   whatsapp.webhookUrl = `${t.url}/webhooks/whatsapp`;
   whatsapp.useClock(() => t.clock.now());
   twilio.inboundUrl = `${t.url}/webhooks/twilio/sms`;

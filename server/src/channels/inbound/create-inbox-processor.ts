@@ -6,8 +6,15 @@ import { maskNumber } from "./mask-number.ts";
 import { processNextMessage, type InboxResult } from "./process-next-message.ts";
 import { createReplySender } from "./reply-sender.ts";
 
-/** What a webhook route needs: to say that it has just recorded messages. */
+/** What a webhook route needs from the inbox processor. */
 export interface InboxWaker {
+  /**
+   * Runs a webhook's work in front of the processor: it takes no new message while one runs
+   * (for at most GIVE_WAY_MS), because on PGlite both share one connection and a provider
+   * waiting for our answer matters more than a reply that goes a moment later.
+   */
+  inFront<T>(work: () => Promise<T>): Promise<T>;
+  /** Says that messages were just recorded: they are handled at once, not at the next poll. */
   wake(): void;
 }
 
@@ -20,6 +27,9 @@ export interface InboxProcessor extends InboxWaker {
    */
   stop(): Promise<void>;
 }
+
+/** The longest the processor waits for webhooks in front of it before it takes a message anyway (none starve). */
+export const GIVE_WAY_MS = 100;
 
 /** The longest `stop()` waits (a message is database work; a reply's send has its own timeout). */
 export const STOP_WITHIN_MS = 3_000;
@@ -56,13 +66,21 @@ export function createInboxProcessor({
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
 
+  let inFront = 0;
+  /** Resolves once no webhook runs in front, or after GIVE_WAY_MS. */
+  const givenWay = async () => {
+    const until = performance.now() + GIVE_WAY_MS;
+    while (inFront > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 1));
+  };
+
   /** Counts wakes: a lane that saw none while it looked may have missed a message committed meanwhile. */
   let wakes = 0;
   /** One message; the lane goes on at once while it finds some (or was woken meanwhile), and the poll takes over when it finds none. */
   const runLane = (): void => {
     if (stopping || !log) return;
     const wakesBefore = wakes;
-    const lane: Promise<void> = processNextMessage({ db, clock, siteUrl: siteUrl() })
+    const lane: Promise<void> = givenWay()
+      .then(() => processNextMessage({ db, clock, siteUrl: siteUrl() }))
       .then(
         (result) => {
           if (result) {
@@ -98,6 +116,14 @@ export function createInboxProcessor({
       log = logger;
       replies = createReplySender({ channels, log: logger });
       fill();
+    },
+    async inFront(work) {
+      inFront++;
+      try {
+        return await work();
+      } finally {
+        inFront--;
+      }
     },
     wake() {
       wakes++;
