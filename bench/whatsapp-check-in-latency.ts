@@ -1,4 +1,5 @@
-// A signed WhatsApp webhook → the check-in committed (the webhook's 200) → the realtime UPDATE on
+// A signed WhatsApp webhook → its 200 (the message recorded; docs/decisions/037) → the check-in
+// committed by the inbox processor, seen as the realtime UPDATE on
 // an open WebSocket of the owner, one webhook at a time, N times. The real server (composeApp,
 // listening on loopback), the local Graph API server for the answers it sends, a real `ws` socket.
 // Embedded PGlite by default; TEST_DATABASE_URL=postgres://… runs it on a scratch PostgreSQL database.
@@ -101,7 +102,7 @@ console.log(line("baseline: app check-in answered      ", committed));
 console.log(line("baseline: realtime UPDATE            ", live));
 [committed, live] = [[], []];
 await run(count, true, webhookCheckIn);
-console.log(line("webhook answered (check-in committed)", committed));
+console.log(line("webhook answered (message recorded)   ", committed));
 console.log(line("realtime UPDATE on the open socket   ", live));
 console.log(`aim p99 < 100 ms: ${pct(live, 99) < 100 ? "met" : "NOT met"}`);
 socket.close();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { createAuthService } from "./auth/create-auth-service.ts";
 import type { Channels } from "./channels/channel.ts";
 import { createChannels } from "./channels/create-channels.ts";
+import { createInboxProcessor, type InboxProcessor } from "./channels/inbound/create-inbox-processor.ts";
 import { deliveryStatusListener } from "./channels/delivery/delivery-status-listener.ts";
 import { tellOwnerByNotice } from "./channels/delivery/tell-owner.ts";
 import type { Clock } from "./clock.ts";
@@ -37,6 +38,8 @@ export async function composeApp({
   app: FastifyInstance;
   mailer: Mailer;
   channels: Channels;
+  /** Handles inbound WhatsApp/SMS messages the webhooks recorded; app.close() stops it. */
+  inbox: InboxProcessor;
   /** Null in a ROLE=web process. */
   engine: RunningEngine | null;
 }> {
@@ -71,6 +74,9 @@ export async function composeApp({
   // Receipts of deliveries update reminder_delivery_log; failures reopen them or tell the owner (docs/decisions/014).
   const tellOwner = tellOwnerByNotice({ masterKeys, clock, siteUrl: () => config.SITE_URL });
   channels.onStatus(deliveryStatusListener({ clock, masterKeys, tellOwner }));
+  // Inbound WhatsApp/SMS messages: the webhooks record them, this handles them (docs/decisions/037).
+  // It runs in every role: the process that answered a webhook handles what it recorded.
+  const inbox = createInboxProcessor({ db: database.db, clock, channels, siteUrl: () => config.SITE_URL });
   const app = await buildApp({
     config,
     database,
@@ -82,8 +88,10 @@ export async function composeApp({
     geocoder,
     engineWaker,
     channels,
+    inbox,
     logStream,
   });
+  inbox.start(app.log);
   await realtime.start(app.log);
   // The engine runs in "all" and "worker" processes; app.close() stops it before the mailer closes.
   const engine =
@@ -105,15 +113,18 @@ export async function composeApp({
   // The engine starts stopping as soon as close begins (preClose), alongside the requests in flight,
   // so a slow request cannot eat the time it has to hand back unsent rows (docs/decisions/013).
   let engineStopping: Promise<void> | undefined;
+  let inboxStopping: Promise<void> | undefined;
   app.addHook("preClose", (done) => {
     engineStopping = engine?.stop();
+    // Webhooks answered while closing stay recorded and are handled at the next start.
+    inboxStopping = inbox.stop();
     done();
   });
   app.addHook("onClose", async () => {
-    await (engineStopping ?? engine?.stop());
+    await Promise.all([engineStopping ?? engine?.stop(), inboxStopping ?? inbox.stop()]);
     // Unlisten before the caller closes the database; sockets still open get 1001.
     await realtime.stop();
     mailer.close();
   });
-  return { app, mailer, channels, engine };
+  return { app, mailer, channels, inbox, engine };
 }

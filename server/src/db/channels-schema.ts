@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts, created } from "./columns.ts";
 import { users } from "./accounts-schema.ts";
@@ -49,7 +50,10 @@ export const numberVerificationCodes = pgTable(
 
 /**
  * Every message that reached a webhook, once: the unique (channel, provider id) key is what makes
- * a replayed or re-delivered webhook check in only once. Never the text (it may be private).
+ * a replayed or re-delivered webhook check in only once. The webhook only records it (`pending`,
+ * with its text) and answers; the inbox processor handles it and marks it `done` in the
+ * transaction of its check-in, clearing the text, which is kept only while the message waits
+ * (it may be private; docs/decisions/037).
  */
 export const inboundMessages = pgTable(
   "inbound_messages",
@@ -58,15 +62,31 @@ export const inboundMessages = pgTable(
     channel: text("channel").$type<"whatsapp" | "sms">().notNull(),
     providerMessageId: text("provider_message_id").notNull(),
     fromNumber: text("from_number").notNull(),
-    /** The verified owner of `from_number`, or null for an unknown sender. */
+    /** The verified owner of `from_number`, or null for an unknown sender (and while pending). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** checked_in | too_old (sent over 24 h before it reached us) | status | help | stopped | unsupported | unknown_sender */
-    outcome: text("outcome").notNull(),
+    /** pending (recorded, not yet handled) | done | failed (given up after repeated errors: `last_error`). */
+    state: text("state").$type<"pending" | "done" | "failed">().notNull().default("pending"),
+    /** checked_in | too_old (sent over 24 h before it reached us) | status | help | stopped | unsupported | unknown_sender; null until handled. */
+    outcome: text("outcome"),
+    /** The text while the message waits to be handled, null after (and for kinds we do not read). */
+    text: text("text"),
+    /** The provider's message type (text, image, reaction…), for the log. */
+    kind: text("kind"),
+    /** When the person sent it, by the provider (WhatsApp's timestamp); null when it does not say. */
+    sentAt: ts("sent_at"),
     receivedAt: ts("received_at").notNull(),
+    /** Handling attempts that failed; the row is tried again at `next_attempt_at` (null: at once). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lastError: text("last_error"),
+    handledAt: ts("handled_at"),
   },
   (t) => [
     uniqueIndex("inbound_messages_provider_key").on(t.channel, t.providerMessageId),
     index("inbound_messages_from_idx").on(t.fromNumber, t.receivedAt),
+    index("inbound_messages_pending_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { AuthService } from "../auth/auth-service.ts";
 import type { Channels } from "../channels/channel.ts";
+import type { InboxWaker } from "../channels/inbound/create-inbox-processor.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/connect.ts";
@@ -26,6 +27,8 @@ export interface AppDeps {
   engineWaker: EngineWaker;
   /** E-mail, WhatsApp and SMS behind one interface (docs/decisions/014). */
   channels: Channels;
+  /** Told by a webhook that it recorded inbound messages, so they are handled at once (docs/decisions/037). */
+  inbox: InboxWaker;
   /** Where log lines go (default stdout); the security suite reads them back. */
   logStream?: NodeJS.WritableStream;
 }

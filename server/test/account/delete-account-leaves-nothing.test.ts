@@ -3,6 +3,7 @@ import { eq, inArray, or } from "drizzle-orm";
 import { channelReceipts, inboundMessages, mailOutbox, messagingWindows } from "../../src/db/schema.ts";
 import { call, followLink, linkIn, newEmail, waitForMail } from "../auth/auth-test-helpers.ts";
 import {
+  handled,
   newNumber,
   startChannelsApp,
   verifyNumber,
@@ -85,6 +86,7 @@ describe("deleting an account leaves none of the owner's personal data behind", 
     await verifyNumber(c, owner, number); // the profile names her Ada Lovelace
     const checkedIn = await c.whatsapp.receive(number, { text: "I'm fine" });
     expect(checkedIn.status).toBe(200);
+    await handled(c, checkedIn.id);
 
     const samEmail = newEmail("sam");
     const messageId = await messageTo(owner, samEmail, "For Sam");

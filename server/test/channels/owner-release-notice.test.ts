@@ -4,6 +4,7 @@ import { createMasterKeys, type MasterKeys } from "../../src/crypto/master-keys.
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { enqueueOwnerPhoneNotices } from "../../src/engine/owner-notices.ts";
 import {
+  handled,
   newNumber,
   startChannelsApp,
   verifyNumber,
@@ -221,7 +222,9 @@ describe("without WHATSAPP_TEMPLATE_RELEASE_NOTICE", () => {
       const { number } = await ownerWithPhone(["email", "whatsapp"]);
       await travel(c.t, HOUR + MINUTE);
       // The owner has just written to us (STATUS does not check in): the window is open.
-      expect((await c.whatsapp.receive(number, { text: "STATUS" })).status).toBe(200);
+      const status = await c.whatsapp.receive(number, { text: "STATUS" });
+      expect(status.status).toBe(200);
+      await handled(c, status.id);
       await tick(c.t);
       const texts = c.whatsapp.sent.filter(
         (m) => m.to === number && m.type === "text" && m.text?.includes("released one of your messages"),

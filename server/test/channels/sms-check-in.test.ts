@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelReceipts, inboundMessages, messageConditions, profiles } from "../../src/db/schema.ts";
-import { startChannelsApp, newNumber, verifyNumber, type ChannelsTestApp } from "../support/channels.ts";
+import { handled, startChannelsApp, newNumber, verifyNumber, type ChannelsTestApp } from "../support/channels.ts";
 import { createCondition, createMessage, put } from "../support/content.ts";
 import { subscribe } from "../support/realtime-client.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
@@ -37,6 +37,7 @@ describe("checking in by SMS", () => {
     const res = await c.twilio.receive(number, "ok");
     expect(res.status).toBe(200);
     expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    await handled(c, res.sid);
     expect(await lastChecked()).toEqual(c.t.clock.now());
     expect(await socket.next()).toMatchObject({ type: "UPDATE", new: { id: conditionId } });
     socket.close();
@@ -58,6 +59,7 @@ describe("checking in by SMS", () => {
   it("checks in once when Twilio delivers the same MessageSid twice", async () => {
     c.t.clock.advance(60_000);
     const first = await c.twilio.receive(number, "here");
+    await handled(c, first.sid);
     const at = await lastChecked();
     c.t.clock.advance(60_000);
     expect((await c.twilio.receive(number, "here", { sid: first.sid })).status).toBe(200);
@@ -127,7 +129,9 @@ describe("checking in by SMS", () => {
     const at = await lastChecked();
     const before = smsTo(number).length;
     c.t.clock.advance(60_000);
-    expect((await c.twilio.receive(number, "STOP")).status).toBe(200);
+    const stop = await c.twilio.receive(number, "STOP");
+    expect(stop.status).toBe(200);
+    await handled(c, stop.sid);
     expect(await lastChecked()).toEqual(at);
     const [profile] = await c.t.database.db
       .select({ channels: profiles.reminderChannels })

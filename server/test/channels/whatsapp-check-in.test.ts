@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelReceipts, inboundMessages, messageConditions, reminderSchedule } from "../../src/db/schema.ts";
-import { startChannelsApp, newNumber, verifyNumber, type ChannelsTestApp } from "../support/channels.ts";
+import { handled, startChannelsApp, newNumber, verifyNumber, type ChannelsTestApp } from "../support/channels.ts";
 import { createCondition, createMessage } from "../support/content.ts";
 import { subscribe } from "../support/realtime-client.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
@@ -70,6 +70,7 @@ describe("checking in by WhatsApp", () => {
     const before = sentTo(number);
     const res = await c.whatsapp.receive(number, { text: "I'm fine" });
     expect(res.status).toBe(200);
+    await handled(c, res.id);
 
     expect((await lastChecked())?.toISOString()).toBe(c.t.clock.now().toISOString());
     const update = await socket.next();
@@ -134,7 +135,9 @@ describe("checking in by WhatsApp", () => {
     c.t.clock.advance(60_000);
     const at = await lastChecked();
     const before = sentTo(number);
-    expect((await c.whatsapp.receive(number, { text: " status? " })).status).toBe(200);
+    const res = await c.whatsapp.receive(number, { text: " status? " });
+    expect(res.status).toBe(200);
+    await handled(c, res.id);
     expect(await lastChecked()).toEqual(at);
     const text = await replyTo(number, before);
     expect(text).toMatch(/^Your next deadline is .* STATUS does not check you in/);
@@ -144,7 +147,7 @@ describe("checking in by WhatsApp", () => {
     const at = await lastChecked();
     const before = sentTo(number);
     c.t.clock.advance(60_000);
-    await c.whatsapp.receive(number, { text: "HELP" });
+    await handled(c, (await c.whatsapp.receive(number, { text: "HELP" })).id);
     expect(await lastChecked()).toEqual(at);
     const text = await replyTo(number, before);
     expect(text).toContain("send any text to this number to check in");
@@ -157,7 +160,9 @@ describe("checking in by WhatsApp", () => {
     for (const type of ["image", "reaction"]) {
       const before = sentTo(number);
       c.t.clock.advance(60_000);
-      expect((await c.whatsapp.receive(number, { type })).status).toBe(200);
+      const res = await c.whatsapp.receive(number, { type });
+      expect(res.status).toBe(200);
+      await handled(c, res.id);
       expect(await lastChecked()).toEqual(at);
       expect(await replyTo(number, before)).toMatch(/^Trigger Switch reads only text messages/);
     }
@@ -171,7 +176,7 @@ describe("messages that do not check anyone in", () => {
     const first = await c.whatsapp.receive(stranger, { text: "hello" });
     expect(first.status).toBe(200);
     expect(await replyTo(stranger, 0)).toMatch(/^This number is not verified with Trigger Switch/);
-    await c.whatsapp.receive(stranger, { text: "hello?" });
+    await handled(c, (await c.whatsapp.receive(stranger, { text: "hello?" })).id);
     await c.whatsapp.settled();
     await new Promise((r) => setTimeout(r, 200));
     expect(sentTo(stranger)).toBe(1);
@@ -195,6 +200,7 @@ describe("messages that do not check anyone in", () => {
     ).json();
     const res = await c.whatsapp.receive(unproven, { text: "checking in" });
     expect(res.status).toBe(200);
+    await handled(c, res.id);
     const [row] = await c.t.database.db
       .select()
       .from(inboundMessages)
@@ -308,6 +314,7 @@ describe("a check-in counts when the person sent it", () => {
     const sentAt = new Date(c.t.clock.now().getTime() - 10 * 24 * 60 * 60 * 1000);
     const res = await c.whatsapp.receive(number, { text: "I'm OK", sentAt });
     expect(res.status).toBe(200);
+    await handled(c, res.id);
     expect(await lastChecked()).toEqual(at);
     expect(await replyTo(number, before)).toMatch(
       /^Your message sent on .* reached us only now, more than 24 hours later, so it did not check you in\. If you are OK, send a new message now\.$/,
@@ -324,7 +331,7 @@ describe("a check-in counts when the person sent it", () => {
     const before = sentTo(number);
     // WhatsApp's timestamps are whole seconds.
     const sentAt = new Date(Math.floor((c.t.clock.now().getTime() - 2 * 60 * 60 * 1000) / 1000) * 1000);
-    await c.whatsapp.receive(number, { text: "ok", sentAt });
+    await handled(c, (await c.whatsapp.receive(number, { text: "ok", sentAt })).id);
     expect((await lastChecked())?.toISOString()).toBe(sentAt.toISOString());
     expect(await replyTo(number, before)).toMatch(/^Checked in\. Your next deadline is /);
   });
@@ -353,8 +360,9 @@ describe("a check-in counts when the person sent it", () => {
     });
     c.t.clock.advance(3 * 60 * 60 * 1000);
     const sentAt = new Date(Math.floor((c.t.clock.now().getTime() - 2 * 60 * 60 * 1000) / 1000) * 1000);
+    const before = sentTo(theirs);
     await c.whatsapp.receive(theirs, { text: "ok", sentAt });
-    await replyTo(theirs, sentTo(theirs) - 1);
+    await replyTo(theirs, before);
     const pending = await c.t.database.db
       .select({ at: reminderSchedule.scheduledAt, type: reminderSchedule.reminderType })
       .from(reminderSchedule)

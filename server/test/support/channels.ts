@@ -1,10 +1,14 @@
 import type { OwnerChannels, RecipientChannel } from "@trigger-switch/contracts";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { inboundMessages } from "../../src/db/schema.ts";
 import { createCondition, createMessage, createRecipient, put, post } from "./content.ts";
+import type { Database } from "../../src/db/connect.ts";
 import { startFakeTwilio, type FakeTwilio } from "./fake-twilio.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "./fake-whatsapp.ts";
 import { startAutoconfirmApp } from "./fixtures.ts";
 import type { TestApp } from "./test-app.ts";
+import { until } from "./until.ts";
 import { signUpUser, type SignedInUser } from "./users.ts";
 
 export interface ChannelsTestApp {
@@ -14,21 +18,27 @@ export interface ChannelsTestApp {
   close(): Promise<void>;
 }
 
-/** The real server with WhatsApp and SMS pointed at the local provider servers, which call its webhooks back. */
+/**
+ * The real server with WhatsApp and SMS pointed at the local provider servers, which call its
+ * webhooks back. `opts.database`: an open database to use (the caller closes it) instead of a fresh one.
+ */
 export async function startChannelsApp(
   env: Record<string, string> = {},
-  opts: { statusDelayMs?: number } = {},
+  opts: { statusDelayMs?: number; database?: Database } = {},
 ): Promise<ChannelsTestApp> {
   const whatsapp = await startFakeWhatsApp({ statusDelayMs: opts.statusDelayMs });
   const twilio = await startFakeTwilio();
   // TRUST_PROXY: each test user comes from its own address (withOwnAddress), so the per-IP limits stay per person.
-  const t = await startAutoconfirmApp({
-    JWT_EXPIRY: "86400",
-    TRUST_PROXY: "true",
-    ...whatsapp.env,
-    ...twilio.env,
-    ...env,
-  });
+  const t = await startAutoconfirmApp(
+    {
+      JWT_EXPIRY: "86400",
+      TRUST_PROXY: "true",
+      ...whatsapp.env,
+      ...twilio.env,
+      ...env,
+    },
+    { database: opts.database },
+  );
   whatsapp.webhookUrl = `${t.url}/webhooks/whatsapp`;
   whatsapp.useClock(() => t.clock.now());
   twilio.inboundUrl = `${t.url}/webhooks/twilio/sms`;
@@ -44,6 +54,25 @@ export async function startChannelsApp(
       await twilio.close();
     },
   };
+}
+
+/**
+ * Waits until the inbox has handled the message with this provider id (done or given up): a
+ * webhook answers once the message is recorded, before it is handled. Returns its state.
+ */
+export async function handled(c: ChannelsTestApp, providerMessageId: string): Promise<"done" | "failed"> {
+  const rows = await until(
+    () =>
+      c.t.database.db
+        .select({ state: inboundMessages.state })
+        .from(inboundMessages)
+        .where(eq(inboundMessages.providerMessageId, providerMessageId)),
+    (r) => r.length > 0 && r[0]!.state !== "pending",
+  );
+  const state = rows[0]?.state;
+  if (state !== "done" && state !== "failed")
+    throw new Error(`message ${providerMessageId} is ${state ?? "not recorded"}`);
+  return state;
 }
 
 let numbers = 0;

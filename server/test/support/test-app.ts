@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Channels } from "../../src/channels/channel.ts";
+import type { InboxProcessor } from "../../src/channels/inbound/create-inbox-processor.ts";
 import { composeApp } from "../../src/compose-app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import type { Database } from "../../src/db/connect.ts";
@@ -19,6 +20,8 @@ export interface TestApp {
   mailer: Mailer;
   /** The app's channels (e-mail, WhatsApp, SMS), for tests that send through them. */
   channels: Channels;
+  /** The inbox processor (running): a test stops it to hold inbound messages as recorded. */
+  inbox: InboxProcessor;
   clock: FakeClock;
   close(): Promise<void>;
 }
@@ -28,11 +31,13 @@ export interface TestApp {
  * Mail goes to the outbox unless `env.SMTP_URL` is given. The background engine is off (ROLE=web):
  * tests drive `runEngineTick` themselves with the fake clock. `opts.database` runs a second app
  * on an existing database (two processes on one PostgreSQL); closing this app leaves it open.
- * `opts.logStream` receives the log lines (give LOG_LEVEL in `env` too).
+ * `opts.logStream` receives the log lines (give LOG_LEVEL in `env` too). `opts.now` starts the
+ * fake clock there (default: the real time), for a second app that must share the first's time
+ * from its first moment (its background work starts at once).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { database?: Database; logStream?: NodeJS.WritableStream } = {},
+  opts: { database?: Database; logStream?: NodeJS.WritableStream; now?: Date } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
   const config = loadConfig({
@@ -46,8 +51,8 @@ export async function startTestApp(
   });
   // A shared database stands for a second process on the same PostgreSQL; its owner closes it.
   const database = opts.database ?? (await createTestDatabase());
-  const clock = new FakeClock(new Date());
-  const { app, mailer, channels } = await composeApp({ config, database, clock, logStream: opts.logStream });
+  const clock = new FakeClock(opts.now ?? new Date());
+  const { app, mailer, channels, inbox } = await composeApp({ config, database, clock, logStream: opts.logStream });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   // Links in e-mails must point at this very server.
   config.SITE_URL = address;
@@ -58,6 +63,7 @@ export async function startTestApp(
     database,
     mailer,
     channels,
+    inbox,
     clock,
     async close() {
       await app.close();

@@ -3,9 +3,9 @@ import type { Channels, PhoneChannelId } from "../channel.ts";
 import { maskNumber } from "./mask-number.ts";
 
 /**
- * Answers go out after the webhook has been answered: the provider waits for our 200, and a slow
- * send must not make it time out and deliver the message again. `drain()` waits for those in
- * flight (the app's close).
+ * Answers go out after the inbox batch that handled their messages has committed, never on a
+ * webhook's request path (a slow send must not make the provider time out and deliver again).
+ * `drain()` waits for those in flight (the inbox processor's stop).
  */
 export function createReplySender({ channels, log }: { channels: Channels; log: FastifyBaseLogger }) {
   const inFlight = new Set<Promise<void>>();

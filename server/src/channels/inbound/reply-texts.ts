@@ -35,6 +35,9 @@ export const replies = {
   unsupported(): string {
     return "Trigger Switch reads only text messages, so that did not check you in. Send any text to check in, STATUS for your next deadline, or HELP.";
   },
+  notHandled(siteUrl: string): string {
+    return `Something went wrong on our side and we could not read your message, so it did not check you in. Please check in on ${siteUrl}/dashboard, or send another message.`;
+  },
   stopped(channelName: string, siteUrl: string): string {
     return `Reminders by ${channelName} are off. Texts from this number still check you in. To turn reminders back on, open your profile: ${siteUrl}/profile`;
   },

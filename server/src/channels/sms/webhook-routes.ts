@@ -4,8 +4,7 @@ import twilio from "twilio";
 import { z } from "zod";
 import type { AppDeps } from "../../http/app-deps.ts";
 import type { StatusUpdate } from "../channel.ts";
-import { handleInbound } from "../inbound/handle-inbound.ts";
-import type { ReplySender } from "../inbound/reply-sender.ts";
+import { recordInboundMessages } from "../inbound/record-inbound-messages.ts";
 import { isE164 } from "../phone-number.ts";
 import { recordStatus } from "../record-status.ts";
 import { isPermanentTwilioError } from "./classify-twilio-error.ts";
@@ -45,10 +44,7 @@ const statusSchema = z.object({
  * URL) and status callbacks (/webhooks/twilio/status, which every SMS we send names). Each request
  * is checked with the official `twilio.validateRequest` against our public URL, before anything changes.
  */
-export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies: ReplySender }> = async (
-  app,
-  { deps, replies },
-) => {
+export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const config = deps.config.twilio;
   const { db } = deps.database;
   // Twilio posts application/x-www-form-urlencoded with single-valued fields.
@@ -93,88 +89,95 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies
   app.post(
     "/twilio/sms",
     { schema: schema("Inbound SMS from Twilio (check-in, STATUS, HELP), signed with X-Twilio-Signature") },
-    async (req, reply) => {
-      if (!verified(req, reply)) return reply;
-      const twiml = () => reply.type("text/xml").send(EMPTY_TWIML);
-      const sms = inboundSchema.safeParse(req.body);
-      if (!sms.success) {
-        req.log.warn(
-          { fields: sms.error.issues.map((i) => i.path.join(".")) },
-          "Twilio inbound SMS ignored: unexpected fields",
+    async (req, reply) =>
+      // In front of the inbox processor: the provider waits for this answer.
+      deps.inbox.inFront(async () => {
+        if (!verified(req, reply)) return reply;
+        const twiml = () => reply.type("text/xml").send(EMPTY_TWIML);
+        const sms = inboundSchema.safeParse(req.body);
+        if (!sms.success) {
+          req.log.warn(
+            { fields: sms.error.issues.map((i) => i.path.join(".")) },
+            "Twilio inbound SMS ignored: unexpected fields",
+          );
+          return reply.status(400).type("text/plain").send("Expected MessageSid, AccountSid and From.");
+        }
+        if (!isE164(sms.data.From)) {
+          req.log.warn(
+            { providerMessageId: sms.data.MessageSid },
+            "Twilio inbound SMS ignored: sender is not an E.164 number",
+          );
+          return twiml();
+        }
+        const body = sms.data.Body?.trim() ? sms.data.Body : null;
+        const kind = Number(sms.data.NumMedia ?? 0) > 0 && !body ? "mms" : "sms";
+        // Recorded in one statement and handled off the request path (docs/decisions/037). Twilio's
+        // inbound webhook carries no send time: an SMS counts when it reaches us (docs/decisions/034).
+        const recorded = await recordInboundMessages({
+          db,
+          clock: deps.clock,
+          messages: [
+            {
+              channel: "sms",
+              providerMessageId: sms.data.MessageSid,
+              from: sms.data.From,
+              text: body,
+              kind,
+              sentAt: null,
+            },
+          ],
+        });
+        if (recorded > 0) deps.inbox.wake();
+        req.log.info(
+          { channel: "sms", providerMessageId: sms.data.MessageSid, repeated: recorded === 0 },
+          "inbound message recorded",
         );
-        return reply.status(400).type("text/plain").send("Expected MessageSid, AccountSid and From.");
-      }
-      if (!isE164(sms.data.From)) {
-        req.log.warn(
-          { providerMessageId: sms.data.MessageSid },
-          "Twilio inbound SMS ignored: sender is not an E.164 number",
-        );
+        // Answers go through the API (with their own receipts), so the TwiML stays empty.
         return twiml();
-      }
-      const body = sms.data.Body?.trim() ? sms.data.Body : null;
-      const kind = Number(sms.data.NumMedia ?? 0) > 0 && !body ? "mms" : "sms";
-      await handleInbound({
-        db,
-        clock: deps.clock,
-        siteUrl: deps.config.SITE_URL,
-        // Twilio's inbound webhook carries no send time: an SMS counts when it reaches us (docs/decisions/034).
-        messages: [
-          {
-            channel: "sms",
-            providerMessageId: sms.data.MessageSid,
-            from: sms.data.From,
-            text: body,
-            kind,
-            sentAt: null,
-          },
-        ],
-        replies,
-        log: req.log,
-      });
-      // Answers go through the API (with their own receipts), so the TwiML stays empty.
-      return twiml();
-    },
+      }),
   );
 
   app.post(
     "/twilio/status",
     { schema: schema("Twilio status callbacks for the SMS we sent, signed with X-Twilio-Signature") },
-    async (req, reply) => {
-      if (!verified(req, reply)) return reply;
-      const parsed = statusSchema.safeParse(req.body);
-      if (!parsed.success) {
-        req.log.warn(
-          { fields: parsed.error.issues.map((i) => i.path.join(".")) },
-          "Twilio status callback ignored: unexpected fields",
+    async (req, reply) =>
+      // In front of the inbox processor: the provider waits for this answer.
+      deps.inbox.inFront(async () => {
+        if (!verified(req, reply)) return reply;
+        const parsed = statusSchema.safeParse(req.body);
+        if (!parsed.success) {
+          req.log.warn(
+            { fields: parsed.error.issues.map((i) => i.path.join(".")) },
+            "Twilio status callback ignored: unexpected fields",
+          );
+          return reply.status(400).type("text/plain").send("Expected MessageSid, AccountSid and MessageStatus.");
+        }
+        const s = parsed.data;
+        const status = STATUS_WORDS[s.MessageStatus as keyof typeof STATUS_WORDS];
+        if (!status) return reply.type("text/plain").send("ignored"); // queued, sending, accepted…: not a receipt yet
+        const code = s.ErrorCode ? Number(s.ErrorCode) : null;
+        const update: StatusUpdate = {
+          channel: "sms",
+          providerMessageId: s.MessageSid,
+          status,
+          providerStatus: s.MessageStatus,
+          recipient: s.To && isE164(s.To) ? s.To : null,
+          occurredAt: deps.clock.now(),
+          error:
+            status === "failed"
+              ? {
+                  code: code !== null ? String(code) : s.MessageStatus,
+                  message: s.ErrorMessage ?? `Twilio: ${s.MessageStatus}${code !== null ? ` (error ${code})` : ""}`,
+                  permanent: isPermanentTwilioError(null, code),
+                }
+              : null,
+        };
+        const fresh = await recordStatus({ db, update, listeners: deps.channels.statusListeners() });
+        req.log.info(
+          { channel: "sms", providerMessageId: s.MessageSid, status, errorCode: code, repeated: !fresh },
+          "delivery status",
         );
-        return reply.status(400).type("text/plain").send("Expected MessageSid, AccountSid and MessageStatus.");
-      }
-      const s = parsed.data;
-      const status = STATUS_WORDS[s.MessageStatus as keyof typeof STATUS_WORDS];
-      if (!status) return reply.type("text/plain").send("ignored"); // queued, sending, accepted…: not a receipt yet
-      const code = s.ErrorCode ? Number(s.ErrorCode) : null;
-      const update: StatusUpdate = {
-        channel: "sms",
-        providerMessageId: s.MessageSid,
-        status,
-        providerStatus: s.MessageStatus,
-        recipient: s.To && isE164(s.To) ? s.To : null,
-        occurredAt: deps.clock.now(),
-        error:
-          status === "failed"
-            ? {
-                code: code !== null ? String(code) : s.MessageStatus,
-                message: s.ErrorMessage ?? `Twilio: ${s.MessageStatus}${code !== null ? ` (error ${code})` : ""}`,
-                permanent: isPermanentTwilioError(null, code),
-              }
-            : null,
-      };
-      const fresh = await recordStatus({ db, update, listeners: deps.channels.statusListeners() });
-      req.log.info(
-        { channel: "sms", providerMessageId: s.MessageSid, status, errorCode: code, repeated: !fresh },
-        "delivery status",
-      );
-      return reply.type("text/plain").send("ok");
-    },
+        return reply.type("text/plain").send("ok");
+      }),
   );
 };

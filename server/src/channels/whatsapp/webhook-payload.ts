@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StatusUpdate } from "../channel.ts";
 import { e164FromWaId } from "../phone-number.ts";
-import type { InboundMessage } from "../inbound/receive-message.ts";
+import type { InboundMessage } from "../inbound/inbound-message.ts";
 import { isPermanentGraphError } from "./classify-graph-error.ts";
 
 /**

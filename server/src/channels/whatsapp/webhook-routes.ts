@@ -2,8 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../http/app-deps.ts";
-import { handleInbound } from "../inbound/handle-inbound.ts";
-import type { ReplySender } from "../inbound/reply-sender.ts";
+import { recordInboundMessages } from "../inbound/record-inbound-messages.ts";
 import { recordStatus } from "../record-status.ts";
 import { parseWebhook } from "./webhook-payload.ts";
 import { isValidSignature } from "./verify-signature.ts";
@@ -17,10 +16,7 @@ const NOT_CONFIGURED = "WhatsApp is not configured on this server.";
  * The POST body is read as raw bytes: the signature covers exactly those bytes, and it is checked
  * before anything is parsed or changed (docs/decisions/014).
  */
-export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; replies: ReplySender }> = async (
-  app,
-  { deps, replies },
-) => {
+export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const config = deps.config.whatsapp;
   const { db } = deps.database;
   app.removeContentTypeParser("application/json");
@@ -66,53 +62,59 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; repli
         response: { 200: answer, 400: answer, 401: answer, 404: answer, 503: answer },
       },
     },
-    async (req, reply) => {
-      if (!config) return reply.status(404).send({ ok: false, message: NOT_CONFIGURED });
-      const raw = Buffer.isBuffer(req.body) ? req.body : null;
-      if (!raw || !isValidSignature(raw, req.headers["x-hub-signature-256"], config.appSecret)) {
-        req.log.warn(
-          { hasSignature: Boolean(req.headers["x-hub-signature-256"]) },
-          "WhatsApp webhook refused: missing or wrong X-Hub-Signature-256",
-        );
-        return reply.status(401).send({ ok: false, message: "Missing or wrong X-Hub-Signature-256." });
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(raw.toString("utf8"));
-      } catch {
-        req.log.warn("WhatsApp webhook refused: the signed body is not JSON");
-        return reply.status(400).send({ ok: false, message: "The body is not valid JSON." });
-      }
-      const parsed = parseWebhook(body, config.phoneNumberId);
-      // Signed by Meta but not a WhatsApp event we know: answered 200 so it is not sent again and again.
-      if (!parsed) {
-        req.log.warn("WhatsApp webhook ignored: not a whatsapp_business_account event");
+    async (req, reply) =>
+      // In front of the inbox processor: the provider waits for this answer.
+      deps.inbox.inFront(async () => {
+        if (!config) return reply.status(404).send({ ok: false, message: NOT_CONFIGURED });
+        const raw = Buffer.isBuffer(req.body) ? req.body : null;
+        if (!raw || !isValidSignature(raw, req.headers["x-hub-signature-256"], config.appSecret)) {
+          req.log.warn(
+            { hasSignature: Boolean(req.headers["x-hub-signature-256"]) },
+            "WhatsApp webhook refused: missing or wrong X-Hub-Signature-256",
+          );
+          return reply.status(401).send({ ok: false, message: "Missing or wrong X-Hub-Signature-256." });
+        }
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString("utf8"));
+        } catch {
+          req.log.warn("WhatsApp webhook refused: the signed body is not JSON");
+          return reply.status(400).send({ ok: false, message: "The body is not valid JSON." });
+        }
+        const parsed = parseWebhook(body, config.phoneNumberId);
+        // Signed by Meta but not a WhatsApp event we know: answered 200 so it is not sent again and again.
+        if (!parsed) {
+          req.log.warn("WhatsApp webhook ignored: not a whatsapp_business_account event");
+          return { ok: true };
+        }
+        if (parsed.skipped.length > 0) req.log.info({ skipped: parsed.skipped }, "WhatsApp webhook: parts ignored");
+        // Recorded in one statement and handled off the request path, so Meta has its 200 at once.
+        const recorded = await recordInboundMessages({ db, clock: deps.clock, messages: parsed.messages });
+        if (recorded > 0) deps.inbox.wake();
+        if (parsed.messages.length > 0)
+          req.log.info(
+            {
+              channel: "whatsapp",
+              providerMessageIds: parsed.messages.map((m) => m.providerMessageId),
+              repeated: parsed.messages.length - recorded,
+            },
+            "inbound messages recorded",
+          );
+        for (const update of parsed.statuses) {
+          const fresh = await recordStatus({ db, update, listeners: deps.channels.statusListeners() });
+          req.log.info(
+            {
+              channel: "whatsapp",
+              providerMessageId: update.providerMessageId,
+              status: update.status,
+              errorCode: update.error?.code,
+              repeated: !fresh,
+            },
+            "delivery status",
+          );
+        }
         return { ok: true };
-      }
-      if (parsed.skipped.length > 0) req.log.info({ skipped: parsed.skipped }, "WhatsApp webhook: parts ignored");
-      await handleInbound({
-        db,
-        clock: deps.clock,
-        siteUrl: deps.config.SITE_URL,
-        messages: parsed.messages,
-        replies,
-        log: req.log,
-      });
-      for (const update of parsed.statuses) {
-        const fresh = await recordStatus({ db, update, listeners: deps.channels.statusListeners() });
-        req.log.info(
-          {
-            channel: "whatsapp",
-            providerMessageId: update.providerMessageId,
-            status: update.status,
-            errorCode: update.error?.code,
-            repeated: !fresh,
-          },
-          "delivery status",
-        );
-      }
-      return { ok: true };
-    },
+      }),
   );
 };
 
