@@ -60,7 +60,9 @@ describe("the first start on a DATA_DIR of an earlier version (PGlite)", () => {
     const t = await startAutoconfirmApp({}, { database: earlier });
     const { owner, messageId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 24 });
     expect((await post(owner, "/api/check-in", {})).status).toBe(200);
-    expect((await put(owner, "/api/profile", { first_name: "Alex", last_name: "Morgan", time_zone: "Asia/Tokyo" })).ok).toBe(true);
+    expect(
+      (await put(owner, "/api/profile", { first_name: "Alex", last_name: "Morgan", time_zone: "Asia/Tokyo" })).ok,
+    ).toBe(true);
     const before = await everyRow(earlier);
     await t.close();
     await earlier.close();
