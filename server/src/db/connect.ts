@@ -136,7 +136,14 @@ async function openPostgres(
   pool.on("error", (err) => console.error("PostgreSQL idle client error:", err.message));
   // Pool.query (drizzle's plain queries) and each client's query (transactions) report to `storage`.
   observeErrors(pool, "query", storage);
-  pool.on("connect", (client) => observeErrors(client, "query", storage));
+  // pool.end() resolves once it has asked each connection to end, not once they have; the embedded
+  // server is stopped right after, and must not find one still open (it would end it with an error).
+  const connected = new Set<pg.Client>();
+  pool.on("connect", (client) => {
+    observeErrors(client, "query", storage);
+    connected.add(client);
+    client.once("end", () => connected.delete(client));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   onDb(db);
   try {
@@ -149,7 +156,11 @@ async function openPostgres(
     db,
     storage,
     listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }),
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      for (const until = performance.now() + 1_000; connected.size > 0 && performance.now() < until; )
+        await new Promise((r) => setTimeout(r, 10));
+    },
   };
 }
 
