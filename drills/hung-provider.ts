@@ -15,8 +15,12 @@ import type { SmtpSink } from "./support/smtp-sink.ts";
 import { waitUntil } from "./support/wait.ts";
 import type { ServerProcess } from "./support/server-process.ts";
 
-/** Slack for a busy machine: the e-mails may come this much later than without the hung provider. */
-const ALLOWED_EXTRA_MS = 2_000;
+/**
+ * Slack for a busy machine (CI runs this beside the browser journeys): the e-mails may come this
+ * much later than without the hung provider. A hung send that held a shared lane would hold it for
+ * the provider's timeout (10 s and more), so this still tells the two apart.
+ */
+const ALLOWED_EXTRA_MS = 5_000;
 
 /**
  * Moves the clock past the deadlines of these e-mail messages (and of `alsoDue`); resolves with each
