@@ -158,7 +158,7 @@ async function openPostgres(
     listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }),
     close: async () => {
       await pool.end();
-      for (const until = performance.now() + 1_000; connected.size > 0 && performance.now() < until; )
+      for (const until = performance.now() + 1_000; connected.size > 0 && performance.now() < until;)
         await new Promise((r) => setTimeout(r, 10));
     },
   };
