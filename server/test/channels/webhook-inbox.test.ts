@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INBOX_RETRY_DELAYS_MS } from "../../src/channels/inbound/postpone-inbound-message.ts";
@@ -62,38 +62,8 @@ const textsTo = (to: string) => c.whatsapp.sent.filter((m) => m.to === to && m.t
 const sentTo = (to: string) => c.whatsapp.sent.filter((m) => m.to === to).length;
 
 /** Meta's webhook body for one text message, and its signature (`secret` other than ours: a forgery). */
-function signedMessage(from: string, id: string, secret = c.whatsapp.appSecret) {
-  const body = JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "1",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: {
-                display_phone_number: "15550783881",
-                phone_number_id: c.whatsapp.env.WHATSAPP_PHONE_NUMBER_ID,
-              },
-              messages: [
-                {
-                  from: from.slice(1),
-                  id,
-                  timestamp: String(Math.floor(c.t.clock.now().getTime() / 1000)),
-                  type: "text",
-                  text: { body: "ok" },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  return { body, signature: `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` };
-}
+const signedMessage = (from: string, id: string, secret?: string) =>
+  c.whatsapp.inbound(from, { id, text: "ok", sentAt: c.t.clock.now() }, secret);
 const post = async (url: string, { body, signature }: { body: string; signature: string }) =>
   (
     await fetch(`${url}/webhooks/whatsapp`, {

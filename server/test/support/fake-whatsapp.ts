@@ -53,6 +53,15 @@ export interface FakeWhatsApp {
   ): Promise<{ status: number; body: string; id: string }>;
   /** Posts any body to our webhook with a chosen signature (default: the right one). */
   post(body: string, signature?: string | null): Promise<{ status: number; body: string }>;
+  /**
+   * Meta's webhook body for a person's message and its signature, not posted (to post it to a
+   * chosen server, or many at once); `secret` other than the app secret makes a forgery.
+   */
+  inbound(
+    from: string,
+    message?: { text?: string; type?: string; id?: string; sentAt?: Date },
+    secret?: string,
+  ): { body: string; signature: string; id: string };
   /** A status event for one of our messages. */
   sendStatus(
     id: string,
@@ -314,11 +323,10 @@ export async function startFakeWhatsApp(
       const res = await fetch(fake.webhookUrl, { method: "POST", headers, body });
       return { status: res.status, body: await res.text() };
     },
-    async receive(from, message = {}) {
+    inbound(from, message = {}, secret = appSecret) {
       const id = message.id ?? `wamid.${randomBytes(18).toString("base64url")}`;
       const type = message.type ?? "text";
       const at = message.sentAt ?? now();
-      lastInbound.set(from, Math.max(lastInbound.get(from) ?? 0, at.getTime()));
       const m: Record<string, unknown> = {
         from: from.replace(/^\+/, ""),
         id,
@@ -329,12 +337,16 @@ export async function startFakeWhatsApp(
       if (type === "reaction") m.reaction = { message_id: "wamid.earlier", emoji: "👍" };
       if (type === "image")
         m.image = { mime_type: "image/jpeg", sha256: randomBytes(32).toString("base64"), id: "1479537139650973" };
-      const answer = await fake.post(
-        JSON.stringify(
-          envelope({ contacts: [{ profile: { name: "Ada" }, wa_id: from.replace(/^\+/, "") }], messages: [m] }),
-        ),
+      const body = JSON.stringify(
+        envelope({ contacts: [{ profile: { name: "Ada" }, wa_id: from.replace(/^\+/, "") }], messages: [m] }),
       );
-      return { ...answer, id };
+      return { body, signature: `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`, id };
+    },
+    async receive(from, message = {}) {
+      const at = message.sentAt ?? now();
+      lastInbound.set(from, Math.max(lastInbound.get(from) ?? 0, at.getTime()));
+      const { body, id } = fake.inbound(from, { ...message, sentAt: at });
+      return { ...(await fake.post(body)), id };
     },
     sendStatus(id, status, to, error) {
       const s: Record<string, unknown> = {
