@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { startSinkChild } from "./support/smtp-sink-child.ts";
+import { launchChromium } from "./support/chromium.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.argv[2] ?? 20);
@@ -38,19 +38,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 async function api(pathname: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const res = await fetch(`${base}${pathname}`, {

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
 import type * as AgeLibrary from "age-encryption";
+import { launchChromium } from "./support/chromium.ts";
 
 type AgeModule = typeof AgeLibrary;
 
@@ -27,19 +27,7 @@ const bundle = await build({
   minify: true,
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
 let crashed = false;
 page.on("crash", () => (crashed = true));
