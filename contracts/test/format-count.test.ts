@@ -23,7 +23,7 @@ describe("evaluating the contracts", () => {
     ];
     vi.resetModules();
     try {
-      await import("../../../contracts/src/index.ts");
+      await import("../src/index.ts");
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {
       vi.restoreAllMocks();
