@@ -1,11 +1,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
-import { isUuid } from "../db/owned-row.ts";
 import { deliveries, reminderSchedule } from "../db/schema.ts";
-import { AppError, notFound } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
-import { retryNotice, lockNotice } from "./stuck-notice-actions.ts";
+import { lockStuckRow } from "./lock-stuck-row.ts";
+import { retryNotice } from "./stuck-notice-actions.ts";
 
 /**
  * "Retry now": the row goes back to the engine's queue exactly as a backoff retry would leave it —
@@ -28,16 +28,11 @@ export async function retryStuckDelivery({
   reminderId: string;
   reason?: string;
 }): Promise<void> {
-  if (!isUuid(reminderId)) throw notFound("No such delivery");
   const now = clock.now();
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(reminderSchedule).where(eq(reminderSchedule.id, reminderId)).for("update");
-    if (!row) {
-      // Not a schedule row: an owner's or admin's notice (a deliveries row queued on its own)?
-      const notice = await lockNotice(tx, reminderId);
-      if (!notice) throw notFound("No such delivery");
-      return retryNotice(tx, { row: notice, actor, reason, now });
-    }
+    const stuck = await lockStuckRow(tx, reminderId);
+    if (stuck.kind === "notice") return retryNotice(tx, { row: stuck.row, actor, reason, now });
+    const { row } = stuck;
     if (row.status !== "parked" && !(row.status === "pending" && row.attempts > 0)) {
       throw new AppError(
         "conflict",
