@@ -35,4 +35,5 @@ export * from "./auth/password-policy.ts";
 export * from "./auth/provider-label.ts";
 export * from "./channels.ts";
 export * from "./access.ts";
+export * from "./can-withdraw.ts";
 export * from "./validation-words.ts";

@@ -1,3 +1,4 @@
+import { canWithdraw } from "@trigger-switch/contracts";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
@@ -9,7 +10,8 @@ import { findOwnedMessage } from "../messages/find-owned-message.ts";
 /**
  * The owner withdraws a release during its unlock delay (a false alarm): every grant of it stops
  * working and recipients get the generic "not found". Once it has opened, it cannot be taken back
- * (409): someone may already have read it, and pretending otherwise would mislead the owner.
+ * (409): someone may already have read it, and pretending otherwise would mislead the owner. The
+ * rule is contracts' canWithdraw, the one the web's Withdraw button follows.
  */
 export async function cancelRelease({
   db,
@@ -28,13 +30,23 @@ export async function cancelRelease({
   if (!isUuid(releaseId)) throw notFound("Release not found");
   const now = clock.now();
   const of = and(eq(accessGrants.messageId, message.id), eq(accessGrants.releaseId, releaseId));
-  const grants = await db.select({ id: accessGrants.id }).from(accessGrants).where(of);
+  const grants = await db
+    .select({
+      opens_at: accessGrants.opensAt,
+      first_opened_at: accessGrants.firstOpenedAt,
+      cancelled_at: accessGrants.cancelledAt,
+    })
+    .from(accessGrants)
+    .where(of);
   if (grants.length === 0) throw notFound("Release not found");
-  const cancelled = await db
-    .update(accessGrants)
-    .set({ cancelledAt: now })
-    .where(and(of, isNull(accessGrants.cancelledAt), gt(accessGrants.opensAt, now)))
-    .returning({ id: accessGrants.id });
+  // The conditional update below still decides under concurrency: two withdrawals never both count.
+  const cancelled = canWithdraw(grants, now)
+    ? await db
+        .update(accessGrants)
+        .set({ cancelledAt: now })
+        .where(and(of, isNull(accessGrants.cancelledAt), gt(accessGrants.opensAt, now)))
+        .returning({ id: accessGrants.id })
+    : [];
   if (cancelled.length === 0)
     throw new AppError(
       "conflict",

@@ -32,12 +32,3 @@ export function groupReleases(grants: ReleaseGrant[]): Release[] {
   }
   return [...byId.values()];
 }
-
-/** Withdrawing is possible while nobody can have read it: before it opens, and not already withdrawn. */
-export function canWithdraw(release: Release, now: Date): boolean {
-  return (
-    release.cancelledAt === null &&
-    new Date(release.opensAt).getTime() > now.getTime() &&
-    release.grants.every((g) => g.first_opened_at === null)
-  );
-}

@@ -1,10 +1,11 @@
+import { canWithdraw } from "@trigger-switch/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { useNow } from "@/hooks/use-now";
 import { formatDateTime } from "@/lib/format-date-time";
 import { useReleases, type ReleaseGrant } from "../api/get-releases";
 import { deliveryText } from "../utils/delivery-text";
-import { canWithdraw, groupReleases, type Release } from "./group-releases";
+import { groupReleases, type Release } from "./group-releases";
 import { WithdrawReleaseDialog } from "./withdraw-release-dialog";
 
 /**
@@ -41,7 +42,7 @@ export function MessageReleases({ messageId, timeZone }: { messageId: string; ti
                   <GrantRow key={grant.grant_id} grant={grant} when={when} />
                 ))}
               </ul>
-              {canWithdraw(release, now) && (
+              {canWithdraw(release.grants, now) && (
                 <div>
                   <WithdrawReleaseDialog
                     messageId={messageId}
