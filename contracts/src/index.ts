@@ -14,6 +14,7 @@ export * from "./conditions/condition-rules.ts";
 export * from "./conditions/condition-schema.ts";
 export * from "./conditions/next-deadline.ts";
 export * from "./conditions/can-fire.ts";
+export * from "./conditions/deliver-at-lead.ts";
 export * from "./check-in.ts";
 export * from "./conditions/is-due.ts";
 export * from "./conditions/describe-condition.ts";

@@ -58,9 +58,14 @@ function checkReminders(c: ConditionRuleInput, thresholdValid: boolean): string 
   if (offsets.length > REMINDERS_MAX) return `At most ${REMINDERS_MAX} reminders`;
   if (new Set(offsets).size !== offsets.length) return "Each reminder time may appear once";
   const bound = thresholdValid ? reminderBoundMinutes(c) : null;
-  if (bound !== null && bound > 0 && offsets.some((m) => m >= bound))
+  if (bound !== null && bound > 0 && offsets.some((m) => !reminderFits(m, bound)))
     return `A reminder must come before the deadline: choose less than ${formatDuration(bound)} before it.`;
   return null;
+}
+
+/** A reminder `minutes` before the deadline fits a bound (reminderBoundMinutes, or a new interval) only inside it. */
+export function reminderFits(minutes: number, boundMinutes: number): boolean {
+  return minutes < boundMinutes;
 }
 
 /** Reminders (minutes before the deadline) must fit inside the time a check-in can still help. */

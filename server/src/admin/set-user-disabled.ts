@@ -1,4 +1,4 @@
-import { DELIVER_AT_MIN_LEAD_MINUTES } from "@trigger-switch/contracts";
+import { deliverAtTooSoon } from "@trigger-switch/contracts";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
@@ -101,10 +101,7 @@ export async function setUserDisabled(opts: {
       for (const { condition } of held) {
         if (condition.isArmed) continue;
         // Arming restarts the clock: a date that passed while the account was held would fire at once.
-        if (
-          condition.deliverAt &&
-          condition.deliverAt.getTime() < now.getTime() + DELIVER_AT_MIN_LEAD_MINUTES * 60_000
-        ) {
+        if (condition.deliverAt && deliverAtTooSoon(condition.deliverAt, now)) {
           outcome.notRearmed.push(
             `A switch set for ${condition.deliverAt.toISOString()} stays disarmed: its date passed while the account was disabled.`,
           );

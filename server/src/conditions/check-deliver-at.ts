@@ -1,16 +1,20 @@
-import { DELIVER_AT_MAX_YEARS_AHEAD, DELIVER_AT_MIN_LEAD_MINUTES } from "@trigger-switch/contracts";
+import {
+  DELIVER_AT_MAX_YEARS_AHEAD,
+  DELIVER_AT_MIN_LEAD_MINUTES,
+  DELIVER_AT_TOO_SOON,
+  deliverAtTooSoon,
+} from "@trigger-switch/contracts";
 import { AppError } from "../errors.ts";
 
 /** deliver_at must lie at least 5 minutes ahead when set or armed: a date in the past would fire at once. */
 export function checkDeliverAt(deliverAt: Date | null, now: Date): void {
   if (deliverAt === null) return;
-  const lead = DELIVER_AT_MIN_LEAD_MINUTES * 60_000;
-  if (deliverAt.getTime() < now.getTime() + lead) {
+  if (deliverAtTooSoon(deliverAt, now)) {
     throw new AppError(
       "validation_failed",
       `Choose a delivery time at least ${DELIVER_AT_MIN_LEAD_MINUTES} minutes from now.`,
       {
-        deliver_at: `Choose a time at least ${DELIVER_AT_MIN_LEAD_MINUTES} minutes from now`,
+        deliver_at: DELIVER_AT_TOO_SOON,
       },
     );
   }

@@ -1,4 +1,4 @@
-import { DELIVER_AT_MIN_LEAD_MINUTES, type Condition } from "@trigger-switch/contracts";
+import { DELIVER_AT_MIN_LEAD_MINUTES, deliverAtTooSoon, type Condition } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import { checkPlanInterval } from "../billing/check-plan-interval.ts";
 import { limitsFor } from "../billing/limits-for.ts";
@@ -38,11 +38,7 @@ export async function setConditionArmed({
   const now = clock.now();
   const current = await findOwnedCondition({ db, userId, conditionId });
   // Arming restarts the clock, so a passed (or imminent) deliver_at would fire at once.
-  if (
-    armed &&
-    current.deliverAt &&
-    current.deliverAt.getTime() < now.getTime() + DELIVER_AT_MIN_LEAD_MINUTES * 60_000
-  ) {
+  if (armed && current.deliverAt && deliverAtTooSoon(current.deliverAt, now)) {
     throw new AppError(
       "conflict",
       `Its delivery time has passed or is less than ${DELIVER_AT_MIN_LEAD_MINUTES} minutes away. Choose a new date and time first.`,

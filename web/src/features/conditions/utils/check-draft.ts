@@ -1,4 +1,9 @@
-import { conditionCreateSchema, DELIVER_AT_MIN_LEAD_MINUTES, type ConditionCreate } from "@trigger-switch/contracts";
+import {
+  conditionCreateSchema,
+  DELIVER_AT_TOO_SOON,
+  deliverAtTooSoon,
+  type ConditionCreate,
+} from "@trigger-switch/contracts";
 import type { ConditionDraft } from "./condition-draft";
 import { deliverAtInstant, draftToInput } from "./draft-to-input";
 
@@ -19,7 +24,7 @@ export function errorKey(path: readonly PropertyKey[]): string {
 
 /**
  * The contracts' own schema (the server runs the same), plus the one rule that depends on the
- * clock: a new or changed delivery date must lie at least 5 minutes ahead.
+ * clock: a new or changed delivery date must lie far enough ahead (contracts' deliverAtTooSoon).
  */
 export function checkDraft(draft: ConditionDraft, now: Date): DraftCheck {
   const input = draftToInput(draft);
@@ -34,11 +39,8 @@ export function checkDraft(draft: ConditionDraft, now: Date): DraftCheck {
   if (draft.condition_type === "inactivity_to_date") {
     const instant = deliverAtInstant(draft);
     if (instant === null) errors.deliver_at = "Choose the date and time it goes out";
-    else if (
-      draft.deliver_at !== draft.initial_deliver_at &&
-      new Date(instant).getTime() < now.getTime() + DELIVER_AT_MIN_LEAD_MINUTES * 60_000
-    )
-      errors.deliver_at = `Choose a time at least ${DELIVER_AT_MIN_LEAD_MINUTES} minutes from now`;
+    else if (draft.deliver_at !== draft.initial_deliver_at && deliverAtTooSoon(instant, now))
+      errors.deliver_at = DELIVER_AT_TOO_SOON;
   }
   return { input: Object.keys(errors).length === 0 ? input : null, errors };
 }

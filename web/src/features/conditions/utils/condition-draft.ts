@@ -1,4 +1,4 @@
-import type { Condition, ConditionType } from "@trigger-switch/contracts";
+import { reminderFits, type Condition, type ConditionType } from "@trigger-switch/contracts";
 import { toLocalInputValue } from "./to-local-input-value";
 
 export type ReminderUnit = "minutes" | "hours" | "days";
@@ -117,7 +117,7 @@ export function fitReminders(
   reminders: ConditionDraft["reminders"],
   totalMinutes: number,
 ): ConditionDraft["reminders"] {
-  const fitting = reminders.filter((r) => (Number(r.value) || 0) * UNIT_MINUTES[r.unit] < totalMinutes);
+  const fitting = reminders.filter((r) => reminderFits((Number(r.value) || 0) * UNIT_MINUTES[r.unit], totalMinutes));
   if (fitting.length > 0 || reminders.length === 0) return fitting;
   return [reminderOf(Math.max(1, Math.round(totalMinutes / 3)))];
 }
