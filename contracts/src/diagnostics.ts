@@ -93,3 +93,20 @@ export const messageDiagnosticSchema = z.discriminatedUnion("view", [
   recipientMessageDiagnosticSchema,
 ]);
 export type MessageDiagnostic = z.infer<typeof messageDiagnosticSchema>;
+
+/**
+ * A heartbeat gap longer than this is an outage: the status page calls the engine down, and the
+ * downtime guard moves the deadlines that fell inside it (the server's ENGINE_OUTAGE_THRESHOLD_MS
+ * default; docs/decisions/005, 006).
+ */
+export const ENGINE_OUTAGE_THRESHOLD_MS = 120_000;
+/** A heartbeat older than this is late but not yet an outage (the engine ticks every second). */
+export const ENGINE_HEARTBEAT_LATE_S = 30;
+/** Due work waiting longer than this past its time means deliveries are held up, not merely being processed. */
+export const DUE_LATENESS_LIMIT_S = 60;
+
+/** The engine's health from its heartbeat's age in seconds, as the status page says it. */
+export function heartbeatHealth(ageSeconds: number): "running" | "late" | "down" {
+  if (ageSeconds <= ENGINE_HEARTBEAT_LATE_S) return "running";
+  return ageSeconds <= ENGINE_OUTAGE_THRESHOLD_MS / 1000 ? "late" : "down";
+}

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ENGINE_OUTAGE_THRESHOLD_MS } from "@trigger-switch/contracts";
 import { z } from "zod";
 import { parseOidcProviders, type OidcProviderConfig } from "./auth/oidc/oidc-config.ts";
 
@@ -91,7 +92,7 @@ const envSchema = z.object({
   /** Mails one engine process sends at the same time, each on its own SMTP connection (default 8). */
   ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** A heartbeat gap longer than this (ms, default 120000) is an outage: the downtime guard moves deadlines. */
-  ENGINE_OUTAGE_THRESHOLD_MS: z.coerce.number().int().min(10_000).default(120_000),
+  ENGINE_OUTAGE_THRESHOLD_MS: z.coerce.number().int().min(10_000).default(ENGINE_OUTAGE_THRESHOLD_MS),
   /** The most one e-mail send may take (ms, default 30000, at most 60000), connecting included; past it the connection is closed and the send retried later. */
   SMTP_SEND_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(30_000),
   /** The SMTP server's limit for connecting, greeting and each reply (ms, default 10000). */

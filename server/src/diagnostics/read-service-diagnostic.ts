@@ -1,12 +1,9 @@
-import type { ServiceDiagnostic } from "@trigger-switch/contracts";
+import { DUE_LATENESS_LIMIT_S, type ServiceDiagnostic } from "@trigger-switch/contracts";
 import { and, eq, lte, min, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/connect.ts";
 import { engineHeartbeat, reminderSchedule } from "../db/schema.ts";
-
-/** Work due this long ago and still pending means the engine is behind (default 60 s). */
-const LATENESS_LIMIT_S = 60;
 
 /**
  * The public status of the service: counts and ages only, never a user, address or title.
@@ -58,7 +55,7 @@ export async function readServiceDiagnostic({
       ageS === null ||
       ageS > heartbeatLimitS ||
       counts!.parked > 0 ||
-      (latenessS ?? 0) > LATENESS_LIMIT_S;
+      (latenessS ?? 0) > DUE_LATENESS_LIMIT_S;
     return {
       status: degraded ? "degraded" : "ok",
       database: { ok: true, kind: database.kind },

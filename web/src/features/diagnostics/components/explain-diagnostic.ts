@@ -1,3 +1,4 @@
+import { DUE_LATENESS_LIMIT_S, heartbeatHealth } from "@trigger-switch/contracts";
 import type { Diagnostic } from "../api/get-diagnostic";
 import { plainDuration } from "./plain-duration";
 
@@ -27,15 +28,6 @@ export function diagnosticHeadline(findings: Finding[]): { health: Health; text:
 
 const listWords = (words: string[]) =>
   words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-
-/**
- * The engine ticks every second (decision 005); after 2 minutes without a beat it counts as down
- * (ENGINE_OUTAGE_THRESHOLD_MS) and deadlines get moved when it comes back.
- */
-const HEARTBEAT_LATE_S = 30;
-const HEARTBEAT_DOWN_S = 120;
-/** Due work older than this means deliveries are held up, not merely being processed. */
-const LATENESS_WARNING_S = 60;
 
 /** Each part of GET /api/diagnostic in plain words, with whether it is a worry. */
 export function explainDiagnostic(d: Diagnostic): Finding[] {
@@ -75,14 +67,16 @@ function engine({ engine: e }: Diagnostic): Finding {
     };
   }
   const age = plainDuration(e.heartbeat_age_seconds);
-  if (e.heartbeat_age_seconds <= HEARTBEAT_LATE_S) {
+  // Late, then down past the outage threshold the downtime guard uses (contracts' heartbeatHealth).
+  const health = heartbeatHealth(e.heartbeat_age_seconds);
+  if (health === "running") {
     return {
       title,
       health: "good",
       text: `The engine that watches deadlines is running: its last heartbeat was ${age} ago.`,
     };
   }
-  if (e.heartbeat_age_seconds <= HEARTBEAT_DOWN_S) {
+  if (health === "late") {
     return {
       title,
       health: "warning",
@@ -109,7 +103,7 @@ function queue({ queue: q }: Diagnostic): Finding {
     };
   const counts = `${q.pending} scheduled, ${q.due} due now, ${q.claimed} being sent, ${q.parked} given up after retries.`;
   const late = q.oldest_due_lateness_seconds;
-  if (q.due > 0 && late !== null && late > LATENESS_WARNING_S) {
+  if (q.due > 0 && late !== null && late > DUE_LATENESS_LIMIT_S) {
     return {
       title,
       health: "warning",
