@@ -1,4 +1,4 @@
-import { formatDuration, type Condition } from "@trigger-switch/contracts";
+import { canFire, formatDuration, type Condition } from "@trigger-switch/contracts";
 import { BellRing, Send } from "lucide-react";
 import { formatWhen } from "@/lib/format-date-time";
 import { upcomingTimeline } from "../utils/timeline";
@@ -14,7 +14,7 @@ export function MessageTimeline({
   timeZone: string;
 }) {
   const entries = upcomingTimeline(conditions, now).slice(0, 8);
-  const hasPanic = conditions.some((c) => c.condition_type === "panic_trigger" && c.active && c.is_armed);
+  const hasPanic = conditions.some((c) => c.condition_type === "panic_trigger" && canFire(c));
   if (entries.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { describeCondition, type MessageListItem, type OwnerRelease } from "@trigger-switch/contracts";
+import { canFire, describeCondition, type MessageListItem, type OwnerRelease } from "@trigger-switch/contracts";
 import { userLocale } from "@/lib/format-date-time";
 import { Hourglass } from "lucide-react";
 import { useCallback, useState } from "react";
@@ -33,7 +33,7 @@ export function NextDeadlineCard({
   const now = passedAt > ticked.getTime() ? new Date(passedAt) : ticked;
   const next = nextDeadlineOf(messages, now);
   const panicOnly = messages.filter((m) =>
-    m.conditions.some((c) => c.condition_type === "panic_trigger" && c.active && c.is_armed),
+    m.conditions.some((c) => c.condition_type === "panic_trigger" && canFire(c)),
   ).length;
   const latest = releases.reduce<OwnerRelease | null>(
     (a, r) => (a === null || r.released_at > a.released_at ? r : a),
