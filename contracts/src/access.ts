@@ -62,6 +62,10 @@ export const releaseGrantSchema = z.object({
 });
 export type ReleaseGrant = z.infer<typeof releaseGrantSchema>;
 
+/** POST /api/messages/:id/releases/:releaseId/cancel: how many recipients' links were withdrawn. */
+export const releaseCancelledSchema = z.object({ cancelled: z.number() });
+export type ReleaseCancelled = z.infer<typeof releaseCancelledSchema>;
+
 /** A release of one of the owner's messages with the grants of its recipients (GET /api/releases, newest first). */
 export const ownerReleaseSchema = z.object({
   release_id: z.string(),

@@ -139,3 +139,10 @@ export const auditEntrySchema = z.object({
   user_agent: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/admin/audit: one page of the audit log and how many entries there are in all. */
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The answer of an admin action with nothing else to say (retry, discard). */
+export const adminDoneSchema = z.object({ ok: z.literal(true) });

@@ -29,6 +29,10 @@ export const checkInAnswerSchema = z.object({
 });
 export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;
 
+/** POST /api/check-in/token/lookup's answer: the reminder link still works (else 404), nothing more. */
+export const checkInLinkSchema = z.object({ valid: z.literal(true) });
+export type CheckInLink = z.infer<typeof checkInLinkSchema>;
+
 /**
  * POST /api/check-in/token's answer: a reminder link's holder learns only that it happened and how
  * many dated deliveries it cancelled, never whose or when (docs/decisions/011, 028).

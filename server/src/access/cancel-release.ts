@@ -1,4 +1,4 @@
-import { canWithdraw } from "@trigger-switch/contracts";
+import { canWithdraw, type ReleaseCancelled } from "@trigger-switch/contracts";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
@@ -25,7 +25,7 @@ export async function cancelRelease({
   userId: string;
   messageId: string;
   releaseId: string;
-}): Promise<{ cancelled: number }> {
+}): Promise<ReleaseCancelled> {
   const message = await findOwnedMessage({ db, userId, messageId });
   if (!isUuid(releaseId)) throw notFound("Release not found");
   const now = clock.now();

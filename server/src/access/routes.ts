@@ -3,6 +3,7 @@ import {
   RECENT_RELEASES_MAX,
   releaseGrantSchema,
   releasedMessageSchema,
+  releaseCancelledSchema,
 } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -134,7 +135,15 @@ export const releaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   );
   app.post(
     "/messages/:id/releases/:releaseId/cancel",
-    { schema: { tags, security, summary: "Withdraw a release before it opens", params: releaseParams } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Withdraw a release before it opens",
+        params: releaseParams,
+        response: { 200: releaseCancelledSchema },
+      },
+    },
     (req) =>
       cancelRelease({
         db,

@@ -1,8 +1,9 @@
 import {
+  adminDoneSchema,
   adminReasonSchema,
   adminUserListSchema,
   adminUserQuerySchema,
-  auditEntrySchema,
+  auditPageSchema,
   disableResultSchema,
   engineOverviewSchema,
   stuckDeliverySchema,
@@ -29,7 +30,6 @@ const pageQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-const done = z.object({ ok: z.literal(true) });
 
 function actorOf(req: FastifyRequest): AdminActor {
   const agent = req.headers["user-agent"];
@@ -151,7 +151,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         summary: "Retry a parked or retrying delivery now",
         params: idParams,
         body: adminReasonSchema,
-        response: { 200: done },
+        response: { 200: adminDoneSchema },
       },
     },
     async (req) => {
@@ -175,7 +175,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         summary: "Give up a parked delivery for good",
         params: idParams,
         body: adminReasonSchema,
-        response: { 200: done },
+        response: { 200: adminDoneSchema },
       },
     },
     async (req) => {
@@ -198,7 +198,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         security,
         summary: "The audit log of admin actions, newest first (read-only)",
         querystring: pageQuery,
-        response: { 200: z.object({ entries: z.array(auditEntrySchema), total: z.number() }) },
+        response: { 200: auditPageSchema },
       },
     },
     (req) => listAuditLog({ db, offset: req.query.offset, limit: req.query.limit }),

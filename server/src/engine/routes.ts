@@ -1,4 +1,4 @@
-import { checkInAnswerSchema, linkCheckInAnswerSchema } from "@trigger-switch/contracts";
+import { checkInAnswerSchema, checkInLinkSchema, linkCheckInAnswerSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../http/app-deps.ts";
@@ -57,7 +57,7 @@ export const checkInTokenRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         tags,
         summary: "Whether a check-in link still works (never checks in)",
         body: tokenBody,
-        response: { 200: z.object({ valid: z.literal(true) }) },
+        response: { 200: checkInLinkSchema },
       },
     },
     async (req, reply) =>

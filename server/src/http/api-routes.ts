@@ -1,5 +1,5 @@
+import { meSchema, serverMetaSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
 import { accessRoutes, releaseRoutes } from "../access/routes.ts";
 import { adminRoutes } from "../admin/routes.ts";
 import { billingRoutes } from "../billing/routes.ts";
@@ -31,14 +31,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
       schema: {
         tags: ["meta"],
         summary: "What this server offers a client before sign-in",
-        response: {
-          200: z.object({
-            mailbox: z.boolean(),
-            mail: z.enum(["smtp", "outbox"]),
-            autoconfirm: z.boolean(),
-            version: z.string(),
-          }),
-        },
+        response: { 200: serverMetaSchema },
       },
     },
     async () => ({
@@ -67,7 +60,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
           tags: ["meta"],
           summary: "The signed-in user and their server-side role",
           security: [{ bearer: [] }],
-          response: { 200: z.object({ id: z.string(), email: z.string(), is_admin: z.boolean() }) },
+          response: { 200: meSchema },
         },
       },
       async (req) => {

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
+import type { RecoveryCodesMade, RecoveryCodesStatus } from "@trigger-switch/contracts";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { mfaRecoveryCodes } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
@@ -17,12 +18,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: a code copied from paper by hand must not be ambiguous. 16 of these ≈ 79 bits. */
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 const LENGTH = 16;
-
-export interface RecoveryCodesStatus {
-  total: number;
-  remaining: number;
-  created_at: string | null;
-}
 
 /**
  * GET /user/recovery-codes: how many unused codes the account has (never the codes themselves,
@@ -50,7 +45,7 @@ export async function readRecoveryCodes(deps: AuthDeps, input: { auth: Authentic
 export async function createRecoveryCodes(
   deps: AuthDeps,
   input: { auth: Authenticated; origin: RequestOrigin },
-): Promise<{ codes: string[]; created_at: string }> {
+): Promise<RecoveryCodesMade> {
   const { auth } = input;
   if (!auth.hasVerifiedFactor)
     throw new GoTrueError(

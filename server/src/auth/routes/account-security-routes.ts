@@ -1,3 +1,4 @@
+import type { SecurityEventView } from "@trigger-switch/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AuthDeps } from "../auth-deps.ts";
@@ -76,7 +77,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AuthDeps): voi
       requireStepUp(auth);
       const limit = Number(queryParam(req, "limit") ?? 50);
       const events = await listSecurityEvents({ db: deps.db, userId: auth.user.id, limit });
-      return events.map((e) => ({
+      return events.map((e): SecurityEventView => ({
         id: e.id,
         kind: e.kind,
         created_at: e.createdAt.toISOString(),

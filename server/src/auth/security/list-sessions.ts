@@ -1,20 +1,10 @@
+import type { AuthSession } from "@trigger-switch/contracts";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connect.ts";
 import { sessions } from "../../db/schema.ts";
 import { SESSION_INACTIVITY_TIMEOUT_MS } from "../constants.ts";
 import { describeDevice } from "./describe-device.ts";
-
-export interface SessionInfo {
-  id: string;
-  device: string;
-  ip: string | null;
-  aal: string;
-  created_at: string;
-  /** The last time the session's tokens were refreshed (about hourly while in use). */
-  last_used_at: string;
-  current: boolean;
-}
 
 /** The account's live sessions, most recently used first; `current` marks the caller's. */
 export async function listSessions({
@@ -27,7 +17,7 @@ export async function listSessions({
   clock: Clock;
   userId: string;
   currentSessionId: string;
-}): Promise<SessionInfo[]> {
+}): Promise<AuthSession[]> {
   const since = new Date(clock.now().getTime() - SESSION_INACTIVITY_TIMEOUT_MS);
   const rows = await db
     .select()

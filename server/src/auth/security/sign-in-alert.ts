@@ -1,3 +1,4 @@
+import type { SignInAlert, SignInAlertResult } from "@trigger-switch/contracts";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { knownDevices, sessions, signInAlerts, users } from "../../db/schema.ts";
 import type { AuthDeps, Tx } from "../auth-deps.ts";
@@ -31,18 +32,8 @@ export async function createSignInAlert(
   return `${deps.config.SITE_URL}/report-sign-in#token=${token}`;
 }
 
-export interface SignInAlertView {
-  device: string;
-  ip: string | null;
-  signed_in_at: string;
-  /** Whether that session is still signed in. */
-  session_active: boolean;
-  /** The link was already used to end sessions. */
-  handled: boolean;
-}
-
 /** POST /sign-in-alert {token}: what the link is about, for the page to show before acting. */
-export async function readSignInAlert(deps: AuthDeps, body: Record<string, unknown>): Promise<SignInAlertView> {
+export async function readSignInAlert(deps: AuthDeps, body: Record<string, unknown>): Promise<SignInAlert> {
   const alert = await findAlert(deps, body);
   const [session] = await deps.db
     .select({ id: sessions.id })
@@ -67,7 +58,7 @@ export async function readSignInAlert(deps: AuthDeps, body: Record<string, unkno
 export async function actOnSignInAlert(
   deps: AuthDeps,
   input: { body: Record<string, unknown>; origin: RequestOrigin },
-): Promise<{ ended: number; password_reset_sent: boolean }> {
+): Promise<SignInAlertResult> {
   const scope = input.body.scope;
   if (scope !== "session" && scope !== "all") throw validationFailed("scope must be session or all");
   const alert = await findAlert(deps, input.body);

@@ -1,12 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { z } from "zod";
+import { meSchema } from "@trigger-switch/contracts";
 import { useApi } from "../services";
 import { useAuth } from "./auth-context";
 
 // The server decides the admin role (ADMIN_EMAILS); spec §6's hard-coded addresses are not used.
-const meSchema = z.object({ id: z.string(), email: z.string(), is_admin: z.boolean() });
-export type Me = z.infer<typeof meSchema>;
 
 export function useMe() {
   const { user } = useAuth();

@@ -1,9 +1,6 @@
-import { disableResultSchema } from "@trigger-switch/contracts";
+import { adminDoneSchema, disableResultSchema } from "@trigger-switch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { useApi } from "@/lib/services";
-
-const ok = z.object({ ok: z.literal(true) });
 
 /** POST /api/admin/users/:id/disable | enable. Every admin action lands in the audit log, so it reloads too. */
 export function useSetUserDisabled() {
@@ -26,7 +23,7 @@ export function useDeliveryAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: "retry" | "discard"; reason?: string }) =>
-      api.post(`/api/admin/deliveries/${encodeURIComponent(id)}/${action}`, reason ? { reason } : {}, ok),
+      api.post(`/api/admin/deliveries/${encodeURIComponent(id)}/${action}`, reason ? { reason } : {}, adminDoneSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
   });
 }

@@ -1,6 +1,6 @@
 import {
   adminUserListSchema,
-  auditEntrySchema,
+  auditPageSchema,
   engineOverviewSchema,
   stuckDeliverySchema,
 } from "@trigger-switch/contracts";
@@ -44,11 +44,7 @@ export function useAuditLog(offset: number) {
   const api = useApi();
   return useQuery({
     queryKey: ["admin", "audit", offset],
-    queryFn: () =>
-      api.get(
-        `/api/admin/audit?offset=${offset}&limit=50`,
-        z.object({ entries: z.array(auditEntrySchema), total: z.number() }),
-      ),
+    queryFn: () => api.get(`/api/admin/audit?offset=${offset}&limit=50`, auditPageSchema),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,7 @@
-import { PASSWORD_DEFAULT_MIN_LENGTH, providerLabel } from "@trigger-switch/contracts";
+import { authSettingsSchema, PASSWORD_DEFAULT_MIN_LENGTH, providerLabel } from "@trigger-switch/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import type { ApiClient } from "@/lib/api-client";
 import { useApi } from "@/lib/services";
-
-const settingsSchema = z.object({
-  external: z.record(z.string(), z.boolean()),
-  password_min_length: z.number().int().positive().optional(),
-  mfa_phone_channels: z.array(z.enum(["sms", "whatsapp"])).optional(),
-});
 
 /** Sign-in methods that are not OpenID providers. */
 const NOT_PROVIDERS = new Set(["email", "phone", "anonymous_users"]);
@@ -23,7 +16,7 @@ export interface AuthSettings {
 
 /** GET /auth/v1/settings: which providers are on (`external`) and the password policy's minimum. */
 export async function fetchAuthSettings(api: ApiClient): Promise<AuthSettings> {
-  const settings = await api.get("/auth/v1/settings", settingsSchema);
+  const settings = await api.get("/auth/v1/settings", authSettingsSchema);
   return {
     providers: Object.entries(settings.external)
       .filter(([id, on]) => on && !NOT_PROVIDERS.has(id))

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { z } from "zod";
+import { sessionTokensSchema } from "@trigger-switch/contracts";
 import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -200,8 +200,6 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
   );
 }
 
-const sessionSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
-
 /** A recovery code in place of the factor's code; the raised session is handed to auth-js. */
 function RecoveryCodeStep({ email, onBack }: { email: string; onBack: () => void }) {
   const api = useApi();
@@ -216,7 +214,7 @@ function RecoveryCodeStep({ email, onBack }: { email: string; onBack: () => void
     setChecking(true);
     setError(null);
     try {
-      const session = await authRequest(api, "POST", "/user/recovery-codes/verify", sessionSchema, { code });
+      const session = await authRequest(api, "POST", "/user/recovery-codes/verify", sessionTokensSchema, { code });
       const { error: sessionError } = await auth.setSession(session);
       if (sessionError) throw sessionError;
     } catch (err) {

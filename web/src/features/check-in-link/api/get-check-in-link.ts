@@ -1,11 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { checkInLinkSchema, type CheckInLink } from "@trigger-switch/contracts";
 import { isApiError, type ApiClient } from "@/lib/api-client";
 import { useApi } from "@/lib/services";
-
-/** All a link tells its holder: that it still works (docs/decisions/011). */
-export const checkInLinkSchema = z.object({ valid: z.literal(true) });
-export type CheckInLink = z.infer<typeof checkInLinkSchema>;
 
 export const checkInLinkQueryKey = (token: string) => ["check-in-link", token] as const;
 

@@ -2,10 +2,11 @@ import {
   canFire,
   CHECK_IN_CONDITION_TYPES,
   checkInWouldCancel,
-  CONDITION_TYPES,
   CONDITIONS_EVENT_DEBOUNCE_MS,
   CONDITIONS_UPDATED_EVENT,
   HEADER_CACHE_MS,
+  headerConditionSchema,
+  type HeaderCondition,
 } from "@trigger-switch/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -14,31 +15,6 @@ import type { ApiClient } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
 import { clearHeaderButtons, readHeaderButtons, writeHeaderButtons } from "@/lib/header-buttons-cache";
 import { useApi } from "@/lib/services";
-
-/**
- * Spec §7's field list for the header buttons, plus what says whether a condition is in force and
- * what a check-in would do to it (is_armed, next_deadline, the timing of a date delivery). The
- * additions are optional: a list cached by an older version lacks them.
- */
-export const headerConditionSchema = z.object({
-  id: z.string(),
-  message_id: z.string(),
-  condition_type: z.enum(CONDITION_TYPES),
-  active: z.boolean(),
-  is_armed: z.boolean().optional(),
-  next_deadline: z.string().nullable().optional(),
-  minutes_threshold: z.number().optional(),
-  deliver_at: z.string().nullable().optional(),
-  last_checked: z.string().optional(),
-  armed_at: z.string().optional(),
-  hours_threshold: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  recipients: z.array(z.string()),
-  recurring_pattern: z.unknown().nullable(),
-  panic_config: z.object({ keep_armed: z.boolean().optional() }).nullable(),
-});
-export type HeaderCondition = z.infer<typeof headerConditionSchema>;
 
 export const activeConditionsQueryKey = (userId: string) => ["conditions", "active", userId] as const;
 

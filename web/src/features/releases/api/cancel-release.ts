@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { releaseCancelledSchema } from "@trigger-switch/contracts";
 import { useApi } from "@/lib/services";
 
 /**
@@ -15,7 +15,7 @@ export function useCancelRelease(messageId: string) {
       api.post(
         `/api/messages/${encodeURIComponent(messageId)}/releases/${encodeURIComponent(releaseId)}/cancel`,
         undefined,
-        z.object({ cancelled: z.number() }),
+        releaseCancelledSchema,
       ),
     // Refreshed after a 409 too: the list was out of date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["message-releases"] }),

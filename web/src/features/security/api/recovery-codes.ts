@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { recoveryCodesMadeSchema, recoveryCodesStatusSchema } from "@trigger-switch/contracts";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
 import { authRequest } from "@/lib/auth/auth-api";
-
-const statusSchema = z.object({ total: z.number(), remaining: z.number(), created_at: z.string().nullable() });
-export type RecoveryCodesStatus = z.infer<typeof statusSchema>;
-const madeSchema = z.object({ codes: z.array(z.string()), created_at: z.string() });
 
 export const recoveryCodesKey = (userId: string) => ["recovery-codes", userId] as const;
 
@@ -16,7 +12,7 @@ export function useRecoveryCodes(enabled: boolean) {
   const { user } = useAuth();
   return useQuery({
     queryKey: recoveryCodesKey(user?.id ?? ""),
-    queryFn: () => authRequest(api, "GET", "/user/recovery-codes", statusSchema),
+    queryFn: () => authRequest(api, "GET", "/user/recovery-codes", recoveryCodesStatusSchema),
     enabled: user !== null && enabled,
   });
 }
@@ -27,7 +23,7 @@ export function useMakeRecoveryCodes() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => authRequest(api, "POST", "/user/recovery-codes", madeSchema),
+    mutationFn: () => authRequest(api, "POST", "/user/recovery-codes", recoveryCodesMadeSchema),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: recoveryCodesKey(user?.id ?? "") });
       void queryClient.invalidateQueries({ queryKey: ["security-log"] });

@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { authSessionSchema } from "@trigger-switch/contracts";
 import { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi, useServices } from "@/lib/services";
 import { authRequest } from "@/lib/auth/auth-api";
 
-const sessionSchema = z.object({
-  id: z.string(),
-  device: z.string(),
-  ip: z.string().nullable(),
-  aal: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string(),
-  current: z.boolean(),
-});
-export type SessionInfo = z.infer<typeof sessionSchema>;
+export type { AuthSession as SessionInfo } from "@trigger-switch/contracts";
 
 const sessionsKey = (userId: string) => ["auth-sessions", userId] as const;
 
@@ -23,7 +15,7 @@ export function useSessions() {
   const { user } = useAuth();
   return useQuery({
     queryKey: sessionsKey(user?.id ?? ""),
-    queryFn: () => authRequest(api, "GET", "/user/sessions", z.array(sessionSchema)),
+    queryFn: () => authRequest(api, "GET", "/user/sessions", z.array(authSessionSchema)),
     enabled: user !== null,
   });
 }
