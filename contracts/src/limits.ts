@@ -14,7 +14,11 @@ export const THRESHOLD_MAX_MINUTES = 365 * 24 * 60;
 /** reminder_hours holds offsets in MINUTES before the deadline (see the decision record). */
 export const REMINDERS_MAX = 5;
 export const GRACE_MAX_MINUTES = 12 * 60;
-/** An inactivity_to_date must lie at least this far ahead when it is set or armed. */
+/**
+ * An inactivity_to_date must lie at least this far ahead when it is set or armed (deliverAtTooSoon),
+ * and a recurring occurrence this far after arming. The SQL check-in has it as interval '5 minutes'
+ * (ts_recurring_deadline, migration 0013): changing it needs a new migration too.
+ */
 export const DELIVER_AT_MIN_LEAD_MINUTES = 5;
 export const DELIVER_AT_MAX_YEARS_AHEAD = 10;
 /** The recipient access page settings (panic_config.unlock_delay_hours / expiry_hours). */

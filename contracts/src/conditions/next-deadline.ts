@@ -13,6 +13,12 @@ import { nextRecurringDeadline } from "./recurring-occurrences.ts";
  * - inactivity_to_date: deliver_at, unless a check-in came after arming and inside the window
  *   (the threshold before deliver_at; a zero threshold means any time after arming).
  * - panic_trigger: never by time; only the emergency button fires it.
+ *
+ * A second home, on purpose: the one-statement check-in applies these rules in PL/pgSQL
+ * (ts_condition_deadline in server/src/db/migrations/0013_checkin.sql, called by check_in in
+ * 0019_check-in-says-what-it-cancelled.sql), and server/test/engine/check-in-statement.test.ts holds
+ * the two to the same answers. Change a rule here only together with a new migration that replaces
+ * that function; applied migrations are never edited (docs/decisions/038-one-home-per-rule.md).
  */
 export function nextDeadline(condition: ConditionTiming, now: Date): Date | null {
   if (!condition.active || !condition.is_armed) return null;

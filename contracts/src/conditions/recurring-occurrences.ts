@@ -46,6 +46,10 @@ function* occurrences(pattern: RecurringPatternInput, fromMs: number, anchorMs: 
  * - A check-in (last_checked later than armed_at) meets the first occurrence whose deadline is
  *   still ahead of it: a check-in at 09:30 meets today's 09:00 (grace 60), one at 10:00 sharp or
  *   later already meets tomorrow's. Each check-in meets exactly one occurrence.
+ *
+ * Mirrored in PL/pgSQL as ts_recurring_deadline (server/src/db/migrations/0013_checkin.sql, with the
+ * lead time written there as interval '5 minutes'); server/test/engine/check-in-statement.test.ts
+ * holds the two together (docs/decisions/038-one-home-per-rule.md).
  */
 export function nextRecurringDeadline(
   pattern: RecurringPatternInput,

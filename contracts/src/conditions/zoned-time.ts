@@ -67,6 +67,8 @@ export function zoneOffsetMs(instantMs: number, timeZone: string): number {
  * - In a fold (clocks go back, the time happens twice) the FIRST instant is taken.
  * - In a gap (clocks go forward, the time never happens) the first instant after the gap is
  *   taken, i.e. the moment of the change (London 01:30 on 29 Mar 2026 → 02:00 BST = 01:00 UTC).
+ * Mirrored in PL/pgSQL as ts_zoned_wall_time (server/src/db/migrations/0013_checkin.sql), held to
+ * the same answers by server/test/engine/check-in-statement.test.ts.
  */
 export function zonedWallTimeToInstant(date: LocalDate, hour: number, minute: number, timeZone: string): number {
   const wall = Date.UTC(date.year, date.month - 1, date.day, hour, minute);

@@ -22,6 +22,8 @@ export function conditionTiming(row: ConditionRow): ConditionTiming {
  * The instant the condition really fires: contracts' `nextDeadline`, moved by the downtime guard's
  * shift while the rules still give the very deadline that was shifted (a check-in since yields
  * another deadline, and the shift lapses by itself). The deadline math itself is never redone here.
+ * The SQL check-in repeats this shift in ts_condition_deadline (migration 0013_checkin.sql), held to
+ * the same answers by test/engine/check-in-statement.test.ts (docs/decisions/038-one-home-per-rule.md).
  */
 export function effectiveDeadline(row: ConditionRow, now: Date): { deadline: Date; ruleDeadline: Date } | null {
   const ruleDeadline = nextDeadline(conditionTiming(row), now);

@@ -2,6 +2,10 @@
 // mirrors: contracts' nextDeadline, the engine's effectiveDeadline (downtime shift) and
 // rescheduleCondition (spec §4's schedule). After the SQL check-in, the engine's own reschedule
 // must find nothing to change — for every condition type, DST gaps and folds included.
+// This file is the binding between the two homes of the deadline rules: the TypeScript side
+// (contracts' next-deadline.ts, recurring-occurrences.ts, zoned-time.ts) names it in its headers,
+// and the SQL side's header in 0013_checkin.sql names it too. The applied .sql is left as it was,
+// since drizzle's migrator records a hash of each migration file (docs/decisions/038-one-home-per-rule.md).
 import {
   nextDeadline,
   zonedWallTimeToInstant,
