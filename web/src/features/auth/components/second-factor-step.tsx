@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { sessionTokensSchema } from "@trigger-switch/contracts";
+import { CodeEntryForm } from "@/components/code-entry-form";
 import { EmailAddress } from "@/components/email-address";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -109,13 +110,27 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
   const phone = chosen?.type === "phone";
   const sentHere = phone && sent?.factorId === chosen.id ? sent : null;
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        dispatch({ type: "submit", code, requestId: ++requestIds.current });
-      }}
+    <CodeEntryForm
+      className="gap-5"
+      label={phone ? "Code from the message" : "Code from your authenticator app"}
+      hint={phone ? undefined : "A new code appears every 30 seconds."}
+      code={code}
+      onCodeChange={setCode}
+      onSubmit={(typed) => dispatch({ type: "submit", code: typed, requestId: ++requestIds.current })}
+      submitLabel="Verify and sign in"
+      checking={checking}
+      size="lg"
+      autoFocus
+      footer={
+        <div className="flex flex-wrap gap-x-6">
+          <Button type="button" variant="link" className="self-start px-0" onClick={onRecover}>
+            Lost your phone or app? Use a recovery code
+          </Button>
+          <Button type="button" variant="link" className="self-start px-0" onClick={() => void signOut()}>
+            Use another account
+          </Button>
+        </div>
+      }
     >
       <p className="text-sm text-muted-foreground">
         {intro.lead && `${intro.lead} `}
@@ -170,33 +185,7 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
           )}
         </div>
       )}
-      <FormField
-        label={phone ? "Code from the message" : "Code from your authenticator app"}
-        hint={phone ? undefined : "A new code appears every 30 seconds."}
-      >
-        <Input
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={9}
-          autoFocus
-          className="text-lg tracking-[0.3em]"
-        />
-      </FormField>
-      <Button type="submit" size="lg" disabled={checking}>
-        {checking && <Spinner className="text-primary-foreground" />}
-        Verify and sign in
-      </Button>
-      <div className="flex flex-wrap gap-x-6">
-        <Button type="button" variant="link" className="self-start px-0" onClick={onRecover}>
-          Lost your phone or app? Use a recovery code
-        </Button>
-        <Button type="button" variant="link" className="self-start px-0" onClick={() => void signOut()}>
-          Use another account
-        </Button>
-      </div>
-    </form>
+    </CodeEntryForm>
   );
 }
 

@@ -2,11 +2,10 @@ import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import type { ChannelsInfo, OwnerChannels, PhoneChannel } from "@trigger-switch/contracts";
 import { CheckCircle2, MessageSquareText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { CodeEntryForm } from "@/components/code-entry-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format-date-time";
@@ -145,13 +144,22 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
       {(state.kind === "entering" ||
         state.kind === "checking" ||
         (state.kind === "requesting" && state.from === "entering")) && (
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            dispatch({ type: "submit", code, requestId: ++requestIds.current });
-          }}
+        <CodeEntryForm
+          label="Code"
+          hint="The 6 digits from the message."
+          error={state.kind === "entering" ? (state.error ?? undefined) : undefined}
+          code={code}
+          onCodeChange={setCode}
+          onSubmit={(typed) => dispatch({ type: "submit", code: typed, requestId: ++requestIds.current })}
+          submitLabel="Verify number"
+          checking={state.kind === "checking"}
+          submitDisabled={busy}
+          actions={<SendButtons {...buttons} label={(name) => `New code by ${name}`} variant="outline" />}
+          footer={
+            waitSeconds > 0 && (
+              <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>
+            )
+          }
         >
           {pending && (
             <p className="text-sm" role="status">
@@ -166,31 +174,7 @@ export function NumberVerification({ info, owner }: { info: ChannelsInfo; owner:
               </span>
             </p>
           )}
-          <FormField
-            label="Code"
-            hint="The 6 digits from the message."
-            error={state.kind === "entering" ? (state.error ?? undefined) : undefined}
-          >
-            <Input
-              className="max-w-40 tracking-widest"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={9}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </FormField>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy}>
-              {state.kind === "checking" && <Spinner className="text-primary-foreground" />}
-              Verify number
-            </Button>
-            <SendButtons {...buttons} label={(name) => `New code by ${name}`} variant="outline" />
-          </div>
-          {waitSeconds > 0 && (
-            <p className="text-xs text-muted-foreground">You can ask for a new code in {waitSeconds} seconds.</p>
-          )}
-        </form>
+        </CodeEntryForm>
       )}
     </div>
   );

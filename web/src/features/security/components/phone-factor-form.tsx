@@ -1,5 +1,6 @@
 import { normalizePhone } from "@trigger-switch/contracts";
 import { useState } from "react";
+import { CodeEntryForm } from "@/components/code-entry-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -102,60 +103,47 @@ export function PhoneFactorForm({ channels, onDone }: { channels: Channel[]; onD
   if (state.kind === "entering" || state.kind === "checking") {
     const other = channels.find((c) => c !== state.channel);
     return (
-      <form
-        noValidate
+      <CodeEntryForm
         aria-label="Add a phone"
-        className="flex flex-col gap-3 rounded-md border bg-muted/30 p-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void verify();
-        }}
+        className="rounded-md border bg-muted/30 p-4"
+        label="Code from the message"
+        error={state.kind === "entering" ? (state.error ?? undefined) : undefined}
+        code={code}
+        onCodeChange={setCode}
+        onSubmit={() => void verify()}
+        submitLabel="Turn on two-step sign-in"
+        checking={state.kind === "checking"}
+        actions={
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={state.kind === "checking"}
+              onClick={() => void resend(state.channel)}
+            >
+              Send again
+            </Button>
+            {other && (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={state.kind === "checking"}
+                onClick={() => void resend(other)}
+              >
+                Send by {CHANNEL_NAMES[other]}
+              </Button>
+            )}
+            <Button type="button" variant="ghost" onClick={cancel}>
+              Cancel
+            </Button>
+          </>
+        }
       >
         <p className="text-sm">
           We sent a 6-digit code by {CHANNEL_NAMES[state.channel]} to <span className="font-medium">{state.phone}</span>
           . It works for 5 minutes.
         </p>
-        <FormField
-          label="Code from the message"
-          error={state.kind === "entering" ? (state.error ?? undefined) : undefined}
-        >
-          <Input
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={9}
-            className="tracking-[0.3em] sm:max-w-48"
-          />
-        </FormField>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={state.kind === "checking"}>
-            {state.kind === "checking" && <Spinner className="text-primary-foreground" />}
-            Turn on two-step sign-in
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={state.kind === "checking"}
-            onClick={() => void resend(state.channel)}
-          >
-            Send again
-          </Button>
-          {other && (
-            <Button
-              type="button"
-              variant="outline"
-              disabled={state.kind === "checking"}
-              onClick={() => void resend(other)}
-            >
-              Send by {CHANNEL_NAMES[other]}
-            </Button>
-          )}
-          <Button type="button" variant="ghost" onClick={cancel}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+      </CodeEntryForm>
     );
   }
 

@@ -1,6 +1,7 @@
 import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { CodeEntryForm } from "@/components/code-entry-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -173,37 +174,20 @@ export function TwoStepCard() {
                 {state.enrolment.secret}
               </code>
             </div>
-            <form
-              noValidate
-              className="flex flex-col gap-3"
-              onSubmit={(event) => {
-                event.preventDefault();
-                dispatch({ type: "submit", code, requestId: ++ids.current });
-              }}
-            >
-              <FormField
-                label="2. Enter the 6-digit code the app shows"
-                error={state.kind === "scanning" ? (state.error ?? undefined) : undefined}
-              >
-                <Input
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  maxLength={9}
-                  className="tracking-[0.3em] sm:max-w-48"
-                />
-              </FormField>
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={state.kind === "confirming"}>
-                  {state.kind === "confirming" && <Spinner className="text-primary-foreground" />}
-                  Turn on two-step sign-in
-                </Button>
+            <CodeEntryForm
+              label="2. Enter the 6-digit code the app shows"
+              error={state.kind === "scanning" ? (state.error ?? undefined) : undefined}
+              code={code}
+              onCodeChange={setCode}
+              onSubmit={(typed) => dispatch({ type: "submit", code: typed, requestId: ++ids.current })}
+              submitLabel="Turn on two-step sign-in"
+              checking={state.kind === "confirming"}
+              actions={
                 <Button type="button" variant="ghost" onClick={() => dispatch({ type: "cancel" })}>
                   Cancel
                 </Button>
-              </div>
-            </form>
+              }
+            />
           </div>
         )}
 
