@@ -65,18 +65,14 @@ describe("the first requests the entry sends (first-requests.ts)", () => {
     }
   });
 
-  it("leave one per task, the first at once, each with the stored session", async () => {
+  it("leave at once, each with the stored session", () => {
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
     const session = { access_token: "a.b.c", refresh_token: "r1", expires_at: expiresAt, user: { id: "u1" } };
     localStorage.setItem(sessionStorageKey(window.location.hostname), JSON.stringify(session));
     const sent = vi.spyOn(globalThis, "fetch").mockImplementation(() => Promise.resolve(new Response("{}")));
     try {
       const dashboard = { pathname: "/dashboard", search: "" };
-      const asking = askFirstRequests(dashboard);
-      expect(sent).toHaveBeenCalledTimes(1);
-      await Promise.resolve();
-      expect(sent).toHaveBeenCalledTimes(1);
-      await expect(asking).resolves.toBe(firstRequests(dashboard, true).length);
+      askFirstRequests(dashboard);
       expect(sent.mock.calls.map(([url]) => url)).toEqual(firstRequests(dashboard, true));
       expect(new Headers(sent.mock.calls[0]![1]?.headers).get("Authorization")).toBe("Bearer a.b.c");
     } finally {

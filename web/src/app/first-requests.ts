@@ -1,11 +1,10 @@
 import { paths } from "@/config/paths";
 import { browserStoredSession } from "@/lib/auth/stored-session";
 import { firstAnswers } from "@/lib/prefetched-answers";
-import { yieldToBrowser } from "@/lib/yield-to-browser";
 import { rememberedTimeZone, withTimeZone } from "@/lib/time-zone";
 
-// Kept free of the app's code (React, the router, the schemas): the entry imports this, so a page's
-// data is on its way while the code that will show it is still downloading (docs/decisions/020).
+// The entry asks for a page's data before React renders anything, so the data is on its way
+// while the page's own code downloads (docs/decisions/020).
 
 /** The pages behind the sign-in guard (routes.tsx); first-requests.test.ts holds the two together. */
 const signedInPage =
@@ -40,20 +39,13 @@ export function firstRequests(
  * Sends the first requests of the page this visit starts on, with the session the app will use
  * (a stored one far from expiry); the app's api client takes their answers. Where only auth-js can
  * tell the session (one about to expire, a link's tokens), nothing is asked: the page asks itself.
- * Each request leaves in a task of its own: a `fetch` call took 0.5–24 ms of main thread in
- * Lighthouse's traces on the test machine (×4 on a slow phone), and the dashboard's six in one task
- * made the longest task of its start. Resolves to how many it asked, once all are on their way.
  */
-export async function askFirstRequests(location: { pathname: string; search: string }): Promise<number> {
+export function askFirstRequests(location: { pathname: string; search: string }): void {
   const session = browserStoredSession();
-  if (session === undefined) return 0;
+  if (session === undefined) return;
   const token = session?.access_token ?? null;
-  const paths = firstRequests(location, session !== null);
-  for (const [index, path] of paths.entries()) {
-    if (index > 0) await yieldToBrowser();
+  for (const path of firstRequests(location, session !== null))
     firstAnswers.ask(path, token, (url, init) => fetch(url, init));
-  }
-  return paths.length;
 }
 
 function decodedOrNull(segment: string): string | null {

@@ -10,7 +10,7 @@ import type { RouteHandle, RouteHead } from "./route-head";
 // its guard, is its own chunk. Once a page's code is loaded it renders at once, without suspending
 // (React.lazy suspends on every first render, even for code that is already there).
 // The modules are named (their path under src/app), so the build can find each page's chunk and
-// preload it in that page's HTML (web/vite.config.ts).
+// preload it in that page's HTML (web/build/prerender-pages.ts).
 interface PageModule {
   default: ComponentType;
 }

@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import { notFoundPage, pagesToPrerender, renderPage, renderShell, routePatterns } from "./prerender-pages";
 
 const template = `<!doctype html><html lang="en"><head>
-<meta name="description" content="Default description" />
-<meta name="robots" content="noindex" />
-<title>Trigger Switch</title>
+<!--app-head-->
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 </head><body><div id="root"></div></body></html>`;
 
@@ -20,24 +18,13 @@ describe("the prerendered pages", () => {
     expect(html).toContain("<title>Trigger Switch — your words, delivered when it matters</title>");
     expect(html).toContain('<meta name="description" content="Write messages for the people you love.');
     expect(html).toContain('<meta name="robots" content="index, follow" />');
-    // Whole as it is (links only): the app starts when the visitor first interacts (main.tsx).
-    expect(html).toContain('<div id="root" data-prerendered data-start="intent">');
+    expect(html).toContain('<div id="root" data-prerendered>');
     expect(html).toContain("If something happens to you, the right people will know.");
     // The header works before any script: the visitor's links, and the phone menu as a native popover.
     expect(html).toContain('popover="auto"');
     expect(html).toContain('href="/login"');
     expect(html).toContain("Four ways a message can be released");
     expect(index).toBe(true);
-  });
-
-  it("start the app at once where it is needed (a form, a personal link), and on intent only where links are all", async () => {
-    const starts = async (name: string) => {
-      const { html } = await renderPage(template, byName(name));
-      return html.includes('data-start="intent"') ? "intent" : "paint";
-    };
-    for (const name of ["home", "terms", "privacy", "check-in"]) expect(await starts(name), name).toBe("intent");
-    for (const name of ["login", "register", "forgot-password", "check-in-link", "access-message"])
-      expect(await starts(name), name).toBe("paint");
   });
 
   it("need no script of their own: nothing is left waiting for code or revealed by an inline script", async () => {

@@ -6,14 +6,15 @@ import { AppProvider } from "@/app/provider";
 import { documentTitle, fallbackHead, robotsContent, routeHead } from "@/app/route-head";
 import { routes } from "@/app/routes";
 
-// Which code each page needs, for the build to preload it in the page's HTML.
-export { routeModules } from "@/app/routes";
 import type { AuthClientLike } from "@/lib/auth/auth-client";
 import type { ApiClient } from "@/lib/api-client";
 import { createQueryClient } from "@/lib/query-client";
 import type { Services } from "@/lib/services";
 
-// The build (web/vite.config.ts) renders these pages into HTML files, so they paint before the
+// Which code each page needs, for the build to preload it in the page's HTML.
+export { routeModules } from "@/app/routes";
+
+// The build (web/build/prerender-pages.ts) renders these pages into HTML files, so they paint before the
 // app's JavaScript runs, and writes a manifest telling the server which file answers which address
 // (server/src/http/static-web.ts). docs/decisions/021.
 
@@ -26,31 +27,13 @@ export interface PageToPrerender {
   whenQuery: string | null;
   /** File name under pages/, without .html. */
   name: string;
-  /**
-   * What the page is for comes from the API once the app runs (a personal link's token): its code
-   * downloads alongside the page. Every other page is whole as prerendered, and fetches its code
-   * once it has painted, or a page of links once it is touched (web/vite.config.ts, main.tsx).
-   */
-  waitsForData: boolean;
-  /**
-   * The page is whole and works as prerendered (links only, no form): for a visitor, the app starts
-   * only when they first interact with it (main.tsx), so reading it costs a phone no script at all.
-   */
-  startsOnIntent: boolean;
 }
 
 const page = (
   url: string,
   name: string,
-  { pattern = url, whenQuery = null, startsOnIntent = false }: Partial<PageToPrerender> = {},
-): PageToPrerender => ({
-  url,
-  pattern,
-  whenQuery,
-  name,
-  waitsForData: url.includes("?"),
-  startsOnIntent,
-});
+  { pattern = url, whenQuery = null }: Partial<PageToPrerender> = {},
+): PageToPrerender => ({ url, pattern, whenQuery, name });
 
 export interface RenderedPage {
   html: string;
@@ -59,13 +42,13 @@ export interface RenderedPage {
 }
 
 export const pagesToPrerender: PageToPrerender[] = [
-  page("/", "home", { startsOnIntent: true }),
+  page("/", "home"),
   page("/login", "login"),
   page("/register", "register"),
   page("/forgot-password", "forgot-password"),
-  page("/terms", "terms", { startsOnIntent: true }),
-  page("/privacy", "privacy", { startsOnIntent: true }),
-  page("/check-in", "check-in", { startsOnIntent: true }),
+  page("/terms", "terms"),
+  page("/privacy", "privacy"),
+  page("/check-in", "check-in"),
   // A reminder's check-in link and a recipient's access link paint their frame and loading state;
   // what they show next depends on the token, which only the browser sends to the API.
   page("/check-in?token=_", "check-in-link", { pattern: "/check-in", whenQuery: "token" }),
@@ -73,12 +56,12 @@ export const pagesToPrerender: PageToPrerender[] = [
 ];
 
 /** Any address no route matches: served with status 404. */
-export const notFoundPage = page("/_not-found", "not-found", { startsOnIntent: true });
+export const notFoundPage = page("/_not-found", "not-found");
 
 /** A page as a full HTML document: the built index.html with this route's head and markup, for the app to hydrate. */
 export async function renderPage(
   template: string,
-  { url, whenQuery, startsOnIntent }: PageToPrerender,
+  { url, whenQuery }: PageToPrerender,
 ): Promise<RenderedPage> {
   const route = routeHead(matchRoutes(routes, new URL(url, "http://localhost").pathname)?.map((m) => m.route) ?? []);
   const head = { ...route, index: route.index === true && whenQuery === null };
@@ -86,7 +69,7 @@ export async function renderPage(
     title: documentTitle(head),
     description: head.description,
     robots: robotsContent(head),
-    root: `<div id="root" data-prerendered${startsOnIntent ? ' data-start="intent"' : ""}>${postOnly(await renderMarkup(url))}</div>`,
+    root: `<div id="root" data-prerendered>${postOnly(await renderMarkup(url))}</div>`,
   });
   return { html, index: head.index };
 }
@@ -174,21 +157,16 @@ interface Head {
   root: string;
 }
 
+/** index.html with the page's head where it says `<!--app-head-->` and its markup as `#root`. */
 export function fillTemplate(template: string, { title, description, robots, root }: Head): string {
-  let html = template;
-  const put = (pattern: RegExp | string, value: string) => {
-    if (!(typeof pattern === "string" ? html.includes(pattern) : pattern.test(html)))
-      throw new Error(`index.html has no ${String(pattern)}`);
-    html = html.replace(pattern, () => value);
-  };
-  put(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  put(
-    /<meta name="description" content="[^"]*"\s*\/?>/,
+  for (const placeholder of ["<!--app-head-->", '<div id="root"></div>'])
+    if (!template.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`);
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
-  );
-  put(/<meta name="robots" content="[^"]*"\s*\/?>/, `<meta name="robots" content="${robots}" />`);
-  put('<div id="root"></div>', root);
-  return html;
+    `<meta name="robots" content="${robots}" />`,
+  ].join("\n    ");
+  return template.replace("<!--app-head-->", () => head).replace('<div id="root"></div>', () => root);
 }
 
 function escapeHtml(text: string): string {

@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pagesToPrerender, renderPage } from "@/prerender/prerender-pages";
 
 const template = `<!doctype html><html lang="en"><head>
-<meta name="description" content="Default description" />
-<meta name="robots" content="noindex" />
-<title>Trigger Switch</title>
+<!--app-head-->
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 </head><body><div id="root"></div></body></html>`;
 
