@@ -16,7 +16,8 @@ import { startEngine, type RunningEngine } from "./engine/start-engine.ts";
 import { createEngineWaker } from "./emergency/engine-waker.ts";
 import { createGeocoder } from "./geocoding/create-geocoder.ts";
 import { preloadTowns } from "./geocoding/nearest-town.ts";
-import { createMailer, smtpLimitsOf, type Mailer } from "./mail/mailer.ts";
+import { createMailer, smtpLimitsOf } from "./mail/create-mailer.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import { createRealtime } from "./realtime/create-realtime.ts";
 
 /**

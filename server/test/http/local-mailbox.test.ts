@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { mailboxKey } from "../../src/http/mailbox-key.ts";
-import { createMailer } from "../../src/mail/mailer.ts";
+import { createMailer } from "../../src/mail/create-mailer.ts";
 import { createMessage } from "../support/content.ts";
 import { startAutoconfirmApp } from "../support/fixtures.ts";
 import type { TestApp } from "../support/test-app.ts";
