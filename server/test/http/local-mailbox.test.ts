@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
-import { mailboxKey } from "../../src/http/mailbox-key.ts";
+import { mailboxKey } from "../../src/mail/mailbox-key.ts";
 import { createMailer } from "../../src/mail/create-mailer.ts";
 import { createMessage } from "../support/content.ts";
 import { startAutoconfirmApp } from "../support/fixtures.ts";
