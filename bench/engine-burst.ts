@@ -17,7 +17,7 @@ import { loadConfig } from "../server/src/config.ts";
 import { createMasterKeys } from "../server/src/crypto/master-keys.ts";
 import { startEngine } from "../server/src/engine/start-engine.ts";
 import { renderMail } from "../server/src/mail/layout.ts";
-import { createMailer } from "../server/src/mail/mailer.ts";
+import { createMailer } from "../server/src/mail/create-mailer.ts";
 import { percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 import { scheduleConditions, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
 import { startSinkChild } from "./support/smtp-sink-child.ts";

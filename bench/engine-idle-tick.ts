@@ -12,7 +12,7 @@ import { createMasterKeys } from "../server/src/crypto/master-keys.ts";
 import { engineHeartbeat, reminderSchedule } from "../server/src/db/schema.ts";
 import { rescheduleCondition } from "../server/src/engine/reschedule-condition.ts";
 import { runEngineTick } from "../server/src/engine/run-engine-tick.ts";
-import { createMailer } from "../server/src/mail/mailer.ts";
+import { createMailer } from "../server/src/mail/create-mailer.ts";
 import { idOf, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
 import { percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 

@@ -66,7 +66,7 @@ const metrics = [
 
 let server = null;
 let base = args["base-url"]?.replace(/\/$/, "");
-// The local mailbox opens only with its key (server/src/http/mailbox.ts).
+// The local mailbox opens only with its key (server/src/mail/mailbox-routes.ts).
 const mailboxKey = process.env.MAILBOX_KEY ?? crypto.randomBytes(24).toString("hex");
 if (!base) {
   if (!fs.existsSync(path.join(root, "web/dist/index.html"))) throw new Error("build the web app first: npm run build");

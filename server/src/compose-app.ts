@@ -1,10 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "./app-deps.ts";
+import { apiRoutes } from "./api-routes.ts";
 import { createAuthService } from "./auth/create-auth-service.ts";
+import { stripeWebhookRoutes } from "./billing/webhook-routes.ts";
 import type { Channels } from "./channels/channel.ts";
 import { createChannels } from "./channels/create-channels.ts";
 import { createInboxProcessor, type InboxProcessor } from "./channels/inbound/create-inbox-processor.ts";
 import { deliveryStatusListener } from "./channels/delivery/delivery-status-listener.ts";
 import { tellOwnerByNotice } from "./channels/delivery/tell-owner.ts";
+import { webhookRoutes } from "./channels/webhook-routes.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKeys } from "./crypto/check-master-keys.ts";
@@ -12,12 +16,21 @@ import { createMasterKeys } from "./crypto/master-keys.ts";
 import { sealPlaintextRows } from "./crypto/seal-plaintext-rows.ts";
 import type { Database } from "./db/connect.ts";
 import { buildApp } from "./http/app.ts";
+import { staticWeb } from "./http/static-web.ts";
+import { functionRoutes } from "./engine/function-routes.ts";
 import { startEngine, type RunningEngine } from "./engine/start-engine.ts";
 import { createEngineWaker } from "./emergency/engine-waker.ts";
 import { createGeocoder } from "./geocoding/create-geocoder.ts";
 import { preloadTowns } from "./geocoding/nearest-town.ts";
-import { createMailer, smtpLimitsOf, type Mailer } from "./mail/mailer.ts";
+import { healthRoutes } from "./health/routes.ts";
+import { createMailer, smtpLimitsOf } from "./mail/create-mailer.ts";
+import { hasLocalMailbox } from "./mail/mailbox-key.ts";
+import { mailboxRoutes } from "./mail/mailbox-routes.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { metricsPlugin } from "./metrics/metrics-plugin.ts";
+import { mediaRoutes } from "./profiles/media-routes.ts";
 import { createRealtime } from "./realtime/create-realtime.ts";
+import { realtimeRoutes } from "./realtime/routes.ts";
 
 /**
  * Wires the parts together on an open database: master keys (checked against the database;
@@ -77,7 +90,8 @@ export async function composeApp({
   // Inbound WhatsApp/SMS messages: the webhooks record them, this handles them (docs/decisions/037).
   // It runs in every role: the process that answered a webhook handles what it recorded.
   const inbox = createInboxProcessor({ db: database.db, clock, channels, siteUrl: () => config.SITE_URL });
-  const app = await buildApp({
+  const app = await buildApp({ config, logStream });
+  await registerRoutes(app, {
     config,
     database,
     mailer,
@@ -127,4 +141,22 @@ export async function composeApp({
     mailer.close();
   });
   return { app, mailer, channels, inbox, engine };
+}
+
+/** Every feature's routes on the plumbing of http/app.ts; the features export them and only this composition knows them all. */
+async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config } = deps;
+  // Before the routes: its timing hook must see all of them (GET /metrics, docs/decisions/019).
+  await app.register(metricsPlugin, { deps });
+
+  await app.register(healthRoutes, { deps });
+  await app.register(deps.auth.routes, { prefix: "/auth/v1" });
+  await app.register(apiRoutes, { prefix: "/api", deps });
+  await app.register(functionRoutes, { prefix: "/functions/v1", deps });
+  await app.register(mediaRoutes, { deps });
+  await app.register(realtimeRoutes, { realtime: deps.realtime });
+  await app.register(stripeWebhookRoutes, { prefix: "/webhooks", deps });
+  await app.register(webhookRoutes, { prefix: "/webhooks", deps });
+  if (hasLocalMailbox(config)) await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
+  if (config.SERVE_WEB) await app.register(staticWeb, { siteUrl: config.SITE_URL });
 }

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { MasterKeyMismatchError } from "./crypto/check-master-keys.ts";
 import { connect, DiskFullError, type Database } from "./db/connect.ts";
 import { EmbeddedPostgresUnavailableError } from "./db/embedded/postgres-binaries.ts";
-import { hasLocalMailbox, mailboxUrl } from "./http/mailbox-key.ts";
+import { hasLocalMailbox, mailboxUrl } from "./mail/mailbox-key.ts";
 import { clockRoutes } from "./dev/clock-routes.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./runtime/data-dir-lock.ts";
 import { checkEmbeddedRole } from "./runtime/embedded-role.ts";

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
 import { sendAttachment } from "../attachments/send-attachment.ts";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
 import { cancelRelease } from "./cancel-release.ts";

@@ -6,7 +6,7 @@ import { cancelSubscriptionsNow } from "../billing/manage-subscription.ts";
 import { deliveredBy } from "../channels/recipient-channel-rules.ts";
 import { createStripeClient } from "../billing/stripe-client.ts";
 import { AppError } from "../errors.ts";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { securityMail } from "../auth/security/security-mail.ts";
 import { recordSecurityEvent } from "../auth/security/security-event.ts";

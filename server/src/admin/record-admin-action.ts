@@ -1,4 +1,4 @@
-import type { AuthUser } from "../auth/auth-service.ts";
+import type { AuthUser } from "../http/authenticate.ts";
 import type { Tx } from "../db/connect.ts";
 import { adminAuditLog } from "../db/schema.ts";
 

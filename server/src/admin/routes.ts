@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security } from "../http/route-schemas.ts";
 import { notFound } from "../errors.ts";

@@ -2,7 +2,7 @@ import { attachmentSchema } from "@trigger-switch/contracts";
 import { AGE_HEADER_MAX, agePayloadSize } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
 import { readUpload } from "../http/read-upload.ts";

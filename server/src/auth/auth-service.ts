@@ -1,14 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-
-/** Who is calling, as proven by a valid access token of a live session. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: string;
-  sessionId: string;
-  aal: "aal1" | "aal2";
-  isAdmin: boolean;
-}
+import type { AuthUser } from "../http/authenticate.ts";
 
 export interface AuthService {
   /** The GoTrue-compatible API, mounted at /auth/v1. Sets its own GoTrue-shaped error handler. */

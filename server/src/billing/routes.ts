@@ -7,7 +7,7 @@ import {
 import Stripe from "stripe";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { security } from "../http/route-schemas.ts";
 import { AppError } from "../errors.ts";

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { apiErrorHandler } from "../http/errors.ts";
 import { applyStripeEvent } from "./apply-stripe-event.ts";
 import { billingEnabled } from "./billing-enabled.ts";

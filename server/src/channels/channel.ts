@@ -1,4 +1,4 @@
-import type { StatusListener } from "./record-status.ts";
+import type { Tx } from "../db/connect.ts";
 
 /**
  * One interface for every way Trigger Switch reaches a person (STYLE rule 5): e-mail, WhatsApp
@@ -88,6 +88,13 @@ export interface StatusUpdate {
   occurredAt: Date;
   error: { code: string; message: string; permanent: boolean } | null;
 }
+
+/**
+ * Runs inside the transaction that stored a new receipt: how the engine (phase 2) updates
+ * reminder_delivery_log by provider message id. A listener that throws rolls the receipt back,
+ * and the provider's retry brings it again.
+ */
+export type StatusListener = (update: StatusUpdate, tx: Tx) => Promise<void>;
 
 export interface Channels {
   email: Channel;

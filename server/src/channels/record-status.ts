@@ -1,14 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connect.ts";
 import { channelReceipts } from "../db/schema.ts";
-import type { PhoneChannelId, StatusUpdate } from "./channel.ts";
-
-/**
- * Runs inside the transaction that stored a new receipt: how the engine (phase 2) updates
- * reminder_delivery_log by provider message id. A listener that throws rolls the receipt back,
- * and the provider's retry brings it again.
- */
-export type StatusListener = (update: StatusUpdate, tx: Tx) => Promise<void>;
+import type { PhoneChannelId, StatusListener, StatusUpdate } from "./channel.ts";
 
 /**
  * Serialises everything done about one provider message: storing its receipts, and logging the

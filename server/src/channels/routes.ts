@@ -7,7 +7,7 @@ import {
   verifyCodeBodySchema,
 } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security } from "../http/route-schemas.ts";
 import { readMessageReceipts } from "./delivery/read-message-receipts.ts";

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { AppError } from "../errors.ts";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { twilioWebhookRoutes } from "./sms/webhook-routes.ts";
 import { whatsappWebhookRoutes } from "./whatsapp/webhook-routes.ts";
 

@@ -1,7 +1,7 @@
 import { conditionCreateSchema, conditionSchema, conditionUpdateSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security, timeZoneQuery } from "../http/route-schemas.ts";
 import { createCondition } from "./create-condition.ts";

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tokenRateLimit } from "../access/token-rate-limit.ts";
 import { AppError, notFound } from "../errors.ts";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { readOwnerMessageDiagnostic } from "./read-owner-message-diagnostic.ts";
 import { readRecipientMessageDiagnostic } from "./read-recipient-message-diagnostic.ts";
 import { readServiceDiagnostic } from "./read-service-diagnostic.ts";

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
 import { reminderSchedule } from "../db/schema.ts";
-
-export type ScheduleRow = typeof reminderSchedule.$inferSelect;
+import type { ScheduleRow } from "./work-types.ts";
 
 /**
  * Claims up to `limit` due rows for this worker with FOR UPDATE SKIP LOCKED, so concurrent

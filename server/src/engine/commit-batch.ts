@@ -3,7 +3,7 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { deliveries, messageConditions, reminderSchedule, sentReminders, users } from "../db/schema.ts";
-import type { ScheduleRow } from "./claim-due-work.ts";
+import type { ScheduleRow } from "./work-types.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 import { chunked } from "./chunked.ts";
 import { releaseMessages, type Release } from "./release-message.ts";

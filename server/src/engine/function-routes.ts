@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tellOwnerByNotice } from "../channels/delivery/tell-owner.ts";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { emergencyAnswer } from "../emergency/emergency-answer.ts";
 import { triggerEmergency } from "../emergency/trigger-emergency.ts";
 import { currentUser, requireUser } from "../http/authenticate.ts";

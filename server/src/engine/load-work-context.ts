@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
-import type { Db, Tx } from "../db/connect.ts";
+import type { Db } from "../db/connect.ts";
 import type { ChannelId, PhoneChannelId } from "../channels/channel.ts";
 import {
   accessGrants,
@@ -13,55 +13,11 @@ import {
   users,
   verifiedNumbers,
 } from "../db/schema.ts";
-import { loadEmergencyContext, type EmergencyContext } from "../emergency/load-emergency-context.ts";
-import type { ScheduleRow } from "./claim-due-work.ts";
+import { loadEmergencyContext } from "../emergency/load-emergency-context.ts";
 import { chunked } from "./chunked.ts";
-import { readReleaseRecipients, type ReleasedTo } from "./read-release-recipients.ts";
-
-export type DeliveryRow = typeof deliveries.$inferSelect;
-
-export type { ReleasedTo } from "./read-release-recipients.ts";
-
-export interface WorkContext {
-  row: ScheduleRow;
-  /** The message's title, opened only for the mails that name it (the owner's); else null. */
-  messageTitle: string | null;
-  ownerEmail: string;
-  ownerName: string;
-  ownerFirstName: string;
-  /** The zone the owner's times are shown in: their profile's, else the schedule's, else UTC. */
-  timeZone: string;
-  keepArmed: boolean | null;
-  grants: Map<string, typeof accessGrants.$inferSelect>;
-  /** How many people the condition would send the message to (its subset, else all linked). */
-  recipientCount: number;
-  /**
-   * Whom the release went to, for the owner's release notice (issue 14): each recipient's opened
-   * name and the channels they are tried on, in order. Loaded only for a row whose notice is still
-   * to be sent; empty otherwise. A recipient deleted since the release has no name (null).
-   */
-  releasedTo: ReleasedTo[];
-  /** The owner's proven number and the messaging channels they chose for reminders (their release notice goes there too). */
-  ownerPhone: { number: string; channels: PhoneChannelId[] } | null;
-  /** Set when the row is an emergency (a panic press, docs/decisions/008); null for timed work. */
-  emergency: EmergencyContext | null;
-  /** Every delivery of the row (sent, pending and failed). */
-  deliveries: DeliveryRow[];
-  /**
-   * Deliveries that go through the channel layer (WhatsApp, SMS, fallback): a recipient whose
-   * channels are more than their e-mail, an owner whose reminders go to a messaging app too. The
-   * rest are plain e-mail and keep the engine's batched mail path (send-delivery.ts).
-   */
-  byChannels: Set<string>;
-  /**
-   * The channel each channel-layer delivery tries first (a recipient's first channel with an
-   * address; an owner's first messaging channel for a reminder): the send pipeline's lane for it.
-   * Plain e-mail deliveries are not listed.
-   */
-  lanes: Map<string, ChannelId>;
-  /** Set after an attempt when a provider asked us to wait (Retry-After): the row's retry is not sooner. */
-  notBefore?: Date;
-}
+import { groupBy } from "./group-by.ts";
+import { readReleaseRecipients } from "./read-release-recipients.ts";
+import type { DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
 
 /**
  * What the mails of a batch of committed rows need, read in a few statements for the whole batch
@@ -221,32 +177,4 @@ function ownerPhoneOf(
 ): WorkContext["ownerPhone"] {
   const channels = (owner?.reminderChannels ?? []).filter((c): c is PhoneChannelId => c === "whatsapp" || c === "sms");
   return owner?.proven && channels.length > 0 ? { number: owner.proven, channels } : null;
-}
-
-/** The title of one message, opened (the parked notice names it). */
-export async function loadMessageTitle({
-  db,
-  masterKeys,
-  messageId,
-}: {
-  db: Db | Tx;
-  masterKeys: MasterKeys;
-  messageId: string;
-}): Promise<string> {
-  const [m] = await db
-    .select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey })
-    .from(messages)
-    .where(eq(messages.id, messageId));
-  return m ? messageCipherOf(masterKeys, m).openText("title", m.title) : "(deleted message)";
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }

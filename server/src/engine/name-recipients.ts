@@ -1,5 +1,5 @@
 import { CHANNEL_WORDS } from "@trigger-switch/contracts";
-import type { ReleasedTo } from "./load-work-context.ts";
+import type { ReleasedTo } from "./read-release-recipients.ts";
 
 /**
  * How many people the owner's release notice names before it counts the rest ("… and 3 others").

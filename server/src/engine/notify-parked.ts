@@ -3,7 +3,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { renderMail } from "../mail/layout.ts";
 import { messagePageUrl } from "../mail/web-links.ts";
-import type { ScheduleRow } from "./claim-due-work.ts";
+import type { ScheduleRow } from "./work-types.ts";
 import { enqueueAdminNotices, enqueueOwnerNotice } from "./owner-notices.ts";
 
 /**

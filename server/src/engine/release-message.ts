@@ -5,7 +5,7 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
 import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
-import type { ScheduleRow } from "./claim-due-work.ts";
+import type { ScheduleRow } from "./work-types.ts";
 import { chunked } from "./chunked.ts";
 import { rescheduleConditions } from "./reschedule-condition.ts";
 import { newSecretToken } from "./secret-token.ts";

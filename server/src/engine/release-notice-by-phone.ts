@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import { messagePageUrl } from "../mail/web-links.ts";
 import { nameRecipients } from "./name-recipients.ts";
 import type { OwnerPhoneNotice } from "./owner-notices.ts";
-import type { Attempt } from "./settle-work.ts";
+import type { Attempt } from "./work-types.ts";
 
 /**
  * The copies of the owner's release notice for their messaging channels (issue 14), once the

@@ -6,7 +6,7 @@ import { linkStopsWorking } from "../mail/link-expiry.ts";
 import type { deliveries } from "../db/schema.ts";
 import { renderEmergencyMail } from "../emergency/render-emergency-mail.ts";
 import { messagePageUrl } from "../mail/web-links.ts";
-import type { WorkContext } from "./load-work-context.ts";
+import type { WorkContext } from "./work-types.ts";
 import { nameRecipients } from "./name-recipients.ts";
 
 type DeliveryRow = typeof deliveries.$inferSelect;

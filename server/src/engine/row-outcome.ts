@@ -1,4 +1,4 @@
-import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
+import type { DeliveryRow, WorkContext } from "./work-types.ts";
 import { nextRetryAt } from "./retry-policy.ts";
 
 export type RowOutcome =

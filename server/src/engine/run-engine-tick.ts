@@ -7,13 +7,14 @@ import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
-import { claimDueWork, type ScheduleRow } from "./claim-due-work.ts";
+import { claimDueWork } from "./claim-due-work.ts";
 import { commitBatch, type CommitResult } from "./commit-batch.ts";
 import { guardDowntime, type Outage } from "./guard-downtime.ts";
 import { loadWorkContexts } from "./load-work-context.ts";
 import { claimDueNotices } from "./send-notices.ts";
 import { createSendPipeline, type SendPipeline } from "./send-pipeline.ts";
-import { releaseWithBackoff } from "./settle-work.ts";
+import { releaseWithBackoff } from "./release-with-backoff.ts";
+import type { ScheduleRow } from "./work-types.ts";
 
 export interface EngineLog {
   info(obj: object, msg: string): void;

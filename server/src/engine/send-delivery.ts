@@ -10,26 +10,9 @@ import type { Mailer } from "../mail/mailer.ts";
 import { accessPageUrl, checkInPageUrl } from "../mail/web-links.ts";
 import { classifySendError } from "./classify-send-error.ts";
 import { issueCheckInToken } from "./issue-check-in-token.ts";
-import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
+import { logResponseData } from "./delivery-log-row.ts";
 import { renderWorkMail } from "./render-work-mail.ts";
-import { logResponseData } from "./settle-work.ts";
-
-/**
- * One attempt's outcome. `logged`: the channel layer already wrote this attempt's
- * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
- */
-export type SendOutcome = (
-  | { status: "sent"; keptLocally?: boolean }
-  | {
-      status: "failed";
-      error: string;
-      permanent: boolean;
-      /** The provider asked us to wait this long before trying again (Retry-After). */
-      retryAfterMs?: number;
-    }
-) & {
-  logged?: boolean;
-};
+import type { DeliveryRow, SendOutcome, WorkContext } from "./work-types.ts";
 
 export interface SendDeliveryDeps {
   db: Db;

@@ -7,11 +7,11 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { DeliveryRow, WorkContext } from "./load-work-context.ts";
-import { sendDelivery, type SendDeliveryDeps, type SendOutcome } from "./send-delivery.ts";
+import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
 import { sendNotice, settleNotice } from "./send-notices.ts";
 import type { RowOutcome } from "./row-outcome.ts";
-import { settleWork, type Attempt, type DoneRow } from "./settle-work.ts";
+import { settleWork } from "./settle-work.ts";
+import type { Attempt, DeliveryRow, DoneRow, SendOutcome, WorkContext } from "./work-types.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };

@@ -3,36 +3,18 @@ import { reopenFailedInFlight } from "../channels/delivery/delivery-status-liste
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { deliveries, reminderDeliveryLog, reminderSchedule, users } from "../db/schema.ts";
+import { deliveries, reminderDeliveryLog, reminderSchedule } from "../db/schema.ts";
 import { chunked } from "./chunked.ts";
-import type { ScheduleRow } from "./claim-due-work.ts";
-import { loadMessageTitle, type DeliveryRow, type WorkContext } from "./load-work-context.ts";
 import { deliveriesMovedOn } from "./deliveries-moved-on.ts";
+import { deliveryLogRow } from "./delivery-log-row.ts";
+import { loadMessageTitle } from "./load-message-title.ts";
 import { notifyParked } from "./notify-parked.ts";
 import { ownerToldOfEveryFailure } from "./owner-told-of-failures.ts";
 import { enqueueOwnerPhoneNotices } from "./owner-notices.ts";
 import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
-import { nextRetryAt } from "./retry-policy.ts";
 import { rowOutcome, type RowOutcome } from "./row-outcome.ts";
-import type { SendOutcome } from "./send-delivery.ts";
-
-/** One send attempt of one delivery, waiting to be written. */
-export interface Attempt {
-  ctx: WorkContext;
-  delivery: DeliveryRow;
-  outcome: SendOutcome;
-  at: Date;
-}
-
-/** A row whose attempt is over: settled from its deliveries, or handed back untried (shutdown, lease running out). */
-export interface DoneRow {
-  ctx: WorkContext;
-  handBack: boolean;
-}
-
-/** What reminder_schedule.last_error may hold: a short sentence, never a whole query with its parameters. */
-export const shortError = (text: string, max = 300): string =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+import { shortError } from "./short-error.ts";
+import type { Attempt, DoneRow, WorkContext } from "./work-types.ts";
 
 /**
  * Writes a batch of attempts and settles the rows they finished, in one transaction and a few
@@ -75,7 +57,7 @@ export async function settleWork({
         where d.id = v.id and d.status = 'pending'`);
       // Attempts through the channel layer logged each channel themselves (send-delivery.ts).
       const unlogged = part.filter((a) => !a.outcome.logged);
-      if (unlogged.length > 0) await tx.insert(reminderDeliveryLog).values(unlogged.map(logRow));
+      if (unlogged.length > 0) await tx.insert(reminderDeliveryLog).values(unlogged.map(deliveryLogRow));
       // The notice mail's attempt is over (sent, or refused for good): its copies to the owner's phone
       // are queued in this same transaction, once (keyed by the notice), and sent on their own.
       await enqueueOwnerPhoneNotices(tx, {
@@ -170,64 +152,6 @@ export async function settleWork({
   return outcomes;
 }
 
-/** Hands claimed rows back after an error in the engine itself, with the row's backoff (never a crash loop). */
-export async function releaseWithBackoff(
-  db: Db,
-  {
-    rows,
-    workerId,
-    now,
-    error,
-    config,
-    masterKeys,
-  }: { rows: ScheduleRow[]; workerId: string; now: Date; error: string; config: Config; masterKeys: MasterKeys },
-): Promise<void> {
-  const reason = shortError(error);
-  await db.transaction(async (tx) => {
-    for (const row of rows) {
-      const attempts = row.attempts + 1;
-      const at = nextRetryAt({ strategy: row.retryStrategy, attempts, scheduledAt: row.scheduledAt, now });
-      const mine = and(
-        eq(reminderSchedule.id, row.id),
-        eq(reminderSchedule.claimedBy, workerId),
-        eq(reminderSchedule.status, "claimed"),
-      );
-      if (at) {
-        await tx
-          .update(reminderSchedule)
-          .set({
-            status: "pending",
-            attempts,
-            nextAttemptAt: at,
-            lockedUntil: null,
-            claimedBy: null,
-            lastError: reason,
-          })
-          .where(mine);
-        continue;
-      }
-      const [parked] = await tx
-        .update(reminderSchedule)
-        .set({ status: "parked", attempts, lockedUntil: null, lastError: reason, completedAt: now })
-        .where(mine)
-        .returning({ id: reminderSchedule.id });
-      if (parked) {
-        const messageTitle = await loadMessageTitle({ db: tx, masterKeys, messageId: row.messageId });
-        await notifyParked(tx, {
-          masterKeys,
-          config,
-          now,
-          row,
-          attempts,
-          messageTitle,
-          ownerEmail: await ownerEmailOf(tx, row.userId),
-          reason,
-        });
-      }
-    }
-  });
-}
-
 async function noticeParked(
   tx: Tx,
   {
@@ -252,48 +176,4 @@ async function noticeParked(
     reason,
     ownerTold: ctx.row.reminderType === "final_delivery" && (await ownerToldOfEveryFailure(tx, ctx.row.id)),
   });
-}
-
-async function ownerEmailOf(tx: Tx, userId: string): Promise<string> {
-  const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return u?.email ?? "";
-}
-
-function logRow({ ctx, delivery, outcome, at }: Attempt): typeof reminderDeliveryLog.$inferInsert {
-  const error = outcome.status === "sent" ? null : outcome.error;
-  return {
-    reminderId: ctx.row.id,
-    deliveryId: delivery.id,
-    messageId: ctx.row.messageId,
-    conditionId: ctx.row.conditionId,
-    // Whom the attempt was for (null for the owner's own mails): the owner's receipts name them by it.
-    recipientId: delivery.recipientId,
-    recipient: delivery.address,
-    deliveryChannel: delivery.channel,
-    deliveryStatus: outcome.status,
-    responseData: {
-      ...logResponseData(ctx, delivery, at),
-      permanent: outcome.status === "failed" && outcome.permanent,
-      ...(outcome.status === "sent" ? { kept_locally: outcome.keptLocally === true } : {}),
-    },
-    error,
-    attempt: delivery.attempts + 1,
-    createdAt: at,
-  };
-}
-
-/** The spec's response_data of a delivery's log rows (the channel layer adds fallback_method and permanent to its own). */
-export function logResponseData(ctx: WorkContext, delivery: DeliveryRow, at: Date): Record<string, unknown> {
-  return {
-    emergency: false,
-    triggered_by: ctx.row.reminderType === "final_delivery" ? "deadline" : "reminder",
-    triggered_at: (ctx.row.releasedAt ?? at).toISOString(),
-    manual_trigger: false,
-    keep_armed: ctx.keepArmed,
-    fallback_method: null,
-    // An emergency's own fields (emergency, triggered_by, keep_armed as applied at the press…).
-    ...ctx.emergency?.responseData,
-    kind: delivery.kind,
-    idempotency_key: delivery.idempotencyKey,
-  };
 }

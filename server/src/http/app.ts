@@ -6,24 +6,12 @@ import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import { REALTIME_MAX_FRAME_BYTES } from "@trigger-switch/contracts";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { webhookRoutes } from "../channels/webhook-routes.ts";
 import type { Config } from "../config.ts";
-import type { AppDeps } from "./app-deps.ts";
-import { apiRoutes } from "./api-routes.ts";
 import { docs } from "./docs.ts";
 import { apiErrorHandler } from "./errors.ts";
 import { registerInputGuard } from "./input-guard.ts";
 import { BODY_LIMIT_BYTES, registerSlowBodyGuard } from "./slow-body-guard.ts";
-import { healthRoutes } from "./health.ts";
 import { logOptions } from "./log-options.ts";
-import { mailboxRoutes } from "./mailbox.ts";
-import { hasLocalMailbox } from "./mailbox-key.ts";
-import { functionRoutes } from "../engine/function-routes.ts";
-import { mediaRoutes } from "../profiles/media-routes.ts";
-import { realtimeRoutes } from "../realtime/routes.ts";
-import { staticWeb } from "./static-web.ts";
-import { stripeWebhookRoutes } from "../billing/webhook-routes.ts";
-import { metricsPlugin } from "../metrics/metrics-plugin.ts";
 
 const compressibleTypes =
   /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
@@ -40,10 +28,20 @@ declare module "fastify" {
   }
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+/**
+ * The HTTP plumbing every route shares (guards, error shape, headers, compression, uploads,
+ * websockets, OpenAPI), with no routes: compose-app.ts registers the features' routes on it.
+ */
+export async function buildApp({
+  config,
+  logStream,
+}: {
+  config: Config;
+  /** Where log lines go (default stdout). */
+  logStream?: NodeJS.WritableStream;
+}): Promise<FastifyInstance> {
   const app = fastify({
-    logger: logOptions(config.LOG_LEVEL, deps.logStream),
+    logger: logOptions(config.LOG_LEVEL, logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients cannot hold connections: headers must arrive within 10 s (checked every second),
@@ -100,19 +98,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(docs);
-  // Before the routes: its timing hook must see all of them (GET /metrics, docs/decisions/019).
-  await app.register(metricsPlugin, { deps });
-
-  await app.register(healthRoutes, { deps });
-  await app.register(deps.auth.routes, { prefix: "/auth/v1" });
-  await app.register(apiRoutes, { prefix: "/api", deps });
-  await app.register(functionRoutes, { prefix: "/functions/v1", deps });
-  await app.register(mediaRoutes, { deps });
-  await app.register(realtimeRoutes, { realtime: deps.realtime });
-  await app.register(stripeWebhookRoutes, { prefix: "/webhooks", deps });
-  await app.register(webhookRoutes, { prefix: "/webhooks", deps });
-  if (hasLocalMailbox(config)) await app.register(mailboxRoutes, { prefix: "/dev/mailbox", deps });
-  if (config.SERVE_WEB) await app.register(staticWeb, { siteUrl: config.SITE_URL });
   return app;
 }
 

@@ -1,5 +1,20 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AuthService, AuthUser } from "../auth/auth-service.ts";
+
+/** Who is calling, as proven by a valid access token of a live session. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: string;
+  sessionId: string;
+  aal: "aal1" | "aal2";
+  isAdmin: boolean;
+}
+
+/** What the hook needs of the auth service (auth/auth-service.ts), so this plumbing imports no feature. */
+export interface Authenticator {
+  /** The caller of `Authorization: Bearer …`; throws when the token or its session is not valid. */
+  authenticate(authorization: string | undefined): Promise<AuthUser>;
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -8,7 +23,7 @@ declare module "fastify" {
 }
 
 /** preHandler for routes that need a signed-in user; the user is then `req.authUser!`. */
-export function requireUser(auth: AuthService) {
+export function requireUser(auth: Authenticator) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     req.authUser = await auth.authenticate(req.headers.authorization);
   };

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
 import { deliveredBy } from "../channels/recipient-channel-rules.ts";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security, timeZoneQuery } from "../http/route-schemas.ts";
 import { createMessage } from "./create-message.ts";

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { createHttpLatency } from "./http-latency.ts";
 import { renderEngineMetrics } from "./render-engine-metrics.ts";
 

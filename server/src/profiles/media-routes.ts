@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { avatarFile } from "./avatar-store.ts";
 import { mimeByExt } from "./image-type.ts";
 

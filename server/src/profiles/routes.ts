@@ -1,6 +1,6 @@
 import { profileSchema, profileUpdateSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { readUpload } from "../http/read-upload.ts";
 import { getProfile } from "./get-profile.ts";

@@ -1,6 +1,6 @@
 import { realtimeServerMessageSchema, type RealtimeServerMessage } from "@trigger-switch/contracts";
 import type { WebSocket } from "ws";
-import type { AuthUser } from "../auth/auth-service.ts";
+import type { AuthUser } from "../http/authenticate.ts";
 
 /** One open /realtime socket and who it was proven to belong to. */
 export interface RealtimeClient {

@@ -6,7 +6,7 @@ import {
 } from "@trigger-switch/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../http/app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security } from "../http/route-schemas.ts";
 import { createRecipient } from "./create-recipient.ts";

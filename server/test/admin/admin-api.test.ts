@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, deliveries, messageConditions, reminderSchedule } from "../../src/db/schema.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
-import { createMailer } from "../../src/mail/mailer.ts";
+import { createMailer } from "../../src/mail/create-mailer.ts";
 import { signUpAdmin } from "../support/admins.ts";
 import { post, type ApiErrorBody } from "../support/content.ts";
 import { HOUR, mailsTo, mailText, MINUTE, scheduleOf, tick, travel } from "../support/engine.ts";

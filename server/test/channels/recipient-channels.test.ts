@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverThroughChannels } from "../../src/channels/delivery/deliver-through-channels.ts";
 import { releaseEnvelope } from "../../src/channels/delivery/phone-envelopes.ts";
-import { mailboxKey } from "../../src/http/mailbox-key.ts";
+import { mailboxKey } from "../../src/mail/mailbox-key.ts";
 import { deliveries, mailOutbox, reminderSchedule } from "../../src/db/schema.ts";
 import { newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
 import { createCondition, createMessage, patch, post, put, type ApiErrorBody } from "../support/content.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveries, messageConditions, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
-import { createMailer } from "../../src/mail/mailer.ts";
+import { createMailer } from "../../src/mail/create-mailer.ts";
 import { post } from "../support/content.ts";
 import { HOUR, mailsTo, mailText, MINUTE, scheduleOf, setHeartbeat, tick, travel } from "../support/engine.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { sealPlaintextRows } from "../../src/crypto/seal-plaintext-rows.ts";
 import { mailOutbox } from "../../src/db/schema.ts";
-import { createMailer } from "../../src/mail/mailer.ts";
+import { createMailer } from "../../src/mail/create-mailer.ts";
 import { OUTBOX_RETENTION_MS } from "../../src/mail/outbox-transport.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

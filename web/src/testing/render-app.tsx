@@ -98,7 +98,7 @@ export function renderApp(options: RenderAppOptions = {}) {
           },
         }),
       }),
-      // Their schemas live in the server's http/api-routes.ts, not in contracts.
+      // Their schemas live in the server's src/api-routes.ts, not in contracts.
       "GET /api/me": () => ({ body: { id: profile?.id ?? "u", email: profile?.email ?? "e", is_admin: isAdmin } }),
       "GET /api/meta": () => ({
         body: { mailbox, mail: mailbox ? "outbox" : "smtp", autoconfirm: false, version: "test" },

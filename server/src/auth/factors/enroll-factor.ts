@@ -8,7 +8,8 @@ import { isUniqueViolation } from "../flows/is-unique-violation.ts";
 import { GoTrueError, validationFailed } from "../gotrue-error.ts";
 import { requireStepUp } from "../sessions/step-up.ts";
 import { textProblem } from "../users/text-problem.ts";
-import { factorKinds, type FactorType } from "./factor-kinds.ts";
+import { factorKinds } from "./factor-kinds.ts";
+import type { FactorType } from "./factor-types.ts";
 
 /**
  * POST /factors: starts enrolling a factor, unverified until a code from it is verified.

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { mfaFactors } from "../../db/schema.ts";
 import { GoTrueError } from "../gotrue-error.ts";
-import type { FactorRow } from "./factor-kinds.ts";
+import type { FactorRow } from "./factor-types.ts";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

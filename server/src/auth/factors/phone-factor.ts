@@ -9,7 +9,7 @@ import { WHATSAPP_SETTINGS } from "../../channels/whatsapp/whatsapp-channel.ts";
 import { mfaChallenges, mfaFactors } from "../../db/schema.ts";
 import { MFA_PHONE_CODE_INTERVAL_MS, MFA_PHONE_CODES_PER_HOUR } from "../constants.ts";
 import { GoTrueError, validationFailed } from "../gotrue-error.ts";
-import type { FactorKind } from "./factor-kinds.ts";
+import type { FactorKind } from "./factor-types.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 

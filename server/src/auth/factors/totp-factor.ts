@@ -1,6 +1,6 @@
 import { validationFailed } from "../gotrue-error.ts";
 import { textProblem } from "../users/text-problem.ts";
-import type { FactorKind } from "./factor-kinds.ts";
+import type { FactorKind } from "./factor-types.ts";
 import { matchTotp, newTotp } from "./totp.ts";
 
 /** An authenticator app (RFC 6238): the secret is shown once at enrolment, codes are checked locally. */

@@ -8,7 +8,8 @@ import { recordSecurityEvent, type RequestOrigin } from "../security/security-ev
 import { securityMail } from "../security/security-mail.ts";
 import { raiseSession } from "../sessions/raise-session.ts";
 import type { SessionResponse } from "../sessions/session-response.ts";
-import { factorKinds, type FactorType } from "./factor-kinds.ts";
+import { factorKinds } from "./factor-kinds.ts";
+import type { FactorType } from "./factor-types.ts";
 import { findOwnedFactor, UUID } from "./find-owned-factor.ts";
 
 type Outcome =

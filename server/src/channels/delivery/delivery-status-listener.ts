@@ -3,8 +3,7 @@ import type { Clock } from "../../clock.ts";
 import type { MasterKeys } from "../../crypto/master-keys.ts";
 import { deliveries, messages, recipients, reminderDeliveryLog, reminderSchedule } from "../../db/schema.ts";
 import { recipientName } from "../../recipients/seal-recipient.ts";
-import type { ChannelId } from "../channel.ts";
-import type { StatusListener } from "../record-status.ts";
+import type { ChannelId, StatusListener } from "../channel.ts";
 import { addressOn, type RecipientRoute } from "./deliver-through-channels.ts";
 import type { TellOwner } from "./channel-failure-notice.ts";
 

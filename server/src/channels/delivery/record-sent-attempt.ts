@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { reminderDeliveryLog } from "../../db/schema.ts";
-import type { ChannelId } from "../channel.ts";
-import { lockProviderMessage, replayStoredReceipts, type StatusListener } from "../record-status.ts";
+import type { ChannelId, StatusListener } from "../channel.ts";
+import { lockProviderMessage, replayStoredReceipts } from "../record-status.ts";
 
 type LogRow = typeof reminderDeliveryLog.$inferInsert & { deliveryChannel: ChannelId };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import twilio from "twilio";
 import { z } from "zod";
-import type { AppDeps } from "../../http/app-deps.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import type { StatusUpdate } from "../channel.ts";
 import { recordInboundMessages } from "../inbound/record-inbound-messages.ts";
 import { isE164 } from "../phone-number.ts";

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../http/app-deps.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import { recordInboundMessages } from "../inbound/record-inbound-messages.ts";
 import { recordStatus } from "../record-status.ts";
 import { parseWebhook } from "./webhook-payload.ts";

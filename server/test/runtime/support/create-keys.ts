@@ -4,7 +4,7 @@ import { createKeyStore } from "../../../src/auth/keys/key-store.ts";
 import { systemClock } from "../../../src/clock.ts";
 import type { Config } from "../../../src/config.ts";
 import { createMasterKeys } from "../../../src/crypto/master-keys.ts";
-import { mailboxKey } from "../../../src/http/mailbox-key.ts";
+import { mailboxKey } from "../../../src/mail/mailbox-key.ts";
 
 const dataDir = process.argv[2]!;
 createMasterKeys({ config: { DATA_DIR: dataDir, MASTER_KEY: undefined } });

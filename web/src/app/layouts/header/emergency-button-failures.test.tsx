@@ -1,7 +1,15 @@
 import { screen } from "@testing-library/react";
 import { noDeliverableRecipientMessage } from "@trigger-switch/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { button, pressTwice, resetEmergencyHarness, sent, setup, showToasts, wait } from "./emergency-button-harness";
+import {
+  button,
+  pressTwice,
+  resetEmergencyHarness,
+  sent,
+  setup,
+  showToasts,
+  wait,
+} from "@/testing/emergency-button-harness";
 
 afterEach(resetEmergencyHarness);
 

@@ -1,6 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { button, pressTwice, resetEmergencyHarness, sent, settle, setup, wait } from "./emergency-button-harness";
+import {
+  button,
+  pressTwice,
+  resetEmergencyHarness,
+  sent,
+  settle,
+  setup,
+  wait,
+} from "@/testing/emergency-button-harness";
 
 afterEach(resetEmergencyHarness);
 

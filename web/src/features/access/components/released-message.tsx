@@ -7,7 +7,7 @@ import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import { releasedAttachmentUrl, type OpenMessage } from "../api/get-released-message";
 import { EmergencyNotice } from "./emergency-notice";
-import { senderName } from "./sender-name";
+import { senderName } from "../utils/sender-name";
 import { SealedReleasedContent } from "./sealed-released-content";
 import { SharedLocation } from "./shared-location";
 

@@ -9,7 +9,7 @@ import { useNow } from "@/hooks/use-now";
 import { timingOf } from "@/features/conditions";
 import { formatDateTime } from "@/lib/format-date-time";
 import { Countdown } from "./countdown";
-import { nextDeadlineOf } from "./next-deadline";
+import { nextDeadlineOf } from "../utils/next-deadline";
 
 /**
  * The next moment something goes out, with its countdown (which ticks on its own, paused in a hidden

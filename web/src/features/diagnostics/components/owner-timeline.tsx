@@ -1,7 +1,7 @@
 import { CHANNEL_WORDS, type RecipientChannel } from "@trigger-switch/contracts";
 import { formatDateTime } from "@/lib/format-date-time";
 import type { OwnerDiagnostic } from "../api/get-message-diagnostic";
-import { describeConditionForReader } from "./describe-condition-for-reader";
+import { describeConditionForReader } from "../utils/describe-condition-for-reader";
 import { DiagnosticSection, DiagnosticTable } from "./diagnostic-section";
 
 const CONDITION_NAMES: Record<string, string> = {

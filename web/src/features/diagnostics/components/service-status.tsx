@@ -4,7 +4,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import type { Diagnostic } from "../api/get-diagnostic";
-import { diagnosticHeadline, explainDiagnostic, type Health } from "./explain-diagnostic";
+import { diagnosticHeadline, explainDiagnostic, type Health } from "../utils/explain-diagnostic";
 
 const icons = { good: CircleCheckBig, warning: TriangleAlert, bad: CircleAlert } satisfies Record<Health, unknown>;
 const colours = { good: "text-success", warning: "text-warning", bad: "text-destructive" } satisfies Record<

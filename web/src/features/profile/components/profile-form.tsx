@@ -10,7 +10,7 @@ import { isApiError } from "@/lib/api-client";
 import { toastError } from "@/lib/error-toast";
 import { useUpdateProfile } from "../api/update-profile";
 import { browserTimeZone } from "@/lib/time-zone";
-import { timeZoneOptions } from "./time-zone-options";
+import { timeZoneOptions } from "../utils/time-zone-options";
 
 // The server's own schema, with every field present: the form always sends all of them. The
 // three fields profile completeness needs (spec §5) may not be emptied here, spaces included:

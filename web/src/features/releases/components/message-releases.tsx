@@ -5,7 +5,7 @@ import { useNow } from "@/hooks/use-now";
 import { formatDateTime } from "@/lib/format-date-time";
 import { useReleases, type ReleaseGrant } from "../api/get-releases";
 import { deliveryText } from "../utils/delivery-text";
-import { groupReleases, type Release } from "./group-releases";
+import { groupReleases, type Release } from "../utils/group-releases";
 import { WithdrawReleaseDialog } from "./withdraw-release-dialog";
 
 /**

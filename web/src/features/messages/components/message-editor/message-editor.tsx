@@ -35,7 +35,7 @@ import { useApi } from "@/lib/services";
 import { carryAttachments } from "../../api/carry-attachments";
 import { toast } from "@/lib/toast";
 import { EditorSection } from "./editor-section";
-import { conditionFieldErrors } from "./save-error";
+import { conditionFieldErrors } from "../../utils/save-error";
 
 // The server's own field rules for the two text fields.
 const formSchema = messageUpdateSchema.pick({ title: true, text_content: true }).required();

@@ -4,7 +4,7 @@ import { vi } from "vitest";
 import { installFakeGeolocation, type FakePosition } from "@/testing/fake-geolocation";
 import { makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
-import { Header } from "./header";
+import { Header } from "@/app/layouts/header/header";
 
 /** The Emergency button's test harness: the real header on the fake server, fake geolocation and fake timers. */
 const routes: RouteObject[] = [{ path: "*", element: <Header variant="app" /> }];

@@ -1,21 +1,21 @@
 import { meSchema, serverMetaSchema } from "@trigger-switch/contracts";
 import type { FastifyPluginAsync } from "fastify";
-import { accessRoutes, releaseRoutes } from "../access/routes.ts";
-import { adminRoutes } from "../admin/routes.ts";
-import { billingRoutes } from "../billing/routes.ts";
-import { accountRoutes } from "../account/routes.ts";
-import { checkInRoutes, checkInTokenRoutes } from "../engine/routes.ts";
-import { channelInfoRoutes, ownerChannelRoutes } from "../channels/routes.ts";
-import { attachmentRoutes } from "../attachments/routes.ts";
-import { diagnosticRoutes } from "../diagnostics/routes.ts";
-import { conditionRoutes } from "../conditions/routes.ts";
-import { messageRoutes } from "../messages/routes.ts";
-import { profileRoutes } from "../profiles/routes.ts";
-import { recipientRoutes } from "../recipients/routes.ts";
+import { accessRoutes, releaseRoutes } from "./access/routes.ts";
+import { adminRoutes } from "./admin/routes.ts";
+import { billingRoutes } from "./billing/routes.ts";
+import { accountRoutes } from "./account/routes.ts";
+import { checkInRoutes, checkInTokenRoutes } from "./engine/routes.ts";
+import { channelInfoRoutes, ownerChannelRoutes } from "./channels/routes.ts";
+import { attachmentRoutes } from "./attachments/routes.ts";
+import { diagnosticRoutes } from "./diagnostics/routes.ts";
+import { conditionRoutes } from "./conditions/routes.ts";
+import { messageRoutes } from "./messages/routes.ts";
+import { profileRoutes } from "./profiles/routes.ts";
+import { recipientRoutes } from "./recipients/routes.ts";
 import type { AppDeps } from "./app-deps.ts";
-import { currentUser, requireUser } from "./authenticate.ts";
-import { apiErrorHandler } from "./errors.ts";
-import { hasLocalMailbox } from "./mailbox-key.ts";
+import { currentUser, requireUser } from "./http/authenticate.ts";
+import { apiErrorHandler } from "./http/errors.ts";
+import { hasLocalMailbox } from "./mail/mailbox-key.ts";
 
 /** Everything under /api: one error shape, bearer auth, Zod-described routes. */
 export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {

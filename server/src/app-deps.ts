@@ -1,16 +1,16 @@
-import type { AuthService } from "../auth/auth-service.ts";
-import type { Channels } from "../channels/channel.ts";
-import type { InboxWaker } from "../channels/inbound/create-inbox-processor.ts";
-import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/connect.ts";
-import type { EngineWaker } from "../emergency/engine-waker.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { MasterKeys } from "../crypto/master-keys.ts";
-import type { Realtime } from "../realtime/create-realtime.ts";
-import type { ReverseGeocoder } from "../geocoding/create-geocoder.ts";
+import type { AuthService } from "./auth/auth-service.ts";
+import type { Channels } from "./channels/channel.ts";
+import type { InboxWaker } from "./channels/inbound/create-inbox-processor.ts";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/connect.ts";
+import type { EngineWaker } from "./emergency/engine-waker.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { MasterKeys } from "./crypto/master-keys.ts";
+import type { Realtime } from "./realtime/create-realtime.ts";
+import type { ReverseGeocoder } from "./geocoding/create-geocoder.ts";
 
-/** What every route module needs, built once by compose-app.ts (its own module: route modules import it, not the app that registers them). */
+/** What every route module needs, built once by compose-app.ts (its own module: route modules import it, not compose-app.ts that registers them). */
 export interface AppDeps {
   config: Config;
   database: Database;

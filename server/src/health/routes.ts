@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "drizzle-orm";
-import type { AppDeps } from "./app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 
 /**
  * Liveness (the process answers) and readiness (the database answers, and writes do not fail for

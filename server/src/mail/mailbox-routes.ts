@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { escapeHtml } from "../mail/layout.ts";
-import { readOutbox } from "../mail/read-outbox.ts";
-import type { AppDeps } from "./app-deps.ts";
+import { escapeHtml } from "./layout.ts";
+import { readOutbox } from "./read-outbox.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { mailboxKey } from "./mailbox-key.ts";
 
 export const MAILBOX_COOKIE = "ts_mailbox";

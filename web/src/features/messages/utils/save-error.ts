@@ -1,4 +1,4 @@
-import type { SaveStepError } from "../../api/save-message";
+import type { SaveStepError } from "../api/save-message";
 import { errorKey } from "@/features/conditions";
 
 /** The server's field messages of a failed condition, keyed as the builder shows them. */

@@ -1,0 +1,82 @@
+import type { ChannelId, PhoneChannelId } from "../channels/channel.ts";
+import type { accessGrants, deliveries, reminderSchedule } from "../db/schema.ts";
+import type { EmergencyContext } from "../emergency/load-emergency-context.ts";
+import type { ReleasedTo } from "./read-release-recipients.ts";
+
+// The types the engine's steps pass to each other, in one module that imports no step, so no two steps import each other for a type.
+
+export type ScheduleRow = typeof reminderSchedule.$inferSelect;
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+
+export interface WorkContext {
+  row: ScheduleRow;
+  /** The message's title, opened only for the mails that name it (the owner's); else null. */
+  messageTitle: string | null;
+  ownerEmail: string;
+  ownerName: string;
+  ownerFirstName: string;
+  /** The zone the owner's times are shown in: their profile's, else the schedule's, else UTC. */
+  timeZone: string;
+  keepArmed: boolean | null;
+  grants: Map<string, typeof accessGrants.$inferSelect>;
+  /** How many people the condition would send the message to (its subset, else all linked). */
+  recipientCount: number;
+  /**
+   * Whom the release went to, for the owner's release notice (issue 14): each recipient's opened
+   * name and the channels they are tried on, in order. Loaded only for a row whose notice is still
+   * to be sent; empty otherwise. A recipient deleted since the release has no name (null).
+   */
+  releasedTo: ReleasedTo[];
+  /** The owner's proven number and the messaging channels they chose for reminders (their release notice goes there too). */
+  ownerPhone: { number: string; channels: PhoneChannelId[] } | null;
+  /** Set when the row is an emergency (a panic press, docs/decisions/008); null for timed work. */
+  emergency: EmergencyContext | null;
+  /** Every delivery of the row (sent, pending and failed). */
+  deliveries: DeliveryRow[];
+  /**
+   * Deliveries that go through the channel layer (WhatsApp, SMS, fallback): a recipient whose
+   * channels are more than their e-mail, an owner whose reminders go to a messaging app too. The
+   * rest are plain e-mail and keep the engine's batched mail path (send-delivery.ts).
+   */
+  byChannels: Set<string>;
+  /**
+   * The channel each channel-layer delivery tries first (a recipient's first channel with an
+   * address; an owner's first messaging channel for a reminder): the send pipeline's lane for it.
+   * Plain e-mail deliveries are not listed.
+   */
+  lanes: Map<string, ChannelId>;
+  /** Set after an attempt when a provider asked us to wait (Retry-After): the row's retry is not sooner. */
+  notBefore?: Date;
+}
+
+/**
+ * One attempt's outcome. `logged`: the channel layer already wrote this attempt's
+ * reminder_delivery_log rows (one per channel tried), so settle-work writes none of its own.
+ */
+export type SendOutcome = (
+  | { status: "sent"; keptLocally?: boolean }
+  | {
+      status: "failed";
+      error: string;
+      permanent: boolean;
+      /** The provider asked us to wait this long before trying again (Retry-After). */
+      retryAfterMs?: number;
+    }
+) & {
+  logged?: boolean;
+};
+
+/** One send attempt of one delivery, waiting to be written. */
+export interface Attempt {
+  ctx: WorkContext;
+  delivery: DeliveryRow;
+  outcome: SendOutcome;
+  at: Date;
+}
+
+/** A row whose attempt is over: settled from its deliveries, or handed back untried (shutdown, lease running out). */
+export interface DoneRow {
+  ctx: WorkContext;
+  handBack: boolean;
+}
