@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/testing/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
     restoreMocks: true,
     // Vitest's default leaves a core for itself (one worker on a 2-core machine); jsdom files are
     // CPU-bound and the runner is idle, so every core runs a file (CI: 234 s → 163 s).

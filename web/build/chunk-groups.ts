@@ -1,8 +1,6 @@
 import path from "node:path";
 import type { Rolldown } from "vite";
 
-type Group = NonNullable<NonNullable<Rolldown.OutputOptions["codeSplitting"]>["groups"]>[number];
-
 const inNodeModules = (id: string) => id.split(path.sep).includes("node_modules") || id.includes("/node_modules/");
 
 /**
@@ -16,7 +14,7 @@ const inNodeModules = (id: string) => id.split(path.sep).includes("node_modules"
  * What fewer pages share stays with them, so a page never downloads code that only others use.
  * build/README.md says when to change this; build/chunk-groups.test.ts holds it to that.
  */
-export const chunkGroups: Group[] = [
+export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   { name: "start", tags: ["$initial"], priority: 3 },
   { name: "libraries", test: inNodeModules, minShareCount: 3, priority: 2 },
   { name: "shared", minShareCount: 3, priority: 1 },

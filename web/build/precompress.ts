@@ -20,7 +20,10 @@ export async function precompress(dir: string): Promise<void> {
     files.map(async (file) => {
       const full = path.join(dir, file);
       const bytes = fs.readFileSync(full);
-      const quality = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+      const quality = {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      };
       const copies = [
         [".br", await brotli(bytes, { params: quality })],
         [".gz", await gzip(bytes, { level: 9 })],

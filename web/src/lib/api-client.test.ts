@@ -1,7 +1,6 @@
 import { apiErrorSchema } from "@trigger-switch/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient, readErrorEnvelope } from "./api-client";
-import { createPrefetchedAnswers, PREFETCH_KEEP_MS } from "./prefetched-answers";
 
 const payloads: unknown[] = [
   { error: { code: "not_found", message: "No such message" } },
@@ -30,83 +29,6 @@ describe("reading the server's error envelope", () => {
       const read = readErrorEnvelope(payload);
       expect(read, JSON.stringify(payload)).toEqual(parsed.success ? { fields: {}, ...parsed.data.error } : null);
     }
-  });
-});
-
-describe("a GET asked for ahead (prefetched-answers.ts)", () => {
-  function client(token: { value: string | null } = { value: "token-a" }) {
-    const sent: { path: string; auth: string | null }[] = [];
-    let answer = 0;
-    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-      sent.push({ path: String(url), auth: new Headers(init?.headers).get("Authorization") });
-      answer += 1;
-      return new Response(JSON.stringify({ answer }), { status: 200, headers: { "Content-Type": "application/json" } });
-    };
-    const prefetched = createPrefetchedAnswers();
-    const api = createApiClient({
-      getAccessToken: async () => token.value,
-      fetch: fetch as typeof globalThis.fetch,
-      prefetched,
-    });
-    const ask = (path: string) => prefetched.ask(path, "token-a", fetch);
-    return { api, ask, sent, token };
-  }
-
-  it("is sent at once, and the next GET of that path takes its answer instead of asking again", async () => {
-    const { api, ask, sent } = client();
-    ask("/api/messages?tz=UTC");
-    ask("/api/messages?tz=UTC");
-    expect(sent).toEqual([{ path: "/api/messages?tz=UTC", auth: "Bearer token-a" }]);
-    expect(await api.get("/api/messages?tz=UTC")).toEqual({ answer: 1 });
-    expect(sent).toHaveLength(1);
-    // Taken once: the next GET asks the server again.
-    expect(await api.get("/api/messages?tz=UTC")).toEqual({ answer: 2 });
-    expect(sent).toHaveLength(2);
-  });
-
-  it("is not taken by another path, with another session, or after a write", async () => {
-    const { api, ask, sent, token } = client();
-    ask("/api/recipients");
-    expect(await api.get("/api/releases")).toEqual({ answer: 2 });
-
-    token.value = "token-b";
-    expect(await api.get("/api/recipients")).toEqual({ answer: 3 });
-    expect(sent.at(-1)).toEqual({ path: "/api/recipients", auth: "Bearer token-b" });
-
-    token.value = "token-a";
-    ask("/api/messages");
-    await api.post("/api/messages", { title: "New" });
-    expect(await api.get("/api/messages")).toEqual({ answer: 6 });
-    expect(sent).toHaveLength(6);
-  });
-
-  it("is forgotten when nothing took it in time", async () => {
-    vi.useFakeTimers();
-    try {
-      const { api, ask, sent } = client();
-      ask("/api/messages");
-      await vi.advanceTimersByTimeAsync(PREFETCH_KEEP_MS + 1);
-      expect(await api.get("/api/messages")).toEqual({ answer: 2 });
-      expect(sent).toHaveLength(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it("is asked again when the early request failed", async () => {
-    const prefetched = createPrefetchedAnswers();
-    prefetched.ask("/api/profile", "token-a", () => Promise.reject(new TypeError("offline")));
-    const sent: string[] = [];
-    const api = createApiClient({
-      getAccessToken: async () => "token-a",
-      fetch: (async (url: string) => {
-        sent.push(url);
-        return new Response("{}", { status: 200 });
-      }) as unknown as typeof globalThis.fetch,
-      prefetched,
-    });
-    expect(await api.get("/api/profile")).toEqual({});
-    expect(sent).toEqual(["/api/profile"]);
   });
 });
 

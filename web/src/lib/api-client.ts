@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { apiHeaders, createPrefetchedAnswers, type PrefetchedAnswers } from "./prefetched-answers";
 
 /** An /api answer that was not 2xx, with the server's code and per-field messages. */
 export class ApiError extends Error {
@@ -32,8 +31,6 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Default: "" (same origin). */
   baseUrl?: string;
-  /** GET answers asked for ahead of their request, which a GET of the same path takes. Default: none yet. */
-  prefetched?: PrefetchedAnswers;
 }
 
 interface RequestOptions<T> {
@@ -46,12 +43,18 @@ interface RequestOptions<T> {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** The headers of an /api request: what it accepts, and the session's bearer token when there is one. */
+function apiHeaders(token: string | null, accept: string): Headers {
+  const headers = new Headers({ Accept: accept });
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  return headers;
+}
+
 export function createApiClient({
   getAccessToken,
   refreshAccessToken = async () => null,
   fetch: fetchImpl,
   baseUrl = "",
-  prefetched = createPrefetchedAnswers(),
 }: ApiClientOptions) {
   const unauthorizedListeners = new Set<() => void>();
   // Resolved at call time so a test (or a polyfill) that swaps the global is honoured.
@@ -66,8 +69,6 @@ export function createApiClient({
       }));
 
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    // A write may change what a prefetched answer says: none may be taken after it.
-    if (method !== "GET") prefetched.clear();
     const token = await getAccessToken();
     const headers = apiHeaders(token, options.blob ? "*/*" : "application/json");
     let body: BodyInit | undefined = options.body;
@@ -77,9 +78,7 @@ export function createApiClient({
     }
     let response: Response;
     try {
-      response =
-        (method === "GET" && !options.blob ? await prefetched.take(path, token) : null) ??
-        (await send(path, { method, headers, body }));
+      response = await send(path, { method, headers, body });
       // A 401 may only mean that the access token expired by the server's clock before it did by the
       // browser's (either clock may be off): refresh it once and ask again before giving up on the session.
       if (response.status === 401 && token) {

@@ -59,10 +59,7 @@ export const pagesToPrerender: PageToPrerender[] = [
 export const notFoundPage = page("/_not-found", "not-found");
 
 /** A page as a full HTML document: the built index.html with this route's head and markup, for the app to hydrate. */
-export async function renderPage(
-  template: string,
-  { url, whenQuery }: PageToPrerender,
-): Promise<RenderedPage> {
+export async function renderPage(template: string, { url, whenQuery }: PageToPrerender): Promise<RenderedPage> {
   const route = routeHead(matchRoutes(routes, new URL(url, "http://localhost").pathname)?.map((m) => m.route) ?? []);
   const head = { ...route, index: route.index === true && whenQuery === null };
   const html = fillTemplate(template, {

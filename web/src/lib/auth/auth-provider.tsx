@@ -58,8 +58,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Set for the duration of our own signOut(), so its SIGNED_OUT event is known to be the user's doing.
   const userSigningOut = useRef(false);
   const endingSession = useRef(false);
-  // The access token of the session last announced: auth-js announces the stored session again as
-  // SIGNED_IN once it has loaded (the app used it before, lazy-auth-client.ts), which changes nothing.
+  // The access token of the session last announced: auth-js may announce the same session again as
+  // SIGNED_IN (when it recovers the stored one, or the tab is shown again), which changes nothing.
   const announcedToken = useRef<string | null>(null);
 
   useEffect(() => {
