@@ -23,7 +23,7 @@ export function describeAuthError(error: { code?: string; message: string }): st
   return (error.code && AUTH_ERROR_SENTENCES[error.code]) || error.message;
 }
 
-/** The one place where a failed operation becomes words for the user (docs/decisions/002-web-shell.md). */
+/** The one place where a failed operation becomes words for the user (STYLE.md rule 6). */
 export function describeError(error: unknown): ToastContent {
   if (isApiError(error)) {
     if (error.code === "validation_failed") {
