@@ -1,4 +1,4 @@
-// Drill: a hung WhatsApp API while 100 e-mails are due to other owners (issue 26, item 3).
+// Drill: a hung WhatsApp API while 100 e-mails are due to other owners (docs/decisions/014-channels.md).
 // First the 100 e-mails alone (the baseline), then the same again due at the same moment as 30
 // WhatsApp releases whose every send hangs at the provider (a local server speaking the Graph API
 // that accepts and never answers). Proves: the e-mails' lateness is unchanged (the hung provider

@@ -157,7 +157,7 @@ await runDrill("drill 3: SMTP down, then back", async (ctx) => {
   );
   const showsRecovery = after.every(({ m, d }) => {
     const row = d.schedule.find((r) => r.reminder_type === "final_delivery");
-    // The recipients' attempts; the owner's release notice (issue 14) is logged beside them.
+    // The recipients' attempts; the owner's release notice is logged beside them.
     const toRecipients = d.deliveries.filter((x) => m.recipients.includes(x.recipient));
     const sent = toRecipients.filter((x) => x.delivery_status === "sent");
     return (

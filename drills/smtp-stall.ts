@@ -1,5 +1,5 @@
-// Drill 5: a mail server that stalls (issue 10) — one that accepts TCP but never greets, and one
-// that never answers the final "." after DATA.
+// Drill 5: a mail server that stalls — one that accepts TCP but never greets, and one that never
+// answers the final "." after DATA (docs/decisions/012-engine-throughput-and-notices.md).
 // Proves: no tick is held (releases are committed and the heartbeat beats while sends stall), no
 // deadline is moved by the downtime guard (its threshold is set to its 10 s minimum here, so a
 // held heartbeat would show), another owner's mail is not delayed beyond the per-send limit, a

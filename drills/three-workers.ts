@@ -84,7 +84,7 @@ await runDrill("drill 2: three workers, one database", async (ctx) => {
     fired!.n === messages.length && grants!.n === expected.size,
     `${fired!.n} firings for ${messages.length} messages, ${grants!.n} access grants`,
   );
-  // Recipients' mails only: each release also mails its owner a notice (issue 14), logged apart.
+  // Recipients' mails only: each release also mails its owner a notice, logged apart.
   ctx.check(
     "one sent attempt logged per mail",
     sent!.n === expected.size,

@@ -10,8 +10,8 @@ describe("formatCount", () => {
 });
 
 describe("evaluating the contracts", () => {
-  // Intl's first use loads the locale data (50–80 ms of a phone's main thread, ×4 on a slow one);
-  // a schema message worded with toLocaleString put it in the evaluation of every data page's code.
+  // Intl's first use loads the locale data on the main thread; a schema message worded with
+  // toLocaleString would put it in the evaluation of every data page's code.
   it("uses no Intl: a page pays for it only when it formats something", async () => {
     const spies = [
       vi.spyOn(Intl, "DateTimeFormat"),

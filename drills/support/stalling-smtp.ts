@@ -1,5 +1,5 @@
 /**
- * A mail server that misbehaves on purpose (issue 10): plain SMTP written by hand so each stall is
+ * A mail server that misbehaves on purpose: plain SMTP written by hand so each stall is
  * exact. `stallGreeting`: new connections are accepted and never greeted. `stallData(address)`:
  * the final `.` of a mail to that address is never answered. Otherwise it answers like a healthy
  * server and records the mail as the drills' sink does (drills/support/smtp-sink.ts).

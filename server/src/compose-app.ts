@@ -72,7 +72,7 @@ export async function composeApp({
   const realtime = createRealtime({ database, auth, clock });
   const engineWaker = createEngineWaker();
   const geocoder = createGeocoder({ config, log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
-  // The offline place index (~0.5 s, ~60 MB) is ready before anyone's first emergency needs it,
+  // The offline place index is ready before anyone's first emergency needs it (docs/decisions/008-emergency.md),
   // in processes that answer the location route: not in engine-only workers, and tests build it
   // only when they geocode.
   if (config.ROLE !== "worker" && config.NODE_ENV !== "test") {

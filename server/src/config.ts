@@ -134,7 +134,7 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_DELIVERY: templateName.default("message_delivery"),
   WHATSAPP_TEMPLATE_VERIFICATION: templateName.default("verification_code"),
   /**
-   * The owner's release notice (issue 14): no default, because it is a template operators must
+   * The owner's release notice: no default, because it is a template operators must
    * add to Meta. Unset → the notice goes by WhatsApp only inside the 24-hour window (docs/decisions/024).
    */
   WHATSAPP_TEMPLATE_RELEASE_NOTICE: templateName.optional(),

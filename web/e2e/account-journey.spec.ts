@@ -18,7 +18,7 @@ test("a new user registers, confirms from the mailbox, completes the profile and
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  // This server keeps its mail in the local mailbox, and the page says so instead of "we sent" (issue 12).
+  // This server keeps its mail in the local mailbox, and the page says so instead of "we sent".
   await expect(page.getByText("is ready, but it was not e-mailed")).toBeVisible();
   await expect(page.getByText("/dev/mailbox")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Check your e-mail" })).toBeVisible();
@@ -140,7 +140,7 @@ test("an unconfirmed user is offered the confirmation link again, and told what 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/login");
   await signIn();
-  // Within the first minute after signing up: a new link is made at once (issue 14 audit).
+  // Within the first minute after signing up: a new link is made at once.
   await page.getByRole("button", { name: "Send the confirmation e-mail again" }).click();
   // This server keeps its mail in the local mailbox: "on its way" would not be true.
   await expect(page.getByText(/A new confirmation link for .+ is ready, but it was not e-mailed/)).toBeVisible();

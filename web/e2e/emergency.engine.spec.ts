@@ -35,7 +35,7 @@ async function panicMessage(
 }
 
 /**
- * No toast covers the status bar or CLICK TO CANCEL (issue 14 audit, decision 025): the toasts
+ * No toast covers the status bar or CLICK TO CANCEL (docs/decisions/025-what-the-owner-reads.md): the toasts
  * open below the header, the bar sits at the foot of the screen. Measured again until the toasts
  * have slid in (they enter from above), within the 3 s countdown.
  */
@@ -84,7 +84,7 @@ test("a press with the position granted sends the message with the place, counts
   await page.getByRole("button", { name: "CONFIRM EMERGENCY" }).click();
 
   await expect(page.getByText("EMERGENCY ALERT TRIGGERED")).toBeVisible({ timeout: 15_000 });
-  // The message has no attachments: the toast claims only what went (issue 14).
+  // The message has no attachments: the toast claims only what went.
   await expect(page.getByText("Your emergency message with your current location has been sent.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^CLICK TO CANCEL \([123]\)$/ })).toBeVisible();
   await expect(page.getByText(/Your location( \(.+\))? went with it\./)).toBeVisible();

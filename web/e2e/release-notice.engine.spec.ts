@@ -4,7 +4,7 @@ import { accessToken, signUp } from "./support/sign-up";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
 
 /**
- * Issue 14: the owner always knows what went out. A deadline passes while the owner's dashboard is
+ * The owner always knows what went out. A deadline passes while the owner's dashboard is
  * open: the release appears there by itself (the engine's condition update over the realtime
  * socket), with each recipient's delivery; the owner receives the notice; when the recipient
  * opens the message the owner's message view says so. Engine server: real SMTP sink, test clock.
@@ -84,8 +84,7 @@ test("a deadline passes with the dashboard open: the release arrives live, the o
   await expect(page).toHaveURL(new RegExp(`/message/${messageId}$`));
   const releases = page.getByRole("list", { name: "Releases" });
   await expect(releases).toContainText(/Grace Hopper\s*e-mail sent .+ · first opened /);
-  // The engine's log names the recipient of an ordinary e-mail release (issue 14 audit: it read
-  // "A deleted recipient").
+  // The engine's log names the recipient of an ordinary e-mail release, not "A deleted recipient".
   const receipts = page.getByRole("list", { name: "Delivery receipts" });
   await expect(receipts).toContainText("Grace Hopper");
   await expect(receipts).not.toContainText("A deleted recipient");
@@ -162,7 +161,7 @@ test("an emergency's access page says it is one, how old and precise the positio
     await context.close();
   }
 
-  // Storing the position for the emergency is not an edit of the message (issue 14 audit).
+  // Storing the position for the emergency is not an edit of the message.
   await page.goto("/dashboard");
   const feed = page.getByRole("list", { name: "Recent activity" });
   await expect(

@@ -8,8 +8,9 @@ const sentTo = async (request: APIRequestContext) =>
   (await (await request.get(`${control}/messages?to=${encodeURIComponent(NUMBER)}`)).json()) as SentWhatsApp[];
 
 /**
- * Issue 11: the owner proves their number with a code sent by WhatsApp, then a signed WhatsApp
- * message checks them in, and the open dashboard shows it without a reload (spec §1, §4).
+ * The owner proves their number with a code sent by WhatsApp, then a signed WhatsApp message
+ * checks them in, and the open dashboard shows it without a reload (spec §1, §4;
+ * docs/decisions/014-channels.md).
  */
 test("a WhatsApp message checks the owner in and the open dashboard shows it", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

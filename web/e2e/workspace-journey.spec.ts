@@ -53,7 +53,7 @@ test("an owner writes a message with every condition type, an attachment and two
   // All four condition types; a 15-minute check-in with a 5-minute reminder.
   await page.getByRole("button", { name: /^No check-in/ }).click();
   const noCheckIn = page.getByRole("group", { name: "No check-in" });
-  // The preset fits the reminder inside the interval (issue 14): valid at once, 5 minutes before.
+  // The preset fits the reminder inside the interval: valid at once, 5 minutes before.
   await noCheckIn.getByRole("button", { name: "15 min" }).click();
   await expect(noCheckIn.getByRole("alert")).toHaveCount(0);
   await expect(noCheckIn.getByLabel("Reminder 1 amount")).toHaveValue("5");
@@ -70,7 +70,7 @@ test("an owner writes a message with every condition type, an attachment and two
     "Check in every Mon, Tue, Wed, Thu and Fri at 09:00",
   );
   // An hour and a minute picker on the page's 24-hour clock (en-GB), not Chromium's own time field,
-  // which drew "09:00 AM" in the browser's UI language (issue 14 audit).
+  // which draws "09:00 AM" in the browser's UI language.
   const checkInBy = recurring.getByRole("group", { name: "Check in by" });
   await expect(checkInBy.getByRole("combobox", { name: "Hour" })).toHaveValue("9");
   await expect(checkInBy.getByRole("combobox", { name: "AM or PM" })).toHaveCount(0);

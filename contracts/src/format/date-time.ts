@@ -1,10 +1,10 @@
 import { daysBetween, localDateOf } from "../conditions/zoned-time.ts";
 
 /**
- * The one way the product writes an instant or a time of day (issue 14): English words
+ * The one way the product writes an instant or a time of day (docs/decisions/025-what-the-owner-reads.md): English words
  * ("Tue 10 Mar"), in the owner's time zone, with the hour cycle of the reader's locale: "14:00"
  * for en-GB, de, fr…, "2:00 PM" for en-US. The web passes the browser's language, so every
- * sentence agrees with the browser's own time fields (the recurring "Check in by" input); the
+ * sentence agrees with the page's own time pickers (the recurring "Check in by" selects); the
  * server, which has no reader's locale, writes mail in DEFAULT_DISPLAY_LOCALE.
  */
 export const DEFAULT_DISPLAY_LOCALE = "en-GB";
@@ -106,8 +106,8 @@ export function formatMailWhen(date: Date, timeZone: string): string {
   return `${p.weekday} ${p.day} ${p.month}, ${formatClock(p.hour, p.minute)} (${timeZone === "UTC" ? "UTC" : `${timeZone} time`})`;
 }
 
-// Built on first use: the first Intl formatter of a page loads the browser's locale data (30–50 ms on
-// the test machine), which a page that never shows an emergency's moment should not pay for.
+// Built on first use: the first Intl formatter of a page loads the browser's locale data, which a
+// page that never shows an emergency's moment should not pay for.
 let longUtc: { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | null = null;
 
 /** "Sunday 1 March 2026 at 14:03:12 UTC": an emergency's moment, unambiguous for a reader anywhere (no zone guessed). */

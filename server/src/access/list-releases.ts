@@ -37,7 +37,8 @@ export async function listReleases({
 
 /**
  * The owner's latest releases across all their messages, newest first, each with its recipients'
- * delivery and first opening: what the dashboard's recent activity shows (issue 14).
+ * delivery and first opening: what the dashboard's recent activity shows
+ * (docs/decisions/024-one-transaction-save-owner-releases-access-page.md).
  */
 export async function listRecentReleases({
   db,

@@ -10,7 +10,7 @@ import { retryNotice } from "./stuck-notice-actions.ts";
 /**
  * "Retry now": the row goes back to the engine's queue exactly as a backoff retry would leave it —
  * `pending`, due now, no lease — and its failed deliveries become pending again, so the next tick
- * claims it, re-checks it (commitWork) and sends what is not sent yet (deliveries without an
+ * claims it, re-checks it (commitBatch) and sends what is not sent yet (deliveries without an
  * address stay failed, so such a row parks again). Attempts are kept, so the
  * retry policy still decides when to give up; a parked row gets at least this one more attempt.
  * A pending row that is waiting out its backoff is simply made due now.

@@ -106,7 +106,7 @@ export const deliveries = pgTable(
     lastError: text("last_error"),
     sentAt: ts("sent_at"),
     createdAt: created(),
-    // engine-core (issue 10): notices queued on their own.
+    // Notices queued on their own (docs/decisions/012-engine-throughput-and-notices.md).
     /** The owner a notice is for (null: an admin notice); their notices go with their account. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     nextAttemptAt: ts("next_attempt_at"),

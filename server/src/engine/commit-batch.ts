@@ -19,7 +19,7 @@ export interface CommitResult {
 }
 
 /**
- * The decisions of a claimed batch, in one transaction and a few set-based statements (issue 10):
+ * The decisions of a claimed batch, in one transaction and a few set-based statements:
  * the conditions are locked in id order — the lock a check-in takes, so a check-in and the firing
  * of the same deadline have exactly one winner, and two workers cannot deadlock — then each row is
  * decided as decision 005 says: a row is acted on only if its deadline is still the condition's and

@@ -21,8 +21,9 @@ import type { DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
 
 /**
  * What the mails of a batch of committed rows need, read in a few statements for the whole batch
- * (issue 10). The title is opened only where a mail names it: a reminder, the owner's release
- * notice, an emergency; a recipient's mail of a timed release never carries it.
+ * (docs/decisions/012-engine-throughput-and-notices.md). The title is opened only where a mail
+ * names it: a reminder, the owner's release notice, an emergency; a recipient's mail of a timed
+ * release never carries it.
  */
 export async function loadWorkContexts({
   db,

@@ -80,7 +80,7 @@ export async function enqueueAdminNotices(
 }
 
 /**
- * A notice to an owner on WhatsApp or SMS (their release notice, issue 14): queued like the
+ * A notice to an owner on WhatsApp or SMS (their release notice): queued like the
  * e-mail notices, one row per channel (`channel`), its text and template sealed the same way. The
  * number is the one proven when it was queued (`to`); at send time the owner's reminder route
  * decides again whether the channel still applies (channels/delivery/send-owner-phone-notice.ts).

@@ -138,7 +138,8 @@ export async function releaseMessages({
         createdAt: now,
       });
     }
-    // The owner learns of every release, not only of a delayed one they could still cancel (issue 14).
+    // The owner learns of every release, not only of a delayed one they could still cancel
+    // (docs/decisions/024-one-transaction-save-owner-releases-access-page.md).
     if (chosen.length > 0) noticeOwners.push({ row, keyBase });
   }
   for (const part of chunked(grants, 2000)) await tx.insert(accessGrants).values(part);

@@ -7,12 +7,13 @@ import type { OwnerPhoneNotice } from "./owner-notices.ts";
 import type { Attempt } from "./work-types.ts";
 
 /**
- * The copies of the owner's release notice for their messaging channels (issue 14), once the
+ * The copies of the owner's release notice for their messaging channels, once the
  * notice mail's attempt is over — sent, or refused for good (then the phone is the only way the
  * owner hears of it). One per channel the owner chose for reminders and this server has, to their
  * proven number (the route is checked again when it is sent: plan, choice, proof); a
  * transient mail failure queues nothing yet (the mail is retried, and this runs again then). The
  * key names the notice delivery and the channel, so a repeated settle queues nothing new.
+ * (docs/decisions/024-one-transaction-save-owner-releases-access-page.md)
  */
 export function releaseNoticeByPhone(config: Config, { ctx, delivery, outcome }: Attempt): OwnerPhoneNotice[] {
   if (delivery.kind !== "release_notice" || !ctx.ownerPhone) return [];

@@ -81,10 +81,11 @@ export function renderWorkMail({
 const IF_UNREACHED = "if it cannot reach someone, we will tell you.";
 
 /**
- * owner-server (issue 14): the owner's notice of a release names the message, when it went out,
+ * owner-server: the owner's notice of a release names the message, when it went out,
  * to how many people and to whom — by name and the channels they are tried on, never their
  * addresses or numbers (name-recipients.ts; the message page lists each one's delivery and first
- * opening) — and says whether they can read it now or only after the chosen delay.
+ * opening) — and says whether they can read it now or only after the chosen delay
+ * (docs/decisions/024-one-transaction-save-owner-releases-access-page.md).
  */
 function renderReleaseNotice({
   config,

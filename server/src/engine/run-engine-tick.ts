@@ -25,7 +25,7 @@ export interface EngineTickOptions {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  /** WhatsApp, SMS and e-mail with fallback (issue 11): releases and reminders beyond plain e-mail. */
+  /** WhatsApp, SMS and e-mail with fallback, for releases and reminders (docs/decisions/014-channels.md). */
   channels: Channels;
   /** Queues the owner's notice when a channel fails for good (channels/delivery/tell-owner.ts). */
   tellOwner: TellOwner;
@@ -68,7 +68,7 @@ export interface ClaimStepResult {
 }
 
 /**
- * The database half of a tick (issue 10): the downtime guard (and heartbeat), then claim a batch,
+ * The database half of a tick: the downtime guard (and heartbeat), then claim a batch,
  * commit its decisions and releases set-based (commit-batch.ts), read what the mails need
  * (load-work-context.ts) and hand the sends to `pipeline`, which sends and writes back on its own.
  * Also claims due owner/admin notices. A batch that cannot be committed as a whole is committed

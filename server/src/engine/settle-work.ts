@@ -18,7 +18,7 @@ import type { Attempt, DoneRow, WorkContext } from "./work-types.ts";
 
 /**
  * Writes a batch of attempts and settles the rows they finished, in one transaction and a few
- * statements (issue 10): the deliveries' outcomes (only over `pending`: a delivery marked sent
+ * statements: the deliveries' outcomes (only over `pending`: a delivery marked sent
  * never changes), one reminder_delivery_log row per attempt, then each finished row — all sent →
  * sent; a delivery still pending (transient failure) → retried with backoff, or parked once the
  * policy gives up; one failed for good (or nobody to deliver to) → parked, and its owner's and the

@@ -7,11 +7,11 @@ export interface RunningEngine {
   /** Runs the next tick now instead of after the interval (new urgent work, e.g. an emergency). */
   wake(): void;
   /**
-   * Stops the engine within STOP_WITHIN_MS (5 s) whatever the mail server does: no more claims and
+   * Stops the engine within STOP_WITHIN_MS whatever the mail server does: no more claims and
    * no new sends; sends in flight get a short grace, then every row not fully sent is handed back
    * (status pending, claim cleared) so another process can take it at once. A send still stuck is
    * abandoned (its own limit ends it); if it did reach the mail server it may repeat, like the
-   * in-flight sends of a kill -9. main.ts calls this on SIGTERM with a 10 s budget.
+   * in-flight sends of a kill -9. main.ts calls this on SIGTERM, inside SHUTDOWN_BUDGET_MS (runtime/shutdown.ts).
    */
   stop(): Promise<void>;
   /** Hands back every claim this process holds, at once (a forced exit's last step; stop() ends with it too). */

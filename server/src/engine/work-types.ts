@@ -23,7 +23,7 @@ export interface WorkContext {
   /** How many people the condition would send the message to (its subset, else all linked). */
   recipientCount: number;
   /**
-   * Whom the release went to, for the owner's release notice (issue 14): each recipient's opened
+   * Whom the release went to, for the owner's release notice: each recipient's opened
    * name and the channels they are tried on, in order. Loaded only for a row whose notice is still
    * to be sent; empty otherwise. A recipient deleted since the release has no name (null).
    */

@@ -25,8 +25,8 @@ export interface NearestTown {
 let loaded: TownIndex | null = null;
 
 /**
- * The index is built on first use, once per process (~0.4 s and ~60 MB for 135,000 places), so a
- * process that never geocodes offline never pays for it. `preloadTowns()` builds it ahead of time.
+ * The index is built on first use, once per process, so a process that never geocodes offline
+ * never pays for its time and memory. `preloadTowns()` builds it ahead of time.
  */
 function towns(): TownIndex {
   if (loaded) return loaded;

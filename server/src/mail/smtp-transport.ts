@@ -33,7 +33,8 @@ interface Lane {
  * deadlines must not pay a TCP and SMTP handshake per mail). A send takes a free lane; every step
  * has nodemailer's own timeouts, and the send as a whole has `sendTimeoutMs`: past it, that lane's
  * socket is destroyed and the lane starts over, so a server that never greets or never answers the
- * final `.` holds one send for at most the limit, and never the other lanes (issue 10).
+ * final `.` holds one send for at most the limit, and never the other lanes
+ * (docs/decisions/012-engine-throughput-and-notices.md).
  * `close()` destroys every socket at once (shutdown must not wait for a stalled server).
  */
 export function createSmtpMailer(opts: { smtpUrl: string; from: string; limits?: Partial<SmtpLimits> }): Mailer {
@@ -103,8 +104,8 @@ export function createSmtpMailer(opts: { smtpUrl: string; from: string; limits?:
 
 /**
  * nodemailer's SMTP client leaves Nagle's algorithm on and writes each command separately, so
- * every mail waits on the server's delayed ACK (~40 ms on Linux: 20 mails/s per connection on
- * loopback, measured in bench/engine-burst.ts). We open the TCP connection ourselves with
+ * every mail waits on the server's delayed ACK, which caps a connection's rate (bench/engine-burst.ts
+ * measures it; docs/benchmarks.md). We open the TCP connection ourselves with
  * TCP_NODELAY; nodemailer does the rest on it (STARTTLS, or TLS at once for smtps://).
  * If our attempt fails we answer "no socket" and nodemailer connects by itself, so its own error
  * path reports the failure (an error from here would leak one of the pool's connection slots).

@@ -73,7 +73,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       ),
   );
 
-  // The editor's form, saved whole in one transaction (issue 14): one request, all of it or none of it.
+  // The editor's form, saved whole in one transaction: one request, all of it or none of it
+  // (docs/decisions/024-one-transaction-save-owner-releases-access-page.md).
   app.post(
     "/messages/save",
     {

@@ -326,7 +326,7 @@ describe("stuck deliveries", () => {
     }[];
     const entry = listed.find((d) => d.id === row.id)!;
     expect(entry.status).toBe("parked");
-    // The recipient's bounced e-mail, and the owner's notice of the release (issue 14), which went out.
+    // The recipient's bounced e-mail, and the owner's notice of the release, which went out.
     expect(entry.deliveries.filter((d) => d.address === bounce)).toEqual([
       expect.objectContaining({ address: bounce, status: "failed" }),
     ]);

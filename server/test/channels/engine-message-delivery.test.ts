@@ -18,8 +18,8 @@ import { outboxMails } from "../support/outbox.ts";
 import { until } from "../support/until.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
-// The engine's send seam wired to the channel layer (issue 11): a real tick, the real channels,
-// WhatsApp and SMS answered by the local Graph API and Twilio servers.
+// The engine's send seam wired to the channel layer: a real tick, the real channels, WhatsApp
+// and SMS answered by the local Graph API and Twilio servers (docs/decisions/014-channels.md).
 let c: ChannelsTestApp;
 let masterKeys: MasterKeys;
 

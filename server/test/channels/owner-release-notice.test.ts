@@ -16,7 +16,7 @@ import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 
-// Issue 14: the owner's release notice also goes to their messaging channels (the reminder
+// The owner's release notice also goes to their messaging channels (the reminder
 // route), after the e-mail, durably and once — WhatsApp and SMS answered by the local Graph API
 // and Twilio servers, checked on the wire.
 let c: ChannelsTestApp;

@@ -85,7 +85,7 @@ describe("pressing the emergency button", () => {
     await press(s.owner, s.messageId);
     const pressedAt = t.clock.now().toISOString();
     await tick(t);
-    // The owner's notice is logged too (issue 14); the recipients' two deliveries are checked here.
+    // The owner's notice is logged too; the recipients' two deliveries are checked here.
     const logs = (await logRows(t, s.messageId)).filter((l) => l.responseData.kind === "release");
     expect(logs).toHaveLength(2);
     for (const log of logs) {

@@ -26,7 +26,7 @@ describe("several workers at once", () => {
     await Promise.all([tick(t, { workerId: "a" }), tick(t, { workerId: "b" }), tick(t, { workerId: "c" })]);
     await Promise.all([tick(t, { workerId: "a" }), tick(t, { workerId: "b" })]);
     for (const s of setups) {
-      // The reminder and the notice of the release (issue 14), each once.
+      // The reminder and the notice of the release, each once.
       expect(mailsTo(sink, s.owner.email)).toHaveLength(2);
       for (const email of s.recipientEmails) expect(mailsTo(sink, email)).toHaveLength(1);
       const rows = await scheduleOf(t, s.conditionId);

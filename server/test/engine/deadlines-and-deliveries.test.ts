@@ -205,7 +205,7 @@ describe("the final delivery", () => {
       .select()
       .from(reminderDeliveryLog)
       .where(eq(reminderDeliveryLog.conditionId, conditionId));
-    // Two recipients and the owner's notice of the release (issue 14: the owner learns of every release).
+    // Two recipients and the owner's notice of the release (the owner learns of every release).
     expect(log.map((l) => [l.responseData.kind, l.deliveryStatus, l.deliveryChannel, l.attempt]).sort()).toEqual([
       ["release", "sent", "email", 1],
       ["release", "sent", "email", 1],

@@ -7,8 +7,9 @@ import type { TestApp } from "../support/test-app.ts";
 import { signUpUser } from "../support/users.ts";
 import { startEngineTestApp } from "../support/fixtures.ts";
 
-// Issue 14: the owner's release notice names to whom the message went — by name and channel,
-// never an address — through the real engine and a real SMTP server.
+// The owner's release notice names to whom the message went — by name and channel, never an
+// address — through the real engine and a real SMTP server
+// (docs/decisions/024-one-transaction-save-owner-releases-access-page.md).
 let sink: SmtpSink;
 let t: TestApp;
 

@@ -58,7 +58,7 @@ describe("when the mail server is down", () => {
     row = await finalRow(conditionId);
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
     expect(mailsTo(mailServer, recipientEmails[0]!)).toHaveLength(1);
-    // The recipient's delivery (the owner's notice of the release, issue 14, is logged beside it).
+    // The recipient's delivery (the owner's notice of the release is logged beside it).
     expect(
       (await logOf(conditionId))
         .filter((l) => l.responseData.kind === "release")
@@ -133,7 +133,7 @@ describe("when the mail server is down", () => {
     const row = await finalRow(conditionId);
     expect(row).toMatchObject({ status: "parked", attempts: 1 });
     expect(row.lastError).toMatch(/bounce-.*SMTP 550/);
-    // The owner also gets the notice of the release itself (issue 14); the parked notice is the one checked here.
+    // The owner also gets the notice of the release itself; the parked notice is the one checked here.
     await expect
       .poll(() => mailsTo(sink, owner.email).some((m) => /We tried to deliver 'The spare key'/.test(mailText(m))))
       .toBe(true);

@@ -11,7 +11,7 @@ import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { ownerWithMessage, startEngineTestApp } from "../support/fixtures.ts";
 
-/** A mail server that accepts TCP and never says a word (issue 10, finding 2). */
+/** A mail server that accepts TCP and never says a word (docs/decisions/012-engine-throughput-and-notices.md). */
 async function silentServer(): Promise<{ url: string; held: () => number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((s) => {

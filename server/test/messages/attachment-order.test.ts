@@ -6,7 +6,7 @@ import type { TestApp } from "../support/test-app.ts";
 import { signUpUser, type SignedInUser } from "../support/users.ts";
 import { startEngineTestApp } from "../support/fixtures.ts";
 
-// Issue 14 item 2: the one-transaction save keeps the order the owner arranged attachments in,
+// The one-transaction save keeps the order the owner arranged attachments in,
 // and every list of them (the owner's message, the recipient's access page) follows it.
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAAABJRU5ErkJggg==",

@@ -72,7 +72,7 @@ describe("/metrics", () => {
     expect(res.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
     samples = parse(await res.text());
     expect(samples.get('trigger_switch_engine_due_backlog{type="final_delivery"}')).toBe(0);
-    // The two recipients' mails and the owner's release notice (issue 14).
+    // The two recipients' mails and the owner's release notice.
     expect(samples.get('trigger_switch_delivery_attempts_total{channel="email",status="sent"}')).toBe(3);
     expect(samples.get('trigger_switch_delivery_lateness_seconds{quantile="0.5"}')).toBe(0);
     expect(samples.get("trigger_switch_delivery_failures_last_hour")).toBe(0);

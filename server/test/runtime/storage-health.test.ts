@@ -113,7 +113,7 @@ describe.skipIf(!canMount)("writes failing for lack of space", () => {
     t = await startAutoconfirmApp({}, { database });
     owner = await signUpUser(t);
   }, 120_000);
-  // Closing flushes a database that has just been full: on a busy machine that took over the default 60 s once.
+  // Closing flushes a database that has just been full, which on a busy machine can outlast the default hook timeout.
   afterAll(async () => {
     await t?.close();
     await database?.close();

@@ -7,7 +7,7 @@ import { loadOperations, type Operation } from "./support/operations.ts";
 import { buildWorld, mailboxMails, marks, type World } from "./support/world.ts";
 
 /**
- * The security suite (issue 9): every route of the OpenAPI document, and every other route the
+ * The security suite (docs/security.md): every route of the OpenAPI document, and every other route the
  * app serves, is called as another user, as a visitor and as the owner, well-formed and with one
  * bad thing at a time (wrong types, NUL, lone surrogates, huge strings, deep nesting, malformed
  * JSON and multipart). Nothing may answer 5xx, every refusal must say why, nobody but the owner

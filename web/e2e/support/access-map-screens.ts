@@ -1,5 +1,5 @@
 /**
- * Screenshots of the recipient's emergency page with the Mapbox map (issue 14), against a server
+ * Screenshots of the recipient's emergency page with the Mapbox map, against a server
  * started with MAPBOX_TOKEN and MAPBOX_API_URL pointing at fake-mapbox-server.ts, AUTH_AUTOCONFIRM,
  * TEST_CLOCK and SMTP to smtp-sink-server.ts. Not part of `npm run e2e` (it needs that server):
  * `node --import tsx e2e/support/access-map-screens.ts <siteUrl> <sinkHttpUrl>`

@@ -16,8 +16,8 @@ export async function signUp(
   const email = uniqueEmail(tag);
   expect((await request.post("/auth/v1/signup", { data: { email, password: PASSWORD } })).ok()).toBe(true);
   await page.goto(await readLink(page, email, "Confirm your Trigger Switch account"));
-  // The link's page signs in, then the guard (500 ms at least) sends a new user to /profile: on a
-  // busy machine that took more than the default 5 s (three of the emergency journeys failed here).
+  // The link's page signs in, then the guard (500 ms at least) sends a new user to /profile, which on
+  // a busy machine can take longer than the default timeout.
   await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
   await page.getByLabel("First Name").fill("Ada");
   await page.getByLabel("Last Name").fill("Lovelace");

@@ -3,9 +3,9 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from "react-rou
 import { RouteErrorBoundary } from "./route-error";
 
 // The declarative router: the app has no loaders or actions, so React Router's data router (its
-// navigation state machine, 16 KiB gzip of every signed-in page's download) did nothing for it.
-// What the app used of it is here: each route's `handle` (the page's title and description) and one
-// error view for the whole tree; scroll restoration is ./scroll-restoration.tsx.
+// navigation state machine, in every signed-in page's download) would do nothing for it. What the
+// app used of it is here: each route's `handle` (the page's title and description) and one error
+// view for the whole tree; scroll restoration is ./scroll-restoration.tsx (docs/decisions/020-web-delivery.md).
 
 const MatchedRoutes = createContext<readonly RouteObject[]>([]);
 

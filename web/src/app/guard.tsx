@@ -25,8 +25,8 @@ export function Guard({ children }: { children: ReactNode }) {
 
   if (!decided) return <LoadingScreen />;
 
-  // `user` is null also while a second factor is owed (aal1 with aal2 next, issue 12): such a
-  // session is not signed in yet, and /login asks for the code.
+  // `user` is null also while a second factor is owed (aal1 with aal2 next): such a session is not
+  // signed in yet, and /login asks for the code (docs/decisions/016-second-factors-and-step-up.md).
   // Spec §4: after sign-out the user goes to /; the guard must not race that to /login.
   if (!user && signedOutByUser) return <Navigate to={paths.home} replace />;
   if (!user) {

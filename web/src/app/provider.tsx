@@ -9,8 +9,8 @@ import { whenIdleOrFirst } from "@/lib/when-idle";
 // The toaster is not needed to show a page: it mounts (and its code loads) at the visitor's first
 // tap, key or click (a screen reader may click without a pointer), which may raise a toast, or once
 // the page is idle after loading, whichever is first.
-// sonner keeps toasts raised before it mounts and shows them then. Loaded at once, it was on a
-// recipient's access page's path to its message (8 KiB and a task before the message showed).
+// sonner keeps toasts raised before it mounts and shows them then. Loaded at once, it would sit on a
+// recipient's access page's path to its message (docs/decisions/020-web-delivery.md).
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 // Live updates exist only for a signed-in user, so their code (and its schemas) loads with the session.
 const RealtimeConnection = lazy(() =>

@@ -6,7 +6,7 @@ import { routeModules } from "./routes";
 
 const AFTER_GUARD = { timeout: 5000 };
 
-/** The page's one h1, by name (issue 14: every page has one, at level 1, not just "a heading"). */
+/** The page's one h1, by name: every page has one, at level 1, not just "a heading". */
 async function pageHeading(name: string, options = {}) {
   const h1 = await screen.findByRole("heading", { level: 1, name }, options);
   expect(screen.getAllByRole("heading", { level: 1 })).toEqual([h1]);

@@ -25,8 +25,8 @@ export interface TimeOfDaySelectProps {
  * A time of day as an hour and a minute picker (plus AM/PM on a 12-hour clock), in the hour
  * cycle of the reader's locale like every time the app writes (contracts' format/date-time.ts).
  * Not <input type="time">: Chromium draws that in its own UI language, so an en-GB page showed
- * "09:00 AM" beside sentences saying "09:00" (issue 14 audit). Native selects: the phone's own
- * picker, a label each, and the group named by the legend.
+ * "09:00 AM" beside sentences saying "09:00". Native selects: the phone's own picker, a label
+ * each, and the group named by the legend (docs/decisions/025-what-the-owner-reads.md).
  */
 export function TimeOfDaySelect({ label, value, onChange, hint, error }: TimeOfDaySelectProps) {
   const id = useId();

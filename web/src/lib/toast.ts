@@ -2,7 +2,7 @@ import type * as SonnerModule from "sonner";
 import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 // The app raises its toasts (the spec's catalogue, §8) through this module rather than sonner's
-// own `toast`: imported by the pages' shared code, sonner (8 KiB brotli) sat in every data page's
+// own `toast`: imported by the pages' shared code, sonner would sit in every data page's
 // first download and on the dashboard's path to its first content, though no toast shows before
 // the visitor acts. It loads on the first toast, or when the toaster mounts (app/provider.tsx); a
 // toast raised meanwhile shows once it has loaded, in the order raised, under the id returned now.

@@ -193,7 +193,7 @@ export function createFakeWorkspace(timeZone = "UTC", channels: ChannelsInfo = c
       messages.push(stored);
       return { body: toMessage(stored) };
     },
-    // The editor's one-request save (issue 14): everything checked first, then applied, so a refusal changes nothing.
+    // The editor's one-request save: everything checked first, then applied, so a refusal changes nothing.
     "POST /api/messages/save": ({ body }) => saveWhole(null, body),
     "PUT /api/messages/:id": ({ body, params }) => saveWhole(params.id!, body),
     "GET /api/messages/:id": ({ params }) =>

@@ -17,8 +17,7 @@ import { parseEmail } from "../users/parse-email.ts";
  * "For security purposes, you can only request this after N seconds." and nothing is sent.
  * Otherwise {} at once whatever the address, and the work in the background: an account that is
  * waiting gets a fresh link (the old one retires) even within a minute of its sign-up mail, so
- * the answer the web app reads as "sent" is true (issue 14 audit: a resend in the first minute was
- * dropped in silence).
+ * the answer the web app reads as "sent" is true (docs/decisions/032-sign-in-says-what-happened.md).
  */
 export async function resendLink(
   deps: AuthDeps,

@@ -44,7 +44,7 @@ export function reminderEnvelope({
 }
 
 /**
- * The owner's release notice on their messaging channel (issue 14), after the e-mail: when and to
+ * The owner's release notice on their messaging channel, after the e-mail: when and to
  * whom, and the message page. Like the reminder it never names the message (its title is content,
  * docs/decisions/005): "one of your messages", which the link opens once signed in. The names are
  * the recipients' as the owner wrote them, never their numbers or addresses. The template's body

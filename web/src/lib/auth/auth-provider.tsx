@@ -127,7 +127,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [api, auth],
   );
 
-  // Spec §4 / issue 12: aal1 with aal2 next is not signed in yet; the sign-in page asks for the code.
+  // Spec §4: aal1 with aal2 next is not signed in yet; the sign-in page asks for the code
+  // (docs/decisions/016-second-factors-and-step-up.md).
   const assurance = useMemo(() => assuranceOf(state.session), [state.session]);
   const session = assurance.needsSecondFactor ? null : state.session;
   const user = session?.user ?? null;

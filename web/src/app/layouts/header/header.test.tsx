@@ -95,7 +95,7 @@ describe("the header when signed in", () => {
     const { user } = renderApp({ routes, signedIn: true, profile: makeProfile(), isAdmin: true, width: 375 });
     const toggle = await screen.findByRole("button", { name: /Ada Lovelace/ });
     expect(toggle).toHaveTextContent(EMAIL);
-    // Shown in full, never cut to "Ada Lovel…" (issue 14).
+    // Shown in full, never cut to "Ada Lovel…".
     expect(toggle.querySelector(".truncate")).toBeNull();
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(screen.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/messages");

@@ -5,7 +5,7 @@ import { makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 // The pages these tests visit are lazy routes. Imported here, their modules (the editor, the
 // condition builder, the contracts' rules) are transformed while the file loads; otherwise the
-// first test pays for it inside its 5 s, and on a loaded machine that alone took over 5 s.
+// first test pays for it inside its own timeout, which a loaded machine can use up on that alone.
 import "./create-message";
 import "./edit-message";
 import "./message";
@@ -56,8 +56,8 @@ describe("the message pages", () => {
   it("writes a message with a new recipient and a condition, then shows what will happen", async () => {
     const { user, router, workspace } = renderApp({ ...signedIn, path: "/create-message" });
     await user.type(await screen.findByLabelText("Title", {}, AFTER_GUARD), "For Grace");
-    // Pasted, as people often do with a long text: typed, its 34 keystrokes cost a second or more
-    // on a busy machine and test nothing the title does not.
+    // Pasted, as people often do with a long text: typed keystrokes are slow on a busy machine and
+    // test nothing the title does not.
     await user.click(screen.getByLabelText("Message"));
     await user.paste("The papers are in the blue folder.");
 

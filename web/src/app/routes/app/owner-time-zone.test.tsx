@@ -7,7 +7,7 @@ import "./create-message";
 import "./message";
 
 const AFTER_GUARD = { timeout: 5000 };
-// The browser runs in UTC (the test machine's zone); the owner's profile says Berlin.
+// The browser runs in whatever zone the machine has; the owner's profile says Berlin, and that is what shows.
 const berlin = { signedIn: true, profile: makeProfile({ time_zone: "Europe/Berlin" }) } as const;
 
 beforeEach(() => {

@@ -32,7 +32,7 @@ describe("the profile page", () => {
   it("says the profile is complete at 100% and shows no banner", async () => {
     renderApp({ path: "/profile", signedIn: true, profile: makeProfile() });
     expect(await screen.findByText("100% complete", {}, AFTER_GUARD)).toBeInTheDocument();
-    // The label wraps under its heading rather than spilling out of the 18rem card (issue 14).
+    // The label wraps under its heading rather than spilling out of the 18rem card.
     expect(screen.getByText("100% complete").parentElement).toHaveClass("flex-wrap");
     expect(screen.getByText("Your profile is complete.")).toBeInTheDocument();
     expect(screen.queryByText("Complete your profile to continue")).not.toBeInTheDocument();

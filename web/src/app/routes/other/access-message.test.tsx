@@ -73,7 +73,7 @@ describe("the secure message access page", () => {
       "The papers are in the blue folder.\nI love you.\n<img src=x onerror=alert(1)><b>not bold</b>",
     );
     expect(text).toHaveClass("whitespace-pre-wrap");
-    // The app's own sans stack, not a serif fallback (issue 14).
+    // The app's own sans stack, not a serif fallback.
     expect(text.className).not.toMatch(/font-serif/);
     expect(container.querySelector("img[src=x]")).toBeNull();
     expect(container.querySelector("b")).toBeNull();

@@ -4,7 +4,8 @@ import { formatDateTime } from "@/lib/format-date-time";
 import type { OpenMessage } from "../api/get-released-message";
 import { accuracyText, howLongAgo } from "../utils/how-long-ago";
 
-// Mapbox GL JS is large: it loads only on this page, only when a map is offered (issue 14).
+// Mapbox GL JS is large: it loads only on this page, only when a map is offered
+// (docs/decisions/024-one-transaction-save-owner-releases-access-page.md).
 const LocationMap = lazy(() => import("./location-map"));
 
 type Location = NonNullable<OpenMessage["location"]>;

@@ -15,7 +15,7 @@ export function AuthCard({ title, description, footer, children }: AuthCardProps
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10 sm:py-16">
       <Card>
         <CardHeader>
-          {/* Each auth page's one heading (issue 14). */}
+          {/* Each auth page's one heading, at level 1. */}
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "@/testing/render-app";
 
-// Issue 14 item 5: the web allowed 8–72 characters, the server 8–256. One policy (contracts).
+// The web applies the server's password policy, from one home (contracts/src/auth/password-policy.ts).
 describe("the registration form's password length", () => {
   async function register(password: string) {
     const app = renderApp({ path: "/register" });

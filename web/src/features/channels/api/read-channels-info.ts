@@ -2,7 +2,7 @@ import type { ChannelsInfo } from "@trigger-switch/contracts";
 
 /**
  * GET /api/channels read without zod: the home and privacy pages are a visitor's first download,
- * and this small answer is all they parse (zod is ≈ 25 KiB gzip). It accepts exactly what the
+ * and this small answer is all they parse, not worth zod's weight there. It accepts exactly what the
  * contracts' channelsInfoSchema accepts (a test feeds both the same answers) and throws otherwise.
  */
 export function readChannelsInfo(payload: unknown): ChannelsInfo {

@@ -48,7 +48,7 @@ describe("the profile's messaging card", () => {
     );
   });
 
-  // Three round trips of typing and clicking: more than the default 5 s on a busy machine.
+  // Three round trips of typing and clicking can outlast the default timeout on a busy machine.
   it(
     "sends a code by WhatsApp, takes a wrong one with the server's words, then verifies",
     { timeout: 20_000 },

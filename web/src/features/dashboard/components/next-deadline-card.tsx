@@ -14,7 +14,7 @@ import { nextDeadlineOf } from "../utils/next-deadline";
 /**
  * The next moment something goes out, with its countdown (which ticks on its own, paused in a hidden
  * tab). With nothing left to go out, it names the latest release, so "nothing is scheduled" right
- * after a delivery never reads as "nothing happened" (issue 14).
+ * after a delivery never reads as "nothing happened".
  */
 export function NextDeadlineCard({
   messages,

@@ -10,9 +10,9 @@ import { takenBefore } from "./sent-location";
 const ALERT_ID = "emergency-alert";
 
 /**
- * Top centre like every other toast of the app (issue 14). They used to sit at the bottom because
- * at the top they covered the header's CLICK TO CANCEL button on a phone; the toaster now starts
- * below the header (app/provider.tsx), so the button stays visible and pressable.
+ * Top centre like every other toast of the app: the toaster starts below the header
+ * (app/provider.tsx), so the header's CLICK TO CANCEL button stays visible and pressable on a phone
+ * (docs/decisions/025-what-the-owner-reads.md).
  */
 const position = "top-center" as const;
 /** Failures and warnings stay until closed. */

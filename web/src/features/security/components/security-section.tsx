@@ -8,7 +8,7 @@ import { SecurityLogCard } from "./security-log-card";
 import { SessionsCard } from "./sessions-card";
 import { TwoStepCard } from "./two-step-card";
 
-/** The profile's Security section (issue 12): how you sign in, where you are signed in, your data. */
+/** The profile's Security section: how you sign in, where you are signed in, your data. */
 export function SecuritySection() {
   const { user } = useAuth();
   const factors = useFactors();
