@@ -13,13 +13,46 @@ export const REALTIME_CHANNEL = "message_conditions_stable";
 export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 /** Largest frame the server accepts, in bytes. */
 export const REALTIME_MAX_FRAME_BYTES = 16 * 1024;
+/** Bytes a socket may have queued and unsent; a client that stops reading is dropped past this, not buffered for. */
+export const REALTIME_MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Client frames a socket may send per second on average; any dashboard needs a few per hour. */
+export const REALTIME_MESSAGES_PER_SECOND = 5;
+/** Client frames a socket may send at once before the per-second rate applies. */
+export const REALTIME_MESSAGE_BURST = 10;
 
 /**
  * Close codes the server uses. `unauthorized`: bad or expired token, or the session ended
  * (sign out, revoked) — refresh the token before reconnecting. `authTimeout`: no `auth` in time.
- * 1001 (going away) is sent when the server shuts down.
+ * `tooManyMessages`: the client kept sending after an `error` told it it was over the rate.
+ * `slowConsumer` (1013, "try again later"): the client did not read what it was sent; reconnecting
+ * reloads the data. 1001 (going away) is sent when the server shuts down.
  */
-export const REALTIME_CLOSE = { unauthorized: 4401, authTimeout: 4408 } as const;
+export const REALTIME_CLOSE = {
+  unauthorized: 4401,
+  authTimeout: 4408,
+  tooManyMessages: 4429,
+  slowConsumer: 1013,
+} as const;
+
+/** Ceiling of the reconnect backoff: however many failures, a client tries again within this. */
+export const REALTIME_RECONNECT_MAX_DELAY_MS = 60_000;
+
+/**
+ * Delay before reconnect attempt `attempt` (1 for the first): full jitter, a uniform draw between 0
+ * and `baseMs` doubled per earlier attempt, capped, so clients dropped at the same moment (a
+ * restart) spread their reconnects instead of arriving together.
+ */
+export function realtimeReconnectDelayMs(
+  attempt: number,
+  {
+    baseMs,
+    maxMs = REALTIME_RECONNECT_MAX_DELAY_MS,
+    random = Math.random,
+  }: { baseMs: number; maxMs?: number; random?: () => number },
+): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(random() * ceiling);
+}
 
 export const realtimeAuthSchema = z.object({ type: z.literal("auth"), access_token: z.string().min(1).max(8192) });
 export const realtimePingSchema = z.object({ type: z.literal("ping") });

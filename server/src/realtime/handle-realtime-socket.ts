@@ -2,21 +2,27 @@ import {
   REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CHANNEL,
   REALTIME_CLOSE,
+  REALTIME_MESSAGE_BURST,
+  REALTIME_MESSAGES_PER_SECOND,
   realtimeClientMessageSchema,
 } from "@trigger-switch/contracts";
 import type { WebSocket } from "ws";
 import type { AuthService } from "../auth/auth-service.ts";
 import { AppError } from "../errors.ts";
+import { createMessageBudget } from "./message-budget.ts";
 import { toRealtimeClient } from "./realtime-client.ts";
 import type { SocketRegistry } from "./socket-registry.ts";
 
 const NOT_UNDERSTOOD = 'Messages must be JSON: { "type": "auth", "access_token": "…" } or { "type": "ping" }.';
+export const TOO_MANY_MESSAGES = "Too many messages: slow down or the connection will be closed.";
 
 /**
  * Runs one /realtime connection: the first `auth` within 10 s subscribes it; a later `auth`
  * (token refresh) re-verifies; `ping` answers `pong`. A bad token or a token of another user
  * closes with 4401; anything unreadable gets an `error` and the socket stays open.
  * Messages are handled one at a time so a refresh cannot race the first auth.
+ * Frames beyond the budget (REALTIME_MESSAGES_PER_SECOND, REALTIME_MESSAGE_BURST) are dropped unread:
+ * the first of a run gets an `error`, and a run as long as another burst closes with 4429.
  */
 export function handleRealtimeSocket({
   socket,
@@ -24,6 +30,7 @@ export function handleRealtimeSocket({
   registry,
   log,
   authTimeoutMs = REALTIME_AUTH_TIMEOUT_MS,
+  maxBufferedBytes,
 }: {
   socket: WebSocket;
   auth: AuthService;
@@ -31,8 +38,12 @@ export function handleRealtimeSocket({
   log: { warn(obj: object, msg: string): void };
   /** Default 10 s (contracts' REALTIME_AUTH_TIMEOUT_MS). */
   authTimeoutMs?: number;
+  /** Default REALTIME_MAX_BUFFERED_BYTES (1 MiB). */
+  maxBufferedBytes?: number;
 }): void {
-  const client = toRealtimeClient(socket);
+  const client = toRealtimeClient(socket, { maxBufferedBytes });
+  const budget = createMessageBudget({ perSecond: REALTIME_MESSAGES_PER_SECOND, burst: REALTIME_MESSAGE_BURST });
+  let refusedInARow = 0;
   const timer = setTimeout(() => {
     if (client.user) return;
     client.send({ type: "error", message: "No auth message received in time." });
@@ -79,6 +90,15 @@ export function handleRealtimeSocket({
   };
 
   socket.on("message", (data, isBinary) => {
+    // Checked before queueing: a flood must cost neither parsing nor a growing queue.
+    if (!budget.take()) {
+      refusedInARow += 1;
+      if (refusedInARow === 1) client.send({ type: "error", message: TOO_MANY_MESSAGES });
+      else if (refusedInARow > REALTIME_MESSAGE_BURST)
+        client.close(REALTIME_CLOSE.tooManyMessages, "too many messages");
+      return;
+    }
+    refusedInARow = 0;
     queue = queue
       .then(() => handle(data, isBinary))
       .catch((err: unknown) => log.warn({ err }, "realtime: message handling failed"));

@@ -1,4 +1,9 @@
-import { realtimeServerMessageSchema, type RealtimeServerMessage } from "@trigger-switch/contracts";
+import {
+  REALTIME_CLOSE,
+  REALTIME_MAX_BUFFERED_BYTES,
+  realtimeServerMessageSchema,
+  type RealtimeServerMessage,
+} from "@trigger-switch/contracts";
 import type { WebSocket } from "ws";
 import type { AuthUser } from "../http/authenticate.ts";
 
@@ -13,13 +18,25 @@ export interface RealtimeClient {
   readonly open: boolean;
 }
 
-/** Wraps a ws socket so everything sent is checked against the shared protocol schema first. */
-export function toRealtimeClient(socket: WebSocket): RealtimeClient {
+/**
+ * Wraps a ws socket so everything sent is checked against the shared protocol schema first, and a
+ * client that stops reading is closed (1013) rather than buffered for: one stuck tab must not hold
+ * the process's memory.
+ */
+export function toRealtimeClient(
+  socket: WebSocket,
+  { maxBufferedBytes = REALTIME_MAX_BUFFERED_BYTES }: { maxBufferedBytes?: number } = {},
+): RealtimeClient {
   return {
     user: null,
     token: null,
     send(message) {
       if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > maxBufferedBytes) {
+        // Once closing, ws sends nothing more and destroys the connection if the close is not answered.
+        socket.close(REALTIME_CLOSE.slowConsumer, "not reading");
+        return;
+      }
       socket.send(JSON.stringify(realtimeServerMessageSchema.parse(message)));
     },
     close(code, reason) {

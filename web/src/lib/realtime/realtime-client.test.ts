@@ -5,7 +5,10 @@ import { conditionUpdate } from "@/testing/condition-update";
 
 const subscribed = { type: "subscribed", channel: "message_conditions_stable" };
 
-function setup() {
+// The jitter's draw: 1 − ε puts each retry just below its ceiling, so the tests can count in whole ceilings.
+const justBelowCeiling = () => 0.9999;
+
+function setup(random: () => number = justBelowCeiling) {
   const fake = fakeSockets();
   const onUpdate = vi.fn();
   const onStatus = vi.fn();
@@ -14,6 +17,7 @@ function setup() {
     openSocket: fake.openSocket,
     onUpdate,
     onStatus,
+    random,
   });
   return { ...fake, client, onUpdate, onStatus };
 }
@@ -62,20 +66,40 @@ describe("the realtime client", () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it("retries a closed channel at most 3 times, 5 seconds apart", () => {
-    const { client, sockets, last, onStatus } = setup();
+  it("retries a closed channel at most 8 times, the delay's ceiling doubling from 5 s to 60 s", () => {
+    const { client, sockets, last, onStatus } = setup(() => 0.5);
     client.setToken("token-1");
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const delays = [2_500, 5_000, 10_000, 20_000, 30_000, 30_000, 30_000, 30_000];
+    delays.forEach((delay, i) => {
       last().serverClose();
-      vi.advanceTimersByTime(4_999);
-      expect(sockets).toHaveLength(attempt);
+      vi.advanceTimersByTime(delay - 1);
+      expect(sockets).toHaveLength(i + 1);
       vi.advanceTimersByTime(1);
-      expect(sockets).toHaveLength(attempt + 1);
-    }
+      expect(sockets).toHaveLength(i + 2);
+    });
     last().serverClose();
-    vi.advanceTimersByTime(60_000);
-    expect(sockets).toHaveLength(4);
+    vi.advanceTimersByTime(600_000);
+    expect(sockets).toHaveLength(9);
     expect(onStatus).toHaveBeenLastCalledWith("offline");
+  });
+
+  it("draws each delay at random between 0 and its ceiling (full jitter)", () => {
+    const draws = [0, 0.25, 0.9999];
+    const { client, sockets, last } = setup(() => draws.shift()!);
+    client.setToken("token-1");
+    last().serverClose();
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    last().serverClose();
+    vi.advanceTimersByTime(2_499);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    last().serverClose();
+    vi.advanceTimersByTime(19_997);
+    expect(sockets).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(4);
   });
 
   it("starts the count afresh after 'subscribed'", () => {
@@ -84,18 +108,21 @@ describe("the realtime client", () => {
     last().serverClose();
     vi.advanceTimersByTime(5_000);
     last().serverClose();
-    vi.advanceTimersByTime(5_000);
+    vi.advanceTimersByTime(10_000);
     last().open();
     last().receive(subscribed);
-    // Two attempts were used; after subscribed three more are allowed.
-    for (let i = 0; i < 3; i += 1) {
-      last().serverClose();
-      vi.advanceTimersByTime(5_000);
-    }
-    expect(sockets).toHaveLength(6);
+    // Two attempts were used; after subscribed eight more are allowed, the first again below 5 s.
     last().serverClose();
-    vi.advanceTimersByTime(60_000);
-    expect(sockets).toHaveLength(6);
+    vi.advanceTimersByTime(5_000);
+    expect(sockets).toHaveLength(4);
+    for (let i = 1; i < 8; i += 1) {
+      last().serverClose();
+      vi.advanceTimersByTime(60_000);
+    }
+    expect(sockets).toHaveLength(11);
+    last().serverClose();
+    vi.advanceTimersByTime(600_000);
+    expect(sockets).toHaveLength(11);
   });
 
   it("treats a channel error as a failure: closes, then retries once", () => {
@@ -114,13 +141,13 @@ describe("the realtime client", () => {
   it("connects again with a fresh token after giving up", () => {
     const { client, sockets, last } = setup();
     client.setToken("token-1");
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i < 9; i += 1) {
       last().serverClose(4401);
-      vi.advanceTimersByTime(5_000);
+      vi.advanceTimersByTime(60_000);
     }
-    expect(sockets).toHaveLength(4);
+    expect(sockets).toHaveLength(9);
     client.setToken("token-2");
-    expect(sockets).toHaveLength(5);
+    expect(sockets).toHaveLength(10);
   });
 
   it("passes updates on and ignores frames it cannot read", () => {

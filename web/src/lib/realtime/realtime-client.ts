@@ -1,6 +1,7 @@
 import {
   REALTIME_MAX_RECONNECTS,
   REALTIME_RECONNECT_DELAY_MS,
+  realtimeReconnectDelayMs,
   realtimeServerMessageSchema,
   type RealtimeClientMessage,
   type RealtimeConditionUpdate,
@@ -27,10 +28,12 @@ export interface RealtimeClientOptions {
   openSocket: OpenSocket;
   onUpdate: (update: RealtimeConditionUpdate) => void;
   onStatus?: (status: RealtimeStatus) => void;
-  /** Default: REALTIME_MAX_RECONNECTS (3, spec §9). */
+  /** Default: REALTIME_MAX_RECONNECTS (8). */
   maxReconnects?: number;
-  /** Default: REALTIME_RECONNECT_DELAY_MS (5 s, spec §9). */
+  /** The first retry's ceiling, doubled per retry up to 60 s. Default: REALTIME_RECONNECT_DELAY_MS (5 s, spec §9). */
   reconnectDelayMs?: number;
+  /** Uniform in [0, 1); tests pin the jitter with their own. Default: Math.random. */
+  random?: () => number;
 }
 
 const OPEN = 1;
@@ -39,7 +42,8 @@ const OPEN = 1;
  * One connection to /realtime for the signed-in user. `setToken(token)` connects, re-authenticates
  * an open socket when the token changes (TOKEN_REFRESHED) and `setToken(null)` closes (sign-out).
  * A channel error or a close the client did not ask for is retried at most `maxReconnects` times,
- * `reconnectDelayMs` apart; `subscribed` resets the count (spec §4, §9).
+ * each after a random delay below an exponentially growing ceiling (realtimeReconnectDelayMs), so
+ * the tabs a restart drops do not all come back at once; `subscribed` resets the count (spec §4, §9).
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
   const {
@@ -49,6 +53,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     onStatus,
     maxReconnects = REALTIME_MAX_RECONNECTS,
     reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS,
+    random = Math.random,
   } = options;
   let token: string | null = null;
   let socket: RealtimeSocket | null = null;
@@ -101,10 +106,13 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     }
     attempts += 1;
     onStatus?.("retrying");
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      if (token) connect();
-    }, reconnectDelayMs);
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        if (token) connect();
+      },
+      realtimeReconnectDelayMs(attempts, { baseMs: reconnectDelayMs, random }),
+    );
   }
 
   function detach() {
