@@ -95,7 +95,7 @@ function connect(d: Dashboard, onSettled?: () => void) {
       return;
     }
     d.attempts += 1;
-    setTimeout(() => connect(d), realtimeReconnectDelayMs(d.attempts, { baseMs: REALTIME_RECONNECT_DELAY_MS }));
+    setTimeout(() => connect(d), realtimeReconnectDelayMs(d.attempts, { spacingMs: REALTIME_RECONNECT_DELAY_MS }));
   });
 }
 

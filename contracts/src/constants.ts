@@ -8,9 +8,8 @@ export const DUPLICATE_PANIC_PURGE_MS = 60_000;
 export const PANIC_MAX_RETRIES = 1;
 export const PANIC_RETRY_DELAY_MS = 1500;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
-// More than the spec's 3: a jittered first delay can fall before a restarting server is back.
-export const REALTIME_MAX_RECONNECTS = 8;
-/** The first reconnect's ceiling; each later one doubles it (realtimeReconnectDelayMs). */
+export const REALTIME_MAX_RECONNECTS = 3;
+/** Between two reconnect attempts; the first comes a random part of it after the drop (realtimeReconnectDelayMs). */
 export const REALTIME_RECONNECT_DELAY_MS = 5000;
 export const GUARD_MIN_LOADING_MS = 500;
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -34,24 +34,17 @@ export const REALTIME_CLOSE = {
   slowConsumer: 1013,
 } as const;
 
-/** Ceiling of the reconnect backoff: however many failures, a client tries again within this. */
-export const REALTIME_RECONNECT_MAX_DELAY_MS = 60_000;
-
 /**
- * Delay before reconnect attempt `attempt` (1 for the first): full jitter, a uniform draw between 0
- * and `baseMs` doubled per earlier attempt, capped, so clients dropped at the same moment (a
- * restart) spread their reconnects instead of arriving together.
+ * Delay before reconnect attempt `attempt` (1 for the first): the spec's attempts `spacingMs` apart
+ * (§9: at most 3, 5 s apart), the first after a uniform draw below `spacingMs`, so the tabs a server
+ * restart drops at one moment come back spread over that interval instead of all together, and
+ * stay spread on their later attempts.
  */
 export function realtimeReconnectDelayMs(
   attempt: number,
-  {
-    baseMs,
-    maxMs = REALTIME_RECONNECT_MAX_DELAY_MS,
-    random = Math.random,
-  }: { baseMs: number; maxMs?: number; random?: () => number },
+  { spacingMs, random = Math.random }: { spacingMs: number; random?: () => number },
 ): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.floor(random() * ceiling);
+  return attempt <= 1 ? Math.floor(random() * spacingMs) : spacingMs;
 }
 
 export const realtimeAuthSchema = z.object({ type: z.literal("auth"), access_token: z.string().min(1).max(8192) });

@@ -6,6 +6,7 @@ import { checkClientSession } from "./check-client-session.ts";
 import { handleRealtimeSocket } from "./handle-realtime-socket.ts";
 import { conditionNotificationSchema, findNotificationOwner, loadConditionUpdate } from "./load-condition-update.ts";
 import { createSocketRegistry, type SocketRegistry } from "./socket-registry.ts";
+import { sweepSessions } from "./sweep-sessions.ts";
 
 /** The channel migration 0004's trigger notifies on. */
 export const CONDITIONS_CHANNEL = "message_conditions";
@@ -37,13 +38,13 @@ export function createRealtime({
   database: Database;
   auth: AuthService;
   clock: Clock;
-  /** How often every socket's session is re-checked even without traffic (default 60 s). */
+  /** How often every socket's session is re-checked even without traffic, spread over the interval (default 60 s). */
   livenessIntervalMs?: number;
 }): Realtime {
   const registry = createSocketRegistry();
   let log: Log = { warn() {}, error() {} };
   let unlisten: (() => Promise<void>) | null = null;
-  let sweep: NodeJS.Timeout | null = null;
+  let sweep: AbortController | null = null;
   let queue = Promise.resolve();
 
   const deliver = async (payload: string) => {
@@ -73,13 +74,16 @@ export function createRealtime({
           .then(() => deliver(payload))
           .catch((err: unknown) => log.error({ err }, "realtime: delivery failed"));
       });
-      sweep = setInterval(() => {
-        for (const client of registry.all()) void checkClientSession({ auth, registry, client, log });
-      }, livenessIntervalMs);
-      sweep.unref();
+      sweep = new AbortController();
+      void sweepSessions({
+        items: () => registry.all(),
+        check: (client) => checkClientSession({ auth, registry, client, log }),
+        intervalMs: livenessIntervalMs,
+        signal: sweep.signal,
+      }).catch((err: unknown) => log.error({ err }, "realtime: the session sweep stopped"));
     },
     async stop() {
-      if (sweep) clearInterval(sweep);
+      sweep?.abort();
       sweep = null;
       await unlisten?.();
       unlisten = null;

@@ -5,10 +5,10 @@ import { conditionUpdate } from "@/testing/condition-update";
 
 const subscribed = { type: "subscribed", channel: "message_conditions_stable" };
 
-// The jitter's draw: 1 − ε puts each retry just below its ceiling, so the tests can count in whole ceilings.
-const justBelowCeiling = () => 0.9999;
+// The first attempt's random draw; just below 1 puts it at the end of its 5 s window.
+const lateInTheWindow = () => 0.9999;
 
-function setup(random: () => number = justBelowCeiling) {
+function setup(random: () => number = lateInTheWindow) {
   const fake = fakeSockets();
   const onUpdate = vi.fn();
   const onStatus = vi.fn();
@@ -66,40 +66,41 @@ describe("the realtime client", () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it("retries a closed channel at most 8 times, the delay's ceiling doubling from 5 s to 60 s", () => {
+  it("retries a closed channel at most 3 times, 5 seconds apart, the first a random part of 5 s after the drop", () => {
     const { client, sockets, last, onStatus } = setup(() => 0.5);
     client.setToken("token-1");
-    const delays = [2_500, 5_000, 10_000, 20_000, 30_000, 30_000, 30_000, 30_000];
-    delays.forEach((delay, i) => {
-      last().serverClose();
-      vi.advanceTimersByTime(delay - 1);
-      expect(sockets).toHaveLength(i + 1);
-      vi.advanceTimersByTime(1);
-      expect(sockets).toHaveLength(i + 2);
-    });
     last().serverClose();
-    vi.advanceTimersByTime(600_000);
-    expect(sockets).toHaveLength(9);
+    vi.advanceTimersByTime(2_499);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    for (let attempt = 2; attempt <= 3; attempt += 1) {
+      last().serverClose();
+      vi.advanceTimersByTime(4_999);
+      expect(sockets).toHaveLength(attempt);
+      vi.advanceTimersByTime(1);
+      expect(sockets).toHaveLength(attempt + 1);
+    }
+    last().serverClose();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(4);
     expect(onStatus).toHaveBeenLastCalledWith("offline");
   });
 
-  it("draws each delay at random between 0 and its ceiling (full jitter)", () => {
-    const draws = [0, 0.25, 0.9999];
-    const { client, sockets, last } = setup(() => draws.shift()!);
-    client.setToken("token-1");
-    last().serverClose();
-    vi.advanceTimersByTime(0);
-    expect(sockets).toHaveLength(2);
-    last().serverClose();
-    vi.advanceTimersByTime(2_499);
-    expect(sockets).toHaveLength(2);
-    vi.advanceTimersByTime(1);
-    expect(sockets).toHaveLength(3);
-    last().serverClose();
-    vi.advanceTimersByTime(19_997);
-    expect(sockets).toHaveLength(3);
-    vi.advanceTimersByTime(1);
-    expect(sockets).toHaveLength(4);
+  it("draws the first attempt's moment at random, so tabs dropped together do not return together", () => {
+    for (const [draw, delay] of [
+      [0.2, 1_000],
+      [0.5, 2_500],
+      [0.9999, 4_999],
+    ] as const) {
+      const { client, sockets, last } = setup(() => draw);
+      client.setToken("token-1");
+      last().serverClose();
+      vi.advanceTimersByTime(delay - 1);
+      expect(sockets, `draw ${draw}`).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(sockets, `draw ${draw}`).toHaveLength(2);
+    }
   });
 
   it("starts the count afresh after 'subscribed'", () => {
@@ -108,21 +109,18 @@ describe("the realtime client", () => {
     last().serverClose();
     vi.advanceTimersByTime(5_000);
     last().serverClose();
-    vi.advanceTimersByTime(10_000);
+    vi.advanceTimersByTime(5_000);
     last().open();
     last().receive(subscribed);
-    // Two attempts were used; after subscribed eight more are allowed, the first again below 5 s.
-    last().serverClose();
-    vi.advanceTimersByTime(5_000);
-    expect(sockets).toHaveLength(4);
-    for (let i = 1; i < 8; i += 1) {
+    // Two attempts were used; after subscribed three more are allowed.
+    for (let i = 0; i < 3; i += 1) {
       last().serverClose();
-      vi.advanceTimersByTime(60_000);
+      vi.advanceTimersByTime(5_000);
     }
-    expect(sockets).toHaveLength(11);
+    expect(sockets).toHaveLength(6);
     last().serverClose();
-    vi.advanceTimersByTime(600_000);
-    expect(sockets).toHaveLength(11);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(6);
   });
 
   it("treats a channel error as a failure: closes, then retries once", () => {
@@ -141,13 +139,13 @@ describe("the realtime client", () => {
   it("connects again with a fresh token after giving up", () => {
     const { client, sockets, last } = setup();
     client.setToken("token-1");
-    for (let i = 0; i < 9; i += 1) {
+    for (let i = 0; i < 4; i += 1) {
       last().serverClose(4401);
-      vi.advanceTimersByTime(60_000);
+      vi.advanceTimersByTime(5_000);
     }
-    expect(sockets).toHaveLength(9);
+    expect(sockets).toHaveLength(4);
     client.setToken("token-2");
-    expect(sockets).toHaveLength(10);
+    expect(sockets).toHaveLength(5);
   });
 
   it("passes updates on and ignores frames it cannot read", () => {

@@ -28,9 +28,9 @@ export interface RealtimeClientOptions {
   openSocket: OpenSocket;
   onUpdate: (update: RealtimeConditionUpdate) => void;
   onStatus?: (status: RealtimeStatus) => void;
-  /** Default: REALTIME_MAX_RECONNECTS (8). */
+  /** Default: REALTIME_MAX_RECONNECTS (3, spec §9). */
   maxReconnects?: number;
-  /** The first retry's ceiling, doubled per retry up to 60 s. Default: REALTIME_RECONNECT_DELAY_MS (5 s, spec §9). */
+  /** Between attempts; the first comes after a random part of it. Default: REALTIME_RECONNECT_DELAY_MS (5 s, spec §9). */
   reconnectDelayMs?: number;
   /** Uniform in [0, 1); tests pin the jitter with their own. Default: Math.random. */
   random?: () => number;
@@ -42,8 +42,8 @@ const OPEN = 1;
  * One connection to /realtime for the signed-in user. `setToken(token)` connects, re-authenticates
  * an open socket when the token changes (TOKEN_REFRESHED) and `setToken(null)` closes (sign-out).
  * A channel error or a close the client did not ask for is retried at most `maxReconnects` times,
- * each after a random delay below an exponentially growing ceiling (realtimeReconnectDelayMs), so
- * the tabs a restart drops do not all come back at once; `subscribed` resets the count (spec §4, §9).
+ * `reconnectDelayMs` apart, the first after a random part of it (realtimeReconnectDelayMs), so the
+ * tabs a restart drops do not all come back at once; `subscribed` resets the count (spec §4, §9).
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
   const {
@@ -111,7 +111,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         retryTimer = undefined;
         if (token) connect();
       },
-      realtimeReconnectDelayMs(attempts, { baseMs: reconnectDelayMs, random }),
+      realtimeReconnectDelayMs(attempts, { spacingMs: reconnectDelayMs, random }),
     );
   }
 
