@@ -12,14 +12,16 @@ function setup(random: () => number = lateInTheWindow) {
   const fake = fakeSockets();
   const onUpdate = vi.fn();
   const onStatus = vi.fn();
+  const onResubscribed = vi.fn();
   const client = createRealtimeClient({
     url: "ws://localhost/realtime",
     openSocket: fake.openSocket,
     onUpdate,
     onStatus,
+    onResubscribed,
     random,
   });
-  return { ...fake, client, onUpdate, onStatus };
+  return { ...fake, client, onUpdate, onStatus, onResubscribed };
 }
 
 describe("the realtime client", () => {
@@ -146,6 +148,41 @@ describe("the realtime client", () => {
     expect(sockets).toHaveLength(4);
     client.setToken("token-2");
     expect(sockets).toHaveLength(5);
+  });
+
+  it("tries again with a full set of attempts when resumed after giving up, and not while still trying", () => {
+    const { client, sockets, last, onStatus } = setup();
+    client.setToken("token-1");
+    client.resume();
+    expect(sockets).toHaveLength(1);
+    for (let i = 0; i < 4; i += 1) {
+      last().serverClose();
+      vi.advanceTimersByTime(5_000);
+    }
+    expect(sockets).toHaveLength(4);
+    expect(onStatus).toHaveBeenLastCalledWith("offline");
+    client.resume();
+    expect(sockets).toHaveLength(5);
+    for (let i = 0; i < 3; i += 1) {
+      last().serverClose();
+      vi.advanceTimersByTime(5_000);
+    }
+    expect(sockets).toHaveLength(8);
+  });
+
+  it("asks for a refetch when subscribed again after losing the connection, not on the first subscription or a token refresh", () => {
+    const { client, last, onResubscribed } = setup();
+    client.setToken("token-1");
+    last().open();
+    last().receive(subscribed);
+    client.setToken("token-2");
+    last().receive(subscribed);
+    expect(onResubscribed).not.toHaveBeenCalled();
+    last().serverClose(1001);
+    vi.advanceTimersByTime(5_000);
+    last().open();
+    last().receive(subscribed);
+    expect(onResubscribed).toHaveBeenCalledTimes(1);
   });
 
   it("passes updates on and ignores frames it cannot read", () => {

@@ -20,7 +20,7 @@ export interface RealtimeSocket {
 
 export type OpenSocket = (url: string) => RealtimeSocket;
 
-/** connecting → subscribed; `offline` once the retries are used up (a new token starts afresh). */
+/** connecting → subscribed; `offline` once the retries are used up (a new token, or `resume`, starts afresh). */
 export type RealtimeStatus = "idle" | "connecting" | "subscribed" | "retrying" | "offline";
 
 export interface RealtimeClientOptions {
@@ -28,6 +28,8 @@ export interface RealtimeClientOptions {
   openSocket: OpenSocket;
   onUpdate: (update: RealtimeConditionUpdate) => void;
   onStatus?: (status: RealtimeStatus) => void;
+  /** Subscribed again after the connection was lost: whatever changed meanwhile was never sent, so refetch. */
+  onResubscribed?: () => void;
   /** Default: REALTIME_MAX_RECONNECTS (3, spec §9). */
   maxReconnects?: number;
   /** Between attempts; the first comes after a random part of it. Default: REALTIME_RECONNECT_DELAY_MS (5 s, spec §9). */
@@ -44,6 +46,8 @@ const OPEN = 1;
  * A channel error or a close the client did not ask for is retried at most `maxReconnects` times,
  * `reconnectDelayMs` apart, the first after a random part of it (realtimeReconnectDelayMs), so the
  * tabs a restart drops do not all come back at once; `subscribed` resets the count (spec §4, §9).
+ * Updates missed while disconnected are not replayed: `onResubscribed` tells the page to refetch.
+ * `resume()` starts a fresh set of attempts once they were used up (the tab shown again, the network back).
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
   const {
@@ -51,6 +55,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     openSocket,
     onUpdate,
     onStatus,
+    onResubscribed,
     maxReconnects = REALTIME_MAX_RECONNECTS,
     reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS,
     random = Math.random,
@@ -58,6 +63,10 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   let token: string | null = null;
   let socket: RealtimeSocket | null = null;
   let attempts = 0;
+  // Whether this session was ever subscribed, and whether a connection was lost since: the next
+  // `subscribed` then follows a gap in the updates.
+  let wasSubscribed = false;
+  let missedUpdates = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   const send = (message: RealtimeClientMessage) => socket?.readyState === OPEN && socket.send(JSON.stringify(message));
@@ -88,6 +97,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     if (message.type === "subscribed") {
       attempts = 0;
       onStatus?.("subscribed");
+      if (missedUpdates) onResubscribed?.();
+      wasSubscribed = true;
+      missedUpdates = false;
     } else if (message.type === "error") {
       console.warn("Realtime channel error:", message.message);
       drop();
@@ -98,6 +110,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
 
   /** Forget the socket (closing it if still open) and retry if allowed. */
   function drop() {
+    if (wasSubscribed) missedUpdates = true;
     detach();
     if (!token || retryTimer !== undefined) return;
     if (attempts >= maxReconnects) {
@@ -127,6 +140,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     clearTimeout(retryTimer);
     retryTimer = undefined;
     attempts = 0;
+    wasSubscribed = missedUpdates = false;
     detach();
     onStatus?.("idle");
   }
@@ -143,6 +157,12 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         attempts = 0;
         connect();
       }
+    },
+    /** After the attempts were used up, tries again with a full set (nothing to do otherwise). */
+    resume() {
+      if (!token || socket || retryTimer !== undefined) return;
+      attempts = 0;
+      connect();
     },
     close: () => {
       token = null;

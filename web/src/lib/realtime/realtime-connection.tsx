@@ -2,12 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useAuth } from "../auth/auth-context";
 import { useServices } from "../services";
+import { invalidateConditionViews } from "../conditions-events";
 import { applyConditionUpdate } from "./apply-update";
 import { createRealtimeClient, realtimeUrl, type RealtimeClient } from "./realtime-client";
 
 /**
  * Keeps the live-updates socket in step with the session: open while signed in, re-authenticated
  * when auth-js refreshes the token (TOKEN_REFRESHED gives a new access_token), closed on sign-out.
+ * After a lost connection the views of conditions are refetched (what changed meanwhile was never
+ * sent), and a client that gave up tries again when the tab is shown or the network comes back.
  * Renders nothing. Without `openSocket` in the services (component tests) there is no socket.
  */
 export function RealtimeConnection() {
@@ -23,9 +26,15 @@ export function RealtimeConnection() {
       url: realtimeUrl(),
       openSocket,
       onUpdate: (update) => applyConditionUpdate(update, queryClient),
+      onResubscribed: () => void invalidateConditionViews(queryClient),
     });
     client.current = created;
+    const resume = () => document.visibilityState === "visible" && created.resume();
+    window.addEventListener("online", resume);
+    document.addEventListener("visibilitychange", resume);
     return () => {
+      window.removeEventListener("online", resume);
+      document.removeEventListener("visibilitychange", resume);
       created.close();
       client.current = null;
     };
