@@ -88,8 +88,11 @@ export function readLock(dataDir: string): LockHolder | null {
  */
 export async function killServerAndDatabase(dataDir: string, server: ServerProcess): Promise<void> {
   const postmaster = Number(fs.readFileSync(path.join(dataDir, CLUSTER_DIR, "postmaster.pid"), "utf8").split("\n")[0]);
+  // The server's signal leaves first, the database's right after: a server that saw its database die
+  // first would exit on its own and release its lock, which is not the crash this stages.
+  const killed = server.kill();
   process.kill(postmaster, "SIGKILL");
-  await server.kill();
+  await killed;
 }
 
 /** Opens the embedded database from the drill itself, only while no server holds DATA_DIR. */
