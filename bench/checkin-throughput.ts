@@ -19,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
+import { createBenchRequest } from "./support/http-request.ts";
 
 const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [
   number,
@@ -48,35 +49,7 @@ async function freePort(): Promise<number> {
 /** Ends the measured part early (an embedded PGlite: nothing to compare with pgbench). */
 class SkipRest extends Error {}
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 4 });
-function request(
-  method: string,
-  urlPath: string,
-  headers: Record<string, string>,
-  body?: unknown,
-  via = agent,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      `${base}${urlPath}`,
-      {
-        method,
-        agent: via,
-        headers: {
-          ...headers,
-          ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
-    req.on("error", reject);
-    req.end(data);
-  });
-}
+const request = createBenchRequest(base, agent);
 async function ok(
   method: string,
   urlPath: string,

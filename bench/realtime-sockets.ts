@@ -34,6 +34,7 @@ import type { users } from "../server/src/db/schema.ts";
 import { createScratchDatabase } from "../server/test/support/scratch-database.ts";
 import { percentile } from "./support/scratch-db.ts";
 import { idOf, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
+import { createBenchRequest } from "./support/http-request.ts";
 
 const option = (name: string, fallback: number) => {
   const given = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -78,29 +79,7 @@ async function freePort(): Promise<number> {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function request(method: string, urlPath: string, headers: Record<string, string>, body?: unknown) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      `${base}${urlPath}`,
-      {
-        method,
-        agent,
-        headers: {
-          ...headers,
-          ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
-    req.on("error", reject);
-    req.end(data);
-  });
-}
+const request = createBenchRequest(base, agent);
 
 // The server's secrets are made here, so the bench can mint tokens and seal rows as the server would.
 const jwtPrivateKey = generateKeyPairSync("ec", { namedCurve: "P-256" })

@@ -1,4 +1,5 @@
-import { describeCondition, nextDeadline, type Condition, type ConditionTiming } from "@trigger-switch/contracts";
+import { describeCondition, nextDeadline, type Condition } from "@trigger-switch/contracts";
+import { timingOf } from "@/features/conditions";
 import { userLocale } from "@/lib/format-date-time";
 
 /**
@@ -8,18 +9,7 @@ import { userLocale } from "@/lib/format-date-time";
  * keeps its "Moved by … because our service was down" note.
  */
 export function describeConditionForReader(condition: Condition, now: Date, timeZone: string): string {
-  const timing: ConditionTiming & { panic_config: Condition["panic_config"] } = {
-    condition_type: condition.condition_type,
-    active: condition.active,
-    is_armed: condition.is_armed,
-    hours_threshold: condition.hours_threshold,
-    minutes_threshold: condition.minutes_threshold,
-    recurring_pattern: condition.recurring_pattern,
-    deliver_at: condition.deliver_at,
-    last_checked: condition.last_checked,
-    armed_at: condition.armed_at,
-    panic_config: condition.panic_config,
-  };
+  const timing = timingOf(condition);
   const rule = nextDeadline(timing, now);
   const served = condition.next_deadline ? new Date(condition.next_deadline) : null;
   const moved =
