@@ -10,7 +10,11 @@ export const VERIFICATION_CODES_PER_HOUR = 5;
 
 export const PHONE_CHANNELS = ["whatsapp", "sms"] as const;
 export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
-export const REMINDER_CHANNELS = ["email", "whatsapp", "sms"] as const;
+/** Where a recipient's message can go. */
+export const DELIVERY_CHANNELS = ["email", ...PHONE_CHANNELS] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/** Where the owner's own reminders can go: also Web Push to the devices they turned on (contracts/src/push.ts). */
+export const REMINDER_CHANNELS = [...DELIVERY_CHANNELS, "push"] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
 const channelUses = z.object({
@@ -74,7 +78,7 @@ export const verifyCodeBodySchema = z
 export const reminderChannelsBodySchema = z
   .object({
     channels: z
-      .array(z.enum(REMINDER_CHANNELS, { message: "Channels are email, whatsapp and sms" }), {
+      .array(z.enum(REMINDER_CHANNELS, { message: "Channels are email, whatsapp, sms and push" }), {
         message: "channels must be a list",
       })
       .max(REMINDER_CHANNELS.length)
@@ -94,7 +98,7 @@ export const deliveryReceiptSchema = z.object({
   /** Null once the recipient was deleted. */
   recipient_id: z.string().nullable(),
   recipient_name: z.string(),
-  channel: z.enum(REMINDER_CHANNELS),
+  channel: z.enum(DELIVERY_CHANNELS),
   /** The e-mail address or number it went to. */
   address: z.string(),
   status: z.enum(["sent", "delivered", "read", "failed"]),

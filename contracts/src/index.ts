@@ -41,3 +41,4 @@ export * from "./channels.ts";
 export * from "./access.ts";
 export * from "./can-withdraw.ts";
 export * from "./validation-words.ts";
+export * from "./push.ts";
