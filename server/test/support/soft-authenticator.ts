@@ -64,9 +64,9 @@ export class SoftAuthenticator {
       cose,
     ]);
     const attestationObject = cbor(
-      new Map<string, string | Map<string, never> | Buffer>([
+      new Map<string, unknown>([
         ["fmt", "none"],
-        ["attStmt", new Map()],
+        ["attStmt", new Map<string, never>()],
         ["authData", authData],
       ]),
     );
@@ -158,7 +158,7 @@ function cbor(value: unknown): Buffer {
     return Buffer.concat([head(3, text.length), text]);
   }
   if (value instanceof Map) {
-    const parts = [head(5, value.size)];
+    const parts: Buffer[] = [head(5, value.size)];
     for (const [k, v] of value) parts.push(cbor(k), cbor(v));
     return Buffer.concat(parts);
   }
