@@ -5,15 +5,18 @@ import { mfaFactors } from "../../src/db/schema.ts";
 import { relyingPartyOf } from "../../src/auth/passkeys/relying-party.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { authClient, call, newEmail, signedInClient, waitForMail } from "./auth-test-helpers.ts";
+import { authClient, authenticatorAccount, call, newEmail, signedInClient, waitForMail } from "./auth-test-helpers.ts";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+/** A server per group of tests: adding passkeys is limited per client address (20 in 5 minutes), as in production. */
+function serverForThisGroup() {
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_AUTOCONFIRM: "true" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+}
 
 const password = "correct horse battery";
 const rp = () => relyingPartyOf(t.config.SITE_URL);
@@ -76,6 +79,8 @@ async function signInOptions() {
 }
 
 describe("adding a passkey", () => {
+  serverForThisGroup();
+
   it("through auth-js passkey.*: kept as a verified webauthn factor, the session raised to aal2, logged and mailed", async () => {
     const { client, email, passkeyId, access } = await passkeyAccount();
     expect(claimsOf(access).aal).toBe("aal2");
@@ -153,9 +158,35 @@ describe("adding a passkey", () => {
     const rows = await t.database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
     expect(rows.map((r) => r.status)).toEqual(["unverified"]);
   });
+
+  it("refuses a new passkey answered from another origin, and logs it as refused while adding", async () => {
+    const { client, userId } = await signedInClient(t, newEmail("passkey"), password, { passkey: true });
+    const { data } = await client.passkey.startRegistration();
+    const soft = new SoftAuthenticator("https://evil.example");
+    const credential = soft.create(data!.options as unknown as CreationOptions);
+    const res = await client.passkey.verifyRegistration({
+      challengeId: data!.challenge_id,
+      credential: credential as never,
+    });
+    expect(res.error).toMatchObject({ status: 422, code: "webauthn_origin_mismatch" });
+    const rows = await t.database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+    expect(rows.map((r) => [r.status, r.credentialId])).toEqual([["unverified", null]]);
+  });
+
+  it("needs aal2 on an account that already has a second factor, so a stolen password cannot add one", async () => {
+    const email = newEmail("passkey");
+    await authenticatorAccount(t, email, password);
+    const { access } = await passwordSignIn(email);
+    const res = await call(t, "POST", "/passkeys/registration/options", {}, bearer(access));
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ error_code: "insufficient_aal" });
+    expect(res.json!.msg).toContain("passkey");
+  });
 });
 
 describe("a passkey as the second factor", () => {
+  serverForThisGroup();
+
   it("steps a password sign-in up to aal2, moves the counter on and logs the use", async () => {
     const { email, passkeyId, soft } = await passkeyAccount();
     const { client, access } = await passwordSignIn(email);
@@ -283,6 +314,26 @@ describe("a passkey as the second factor", () => {
     expect((await factorRow(passkeyId)).signCount).toBe(7);
   });
 
+  it("lets only one of two answers with the same counter through, even at the same moment", async () => {
+    const { email, passkeyId, soft } = await passkeyAccount();
+    const { access } = await passwordSignIn(email);
+    const [a, b] = [await stepUpChallenge(access, passkeyId), await stepUpChallenge(access, passkeyId)];
+    const answer = (c: typeof a) =>
+      call(
+        t,
+        "POST",
+        `/factors/${passkeyId}/verify`,
+        {
+          challenge_id: c.id,
+          webauthn: { type: "request", credential_response: soft.get(c.options, { counter: 5 }) },
+        },
+        bearer(access),
+      );
+    const results = await Promise.all([answer(a), answer(b)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(results.find((r) => r.status === 422)!.json).toMatchObject({ error_code: "webauthn_counter_rollback" });
+  });
+
   it("offers a challenge only for this site's RP id", async () => {
     const { passkeyId, access } = await passkeyAccount();
     const res = await call(
@@ -298,6 +349,8 @@ describe("a passkey as the second factor", () => {
 });
 
 describe("signing in with a passkey, without a password", () => {
+  serverForThisGroup();
+
   it("signs in through auth-js signInWithPasskey's calls at aal2, logged with the passkey's name", async () => {
     const { email, soft, passkeyId } = await passkeyAccount();
     const client = authClient(t, { passkey: true });
@@ -390,6 +443,8 @@ describe("signing in with a passkey, without a password", () => {
 });
 
 describe("managing passkeys in Security", () => {
+  serverForThisGroup();
+
   it("renames a passkey at aal2 and logs it; a password-only session may not", async () => {
     const { client, email, passkeyId } = await passkeyAccount();
     const renamed = await client.passkey.update({ passkeyId, friendlyName: "  Work laptop " });

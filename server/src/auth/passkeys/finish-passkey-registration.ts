@@ -10,7 +10,7 @@ import { markSessionAal2 } from "../sessions/raise-session.ts";
 import { passkeyError, type PasskeyProblem } from "./passkey-problem.ts";
 import { relyingPartyOf } from "./relying-party.ts";
 import { storeNewPasskey } from "./store-new-passkey.ts";
-import { noticePasskeyAdded } from "./verify-webauthn-factor.ts";
+import { noticePasskeyAdded } from "./notice-passkey-added.ts";
 import { parseCredential, registrationResponseSchema } from "./webauthn-json.ts";
 
 export interface PasskeyMetadata {
@@ -41,8 +41,8 @@ export async function finishPasskeyRegistration(
       .from(mfaChallenges)
       .where(eq(mfaChallenges.id, body.challenge_id as string));
     if (!row) throw challengeNotFound();
-    const factor = await findOwnedFactor(tx, auth.user.id, row.factorId, true).catch(() => {
-      throw challengeNotFound();
+    const factor = await findOwnedFactor(tx, auth.user.id, row.factorId, true).catch((err: unknown) => {
+      throw err instanceof GoTrueError && err.status === 404 ? challengeNotFound() : err;
     });
     if (factor.factorType !== "webauthn") throw challengeNotFound();
     const now = deps.clock.now();

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { mfaChallenges, mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps, Tx } from "../auth-deps.ts";
 import type { ChallengeRow, FactorRow } from "../factors/factor-types.ts";
@@ -49,7 +49,7 @@ export async function storeNewPasskey(
   const [taken] = await tx
     .select({ id: mfaFactors.id })
     .from(mfaFactors)
-    .where(and(eq(mfaFactors.credentialId, checked.credentialId)));
+    .where(eq(mfaFactors.credentialId, checked.credentialId));
   if (taken)
     throw new GoTrueError(
       422,

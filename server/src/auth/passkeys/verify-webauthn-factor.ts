@@ -7,12 +7,12 @@ import { openChallenge } from "../factors/open-challenge.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
 import { validationFailed } from "../gotrue-error.ts";
 import { recordSecurityEvent, type RequestOrigin } from "../security/security-event.ts";
-import { securityMail } from "../security/security-mail.ts";
 import { raiseSession } from "../sessions/raise-session.ts";
 import type { SessionResponse } from "../sessions/session-response.ts";
 import { checkAssertion } from "./check-assertion.ts";
 import { passkeyError, type PasskeyProblem } from "./passkey-problem.ts";
 import { relyingPartyOf } from "./relying-party.ts";
+import { noticePasskeyAdded } from "./notice-passkey-added.ts";
 import { storeNewPasskey } from "./store-new-passkey.ts";
 import { authenticationResponseSchema, parseCredential, registrationResponseSchema } from "./webauthn-json.ts";
 
@@ -113,14 +113,4 @@ export async function verifyWebauthnFactor(
   if (outcome.kind === "refused") throw passkeyError(outcome.problem, rp);
   if (outcome.added) noticePasskeyAdded(deps, auth.user.email, outcome.added);
   return outcome.response;
-}
-
-/** The owner hears of every new second factor, a passkey included (a stolen password could add one). */
-export function noticePasskeyAdded(deps: AuthDeps, email: string, name: string): void {
-  const notice = securityMail(
-    email,
-    { kind: "factor_added", factorName: name, at: deps.clock.now() },
-    deps.config.SITE_URL,
-  );
-  deps.background.run("factor added notice", () => deps.mailer.send(notice));
 }
