@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { makeProfile, type Handler } from "@/testing/fakes";
+import { makeMfaSession, makeProfile, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 import { pretendPasskeysWork } from "@/testing/webauthn-browser";
 
@@ -108,5 +108,30 @@ describe("the Passkeys card", { timeout: 20000 }, () => {
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("Could not remove it")).toBeInTheDocument();
     expect(screen.getAllByText("Confirm it is you with your passkey first.").length).toBeGreaterThan(0);
+  });
+
+  it("counts a passkey as two-step sign-in being on, and lists it only among passkeys", async () => {
+    const base = makeMfaSession("aal2");
+    const passkey = {
+      ...base.user.factors![0]!,
+      id: "p1",
+      factor_type: "webauthn" as const,
+      friendly_name: "Work laptop",
+    };
+    const { auth } = renderApp({
+      path: "/profile",
+      session: { ...base, user: { ...base.user, factors: [passkey] } },
+      profile: makeProfile(),
+      api: {
+        "GET /auth/v1/user/sessions": () => ({ body: [] }),
+        "GET /auth/v1/user/security-log": () => ({ body: [] }),
+      },
+    });
+    auth.mocks.passkey.list.mockResolvedValue({ data: [PASSKEYS[1]], error: null } as never);
+    expect(
+      await screen.findByText(/After your password, your passkey confirms it is you\./, {}, AFTER_GUARD),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Second factors" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Passkeys" })).toHaveTextContent("Work laptop");
   });
 });
