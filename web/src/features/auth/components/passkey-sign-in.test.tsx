@@ -96,6 +96,9 @@ describe("the second step with a passkey", () => {
     });
     expect(await screen.findByRole("button", { name: "Use your passkey" })).toBeInTheDocument();
     expect(screen.getByLabelText("Code from your authenticator app")).toBeInTheDocument();
+    // Said once: the code is offered as the other way, the password's news is not repeated.
+    expect(screen.getAllByText(/Your password was right/)).toHaveLength(1);
+    expect(screen.getByText(/^Or enter the 6-digit code your authenticator app shows/)).toBeInTheDocument();
     // The code form chooses among code factors only: the passkey is not in its list.
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
   });

@@ -47,11 +47,11 @@ export function SecondFactorStep() {
         <span className="font-medium text-foreground">
           {secondFactor?.email && <EmailAddress email={secondFactor.email} />}
         </span>
-        {hasCodes ? ", or enter a code below." : "."}
+        .
       </p>
       <PasskeyStep passkeys={passkeys} />
       {hasCodes ? (
-        <FactorCodeStep onRecover={() => setRecovering(true)} />
+        <FactorCodeStep onRecover={() => setRecovering(true)} afterPasskey />
       ) : (
         <div className="flex flex-wrap gap-x-6">
           <Button type="button" variant="link" className="self-start px-0" onClick={() => setRecovering(true)}>
@@ -66,7 +66,8 @@ export function SecondFactorStep() {
   );
 }
 
-function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
+/** `afterPasskey`: shown below the passkey button, so it offers the code as the other way, without repeating the lead. */
+function FactorCodeStep({ onRecover, afterPasskey = false }: { onRecover: () => void; afterPasskey?: boolean }) {
   const { secondFactor, signOut } = useAuth();
   const { auth } = useServices();
   const phoneChannels = useAuthSettings().data?.phoneChannels ?? [];
@@ -165,8 +166,9 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
       }
     >
       <p className="text-sm text-muted-foreground">
-        {intro.lead && `${intro.lead} `}
-        {intro.ask} the 6-digit code {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
+        {!afterPasskey && intro.lead && `${intro.lead} `}
+        {afterPasskey ? "Or enter" : intro.ask} the 6-digit code{" "}
+        {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
         <span className="font-medium text-foreground">
           {secondFactor?.email && <EmailAddress email={secondFactor.email} />}
         </span>
