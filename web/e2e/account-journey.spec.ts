@@ -37,7 +37,7 @@ test("a new user registers, confirms from the mailbox, completes the profile and
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/profile$/);
@@ -134,7 +134,7 @@ test("an unconfirmed user is offered the confirmation link again, and told what 
   const signIn = async () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText("You need to confirm your e-mail address before you can sign in.")).toBeVisible();
   };
   await page.setViewportSize({ width: 375, height: 812 });

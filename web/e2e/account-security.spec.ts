@@ -22,7 +22,7 @@ async function signInWithPassword(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("a user turns on two-step sign-in with an authenticator app, signs out, and signs in with its code", async ({

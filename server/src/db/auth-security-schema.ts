@@ -17,7 +17,8 @@ import { created, ts, updated } from "./columns.ts";
 /**
  * Second factors (GoTrue's `mfa_factors`). A TOTP factor's secret is wrapped by the master key
  * (AAD: the factor id), so a copy of the database alone cannot make codes. `phone` is for the
- * phone factor that comes with the channel layer (docs/decisions/016).
+ * phone factor that comes with the channel layer (docs/decisions/016). A `webauthn` factor is a
+ * passkey: one row serves both as second factor and for passwordless sign-in (docs/decisions/040).
  */
 export const mfaFactors = pgTable(
   "mfa_factors",
@@ -26,7 +27,7 @@ export const mfaFactors = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    factorType: text("factor_type").$type<"totp" | "phone">().notNull(),
+    factorType: text("factor_type").$type<"totp" | "phone" | "webauthn">().notNull(),
     friendlyName: text("friendly_name"),
     status: text("status").$type<"unverified" | "verified">().notNull().default("unverified"),
     secretKeyId: text("secret_key_id"),
@@ -38,12 +39,21 @@ export const mfaFactors = pgTable(
     failedAttempts: integer("failed_attempts").notNull().default(0),
     lastFailedAt: ts("last_failed_at"),
     lastChallengedAt: ts("last_challenged_at"),
+    /** Passkey only: the credential's id (base64url), as the browser names it in every assertion. */
+    credentialId: text("credential_id"),
+    /** Passkey only: its COSE public key (base64url). Public: it can check signatures, not make them. */
+    publicKey: text("public_key"),
+    /** Passkey only: the authenticator's signature counter last seen; one going backwards means a copy. */
+    signCount: bigint("sign_count", { mode: "number" }),
+    transports: jsonb("transports").$type<string[]>(),
+    lastUsedAt: ts("last_used_at"),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index("mfa_factors_user_idx").on(t.userId),
     uniqueIndex("mfa_factors_user_name_key").on(t.userId, sql`lower(${t.friendlyName})`),
+    uniqueIndex("mfa_factors_credential_key").on(t.credentialId),
   ],
 );
 
@@ -61,11 +71,29 @@ export const mfaChallenges = pgTable(
     /** Phone factor only: how the code was sent (sms | whatsapp) and its SHA-256. */
     channel: text("channel"),
     codeHash: text("code_hash"),
+    /** Passkey only: the random challenge (base64url) the authenticator must sign. */
+    webauthnChallenge: text("webauthn_challenge"),
     expiresAt: ts("expires_at").notNull(),
     verifiedAt: ts("verified_at"),
     createdAt: created(),
   },
   (t) => [index("mfa_challenges_factor_idx").on(t.factorId)],
+);
+
+/**
+ * A passwordless sign-in with a passkey in flight (POST /passkeys/authentication/options): no
+ * account or session is known yet, so it is not an `mfa_challenges` row. Used once, for 5 minutes.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    challenge: text("challenge").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: created(),
+  },
+  (t) => [index("passkey_challenges_created_idx").on(t.createdAt)],
 );
 
 /**

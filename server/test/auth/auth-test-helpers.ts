@@ -4,7 +4,10 @@ import { outboxMails } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /** The real client the web app uses, pointed at the test server, keeping its session in memory. */
-export function authClient(t: TestApp, opts: { flowType?: "implicit" | "pkce" } = {}): InstanceType<typeof AuthClient> {
+export function authClient(
+  t: TestApp,
+  opts: { flowType?: "implicit" | "pkce"; passkey?: boolean } = {},
+): InstanceType<typeof AuthClient> {
   const store = new Map<string, string>();
   const storage: SupportedStorage = {
     getItem: (k: string) => store.get(k) ?? null,
@@ -19,6 +22,8 @@ export function authClient(t: TestApp, opts: { flowType?: "implicit" | "pkce" } 
     detectSessionInUrl: false,
     flowType: opts.flowType ?? "implicit",
     storage,
+    // auth-js calls its passkey methods experimental and refuses them unless asked.
+    experimental: { passkey: opts.passkey ?? false },
   });
 }
 
@@ -37,8 +42,13 @@ export interface SignedInClient {
 }
 
 /** A new account signed in through the real auth-js client (the server must autoconfirm sign-ups). */
-export async function signedInClient(t: TestApp, email: string, password: string): Promise<SignedInClient> {
-  const client = authClient(t);
+export async function signedInClient(
+  t: TestApp,
+  email: string,
+  password: string,
+  opts: { passkey?: boolean } = {},
+): Promise<SignedInClient> {
+  const client = authClient(t, opts);
   const signUp = await client.signUp({ email, password });
   if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
   const { data, error } = await client.signInWithPassword({ email, password });

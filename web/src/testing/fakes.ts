@@ -133,7 +133,17 @@ export function createFakeAuth({ session = null, signOut = null, autoconfirm = f
       challenge: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
       verify: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
       unenroll: vi.fn(async () => ({ data: null, error: null })),
+      webauthn: {
+        authenticate: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
+      },
     },
+    passkey: {
+      list: vi.fn(async () => ({ data: [], error: null })),
+      update: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
+      delete: vi.fn(async () => ({ data: null, error: null })),
+    },
+    registerPasskey: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
+    signInWithPasskey: vi.fn(async () => ({ data: null, error: new AuthError("not in this test", 400) })),
   };
   return { client: client as unknown as AuthClientLike, mocks: client, emit };
 }

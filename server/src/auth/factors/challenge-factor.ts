@@ -9,12 +9,13 @@ import { findOwnedFactor } from "./find-owned-factor.ts";
 
 /**
  * POST /factors/{id}/challenge: a challenge for this session to answer within 5 minutes. For a
- * phone factor the code is sent first; a code that could not be sent leaves no challenge.
+ * phone factor the code is sent first; a code that could not be sent leaves no challenge. For a
+ * passkey the answer carries the browser's options (create for a new one, request otherwise).
  */
 export async function challengeFactor(
   deps: AuthDeps,
   input: { auth: Authenticated; factorId: string; body: Record<string, unknown> },
-): Promise<{ id: string; type: string; expires_at: number }> {
+): Promise<{ id: string; type: string; expires_at: number } & Record<string, unknown>> {
   const factor = await findOwnedFactor(deps.db, input.auth.user.id, input.factorId);
   const kind = factorKinds[factor.factorType];
   const now = deps.clock.now();
@@ -27,5 +28,8 @@ export async function challengeFactor(
       .values({ id, factorId: factor.id, sessionId: input.auth.sessionId, ...extra, expiresAt, createdAt: now });
     await tx.update(mfaFactors).set({ lastChallengedAt: now }).where(eq(mfaFactors.id, factor.id));
   });
-  return { id, type: factor.factorType, expires_at: Math.floor(expiresAt.getTime() / 1000) };
+  const answer = extra.webauthnChallenge
+    ? await kind.challengeAnswer?.({ deps, user: input.auth.user, factor, challenge: extra.webauthnChallenge })
+    : undefined;
+  return { id, type: factor.factorType, expires_at: Math.floor(expiresAt.getTime() / 1000), ...answer };
 }

@@ -23,9 +23,7 @@ export async function enrollFactor(
   const { auth, body } = input;
   const type = body.factor_type;
   if (type !== "totp" && type !== "phone" && type !== "webauthn")
-    throw validationFailed("factor_type must be totp or phone");
-  if (type === "webauthn")
-    throw new GoTrueError(422, "mfa_webauthn_enroll_not_enabled", "Security keys (WebAuthn) are not supported.");
+    throw validationFailed("factor_type must be totp, phone or webauthn");
   const kind = factorKinds[type as FactorType];
   const friendlyName = friendlyNameOf(body.friendly_name);
   requireStepUp(auth);

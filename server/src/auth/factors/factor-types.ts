@@ -4,7 +4,7 @@ import type { UserRow } from "../users/load-user.ts";
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
 export type ChallengeRow = typeof mfaChallenges.$inferSelect;
-export type FactorType = "totp" | "phone";
+export type FactorType = "totp" | "phone" | "webauthn";
 
 /**
  * What differs between kinds of second factor. Enrolment, challenge and verification
@@ -24,7 +24,14 @@ export interface FactorKind {
     factor: FactorRow;
     challengeId: string;
     body: Record<string, unknown>;
-  }): Promise<Partial<Pick<ChallengeRow, "channel" | "codeHash">>>;
+  }): Promise<Partial<Pick<ChallengeRow, "channel" | "codeHash" | "webauthnChallenge">>>;
+  /** Passkeys only: what the browser needs to answer the challenge (GoTrue's `webauthn` field). */
+  challengeAnswer?(ctx: {
+    deps: AuthDeps;
+    user: UserRow;
+    factor: FactorRow;
+    challenge: string;
+  }): Promise<Record<string, unknown>>;
   /**
    * Whether `code` answers the challenge; for TOTP also the time step to remember (each code works
    * once), and, for a refused code, whether it was right but already used.

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { mfaChallenges, mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
@@ -11,6 +11,8 @@ import type { SessionResponse } from "../sessions/session-response.ts";
 import { factorKinds } from "./factor-kinds.ts";
 import type { FactorType } from "./factor-types.ts";
 import { findOwnedFactor, UUID } from "./find-owned-factor.ts";
+import { openChallenge } from "./open-challenge.ts";
+import { verifyWebauthnFactor } from "../passkeys/verify-webauthn-factor.ts";
 
 type Outcome =
   | { kind: "ok"; response: SessionResponse; enrolled: string | null }
@@ -26,13 +28,15 @@ type Outcome =
  * longer (docs/decisions/016). A code is accepted once (TOTP: never the same time step twice); a
  * right code used again is told as that (mfa_code_already_used), and neither counted nor logged as
  * a wrong one: it is no guess. A wrong code while adding a factor is logged as that, not as a
- * failed sign-in (docs/decisions/032).
+ * failed sign-in (docs/decisions/032). A passkey's answer (`webauthn` instead of `code`) is
+ * checked by verify-webauthn-factor.ts.
  */
 export async function verifyFactor(
   deps: AuthDeps,
   input: { auth: Authenticated; factorId: string; body: Record<string, unknown>; origin: RequestOrigin },
 ): Promise<SessionResponse> {
   const { auth, body } = input;
+  if (body.webauthn !== undefined && body.webauthn !== null) return verifyWebauthnFactor(deps, input);
   if (typeof body.challenge_id !== "string" || !UUID.test(body.challenge_id))
     throw validationFailed("challenge_id is required: ask for a challenge first and send its id");
   if (typeof body.code !== "string" || !/^\s*\d{6}\s*$/.test(body.code))
@@ -43,21 +47,15 @@ export async function verifyFactor(
     // The factor row is the lock: two tries of one code at once cannot both pass.
     const factor = await findOwnedFactor(tx, auth.user.id, input.factorId, true);
     const kind = factorKinds[factor.factorType];
-    const [challenge] = await tx
-      .select()
-      .from(mfaChallenges)
-      .where(and(eq(mfaChallenges.id, body.challenge_id as string), eq(mfaChallenges.factorId, factor.id)));
+    if (factor.factorType === "webauthn")
+      throw validationFailed("This factor is a passkey: answer its challenge with webauthn, not a code");
     const now = deps.clock.now();
-    if (!challenge || challenge.sessionId !== auth.sessionId)
-      throw new GoTrueError(
-        422,
-        "mfa_challenge_not_found",
-        "This challenge does not exist for this session. Ask for a new one.",
-      );
-    if (challenge.verifiedAt)
-      throw new GoTrueError(422, "mfa_challenge_used", "This challenge was already answered. Ask for a new one.");
-    if (challenge.expiresAt.getTime() <= now.getTime())
-      throw new GoTrueError(422, "mfa_challenge_expired", "This challenge has expired. Ask for a new one.");
+    const challenge = await openChallenge(tx, {
+      factorId: factor.id,
+      challengeId: body.challenge_id as string,
+      sessionId: auth.sessionId,
+      now,
+    });
 
     const waitMs = backoffRemainingMs(factor.failedAttempts, factor.lastFailedAt, now);
     if (waitMs > 0) return { kind: "wait", ms: waitMs };

@@ -5,6 +5,7 @@ import { gotrueErrorHandler } from "./gotrue-error-handler.ts";
 import { accountSecurityRoutes } from "./account-security-routes.ts";
 import { factorRoutes } from "./factor-routes.ts";
 import { oidcRoutes } from "./oidc-routes.ts";
+import { passkeyRoutes } from "./passkey-routes.ts";
 import { publicRoutes } from "./public-routes.ts";
 import { recoverRoute } from "./recover-route.ts";
 import { recoveryRoutes } from "./recovery-routes.ts";
@@ -49,6 +50,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     recoverRoute(app, deps);
     userRoutes(app, deps);
     factorRoutes(app, deps);
+    passkeyRoutes(app, deps);
     accountSecurityRoutes(app, deps);
     oidcRoutes(app, deps);
     recoveryRoutes(app, deps);

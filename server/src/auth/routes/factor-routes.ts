@@ -19,7 +19,7 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
       config: rateLimit({ max: 20, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }),
       schema: {
         tags: ["auth"],
-        summary: "Start enrolling a second factor (totp; phone later)",
+        summary: "Start enrolling a second factor (totp, phone or webauthn)",
         security,
         body: z
           .object({
@@ -46,7 +46,17 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
         summary: "Ask for a challenge to answer with a code",
         security,
         params,
-        body: z.object({ channel: z.enum(["sms", "whatsapp"]).optional() }).nullish(),
+        body: z
+          .object({
+            channel: z.enum(["sms", "whatsapp"]).optional(),
+            webauthn: z
+              .object({
+                rpId: z.string().max(253).optional(),
+                rpOrigins: z.array(z.string().max(300)).max(10).optional(),
+              })
+              .optional(),
+          })
+          .nullish(),
       },
     },
     async (req) => {
@@ -65,10 +75,21 @@ export function factorRoutes(app: FastifyInstance, deps: AuthDeps): void {
       config: rateLimit({ max: 30, timeWindow: "5 minutes", errorCode: "over_request_rate_limit" }),
       schema: {
         tags: ["auth"],
-        summary: "Answer a challenge; the session becomes aal2 and new tokens come back",
+        summary:
+          "Answer a challenge (a code, or a passkey's webauthn answer); the session becomes aal2 and new tokens come back",
         security,
         params,
-        body: z.object({ challenge_id: z.string().max(100), code: z.string().max(20) }),
+        body: z
+          .object({
+            challenge_id: z.string().max(100),
+            code: z.string().max(20).optional(),
+            webauthn: z
+              .looseObject({ type: z.enum(["create", "request"]), credential_response: z.looseObject({}) })
+              .optional(),
+          })
+          .refine((b) => b.code !== undefined || b.webauthn !== undefined, {
+            message: "code is required (or webauthn, for a passkey)",
+          }),
       },
     },
     async (req) => {

@@ -12,6 +12,11 @@ export type SecurityEventKind =
   | "factor_code_failed"
   | "factor_added"
   | "factor_removed"
+  | "factor_renamed"
+  /** A passkey raised a session to aal2 (a passwordless sign-in is a `sign_in` with method passkey). */
+  | "passkey_used"
+  /** A passkey's answer refused; `reason` says why (origin, rp_id, challenge, counter, …), never the answer. */
+  | "passkey_rejected"
   | "password_changed"
   | "email_change_requested"
   | "email_changed"

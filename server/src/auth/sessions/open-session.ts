@@ -16,7 +16,15 @@ import { startSession, type SessionRow } from "./start-session.ts";
 export async function openSession(
   deps: AuthDeps,
   tx: Tx,
-  input: { userId: string; email: string; method: string; origin: RequestOrigin },
+  input: {
+    userId: string;
+    email: string;
+    method: string;
+    origin: RequestOrigin;
+    aal?: "aal1" | "aal2";
+    /** More for the security log's entry (a passkey's name), beside the method. */
+    detail?: Record<string, string>;
+  },
 ): Promise<{ session: SessionRow; response: SessionResponse; notify: () => void }> {
   const device = describeDevice(input.origin.userAgent);
   const earlier = await tx
@@ -28,6 +36,7 @@ export async function openSession(
     clock: deps.clock,
     userId: input.userId,
     method: input.method,
+    aal: input.aal,
     userAgent: input.origin.userAgent,
     ip: input.origin.ip,
   });
@@ -37,7 +46,7 @@ export async function openSession(
     userId: input.userId,
     kind: "sign_in",
     origin: input.origin,
-    detail: { method: input.method },
+    detail: { ...input.detail, method: input.method },
   });
   const response = await sessionResponse({
     deps,

@@ -15,16 +15,8 @@ export async function raiseSession(
   tx: Tx,
   input: { auth: Authenticated; method: string; now: Date },
 ): Promise<SessionResponse> {
-  const { auth, method, now } = input;
-  const amr = [
-    ...auth.session.amr.filter((m) => m.method !== method),
-    { method, timestamp: Math.floor(now.getTime() / 1000) },
-  ];
-  const [session] = await tx
-    .update(sessions)
-    .set({ aal: "aal2", amr, updatedAt: now, refreshedAt: now })
-    .where(eq(sessions.id, auth.sessionId))
-    .returning();
+  const { auth, now } = input;
+  const session = await markSessionAal2(tx, input);
   await tx
     .update(refreshTokens)
     .set({ revoked: true, updatedAt: now })
@@ -37,5 +29,27 @@ export async function raiseSession(
     createdAt: now,
     updatedAt: now,
   });
-  return sessionResponse({ deps, db: tx, userId: auth.user.id, session: session!, refreshToken: refresh.token });
+  return sessionResponse({ deps, db: tx, userId: auth.user.id, session, refreshToken: refresh.token });
+}
+
+/**
+ * Only the session row's part of raiseSession: `method` joins `amr` and the row says aal2. On
+ * its own (a passkey added through /passkeys, whose answer carries no tokens) the client's
+ * next refresh brings tokens that say aal2; the row decides the level meanwhile.
+ */
+export async function markSessionAal2(
+  tx: Tx,
+  input: { auth: Authenticated; method: string; now: Date },
+): Promise<typeof sessions.$inferSelect> {
+  const { auth, method, now } = input;
+  const amr = [
+    ...auth.session.amr.filter((m) => m.method !== method),
+    { method, timestamp: Math.floor(now.getTime() / 1000) },
+  ];
+  const [session] = await tx
+    .update(sessions)
+    .set({ aal: "aal2", amr, updatedAt: now, refreshedAt: now })
+    .where(eq(sessions.id, auth.sessionId))
+    .returning();
+  return session!;
 }

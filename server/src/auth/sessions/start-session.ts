@@ -16,6 +16,8 @@ export async function startSession(opts: {
   clock: Clock;
   userId: string;
   method: string;
+  /** aal2 only for a proof that is two factors in one (a passkey that checked its user); default aal1. */
+  aal?: "aal1" | "aal2";
   userAgent?: string;
   ip?: string;
 }): Promise<{ session: SessionRow; refreshToken: string }> {
@@ -24,7 +26,7 @@ export async function startSession(opts: {
     .insert(sessions)
     .values({
       userId: opts.userId,
-      aal: "aal1",
+      aal: opts.aal ?? "aal1",
       amr: [{ method: opts.method, timestamp: Math.floor(now.getTime() / 1000) }],
       userAgent: opts.userAgent?.slice(0, 512),
       ip: opts.ip,

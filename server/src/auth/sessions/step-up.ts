@@ -4,7 +4,7 @@ import type { Authenticated } from "../flows/authenticate-bearer.ts";
 import { GoTrueError } from "../gotrue-error.ts";
 
 export const INSUFFICIENT_AAL_MESSAGE =
-  "Enter the code from your authenticator app or phone first: this account is protected by a second factor.";
+  "Confirm it is you with your passkey, or the code from your authenticator app or phone, first: this account is protected by a second factor.";
 
 /** True when the account has a verified factor and this session has not proved it (aal1). */
 export function needsStepUp(auth: Pick<Authenticated, "aal" | "hasVerifiedFactor">): boolean {

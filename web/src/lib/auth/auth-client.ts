@@ -15,6 +15,9 @@ export type AuthClientLike = Pick<
   | "refreshSession"
   | "getUser"
   | "mfa"
+  | "passkey"
+  | "registerPasskey"
+  | "signInWithPasskey"
 >;
 
 /** Spec §9: "the session storage key is derived from the project host". */

@@ -14,5 +14,7 @@ export function createAuthClient(): AuthClientLike {
     // Links from our e-mails carry the session in the hash, so no code verifier is needed
     // in the browser that opens them (it may not be the one that asked).
     flowType: "implicit",
+    // Passkey sign-in and the /passkeys calls (docs/decisions/040); auth-js names them experimental.
+    experimental: { passkey: true },
   });
 }

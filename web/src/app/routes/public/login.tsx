@@ -4,6 +4,7 @@ import { AuthCard } from "@/features/auth/components/auth-card";
 import { ExpiredLinkNotice } from "@/features/auth/components/expired-link-notice";
 import { FormError } from "@/features/auth/components/form-error";
 import { LoginForm } from "@/features/auth/components/login-form";
+import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
 import { ProviderButtons } from "@/features/auth/components/provider-buttons";
 import { SecondFactorStep } from "@/features/auth/components/second-factor-step";
 import { useProviderReturn, type ProviderReturn } from "@/features/auth/hooks/use-provider-return";
@@ -21,8 +22,8 @@ function targetOf(state: unknown): string {
 }
 
 /**
- * Sign in: e-mail and password or a configured OpenID provider, then, on an account with an
- * authenticator app, its code. The page follows the session: once signed in (at the level the
+ * Sign in: a passkey (where the browser can use one), e-mail and password, or a configured OpenID
+ * provider, then, on an account with a second factor, its passkey or code. The page follows the session: once signed in (at the level the
  * account needs) it moves on to where the person was going.
  */
 export default function LoginPage() {
@@ -85,6 +86,7 @@ export default function LoginPage() {
             }
           />
         )}
+        <PasskeySignIn />
         <LoginForm />
         <ProviderButtons />
       </div>

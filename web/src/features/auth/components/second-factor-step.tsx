@@ -20,33 +20,66 @@ import {
   type SecondFactorState,
 } from "../utils/second-factor-machine";
 import { FormError } from "./form-error";
+import { PasskeyStep } from "./passkey-step";
 
 type Channel = "sms" | "whatsapp";
 const CHANNEL_NAMES: Record<Channel, string> = { sms: "SMS", whatsapp: "WhatsApp" };
 
 /**
  * After the password (or a provider, or an e-mailed link), an account with a second factor asks
- * for its code here (the guard sends every authenticated page to sign-in until then): the
+ * for it here (the guard sends every authenticated page to sign-in until then): its passkey, the
  * authenticator app's code, or one sent to the phone, or a recovery code. A right code raises the session to aal2; auth-js announces
  * MFA_CHALLENGE_VERIFIED (or SIGNED_IN, for a recovery code) and the page moves on by itself.
  */
 export function SecondFactorStep() {
-  const { secondFactor } = useAuth();
+  const { secondFactor, signOut } = useAuth();
   const [recovering, setRecovering] = useState(false);
   if (recovering) return <RecoveryCodeStep email={secondFactor?.email ?? ""} onBack={() => setRecovering(false)} />;
-  return <FactorCodeStep onRecover={() => setRecovering(true)} />;
+  const factors = secondFactor?.factors ?? [];
+  const passkeys = factors.filter((f) => f.factor_type === "webauthn").map((f) => ({ id: f.id, name: factorLabel(f) }));
+  const hasCodes = factors.some((f) => f.factor_type !== "webauthn");
+  if (passkeys.length === 0) return <FactorCodeStep onRecover={() => setRecovering(true)} />;
+  const intro = codeStepIntro(secondFactor?.openedBy ?? null);
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-sm text-muted-foreground">
+        {intro.lead && `${intro.lead} `}Now confirm it is you with your passkey for{" "}
+        <span className="font-medium text-foreground">
+          {secondFactor?.email && <EmailAddress email={secondFactor.email} />}
+        </span>
+        .
+      </p>
+      <PasskeyStep passkeys={passkeys} />
+      {hasCodes ? (
+        <FactorCodeStep onRecover={() => setRecovering(true)} afterPasskey />
+      ) : (
+        <div className="flex flex-wrap gap-x-6">
+          <Button type="button" variant="link" className="self-start px-0" onClick={() => setRecovering(true)}>
+            Lost your passkey? Use a recovery code
+          </Button>
+          <Button type="button" variant="link" className="self-start px-0" onClick={() => void signOut()}>
+            Use another account
+          </Button>
+        </div>
+      )}
+    </div>
+  );
 }
 
-function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
+/** `afterPasskey`: shown below the passkey button, so it offers the code as the other way, without repeating the lead. */
+function FactorCodeStep({ onRecover, afterPasskey = false }: { onRecover: () => void; afterPasskey?: boolean }) {
   const { secondFactor, signOut } = useAuth();
   const { auth } = useServices();
   const phoneChannels = useAuthSettings().data?.phoneChannels ?? [];
-  const factors = (secondFactor?.factors ?? []).map((f) => ({
-    id: f.id,
-    name: factorLabel(f),
-    type: f.factor_type,
-    phone: (f as { phone?: string }).phone,
-  }));
+  // Passkeys have their own button (PasskeyStep); this step is for factors that send or show a code.
+  const factors = (secondFactor?.factors ?? [])
+    .filter((f) => f.factor_type !== "webauthn")
+    .map((f) => ({
+      id: f.id,
+      name: factorLabel(f),
+      type: f.factor_type,
+      phone: (f as { phone?: string }).phone,
+    }));
   const [state, setState] = useState<SecondFactorState>(() => initialState(factors));
   const [code, setCode] = useState("");
   // A phone factor's code answers the challenge that sent it (not a new one, as challengeAndVerify would make).
@@ -133,8 +166,9 @@ function FactorCodeStep({ onRecover }: { onRecover: () => void }) {
       }
     >
       <p className="text-sm text-muted-foreground">
-        {intro.lead && `${intro.lead} `}
-        {intro.ask} the 6-digit code {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
+        {!afterPasskey && intro.lead && `${intro.lead} `}
+        {afterPasskey ? "Or enter" : intro.ask} the 6-digit code{" "}
+        {phone ? "we send to your phone" : "your authenticator app shows"} for{" "}
         <span className="font-medium text-foreground">
           {secondFactor?.email && <EmailAddress email={secondFactor.email} />}
         </span>

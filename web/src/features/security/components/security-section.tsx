@@ -2,6 +2,7 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { useFactors } from "../api/factors";
 import { AccountDataCard } from "./account-data-card";
 import { EmailCard } from "./email-card";
+import { PasskeysCard } from "./passkeys-card";
 import { PasswordCard } from "./password-card";
 import { RecoveryCodesCard } from "./recovery-codes-card";
 import { SecurityLogCard } from "./security-log-card";
@@ -24,6 +25,7 @@ export function SecuritySection() {
       </h2>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <TwoStepCard />
+        <PasskeysCard />
         {hasFactor && <RecoveryCodesCard email={user?.email ?? ""} />}
         <SessionsCard />
         <PasswordCard hasPassword={hasPassword} />

@@ -96,6 +96,8 @@ export function TwoStepCard() {
   };
 
   const verified = (factors.data ?? []).filter((f) => f.status === "verified");
+  // Passkeys are listed, added and removed in their own card; here they only count as "on".
+  const codeFactors = verified.filter((f) => f.factor_type !== "webauthn");
   const zone = useOwnerTimeZone();
   return (
     <Card>
@@ -114,9 +116,14 @@ export function TwoStepCard() {
           <p className="text-sm">
             <Badge variant="warning">Off</Badge> Your account is protected by your password only.
           </p>
+        ) : codeFactors.length === 0 ? (
+          <p className="text-sm">
+            <Badge variant="success">On</Badge> After your password, your passkey confirms it is you. An app or phone
+            added here is a second way in if you lose it.
+          </p>
         ) : (
           <ul className="flex flex-col divide-y rounded-md border" aria-label="Second factors">
-            {verified.map((f) => (
+            {codeFactors.map((f) => (
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                 <div className="min-w-0">
                   <p className="font-medium break-words">{factorLabel(f)}</p>
@@ -153,7 +160,7 @@ export function TwoStepCard() {
             </FormField>
             <Button type="submit" disabled={state.kind === "starting"}>
               {state.kind === "starting" && <Spinner className="text-primary-foreground" />}
-              {verified.length > 0 ? "Add another authenticator app" : "Add an authenticator app"}
+              {codeFactors.length > 0 ? "Add another authenticator app" : "Add an authenticator app"}
             </Button>
           </form>
         )}

@@ -6,6 +6,22 @@ const METHODS: Record<string, string> = {
   otp: "by confirming your e-mail address",
   recovery: "with a password-reset link",
   email_change: "by confirming a new e-mail address",
+  passkey: "with a passkey",
+};
+
+const KINDS: Record<string, string> = { phone: "Phone", webauthn: "Passkey" };
+/** What a factor is, by its type: a phone, a passkey, else an authenticator app. */
+const kindOf = (type: string | undefined) => KINDS[type ?? ""] ?? "Authenticator";
+
+/** Why a passkey's answer was refused, in words (the server logs only the reason's name). */
+const PASSKEY_REASONS: Record<string, string> = {
+  origin: "it came from another website",
+  rp_id: "it was made for another website",
+  challenge: "it answered an old or different request",
+  counter: "its use counter went backwards, as a copied passkey's does",
+  user_verification: "it did not check your fingerprint, face or PIN",
+  signature: "its signature did not check out",
+  unknown_credential: "it is not (or no longer) on your account",
 };
 
 /** One line of the security log in words; `warning` marks what may mean someone else is trying. */
@@ -16,7 +32,20 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
   const d = event.detail;
   switch (event.kind) {
     case "sign_in":
-      return { text: `Signed in ${METHODS[d.method ?? ""] ?? ""}`.trim(), warning: false };
+      return {
+        text: `Signed in ${METHODS[d.method ?? ""] ?? ""}${d.factor ? ` “${d.factor}”` : ""}`.trim(),
+        warning: false,
+      };
+    case "passkey_used":
+      return { text: `Confirmed it was you with passkey “${d.factor ?? "Passkey"}”`, warning: false };
+    case "passkey_rejected":
+      return {
+        text: `A passkey${d.factor ? ` (“${d.factor}”)` : ""} was refused: ${PASSKEY_REASONS[d.reason ?? ""] ?? "it could not be verified"}`,
+        // Refused while adding it, the owner was there; at sign-in it may be someone else.
+        warning: d.while !== "adding",
+      };
+    case "factor_renamed":
+      return { text: `${kindOf(d.type)} “${d.from ?? ""}” renamed to “${d.factor ?? ""}”`, warning: false };
     case "sign_in_failed":
       return {
         text:
@@ -40,10 +69,10 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
         warning: false,
       };
     case "factor_added":
-      return { text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” added`, warning: false };
+      return { text: `${kindOf(d.type)} “${d.factor ?? "app"}” added`, warning: false };
     case "factor_removed":
       return {
-        text: `${d.type === "phone" ? "Phone" : "Authenticator"} “${d.factor ?? "app"}” removed`,
+        text: `${kindOf(d.type)} “${d.factor ?? "app"}” removed`,
         warning: false,
       };
     case "recovery_codes_created":
