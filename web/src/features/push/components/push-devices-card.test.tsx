@@ -24,7 +24,7 @@ describe("Security's notifications card", () => {
     await user.type(name, "Ada's phone");
     await user.click(screen.getByRole("button", { name: "Turn on notifications" }));
 
-    expect(await screen.findByText("Notifications are on for this device.")).toBeInTheDocument();
+    expect(await screen.findByText(/^Notifications are on for this device\./)).toBeInTheDocument();
     expect(browser.notification.requestPermission).toHaveBeenCalledOnce();
     const key = browser.pushManager.subscribe.mock.calls[0]![0]!;
     expect(key.userVisibleOnly).toBe(true);
@@ -94,7 +94,7 @@ describe("Security's notifications card", () => {
     uninstall = browser.uninstall;
     const { user, push } = renderSecurity();
     await user.click(await screen.findByRole("button", { name: "Turn on notifications" }, AFTER_GUARD));
-    await screen.findByText("Notifications are on for this device.");
+    await screen.findByText(/^Notifications are on for this device\./);
     await user.click(screen.getByRole("button", { name: "Remove" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(dialog).toHaveTextContent("Notifications stop on this device");

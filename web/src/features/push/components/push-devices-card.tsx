@@ -29,8 +29,9 @@ export function PushDevicesCard() {
   const remove = useRemovePushDevice();
   const [removing, setRemoving] = useState<PushDevice | null>(null);
   const timeZone = useOwnerTimeZone();
-  const list = devices.data ?? [];
   const isThis = (device: PushDevice) => device.id === thisDevice.data;
+  // This device first: it is the one the card is about.
+  const list = [...(devices.data ?? [])].sort((a, b) => Number(isThis(b)) - Number(isThis(a)));
   const onHere = list.some(isThis);
 
   const confirmRemove = () => {
@@ -67,7 +68,10 @@ export function PushDevicesCard() {
         ) : (
           <>
             {onHere ? (
-              <p className="text-sm">Notifications are on for this device.</p>
+              <p className="text-sm">
+                Notifications are on for this device. Reminders come here when “Push notifications” is ticked in “Send
+                my reminders by”, above.
+              </p>
             ) : blocker.data ? (
               <p className="text-sm text-muted-foreground">{blockerSentence[blocker.data]}</p>
             ) : (
