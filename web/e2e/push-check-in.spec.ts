@@ -31,6 +31,12 @@ test("the worker registers, and a page opened offline is the offline page", asyn
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, request, "pwa-offline");
   await activeWorker(page, context);
+  // What Lighthouse's installability audit asked Chromium, before Lighthouse 12 dropped it. A
+  // Playwright context is a private window, where Chromium installs nothing: the one error allowed.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+  await cdp.detach();
   // The worker keeps the shell, and nothing under /api.
   const cached = await page.evaluate(async () => {
     const names = await caches.keys();
@@ -63,6 +69,14 @@ test("the worker registers, and a page opened offline is the offline page", asyn
   await context.setOffline(false);
   await page.getByRole("link", { name: "Try again" }).click();
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+});
+
+test("a recipient's access page gets no service worker", async ({ page }) => {
+  await page.goto("/access/message/00000000-0000-4000-8000-000000000000");
+  // The app has started (it registers the worker at that point everywhere else) once the page has its heading.
+  await page.waitForFunction(() => document.querySelector("#root")?.hasChildNodes());
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 });
 
 test("a reminder push shows the deadline's notification with I'm OK; on a device without notifications on, I'm OK says it could not check in", async ({

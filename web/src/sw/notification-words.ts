@@ -18,7 +18,7 @@ export function checkedInWords(
   const next = answer.next_deadline === null ? null : formatInstant(new Date(answer.next_deadline), now, display);
   return {
     title: next ? `Checked in — next deadline ${next}` : "Checked in",
-    body: next ? "Your timers started again." : "No check-in deadline is running now.",
+    body: next ? "Your check-in reached Trigger Switch." : "No check-in deadline is running now.",
   };
 }
 

@@ -22,8 +22,8 @@ export function ReminderChannels({ info, owner }: { info: ChannelsInfo; owner: O
   const billing = useBilling();
   const plan = billing.data?.plans.find((p) => p.id === billing.data?.plan);
   const push = usePushInfo();
-  const devices = usePushDevices();
   const pushOn = push.data?.available === true;
+  const devices = usePushDevices({ enabled: pushOn });
   const chosen = new Set(save.isPending && save.variables ? save.variables : owner.reminder_channels);
   const why = (id: ReminderChannel): string | null => {
     if (id === "email") return null;

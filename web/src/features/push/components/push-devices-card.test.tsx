@@ -78,6 +78,17 @@ describe("Security's notifications card", () => {
     expect(screen.queryByRole("button", { name: "Turn on notifications" })).not.toBeInTheDocument();
   });
 
+  it("reads a server without the push routes as one that does not send notifications", async () => {
+    renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile(),
+      api: { "GET /api/push": () => ({ status: 404, body: { error: { code: "not_found", message: "Not found" } } }) },
+    });
+    expect(await screen.findByText(/This server does not send notifications/, {}, AFTER_GUARD)).toBeInTheDocument();
+    expect(screen.queryByText(/notification settings could not be loaded/)).not.toBeInTheDocument();
+  });
+
   it("says the browser cannot show notifications where it has no push (jsdom has none)", async () => {
     renderSecurity();
     expect(

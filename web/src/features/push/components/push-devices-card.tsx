@@ -23,7 +23,7 @@ import { TurnOnPushForm } from "./turn-on-push-form";
  */
 export function PushDevicesCard() {
   const info = usePushInfo();
-  const devices = usePushDevices();
+  const devices = usePushDevices({ enabled: info.data?.available === true });
   const thisDevice = useThisPushDevice();
   const blocker = useQuery({ queryKey: ["push-blocker"], queryFn: pushBlocker, staleTime: Infinity });
   const remove = useRemovePushDevice();
@@ -56,7 +56,7 @@ export function PushDevicesCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {info.isPending || devices.isPending || blocker.isPending || thisDevice.isPending ? (
+        {info.isPending ? (
           <Skeleton className="h-24" />
         ) : info.isError ? (
           <LoadError what="notification settings" onRetry={() => void info.refetch()} />
@@ -65,6 +65,8 @@ export function PushDevicesCard() {
             This server does not send notifications: whoever runs it has not set them up. Your reminders go by e-mail{" "}
             and the other channels you choose.
           </p>
+        ) : devices.isPending || blocker.isPending || thisDevice.isPending ? (
+          <Skeleton className="h-24" />
         ) : (
           <>
             {onHere ? (
