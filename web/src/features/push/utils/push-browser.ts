@@ -21,10 +21,17 @@ export function browserPushBlocker(): Exclude<PushBlocker, "no-worker" | "denied
   return isAppleMobile() && !isStandalone() ? "ios-home-screen" : "unsupported";
 }
 
-/** This page's service worker registration, or null (the dev server, or it failed to install). */
+/**
+ * This page's service worker registration once it is active, or null (the dev server has none, or
+ * it failed to install). On a first visit it registers just after the page's first paint, so it
+ * is waited for a little.
+ */
 export async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!("serviceWorker" in navigator)) return null;
-  return (await navigator.serviceWorker.getRegistration("/")) ?? null;
+  const registered = await navigator.serviceWorker.getRegistration("/");
+  if (registered?.active) return registered;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
 
 export async function pushBlocker(): Promise<PushBlocker | null> {
@@ -82,7 +89,7 @@ export async function unsubscribe(): Promise<void> {
 /** Sends the service worker a request and waits for its answer (see src/sw/messages.ts). */
 export async function askWorker(request: WorkerRequest): Promise<string | null> {
   const registration = await workerRegistration();
-  const worker = registration?.active ?? (await navigator.serviceWorker.ready).active;
+  const worker = registration?.active;
   if (!worker) throw new PushStepError("worker", "no active service worker");
   const channel = new MessageChannel();
   const answer = new Promise<WorkerAnswer>((resolve, reject) => {

@@ -7,7 +7,7 @@ export const blockerSentence: Record<PushBlocker, string> = {
   "ios-home-screen":
     "On iPhone and iPad, notifications work once Trigger Switch is on your Home Screen: in Safari, tap Share, then Add to Home Screen, and open it from there.",
   "no-worker":
-    "Notifications need this app's service worker, which is not running on this page. Reload the page and try again.",
+    "Notifications need this app's service worker, which is not running on this page yet. Reload the page and try again.",
   denied:
     "Notifications are blocked for this site in your browser's settings. Allow them there, then reload this page.",
 };
