@@ -10,8 +10,8 @@ import { prerenderPages } from "./build/prerender-pages.ts";
 import { writePrecacheList } from "./build/service-worker.ts";
 
 // Vite's defaults, plus one step after the browser bundle: the public pages are rendered to HTML
-// (so they paint before any script runs) and every text file gets its compressed copies
-// (web/build/README.md, docs/decisions/020).
+// (so they paint before any script runs), the service worker is built with the list of the files
+// it keeps, and every text file gets its compressed copies (web/build/README.md, docs/decisions/020).
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 const proxied = ["/auth", "/api", "/dev", "/healthz", "/functions"];
 const src = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
