@@ -5,7 +5,7 @@ import { PushStepError, type PushBlocker } from "./push-browser";
 export const blockerSentence: Record<PushBlocker, string> = {
   unsupported: "This browser cannot show notifications from websites, so they cannot be turned on here.",
   "ios-home-screen":
-    "On iPhone and iPad, notifications work once Trigger Switch is on your Home Screen: in Safari, tap Share, then Add to Home Screen, and open it from there.",
+    "On iPhone and iPad (iOS 16.4 or later), notifications work once Trigger Switch is on your Home Screen: in Safari, tap Share, then Add to Home Screen, and open it from there.",
   "no-worker":
     "Notifications need this app's service worker, which is not running on this page yet. Reload the page and try again.",
   denied:
