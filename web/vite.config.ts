@@ -7,10 +7,11 @@ import { chunkGroups } from "./build/chunk-groups.ts";
 import { inlineStylesheet } from "./build/inline-stylesheet.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerenderPages } from "./build/prerender-pages.ts";
+import { writePrecacheList } from "./build/service-worker.ts";
 
 // Vite's defaults, plus one step after the browser bundle: the public pages are rendered to HTML
-// (so they paint before any script runs) and every text file gets its compressed copies
-// (web/build/README.md, docs/decisions/020).
+// (so they paint before any script runs), the service worker is built with the list of the files
+// it keeps, and every text file gets its compressed copies (web/build/README.md, docs/decisions/020).
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 const proxied = ["/auth", "/api", "/dev", "/healthz", "/functions"];
 const src = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
@@ -46,12 +47,25 @@ export default defineConfig(({ mode }) => {
           rolldownOptions: { input: src("src/prerender/prerender-pages.tsx") },
         },
       },
+      // The service worker: one file at the site's root (its scope is the whole site), no imports.
+      sw: {
+        consumer: "client",
+        build: {
+          outDir: src("dist"),
+          emptyOutDir: false,
+          copyPublicDir: false,
+          manifest: false,
+          rolldownOptions: { input: src("src/sw/sw.ts"), output: { format: "iife", entryFileNames: "sw.js" } },
+        },
+      },
     },
     builder: {
       async buildApp(builder) {
         await builder.build(builder.environments.client!);
         await builder.build(builder.environments.ssr!);
         await prerenderPages({ dist: src("dist"), bundle: src("node_modules/.prerender/prerender-pages.js") });
+        await builder.build(builder.environments.sw!);
+        writePrecacheList(src("dist"));
         await precompress(src("dist"));
       },
     },

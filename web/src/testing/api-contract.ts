@@ -17,10 +17,16 @@ import {
   ownerChannelsSchema,
   ownerReleaseSchema,
   profileSchema,
+  pushDeviceSchema,
+  pushDevicesSchema,
+  pushInfoSchema,
   recipientCreateSchema,
   recipientDeletedSchema,
   recipientSchema,
   recipientUpdateSchema,
+  registeredPushDeviceSchema,
+  registerPushDeviceBodySchema,
+  renamePushDeviceBodySchema,
 } from "@trigger-switch/contracts";
 import { z } from "zod";
 
@@ -79,6 +85,20 @@ export const sessionContract = {
   "GET /api/profile": { response: profileSchema },
   "GET /api/channels": { response: channelsInfoSchema },
   "GET /api/profile/channels": { response: ownerChannelsSchema },
+} as const satisfies Record<string, RouteContract>;
+
+/** The owner's push devices (web/src/testing/fake-push.ts), as server/src/push's routes take and answer them. */
+export const pushContract = {
+  "GET /api/push": { response: pushInfoSchema },
+  "GET /api/push/devices": { response: pushDevicesSchema },
+  "POST /api/push/devices": {
+    request: registerPushDeviceBodySchema,
+    status: 201,
+    response: registeredPushDeviceSchema,
+  },
+  "PATCH /api/push/devices/:id": { request: renamePushDeviceBodySchema, response: pushDeviceSchema },
+  "DELETE /api/push/devices/:id": { status: 204, response: null },
+  "POST /api/push/devices/:id/test": { status: 204, response: null },
 } as const satisfies Record<string, RouteContract>;
 
 type RequestOf<C> = C extends { request: infer S extends z.ZodType } ? z.output<S> : unknown;

@@ -29,6 +29,7 @@ import type { OpenSocket } from "@/lib/realtime/realtime-client";
 import { checkedRoutes, sessionContract } from "./api-contract";
 import { createFakeWorkspace } from "./fake-workspace";
 import { createFakeApi, createFakeAuth, makeSession, type FakeAuthOptions, type Handler } from "./fakes";
+import { createFakePush } from "./fake-push";
 import { setViewportWidth } from "./viewport";
 
 export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
@@ -53,6 +54,8 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   oauth?: OAuthSignIn;
   /** The in-memory messages/recipients API. Default: an empty one. */
   workspace?: ReturnType<typeof createFakeWorkspace>;
+  /** The owner's push devices. Default: push off on this server, no device. */
+  push?: ReturnType<typeof createFakePush>;
 }
 
 export { channelsOff } from "./channels-off";
@@ -81,9 +84,11 @@ export function renderApp(options: RenderAppOptions = {}) {
   setViewportWidth(width);
   const auth = createFakeAuth({ ...options, session: options.session ?? (signedIn ? makeSession() : null) });
   const workspace = options.workspace ?? createFakeWorkspace();
+  const push = options.push ?? createFakePush();
   const server = createFakeApi(
     {
       ...workspace.routes,
+      ...push.routes,
       ...checkedRoutes(sessionContract, {
         "GET /api/profile": () =>
           profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
@@ -140,5 +145,5 @@ export function renderApp(options: RenderAppOptions = {}) {
     </AppProvider>
   );
   const user = userEvent.setup();
-  return { ...render(ui), router, auth, server, user, workspace };
+  return { ...render(ui), router, auth, server, user, workspace, push };
 }

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { paths } from "@/config/paths";
 import { CheckInCard } from "@/features/dashboard/components/check-in-card";
 import { CountsRow } from "@/features/dashboard/components/counts-row";
+import { InstallCard } from "@/features/dashboard/components/install-card";
 import { NextDeadlineCard } from "@/features/dashboard/components/next-deadline-card";
 import { RecentActivity } from "@/features/dashboard/components/recent-activity";
 import { useMessages } from "@/features/messages/api/get-messages";
@@ -42,7 +43,10 @@ export default function DashboardPage() {
       {messages.isError || messageList === undefined ? (
         <LoadError what="messages" onRetry={() => void messages.refetch()} />
       ) : messageList.length === 0 ? (
-        <GettingStarted hasRecipients={(recipientList?.length ?? 0) > 0} />
+        <div className="flex flex-col gap-6">
+          <GettingStarted hasRecipients={(recipientList?.length ?? 0) > 0} />
+          <InstallCard />
+        </div>
       ) : (
         <div className="flex flex-col gap-6">
           <CountsRow messages={messageList} recipientCount={recipientList?.length ?? null} />
@@ -50,6 +54,8 @@ export default function DashboardPage() {
             <div className="flex flex-col gap-6">
               <NextDeadlineCard messages={messageList} releases={releaseList} timeZone={timeZone} />
               <CheckInCard messages={messageList} timeZone={timeZone} />
+              {/* After the check-in, so it never stands between the owner and the button. */}
+              <InstallCard />
             </div>
             <RecentActivity messages={messageList} releases={releaseList} timeZone={timeZone} />
           </div>

@@ -1,6 +1,7 @@
 import type { OwnerChannels } from "@trigger-switch/contracts";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { createFakePush } from "@/testing/fake-push";
 import { makeProfile } from "@/testing/fakes";
 import { channelsOff, renderApp } from "@/testing/render-app";
 
@@ -194,5 +195,46 @@ describe("the profile's messaging card", () => {
     expect(screen.getByLabelText("SMS — not part of your Free plan")).toBeDisabled();
     await user.click(whatsapp);
     expect(changes).toEqual([]);
+  });
+
+  it("offers push reminders once a device has notifications on, and says why before", async () => {
+    const push = createFakePush({ available: true });
+    const first = renderApp({ path: "/profile", signedIn: true, profile: makeProfile(), push });
+    expect(
+      await screen.findByLabelText(
+        "Push notifications — turn on notifications on a device first (Security, below)",
+        {},
+        AFTER_GUARD,
+      ),
+    ).toBeDisabled();
+    expect(
+      screen.getByText(/This server sends reminders by e-mail and push notifications for now/),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    push.addDevice("Ada's phone");
+    const changes: unknown[] = [];
+    const { user } = renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile(),
+      push,
+      api: {
+        "PUT /api/profile/channels/reminders": ({ body }) => {
+          changes.push(body);
+          return { body: { ...base, reminder_channels: ["email", "push"] } };
+        },
+      },
+    });
+    const choice = await screen.findByLabelText("Push notifications", {}, AFTER_GUARD);
+    expect(choice).toBeEnabled();
+    await user.click(choice);
+    expect(changes).toEqual([{ channels: ["email", "push"] }]);
+    await waitFor(() => expect(choice).toBeChecked());
+  });
+
+  it("says push is off when this server does not send it", async () => {
+    renderApp({ path: "/profile", signedIn: true, profile: makeProfile() });
+    expect(await screen.findByLabelText("Push notifications — off on this server", {}, AFTER_GUARD)).toBeDisabled();
   });
 });

@@ -1,3 +1,4 @@
+import { PushDevicesCard } from "@/features/push";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useFactors } from "../api/factors";
 import { AccountDataCard } from "./account-data-card";
@@ -28,6 +29,7 @@ export function SecuritySection() {
         <PasskeysCard />
         {hasFactor && <RecoveryCodesCard email={user?.email ?? ""} />}
         <SessionsCard />
+        <PushDevicesCard />
         <PasswordCard hasPassword={hasPassword} />
         <EmailCard />
         <SecurityLogCard />
