@@ -38,20 +38,25 @@ export function loadVapidKeys(
   }
   const file = vapidKeyFile(config.DATA_DIR);
   if (!fs.existsSync(file)) {
-    const ecdh = crypto.createECDH("prime256v1");
-    ecdh.generateKeys();
-    const fresh = {
-      publicKey: ecdh.getPublicKey().toString("base64url"),
-      privateKey: ecdh.getPrivateKey().toString("base64url"),
-      createdAt: now.toISOString(),
-    };
+    const fresh = { ...newVapidPair(), createdAt: now.toISOString() };
     writeFileDurably(file, JSON.stringify(fresh, null, 2), { exclusive: true });
   }
   if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
-  const stored = storedSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+  const stored = storedSchema.safeParse(parseJson(fs.readFileSync(file, "utf8")));
   if (!stored.success || publicKeyOf(stored.data.privateKey) !== stored.data.publicKey)
     throw new ConfigError(`${file} is damaged: it must hold a matching VAPID publicKey and privateKey`);
   return { publicKey: stored.data.publicKey, privateKey: stored.data.privateKey, subject };
+}
+
+/** A fresh P-256 pair as base64url: the public point uncompressed (65 bytes), the private key at its full 32 bytes. */
+export function newVapidPair(): { publicKey: string; privateKey: string } {
+  const ecdh = crypto.createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    // getPrivateKey drops leading zero bytes (one key in 256), which browsers and web-push refuse.
+    privateKey: Buffer.from(ecdh.getPrivateKey().toString("hex").padStart(64, "0"), "hex").toString("base64url"),
+  };
 }
 
 /** The uncompressed public point of a raw P-256 private key; throws on a key that is not one. */
@@ -62,6 +67,14 @@ function publicKeyOf(privateKey: string): string {
   ecdh.setPrivateKey(raw);
   return ecdh.getPublicKey().toString("base64url");
 }
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
 
 /** "Trigger Switch <no-reply@example.com>" → "no-reply@example.com". */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();

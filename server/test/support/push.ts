@@ -12,10 +12,19 @@ export interface PushTestApp {
 }
 
 /** The real server with its pushes going to a local push service that checks and decrypts them. */
-export async function startPushApp(env: Record<string, string> = {}): Promise<PushTestApp> {
+export async function startPushApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<PushTestApp> {
   let t: TestApp | null = null;
   const pushService = await startFakePushService({ vapidPublicKey: () => t?.channels.push.publicKey ?? null });
-  t = await startAutoconfirmApp({ JWT_EXPIRY: "86400", TRUST_PROXY: "true", ...env }, { pushAgent: pushService.agent });
+  t = await startAutoconfirmApp(
+    { JWT_EXPIRY: "86400", TRUST_PROXY: "true", ...env },
+    {
+      pushAgent: pushService.agent,
+      logStream: opts.logStream,
+    },
+  );
   const app = t;
   return {
     t: app,
