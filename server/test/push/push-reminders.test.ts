@@ -12,10 +12,11 @@ import { until } from "../support/until.ts";
 import type { SignedInUser } from "../support/users.ts";
 
 let sink: SmtpSink;
+const refused = new Set<string>();
 let p: PushTestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
+  sink = await startSmtpSink({ reject: (address) => refused.has(address) });
   p = await startPushApp({ SMTP_URL: sink.url });
 });
 afterAll(async () => {
@@ -155,6 +156,31 @@ describe("push among the owner's reminder channels", () => {
     );
     expect(notices).toHaveLength(1);
     expect(mailText(notices[0]!)).toMatch(/The notifications on "Only phone" stopped working/);
+  });
+
+  it("does not count a push as the reminder sent: an e-mail that fails for good on a retry still fails the reminder", async () => {
+    const { owner, conditionId } = await ownerInBerlin();
+    const device = await registerDevice(p, owner, "Phone");
+    expect((await choosePush(owner)).status).toBe(200);
+    await travel(p.t, 2 * HOUR);
+    await sink.stop();
+    try {
+      await tick(p.t);
+    } finally {
+      await sink.start();
+    }
+    await p.pushService.waitFor(device.subscription.endpoint);
+    const [attempt] = await pushRows(conditionId);
+    expect(attempt!.deliveryStatus).toBe("sent");
+    const reminder = async () =>
+      (await p.t.database.db.select().from(deliveries).where(eq(deliveries.id, attempt!.deliveryId!)))[0]!;
+    expect((await reminder()).status).toBe("pending");
+    refused.add(owner.email);
+    await travel(p.t, 2 * MINUTE);
+    await tick(p.t);
+    expect((await reminder()).status).toBe("failed");
+    expect((await reminder()).lastError).toMatch(/^email: /);
+    expect(p.pushService.to(device.subscription.endpoint)).toHaveLength(1);
   });
 
   it("tells the owner once when they remove their last device themselves, and not while another is left", async () => {

@@ -122,10 +122,30 @@ export async function sendOwnerReminder({
         inArray(reminderDeliveryLog.deliveryStatus, ["sent", "delivered", "read"]),
       ),
     );
-  const taken = new Set<string>(done.map((d) => d.channel));
+  // A device taking a push is not the reminder taken (sendReminderPushes keeps its own account of devices).
+  const taken = new Set<string>(done.map((d) => d.channel).filter((c) => c !== "push"));
   const failures: ChannelFailure[] = [];
   let retry: string | null = null;
 
+  // The pushes go alongside the e-mail rather than after it: neither waits on the other's provider.
+  const pushing = (
+    push && route.devices.length > 0
+      ? sendReminderPushes({
+          db,
+          clock,
+          masterKeys: push.masterKeys,
+          siteUrl: push.siteUrl,
+          sender: channels.push,
+          devices: route.devices,
+          delivery,
+          payload: push.payload,
+          ttlSeconds: push.ttlSeconds,
+        })
+      : Promise.resolve({ taken: 0, retry: null })
+  ).then(
+    (result) => result,
+    (error: unknown) => ({ error }),
+  );
   for (const channel of route.channels) {
     if (spent.has(channel) || taken.has(channel)) continue;
     const address = channel === "email" ? route.email : route.phone!;
@@ -211,20 +231,9 @@ export async function sendOwnerReminder({
       });
     }
   }
-  if (push && route.devices.length > 0) {
-    const pushed = await sendReminderPushes({
-      db,
-      clock,
-      masterKeys: push.masterKeys,
-      siteUrl: push.siteUrl,
-      sender: channels.push,
-      devices: route.devices,
-      delivery,
-      payload: push.payload,
-      ttlSeconds: push.ttlSeconds,
-    });
-    retry ??= pushed.retry;
-  }
+  const pushed = await pushing;
+  if ("error" in pushed) throw pushed.error;
+  retry ??= pushed.retry;
   if (retry) return { status: "retry", error: retry, failures };
   if (taken.size > 0) return { status: "sent", error: null, failures };
   return {
