@@ -132,9 +132,23 @@ try {
   console.log(
     `  ${received.length.toLocaleString("en")} pushes (${distinct.toLocaleString("en")} devices, ${reminders.toLocaleString("en")} reminders) and ${mails.toLocaleString("en")} reminder e-mails; ${pushService.refused.length} refused by the push service`,
   );
+  const mailLate = (await sink.arrivals()).map(([, at]) => at - dueAt).sort((a, b) => a - b);
+  if (mailLate.length > 0)
+    console.log(
+      `  the same reminders' e-mails at the SMTP sink: p50 ${percentile(mailLate, 50).toFixed(0)} ms, p99 ${percentile(mailLate, 99).toFixed(0)} ms`,
+    );
   if (late.length > 0) console.log(`  last push ${s(late.at(-1)!)} after the reminders fell due; first ${s(late[0]!)}`);
-  if (distinct !== n || received.length !== n)
+  if (distinct !== n || received.length !== n) {
     console.log(`  NOT exactly once: ${received.length} pushes, ${distinct} devices, ${n} expected`);
+    const states = await scratch.pool.query<{ status: string; n: number }>(
+      "select status, count(*)::int n from deliveries where kind = 'reminder' group by 1 order by 1",
+    );
+    const failed = await scratch.pool.query<{ error: string; n: number }>(
+      "select error, count(*)::int n from reminder_delivery_log where delivery_channel = 'push' and delivery_status = 'failed' group by 1",
+    );
+    console.log(`  reminders: ${states.rows.map((r) => `${r.status} ${r.n}`).join(", ")}`);
+    for (const f of failed.rows) console.log(`  push failed ${f.n}×: ${f.error}`);
+  }
   console.log(
     `push reminders: ${received.length} delivered, p50 ${late.length ? percentile(late, 50).toFixed(0) : "-"} ms, p99 ${late.length ? percentile(late, 99).toFixed(0) : "-"} ms`,
   );
