@@ -25,14 +25,20 @@ export async function removePushDevice(
   }: { masterKeys: MasterKeys; now: Date; siteUrl: string; deviceId: string; reason: RemovalReason },
 ): Promise<{ removed: boolean; pushTurnedOff: boolean }> {
   return db.transaction(async (tx) => {
+    // Profile first, then the device, as registering does: the same lock order everywhere cannot deadlock.
+    // It also makes a second removal racing for the last two devices wait, so its next statement sees
+    // the first one's delete.
+    const [device] = await tx
+      .select({ userId: pushDevices.userId })
+      .from(pushDevices)
+      .where(eq(pushDevices.id, deviceId));
+    if (!device) return { removed: false, pushTurnedOff: false };
+    await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${device.userId} for update`);
     const [gone] = await tx
       .delete(pushDevices)
-      .where(eq(pushDevices.id, deviceId))
+      .where(and(eq(pushDevices.id, deviceId), eq(pushDevices.userId, device.userId)))
       .returning({ userId: pushDevices.userId, name: pushDevices.name });
     if (!gone) return { removed: false, pushTurnedOff: false };
-    // Two removals racing for the last two devices would each still see the other's row; locking the
-    // profile makes the second wait, and its next statement sees the first one's delete.
-    await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${gone.userId} for update`);
     const [turnedOff] = await tx
       .update(profiles)
       .set({ reminderChannels: sql`array_remove(${profiles.reminderChannels}, 'push')`, updatedAt: now })

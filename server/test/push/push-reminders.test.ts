@@ -198,4 +198,21 @@ describe("push among the owner's reminder channels", () => {
       .where(and(eq(deliveries.userId, owner.id), like(deliveries.idempotencyKey, "notice:push-off:%")));
     expect(notices).toHaveLength(1);
   });
+
+  it("takes push out once when the last two devices are removed at the same moment", async () => {
+    const { owner } = await ownerInBerlin();
+    const a = await registerDevice(p, owner, "A");
+    const b = await registerDevice(p, owner, "B");
+    expect((await choosePush(owner)).status).toBe(200);
+    const answers = await Promise.all(
+      [a, b].map((d) => owner.api(`/api/push/devices/${d.device.id}`, { method: "DELETE" })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([204, 204]);
+    expect(await reminderChannelsOf(owner.id)).toEqual(["email"]);
+    const notices = await p.t.database.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.userId, owner.id), like(deliveries.idempotencyKey, "notice:push-off:%")));
+    expect(notices).toHaveLength(1);
+  });
 });
