@@ -1,10 +1,10 @@
 import { REMINDER_CHANNELS, type OwnerChannels, type ReminderChannel } from "@trigger-switch/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { limitsFor } from "../../billing/limits-for.ts";
 import { planLimitError } from "../../billing/plan-limit-error.ts";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/connect.ts";
+import type { Db, Tx } from "../../db/connect.ts";
 import { profiles, pushDevices } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { Channels, PhoneChannelId } from "../channel.ts";
@@ -56,17 +56,23 @@ export async function setReminderChannels({
         { channels: "Verify your number first." },
       );
   }
-  if (chosen.includes("push")) await checkPushDevice({ db, channels, userId });
   const ordered = REMINDER_CHANNELS.filter((c) => c === "email" || chosen.includes(c));
-  await db
-    .update(profiles)
-    .set({ reminderChannels: [...ordered], updatedAt: clock.now() })
-    .where(eq(profiles.id, userId));
+  await db.transaction(async (tx) => {
+    if (chosen.includes("push")) {
+      // Removing a device locks the profile first too: the last device cannot go between this check and the choice.
+      await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`);
+      await checkPushDevice({ db: tx, channels, userId });
+    }
+    await tx
+      .update(profiles)
+      .set({ reminderChannels: [...ordered], updatedAt: clock.now() })
+      .where(eq(profiles.id, userId));
+  });
   return readOwnerChannels({ db, clock, userId });
 }
 
 /** Push is chosen only with somewhere to push to; the device list in Security is where one is added. */
-async function checkPushDevice({ db, channels, userId }: { db: Db; channels: Channels; userId: string }) {
+async function checkPushDevice({ db, channels, userId }: { db: Db | Tx; channels: Channels; userId: string }) {
   if (!channels.push.available) {
     const message = "This server does not send notifications (Web Push is off here). Your reminders go by e-mail.";
     throw new AppError("conflict", message, { channels: message });
