@@ -13,6 +13,7 @@ const benches = [
   ["--import", "tsx", "bench/checkin-throughput.ts", "200", "10", "20"],
   ["--import", "tsx", "bench/engine-idle-tick.ts", "1000,100000", "30"],
   ["--import", "tsx", "bench/engine-burst.ts", "10000", "20"],
+  ["--import", "tsx", "bench/push-reminders.ts", "1000"],
   ["--import", "tsx", "bench/realtime-sockets.ts", "--sockets=500", "--owners=100", "--rate=50", "--seconds=10"],
 ];
 for (const args of benches) {

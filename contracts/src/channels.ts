@@ -59,7 +59,7 @@ export const ownerChannelsSchema = z.object({
     .nullable(),
   /** When another code may be asked for (null: now). */
   resend_at: z.string().nullable(),
-  /** Always includes "email"; WhatsApp and SMS only with a verified number. */
+  /** Always includes "email"; WhatsApp and SMS only with a verified number; push only with a device (push.ts). */
   reminder_channels: z.array(z.enum(REMINDER_CHANNELS)),
 });
 export type OwnerChannels = z.infer<typeof ownerChannelsSchema>;

@@ -11,6 +11,7 @@ import { diagnosticRoutes } from "./diagnostics/routes.ts";
 import { conditionRoutes } from "./conditions/routes.ts";
 import { messageRoutes } from "./messages/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
+import { pushDeviceRoutes, pushPublicRoutes } from "./push/routes.ts";
 import { recipientRoutes } from "./recipients/routes.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { currentUser, requireUser } from "./http/authenticate.ts";
@@ -50,6 +51,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   // Admins only (401 signed out, 403 otherwise), checked by the plugin's own hook.
   await app.register(adminRoutes, { prefix: "/admin", deps });
   await app.register(channelInfoRoutes, { deps });
+  await app.register(pushPublicRoutes, { deps });
 
   await app.register(async (authed) => {
     authed.addHook("preHandler", requireUser(deps.auth));
@@ -78,5 +80,6 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     await authed.register(billingRoutes, { deps });
     await authed.register(accountRoutes, { deps });
     await authed.register(ownerChannelRoutes, { deps });
+    await authed.register(pushDeviceRoutes, { deps });
   });
 };

@@ -1,3 +1,4 @@
+import type https from "node:https";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { apiRoutes } from "./api-routes.ts";
@@ -42,11 +43,14 @@ export async function composeApp({
   database,
   clock,
   logStream,
+  pushAgent,
 }: {
   config: Config;
   database: Database;
   clock: Clock;
   logStream?: NodeJS.WritableStream;
+  /** The TLS agent for Web Push services (default Node's); tests pass one that trusts their local push service. */
+  pushAgent?: https.Agent;
 }): Promise<{
   app: FastifyInstance;
   mailer: Mailer;
@@ -67,7 +71,7 @@ export async function composeApp({
     clock,
     limits: smtpLimitsOf(config),
   });
-  const channels = createChannels({ config, db: database.db, mailer, clock, masterKeys });
+  const channels = createChannels({ config, db: database.db, mailer, clock, masterKeys, pushAgent });
   const auth = await createAuthService({ config, db: database.db, mailer, clock, masterKeys, channels });
   const realtime = createRealtime({ database, auth, clock });
   const engineWaker = createEngineWaker();

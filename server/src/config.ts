@@ -191,6 +191,23 @@ const envSchema = z.object({
   STRIPE_API_URL: z
     .url({ message: "must be an absolute URL such as https://api.stripe.com" })
     .default("https://api.stripe.com"),
+  // --- Web Push (docs/decisions/039) ---
+  /** Web Push to the owner's devices for reminders (default true); false turns it off (e.g. no way out to the push services). */
+  WEB_PUSH: bool.default(true),
+  /** VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); both or neither. Unset → generated on first start into DATA_DIR/keys/vapid.json. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key, base64url (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, base64url (43 characters)")
+    .optional(),
+  /** Who push services contact about our pushes: mailto:… or https://… (default mailto: the address in MAIL_FROM). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "must be mailto:you@example.com or an https:// address")
+    .optional(),
   /** Bearer token that opens GET /metrics; unset → /metrics is off (404). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
@@ -271,6 +288,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     "WhatsApp",
   );
   const twilio = allOrNone(c, ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"], "SMS");
+  if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both halves of the key pair, or neither to use the one in DATA_DIR/keys",
+    );
   return {
     ...c,
     oidcProviders: oidc.providers,

@@ -7,6 +7,7 @@ import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { messageAttachments, messages, mfaFactors, profiles, users } from "../db/schema.ts";
+import { listPushDevices } from "../push/list-push-devices.ts";
 import { loadMessageParts } from "../messages/load-message-parts.ts";
 import { toMessageDto } from "../messages/to-message-dto.ts";
 import { toProfileDto } from "../profiles/to-profile-dto.ts";
@@ -59,6 +60,8 @@ export async function* exportAccount({
       second_factors: factors
         .filter((f) => f.status === "verified")
         .map((f) => ({ type: f.factorType, name: f.friendlyName, added_at: f.createdAt.toISOString() })),
+      // Names and dates only: a subscription's endpoint and keys are the browser's, and the check-in credential is kept hashed.
+      notification_devices: (await listPushDevices({ db, userId })).devices.map(({ id: _id, ...device }) => device),
     },
     profile: profile ? toProfileDto(profile) : null,
     recipients: await listRecipients({ db, masterKeys, userId }),

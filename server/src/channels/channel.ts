@@ -1,4 +1,5 @@
 import type { Tx } from "../db/connect.ts";
+import type { PushSender } from "../push/push-sender.ts";
 
 /**
  * One interface for every way Trigger Switch reaches a person (STYLE rule 5): e-mail, WhatsApp
@@ -100,6 +101,11 @@ export interface Channels {
   email: Channel;
   whatsapp: Channel;
   sms: Channel;
+  /**
+   * Web Push to the owner's devices (docs/decisions/039): beside the channels, not one of them, as
+   * it reaches a device rather than an address and only ever adds to the owner's e-mail reminder.
+   */
+  push: PushSender;
   get(id: ChannelId): Channel;
   /** Adds code that runs with each new receipt, in its transaction (see record-status.ts); returns its removal. */
   onStatus(listener: StatusListener): () => void;

@@ -107,7 +107,7 @@ export const ownerChannelRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       schema: {
         tags,
         security,
-        summary: "Choose where my reminders go (e-mail always, plus WhatsApp or SMS)",
+        summary: "Choose where my reminders go (e-mail always, plus WhatsApp, SMS or push to my devices)",
         body: reminderChannelsBodySchema,
         response,
       },

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ReminderChannel } from "@trigger-switch/contracts";
 import { bigint, bigserial, boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts, created, updated } from "./columns.ts";
 
@@ -122,7 +123,7 @@ export const profiles = pgTable("profiles", {
   /** Where the owner's reminders go, all of them at once (docs/decisions/014); e-mail unless chosen otherwise. */
   reminderChannels: text("reminder_channels")
     .array()
-    .$type<("email" | "whatsapp" | "sms")[]>()
+    .$type<ReminderChannel[]>()
     .notNull()
     .default(sql`'{email}'::text[]`),
   createdAt: created(),

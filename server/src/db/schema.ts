@@ -8,3 +8,4 @@ export * from "./admin-schema.ts";
 export * from "./auth-security-schema.ts";
 export * from "./channels-schema.ts";
 export * from "./runtime-schema.ts";
+export * from "./push-schema.ts";

@@ -23,7 +23,7 @@ export interface CheckInResult {
  * (docs/decisions/003, 005). No active condition: success, nothing changes. Runs on its own
  * (autocommit) or inside the caller's transaction (`db` may be a transaction handle). It also says
  * how many armed conditions it met and which dated deliveries it cancelled (docs/decisions/028).
- * `source` says where it came from (app, email link, WhatsApp, SMS).
+ * `source` says where it came from (app, email link, WhatsApp, SMS, a notification).
  */
 export async function checkIn({
   db,
@@ -33,7 +33,7 @@ export async function checkIn({
   db: Db;
   clock: Clock;
   userId: string;
-  source: "app" | "email_link" | "whatsapp" | "sms";
+  source: "app" | "email_link" | "whatsapp" | "sms" | "push";
 }): Promise<CheckInResult> {
   const now = clock.now();
   const result = (await db.execute(

@@ -161,7 +161,9 @@ export async function loadWorkContexts({
           viaLayer.map((d) => [
             d.id,
             d.kind === "reminder"
-              ? ((owner?.reminderChannels ?? []).find((c) => c !== "email") as ChannelId)
+              ? // Push sends after the e-mail on the e-mail lane; a phone channel has lanes of its own.
+                ((owner?.reminderChannels ?? []).find((c): c is PhoneChannelId => c === "whatsapp" || c === "sms") ??
+                ("email" as ChannelId))
               : (viaChannels.get(d.recipientId!) ?? "email"),
           ]),
         ),

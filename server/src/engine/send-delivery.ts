@@ -57,6 +57,8 @@ export async function sendDelivery(
           ownerName: ctx.ownerName,
           ownerFirstName: ctx.ownerFirstName,
           deadlineText: formatMailWhen(ctx.row.deadline, ctx.timeZone),
+          deadline: ctx.row.deadline,
+          timeZone: ctx.timeZone,
           emergency: ctx.emergency !== null,
         },
         delivery,

@@ -408,7 +408,7 @@ describe("the owner's reminders on their chosen channels", () => {
       channels: c.t.channels,
       userId: me.id,
     });
-    expect(route).toEqual({ email: me.email, phone: number, channels: ["email", "whatsapp"] });
+    expect(route).toEqual({ email: me.email, phone: number, channels: ["email", "whatsapp"], devices: [] });
 
     const mid = (await createMessage(me)).id;
     const cid = (await createCondition(me, mid)).id;
@@ -501,6 +501,8 @@ describe("sendWorkDelivery (the engine's one call)", () => {
         ownerName: "Ada Lovelace",
         ownerFirstName: "Ada",
         deadlineText: "Tue 3 Mar, 14:00",
+        deadline: new Date("2026-03-03T14:00:00Z"),
+        timeZone: "UTC",
         emergency: false,
       },
       delivery: delivery!,

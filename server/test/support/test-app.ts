@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -33,11 +34,12 @@ export interface TestApp {
  * on an existing database (two processes on one PostgreSQL); closing this app leaves it open.
  * `opts.logStream` receives the log lines (give LOG_LEVEL in `env` too). `opts.now` starts the
  * fake clock there (default: the real time), for a second app that must share the first's time
- * from its first moment (its background work starts at once).
+ * from its first moment (its background work starts at once). `opts.pushAgent` trusts a local push
+ * service (support/fake-push-service.ts).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { database?: Database; logStream?: NodeJS.WritableStream; now?: Date } = {},
+  opts: { database?: Database; logStream?: NodeJS.WritableStream; now?: Date; pushAgent?: https.Agent } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-test-"));
   const config = loadConfig({
@@ -52,7 +54,13 @@ export async function startTestApp(
   // A shared database stands for a second process on the same PostgreSQL; its owner closes it.
   const database = opts.database ?? (await createTestDatabase());
   const clock = new FakeClock(opts.now ?? new Date());
-  const { app, mailer, channels, inbox } = await composeApp({ config, database, clock, logStream: opts.logStream });
+  const { app, mailer, channels, inbox } = await composeApp({
+    config,
+    database,
+    clock,
+    logStream: opts.logStream,
+    pushAgent: opts.pushAgent,
+  });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   // Links in e-mails must point at this very server.
   config.SITE_URL = address;

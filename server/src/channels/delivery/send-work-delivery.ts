@@ -11,6 +11,7 @@ import type { TellOwner } from "./channel-failure-notice.ts";
 import { deliverThroughChannels, type ChannelFailure } from "./deliver-through-channels.ts";
 import { releaseEnvelope, reminderEnvelope } from "./phone-envelopes.ts";
 import { ownerReminderRoute, sendOwnerReminder } from "./send-owner-reminder.ts";
+import { reminderPush } from "../../push/reminder-push.ts";
 
 type DeliveryRow = typeof deliveries.$inferSelect;
 
@@ -24,6 +25,9 @@ export interface WorkFacts {
   ownerFirstName: string;
   /** The deadline in the owner's zone, as the reminder e-mail words it. */
   deadlineText: string;
+  /** The deadline itself and the owner's zone, for the reminder's push (which words it shorter). */
+  deadline: Date;
+  timeZone: string;
   emergency: boolean;
 }
 
@@ -89,6 +93,16 @@ export async function sendWorkDelivery({
           ? email(to, "owner_reminder")
           : reminderEnvelope({ channel, to, firstName: work.ownerFirstName, deadline: work.deadlineText, link }),
       tellOwner,
+      push: {
+        ...reminderPush({
+          conditionId: work.conditionId,
+          deadline: work.deadline,
+          timeZone: work.timeZone,
+          now: clock.now(),
+        }),
+        masterKeys,
+        siteUrl: config.SITE_URL,
+      },
     });
     return { status: result.status === "retry" ? "pending" : result.status, error: result.error, ...waitOf(result) };
   }
