@@ -2,7 +2,12 @@ import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docs } from "../../src/http/docs.ts";
-import { sessionContract, workspaceContract, type RouteContract } from "../../../web/src/testing/api-contract.ts";
+import {
+  pushContract,
+  sessionContract,
+  workspaceContract,
+  type RouteContract,
+} from "../../../web/src/testing/api-contract.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 // The web's component tests answer the API from a fake (web/src/testing/fake-workspace.ts,
@@ -19,7 +24,7 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
-const fakeRoutes: Record<string, RouteContract> = { ...workspaceContract, ...sessionContract };
+const fakeRoutes: Record<string, RouteContract> = { ...workspaceContract, ...sessionContract, ...pushContract };
 
 /** "PATCH /api/recipients/:id" → ["patch", "/api/recipients/{id}"], as the document names it. */
 function operationKey(route: string): [method: string, path: string] {

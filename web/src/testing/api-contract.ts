@@ -98,7 +98,7 @@ export const pushContract = {
   },
   "PATCH /api/push/devices/:id": { request: renamePushDeviceBodySchema, response: pushDeviceSchema },
   "DELETE /api/push/devices/:id": { status: 204, response: null },
-  "POST /api/push/devices/:id/test": { status: 204, response: null },
+  "POST /api/push/devices/:id/test": { response: pushDeviceSchema },
 } as const satisfies Record<string, RouteContract>;
 
 type RequestOf<C> = C extends { request: infer S extends z.ZodType } ? z.output<S> : unknown;

@@ -51,7 +51,7 @@ export function createFakePush({ available = false }: { available?: boolean } = 
       if (!found) return notFound;
       tests.push(found.id);
       found.last_push_at = new Date().toISOString();
-      return { body: null };
+      return { body: found };
     },
   });
 
