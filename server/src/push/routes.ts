@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../app-deps.ts";
 import { tokenRateLimit } from "../access/token-rate-limit.ts";
+import { recordSecurityEvent } from "../auth/security/security-event.ts";
 import { AppError, notFound } from "../errors.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security } from "../http/route-schemas.ts";
@@ -116,6 +117,14 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         name: req.body.name,
         subscription: req.body.subscription,
       });
+      await recordSecurityEvent({
+        db,
+        clock,
+        userId: currentUser(req).id,
+        kind: "push_device_added",
+        origin: { ip: req.ip, userAgent: req.headers["user-agent"] },
+        detail: { device: registered.device.name },
+      });
       return reply.status(201).header("Cache-Control", "no-store").send(registered);
     },
   );
@@ -153,6 +162,14 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         reason: "removed",
       });
       if (!removed) throw notFound("No such device: it may have been removed already.");
+      await recordSecurityEvent({
+        db,
+        clock,
+        userId: currentUser(req).id,
+        kind: "push_device_removed",
+        origin: { ip: req.ip, userAgent: req.headers["user-agent"] },
+        detail: { device: device.name },
+      });
       return reply.status(204).send();
     },
   );

@@ -78,6 +78,24 @@ describe("push devices", () => {
     expect((await devicesOf(owner)).map((d) => d.id)).not.toContain(device.device.id);
   });
 
+  it("writes turning notifications on and removing a device in the security log, by name, never the credential", async () => {
+    const user = withOwnAddress(await signUpUser(p.t));
+    const device = await registerDevice(p, user, "Ada's old phone");
+    expect((await del(user, `/api/push/devices/${device.device.id}`)).status).toBe(204);
+    const res = await fetch(`${p.t.url}/auth/v1/user/security-log`, {
+      headers: { Authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const log = JSON.parse(text) as { kind: string; detail: Record<string, string> }[];
+    expect(log.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: "push_device_removed", detail: { device: "Ada's old phone" } }),
+      expect.objectContaining({ kind: "push_device_added", detail: { device: "Ada's old phone" } }),
+    ]);
+    expect(text).not.toContain(device.check_in_credential);
+    expect(text).not.toContain(device.subscription.endpoint);
+  });
+
   it.each([
     ["an http endpoint", (s: Sub) => ({ ...s, endpoint: s.endpoint.replace("https:", "http:") }), "https"],
     ["a foreign scheme", (s: Sub) => ({ ...s, endpoint: "javascript:alert(1)" }), "endpoint"],

@@ -26,7 +26,11 @@ export type SecurityEventKind =
   | "recovery_codes_created"
   | "recovery_code_used"
   | "sign_in_reported"
-  | "identity_linked";
+  | "identity_linked"
+  /** Notifications turned on for a device: it holds a credential that can check in (docs/decisions/039). */
+  | "push_device_added"
+  /** Removed by the owner; a device its push service dropped goes without an entry (the owner is e-mailed if it was the last). */
+  | "push_device_removed";
 
 export interface RequestOrigin {
   ip?: string;

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { createFakePush } from "@/testing/fake-push";
 import { makeMfaSession, makeProfile, makeSession, type Handler } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 
@@ -150,6 +151,27 @@ describe("the profile's Security section", { timeout: 20000 }, () => {
     // One device was signed out: said of that one, not of "those devices".
     expect(screen.getByText("Safari on iPhone must sign in again.")).toBeInTheDocument();
     expect(screen.queryByText(/Those devices/)).not.toBeInTheDocument();
+  });
+
+  it("says before signing out everywhere else that notification devices stay on, only when there are some", async () => {
+    const withDevice = createFakePush({ available: true });
+    withDevice.addDevice("Ada's phone");
+    const { user, unmount } = renderApp({
+      path: "/profile",
+      signedIn: true,
+      profile: makeProfile(),
+      push: withDevice,
+      api: { "GET /auth/v1/user/sessions": () => ({ body: sessions }) },
+    });
+    await screen.findByText("Ada's phone", {}, AFTER_GUARD);
+    await user.click(await screen.findByRole("button", { name: "Sign out everywhere else" }));
+    expect(await screen.findByText(/Notifications stay on for your devices until you remove them/)).toBeInTheDocument();
+    unmount();
+
+    const again = renderProfile();
+    await again.user.click(await screen.findByRole("button", { name: "Sign out everywhere else" }, AFTER_GUARD));
+    expect(await screen.findByText("It is signed out at once and must sign in again.")).toBeInTheDocument();
+    expect(screen.queryByText(/Notifications stay on/)).not.toBeInTheDocument();
   });
 
   it("words the security log and marks failed sign-ins", async () => {

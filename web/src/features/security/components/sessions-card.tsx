@@ -10,6 +10,7 @@ import { LoadError } from "@/components/load-error";
 import { toastError } from "@/lib/error-toast";
 import { formatDateTime } from "@/lib/format-date-time";
 import { toast } from "@/lib/toast";
+import { usePushDevices, usePushInfo } from "@/features/push";
 import { useEndSessions, useSessions, type SessionInfo } from "../api/sessions";
 
 const isPhone = (device: string) => /iPhone|iPad|Android/.test(device);
@@ -21,6 +22,14 @@ export function SessionsCard() {
   const [ending, setEnding] = useState<SessionInfo | "others" | null>(null);
   const zone = useOwnerTimeZone();
   const others = (sessions.data ?? []).filter((s) => !s.current);
+
+  // Signing out leaves notification devices on (docs/decisions/039); say so where it could surprise.
+  const push = usePushInfo();
+  const devices = usePushDevices({ enabled: push.data?.available === true });
+  const notificationsStay =
+    (devices.data?.length ?? 0) > 0
+      ? " Notifications stay on for your devices until you remove them under “Notifications on this device”."
+      : "";
 
   // One device or several: every sentence says which.
   const many = ending === "others" && others.length > 1;
@@ -95,11 +104,7 @@ export function SessionsCard() {
             ? `Sign out ${others.length === 1 ? "the other device" : `${others.length} other devices`}?`
             : `End the session on ${ending?.device ?? "that device"}?`
         }
-        description={
-          many
-            ? "They are signed out at once and must sign in again."
-            : "It is signed out at once and must sign in again."
-        }
+        description={`${many ? "They are signed out at once and must sign in again." : "It is signed out at once and must sign in again."}${notificationsStay}`}
         confirmLabel={ending === "others" ? "Sign out everywhere else" : "End session"}
         pending={end.isPending}
         onConfirm={confirm}

@@ -48,3 +48,13 @@ describe("the security log's words for passkeys", () => {
     ).toBe(false);
   });
 });
+
+describe("the security log's words for notification devices", () => {
+  it("names the device whose notifications were turned on or that was removed", () => {
+    const text = (kind: string, detail: Record<string, string>) => describeSecurityEvent({ kind, detail }).text;
+    expect(text("push_device_added", { device: "Ada's phone" })).toBe("Notifications turned on for “Ada's phone”");
+    expect(text("push_device_removed", { device: "Ada's phone" })).toBe(
+      "Notifications turned off for “Ada's phone” (device removed)",
+    );
+  });
+});

@@ -44,6 +44,10 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, "kind" | "detai
         // Refused while adding it, the owner was there; at sign-in it may be someone else.
         warning: d.while !== "adding",
       };
+    case "push_device_added":
+      return { text: `Notifications turned on for “${d.device ?? "a device"}”`, warning: false };
+    case "push_device_removed":
+      return { text: `Notifications turned off for “${d.device ?? "a device"}” (device removed)`, warning: false };
     case "factor_renamed":
       return { text: `${kindOf(d.type)} “${d.from ?? ""}” renamed to “${d.factor ?? ""}”`, warning: false };
     case "sign_in_failed":
