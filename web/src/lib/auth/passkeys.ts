@@ -1,6 +1,7 @@
 /**
  * Whether this browser can make and use passkeys (WebAuthn). Checked in the browser only: the
- * prerendered pages show no passkey button, and the first render after hydration adds it.
+ * prerendered sign-in page has the passkey button, and the first render after hydration removes it
+ * where this is false.
  */
 export function supportsPasskeys(): boolean {
   return (

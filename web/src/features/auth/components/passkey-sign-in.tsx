@@ -8,12 +8,14 @@ import { FormError } from "./form-error";
 
 /**
  * "Sign in with a passkey", no e-mail or password: the browser offers the passkeys it holds for
- * this site. Shown only where the browser can use passkeys. A passkey that checked its user is
+ * this site. Hidden where the browser cannot use passkeys. A passkey that checked its user is
  * both steps at once, so the session it opens needs no code after it; the page then moves on.
  */
 export function PasskeySignIn() {
   const { auth } = useServices();
-  const supported = useHydrated() && supportsPasskeys();
+  // The prerendered page has the button, so the form does not move when the app starts; the rare
+  // browser without passkeys loses it then.
+  const supported = !useHydrated() || supportsPasskeys();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!supported) return null;
