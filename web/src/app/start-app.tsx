@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { holdInstallPrompt } from "@/lib/install-prompt";
-import { registerServiceWorker } from "@/lib/service-worker";
 import { App } from "./app";
 import { loadRoute } from "./routes";
 
@@ -11,7 +10,6 @@ import { loadRoute } from "./routes";
  * skeleton. It is rendered even if its code failed to load, so the route's error view offers a
  * reload instead of a page that looks ready and never answers. In a transition React yields to the
  * browser every few milliseconds while it renders, so a tap is never kept waiting for long.
- * The service worker is registered then too: after the first paint, never ahead of it.
  */
 export function startApp(): void {
   const root = document.getElementById("root");
@@ -26,5 +24,4 @@ export function startApp(): void {
     : () => startTransition(() => createRoot(root).render(app));
   void loadRoute(window.location.pathname).then(render, render);
   holdInstallPrompt();
-  registerServiceWorker(window.location.pathname);
 }

@@ -1,6 +1,7 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 import { PageSkeleton } from "@/components/page-skeleton";
+import { registerServiceWorker } from "@/lib/service-worker";
 import { Guard } from "../guard";
 import { Footer } from "./footer";
 import { Header } from "./header/header";
@@ -9,6 +10,7 @@ import { SignedInHeader } from "./header/signed-in-header";
 export function AuthenticatedLayout() {
   return (
     <Guard>
+      <OwnerAppWorker />
       <div className="flex min-h-dvh flex-col">
         {/* This layout is a lazy chunk already: its signed-in header comes with it, with no second wait. */}
         <Header variant="app" signedInHeader={SignedInHeader} />
@@ -23,6 +25,12 @@ export function AuthenticatedLayout() {
       </div>
     </Guard>
   );
+}
+
+/** The service worker belongs to the owner's app (its shell, offline page and notifications), so only a signed-in page registers it. */
+function OwnerAppWorker() {
+  useEffect(() => registerServiceWorker(), []);
+  return null;
 }
 
 /** The route's element (loaded on demand, src/app/routes.tsx). */
