@@ -35,8 +35,13 @@ export const clockRoutes: FastifyPluginAsyncZod<{ clock: AdjustableClock; db: Db
       },
     },
     async (req) => {
-      const now = clock.advance(req.body.advanceMs);
-      await db.update(engineHeartbeat).set({ lastBeatAt: now }).where(lt(engineHeartbeat.lastBeatAt, now));
+      // Under the heartbeat row's lock, which the downtime guard takes too: a guard that read the new
+      // time must also read the new beat, or it would see the jump as an outage and move deadlines.
+      await db.transaction(async (tx) => {
+        await tx.select({ id: engineHeartbeat.id }).from(engineHeartbeat).for("update");
+        const now = clock.advance(req.body.advanceMs);
+        await tx.update(engineHeartbeat).set({ lastBeatAt: now }).where(lt(engineHeartbeat.lastBeatAt, now));
+      });
       req.log.warn({ offsetMs: clock.offsetMs() }, "test clock advanced");
       return state();
     },
