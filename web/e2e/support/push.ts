@@ -41,11 +41,16 @@ export async function fakePushService(page: Page): Promise<void> {
   });
 }
 
-/** The page's service worker once it is active (it registers after the first paint). */
+/**
+ * The page's service worker once it is active. The signed-in app registers it once the loaded page
+ * is idle, a few seconds after the page shows; the state is polled from the page until then.
+ */
 export async function activeWorker(page: Page, context: BrowserContext): Promise<Worker> {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === "activated",
-  );
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none"), {
+      timeout: 30_000,
+    })
+    .toBe("activated");
   await expect.poll(() => context.serviceWorkers().length).toBeGreaterThan(0);
   return context.serviceWorkers()[0]!;
 }

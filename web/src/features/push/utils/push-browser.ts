@@ -23,14 +23,15 @@ export function browserPushBlocker(): Exclude<PushBlocker, "no-worker" | "denied
 
 /**
  * This page's service worker registration once it is active, or null (the dev server has none, or
- * it failed to install). On a first visit it registers just after the page's first paint, so it
- * is waited for a little.
+ * it failed to install). On a first visit the app registers it only once the page is idle, so an
+ * owner who asks before then gets it registered now, and its install is waited for a while.
  */
 export async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!("serviceWorker" in navigator)) return null;
   const registered = await navigator.serviceWorker.getRegistration("/");
   if (registered?.active) return registered;
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000));
+  if (!registered && import.meta.env.PROD) await navigator.serviceWorker.register("/sw.js").catch(() => null);
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000));
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
 
