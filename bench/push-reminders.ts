@@ -9,19 +9,16 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { createChannels } from "../server/src/channels/create-channels.ts";
 import { tellOwnerByNotice } from "../server/src/channels/delivery/tell-owner.ts";
 import { systemClock } from "../server/src/clock.ts";
-import { loadConfig } from "../server/src/config.ts";
-import { createMasterKeys } from "../server/src/crypto/master-keys.ts";
 import { startEngine } from "../server/src/engine/start-engine.ts";
 import { createMailer } from "../server/src/mail/create-mailer.ts";
 import { loadVapidKeys } from "../server/src/push/vapid-keys.ts";
 import { startFakePushService } from "../server/test/support/fake-push-service.ts";
-import { percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
+import { percentile, postgresAvailable } from "./support/scratch-db.ts";
 import { idOf, scheduleConditions, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
-import { startSinkChild } from "./support/smtp-sink-child.ts";
+import { stageEngineBench } from "./support/engine-bench-stage.ts";
 
 const n = Number(process.argv[2] ?? 1000);
 const timeoutMs = Number(process.argv[3] ?? 300) * 1000;
@@ -32,18 +29,7 @@ if (!(await postgresAvailable())) {
   process.exit(0);
 }
 
-const sink = await startSinkChild();
-const scratch = await scratchDatabase("push");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("ENGINE_")));
-const config = loadConfig({
-  ...env,
-  DATA_DIR: dataDir,
-  MASTER_KEY: "k1:" + Buffer.alloc(32, 7).toString("base64"),
-  SMTP_URL: sink.url,
-  LOG_LEVEL: "silent",
-});
-const masterKeys = createMasterKeys({ config });
+const { sink, scratch, dataDir, config, masterKeys } = await stageEngineBench("push");
 const vapidPublicKey = loadVapidKeys(config)!.publicKey;
 const pushService = await startFakePushService({ vapidPublicKey: () => vapidPublicKey });
 const log = {
