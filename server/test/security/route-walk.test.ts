@@ -136,6 +136,10 @@ describe("walking every route", () => {
       "/functions/v1/send-message-notifications",
       "/auth/v1/signup",
       "/dev/mailbox/messages.json",
+      "/api/push/devices/{id}",
+      "/api/push/check-in",
+      "/auth/v1/passkeys/{passkeyId}",
+      "/auth/v1/passkeys/authentication/verify",
     ])
       expect(paths).toContain(expected);
   });
