@@ -173,6 +173,29 @@ describe("adding a passkey", () => {
     expect(rows.map((r) => [r.status, r.credentialId])).toEqual([["unverified", null]]);
   });
 
+  it("answers several starts at once (two tabs) without a 5xx: one stands, the others say another start replaced them", async () => {
+    const { session } = await signedInClient(t, newEmail("passkey"), password, { passkey: true });
+    const starts = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        // From an address of its own: adding passkeys is rate-limited per address.
+        call(
+          t,
+          "POST",
+          "/passkeys/registration/options",
+          {},
+          {
+            ...bearer(session.access_token),
+            "x-forwarded-for": "10.77.0.1",
+          },
+        ),
+      ),
+    );
+    expect(starts.filter((r) => r.status >= 500)).toEqual([]);
+    for (const r of starts.filter((r) => r.status !== 200))
+      expect(r.json).toMatchObject({ code: 409, error_code: "conflict", msg: expect.stringContaining("start again") });
+    expect(starts.some((r) => r.status === 200)).toBe(true);
+  });
+
   it("needs aal2 on an account that already has a second factor, so a stolen password cannot add one", async () => {
     const email = newEmail("passkey");
     await authenticatorAccount(t, email, password);

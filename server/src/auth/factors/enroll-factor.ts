@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { and, count, eq, lt, or, sql } from "drizzle-orm";
-import { mfaFactors } from "../../db/schema.ts";
+import { mfaFactors, users } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import { MFA_MAX_FACTORS, MFA_UNVERIFIED_FACTOR_LIFETIME_MS } from "../constants.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
-import { isUniqueViolation } from "../flows/is-unique-violation.ts";
+import { isUniqueViolation } from "../flows/postgres-errors.ts";
 import { GoTrueError, validationFailed } from "../gotrue-error.ts";
 import { requireStepUp } from "../sessions/step-up.ts";
 import { textProblem } from "../users/text-problem.ts";
@@ -33,6 +33,9 @@ export async function enrollFactor(
   const { columns, answer } = await kind.enroll({ deps, user: auth.user, factorId, body });
   try {
     await deps.db.transaction(async (tx) => {
+      // One enrolment of an account at a time, so two started at once (two tabs adding a passkey)
+      // replace one another in turn instead of both claiming the same name.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, auth.user.id)).for("no key update");
       // An enrolment left unfinished (the QR code never scanned, the page reloaded) does not keep
       // a slot for long, nor its name at all: starting again under that name replaces it, as
       // GoTrue does and auth-js's enrol flow expects. Only a verified factor holds a name.

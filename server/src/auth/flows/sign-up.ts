@@ -15,7 +15,7 @@ import { findUserByEmail } from "../users/load-user.ts";
 import { parseEmail } from "../users/parse-email.ts";
 import { parseUserData } from "../users/parse-user-data.ts";
 import { serializeUser } from "../users/serialize-user.ts";
-import { isUniqueViolation } from "./is-unique-violation.ts";
+import { isUniqueViolation } from "./postgres-errors.ts";
 
 export interface SignUpInput {
   body: Record<string, unknown>;

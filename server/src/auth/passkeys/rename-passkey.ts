@@ -3,7 +3,7 @@ import { z } from "zod";
 import { mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
-import { isUniqueViolation } from "../flows/is-unique-violation.ts";
+import { isUniqueViolation } from "../flows/postgres-errors.ts";
 import { GoTrueError, validationFailed } from "../gotrue-error.ts";
 import { recordSecurityEvent, type RequestOrigin } from "../security/security-event.ts";
 import { requireStepUp } from "../sessions/step-up.ts";

@@ -4,6 +4,7 @@ import { mfaFactors } from "../../db/schema.ts";
 import type { AuthDeps } from "../auth-deps.ts";
 import { challengeFactor } from "../factors/challenge-factor.ts";
 import { enrollFactor } from "../factors/enroll-factor.ts";
+import { GoTrueError } from "../gotrue-error.ts";
 import type { Authenticated } from "../flows/authenticate-bearer.ts";
 import { describeDevice } from "../security/describe-device.ts";
 import type { RequestOrigin } from "../security/security-event.ts";
@@ -22,7 +23,20 @@ export async function startPasskeyRegistration(
     auth: input.auth,
     body: { factor_type: "webauthn", friendly_name: name },
   });
-  const challenge = await challengeFactor(deps, { auth: input.auth, factorId: factor.id as string, body: {} });
+  const challenge = await challengeFactor(deps, {
+    auth: input.auth,
+    factorId: factor.id as string,
+    body: {},
+  }).catch((err: unknown) => {
+    // Started again at once elsewhere: that start replaced this unfinished one under its name.
+    if (err instanceof GoTrueError && err.errorCode === "mfa_factor_not_found")
+      throw new GoTrueError(
+        409,
+        "conflict",
+        "Adding a passkey was started again elsewhere (another tab or window), which replaced this one. Finish it there, or start again here.",
+      );
+    throw err;
+  });
   const webauthn = challenge.webauthn as { credential_options: { publicKey: unknown } };
   return {
     challenge_id: challenge.id,
