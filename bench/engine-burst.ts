@@ -3,7 +3,7 @@
 // pooled SMTP) to a real SMTP server on loopback in another process. Reports how late each mail
 // arrived (arrival − deadline), how long until the last one arrived, and the engine's mail rate
 // against raw nodemailer sending the same kind of mail to the same sink with the same concurrency.
-// Aims: p99 lateness ≤ 2 s; engine rate ≥ 70 % of raw nodemailer's.
+// Aims (issue 27): engine rate ≥ 70 % of raw nodemailer's; p99 lateness ≤ n ÷ raw rate + 2 s.
 // Usage: node --import tsx bench/engine-burst.ts [n=100000] [spreadS=60] [timeoutS=900]
 // (ENGINE_BATCH_SIZE / ENGINE_CONCURRENCY / ENGINE_INTERVAL_MS from the environment are honoured.)
 import fs from "node:fs";
@@ -121,7 +121,7 @@ try {
     `  last mail ${s(lastAt - t0)} after the first deadline (${s(lastAt - (t0 + spreadMs))} after the last one)`,
   );
   console.log(
-    `  lateness p50 ${s(percentile(late, 50))}, p99 ${s(percentile(late, 99))}, max ${s(late.at(-1)!)}, min ${s(late[0]!)} — aim p99 ≤ 2 s → ${percentile(late, 99) <= 2000 && arrivals.length === n ? "met" : "not met"}`,
+    `  lateness p50 ${s(percentile(late, 50))}, p99 ${s(percentile(late, 99))}, max ${s(late.at(-1)!)}, min ${s(late[0]!)} (aim below, after the raw run)`,
   );
   console.log(
     `  rate ${engineRate.toFixed(0)} mails/s (n / (last arrival − first deadline)); ${(arrivals.length / ((lastAt - firstAt) / 1000)).toFixed(0)} mails/s first to last arrival; deadlines came due at ${(n / (spreadMs / 1000)).toFixed(0)}/s`,
@@ -176,6 +176,11 @@ try {
   const rawRate = Math.max(plainRate, bareRate);
   console.log(
     `engine / best raw: ${((100 * engineRate) / rawRate).toFixed(0)} % — aim ≥ 70 % → ${engineRate / rawRate >= 0.7 ? "met" : "not met"}`,
+  );
+  // Raw nodemailer would need n ÷ its rate to send the whole burst; the engine may take 2 s more.
+  const latenessAimMs = (n / rawRate) * 1000 + 2000;
+  console.log(
+    `lateness p99: ${s(percentile(late, 99))} — aim ≤ n ÷ raw + 2 s = ${s(latenessAimMs)} → ${percentile(late, 99) <= latenessAimMs && arrivals.length === n && unique === n ? "met" : "not met"}`,
   );
   console.log(
     `settings: ENGINE_BATCH_SIZE=${config.ENGINE_BATCH_SIZE} ENGINE_CONCURRENCY=${config.ENGINE_CONCURRENCY} ENGINE_INTERVAL_MS=${config.ENGINE_INTERVAL_MS}; load average ${os

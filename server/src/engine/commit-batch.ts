@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
+import { inIds, insertRows } from "../db/insert-rows.ts";
 import { deliveries, messageConditions, reminderSchedule, sentReminders, users } from "../db/schema.ts";
 import type { ScheduleRow } from "./work-types.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
@@ -49,7 +50,7 @@ export async function commitBatch({
       for (const c of await tx
         .select()
         .from(messageConditions)
-        .where(inArray(messageConditions.id, ids))
+        .where(inIds(messageConditions.id, ids))
         .orderBy(asc(messageConditions.id))
         .for("update"))
         conditions.set(c.id, c);
@@ -59,7 +60,7 @@ export async function commitBatch({
       for (const r of await tx
         .select()
         .from(reminderSchedule)
-        .where(inArray(reminderSchedule.id, ids))
+        .where(inIds(reminderSchedule.id, ids))
         .orderBy(asc(reminderSchedule.id))
         .for("update"))
         current.set(r.id, r);
@@ -119,25 +120,21 @@ export async function commitBatch({
     const onceKey = (conditionId: string, deadline: Date, kind: string) =>
       `${conditionId}|${deadline.getTime()}|${kind}`;
     for (const part of chunked(firing, 2000)) {
-      const inserted = await tx
-        .insert(sentReminders)
-        .values(
-          part.map(({ row, kind }) => ({
-            messageId: row.messageId,
-            conditionId: row.conditionId,
-            userId: row.userId,
-            deadline: row.deadline,
-            kind,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({
-          conditionId: sentReminders.conditionId,
-          deadline: sentReminders.deadline,
-          kind: sentReminders.kind,
-        });
-      for (const r of inserted) first.add(onceKey(r.conditionId, r.deadline, r.kind));
+      const inserted = await insertRows(
+        tx,
+        sentReminders,
+        part.map(({ row, kind }) => ({
+          messageId: row.messageId,
+          conditionId: row.conditionId,
+          userId: row.userId,
+          deadline: row.deadline,
+          kind,
+          createdAt: now,
+        })),
+        sql`on conflict do nothing returning condition_id, deadline, kind`,
+      );
+      for (const r of inserted)
+        first.add(onceKey(r.condition_id as string, new Date(r.deadline as string | Date), r.kind as string));
     }
     const acting = firing.filter((f) => {
       const key = onceKey(f.row.conditionId, f.row.deadline, f.kind);
@@ -153,22 +150,22 @@ export async function commitBatch({
           await tx
             .select({ id: users.id, email: users.email })
             .from(users)
-            .where(inArray(users.id, [...new Set(reminders.map((r) => r.userId))]))
+            .where(inIds(users.id, [...new Set(reminders.map((r) => r.userId))]))
         ).map((u) => [u.id, u.email]),
       );
       for (const part of chunked(reminders, 2000)) {
-        await tx
-          .insert(deliveries)
-          .values(
-            part.map((r) => ({
-              reminderId: r.id,
-              kind: "reminder" as const,
-              address: owners.get(r.userId) ?? "",
-              idempotencyKey: `condition:${r.conditionId}:${r.deadline.toISOString()}:owner-reminder-${r.offsetMinutes}:email`,
-              createdAt: now,
-            })),
-          )
-          .onConflictDoNothing();
+        await insertRows(
+          tx,
+          deliveries,
+          part.map((r) => ({
+            reminderId: r.id,
+            kind: "reminder" as const,
+            address: owners.get(r.userId) ?? "",
+            idempotencyKey: `condition:${r.conditionId}:${r.deadline.toISOString()}:owner-reminder-${r.offsetMinutes}:email`,
+            createdAt: now,
+          })),
+          sql`on conflict do nothing`,
+        );
       }
     }
     const releases: Release[] = acting
@@ -180,22 +177,19 @@ export async function commitBatch({
       acting.map((f) => f.row.id),
       5000,
     )) {
-      await tx
-        .update(reminderSchedule)
-        .set({ releasedAt: now, updatedAt: now })
-        .where(inArray(reminderSchedule.id, ids));
+      await tx.update(reminderSchedule).set({ releasedAt: now, updatedAt: now }).where(inIds(reminderSchedule.id, ids));
     }
     for (const ids of chunked(obsolete, 5000)) {
       await tx
         .update(reminderSchedule)
         .set({ status: "obsolete", lockedUntil: null, completedAt: now, updatedAt: now })
-        .where(inArray(reminderSchedule.id, ids));
+        .where(inIds(reminderSchedule.id, ids));
     }
     for (const ids of chunked(notYet, 5000)) {
       await tx
         .update(reminderSchedule)
         .set({ status: "pending", lockedUntil: null, claimedBy: null })
-        .where(and(inArray(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId)));
+        .where(and(inIds(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId)));
     }
     result.deliver.push(...acting.map((f) => ({ ...f.row, releasedAt: now })));
     result.obsolete = obsolete.length;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { accessWindowOf } from "@trigger-switch/contracts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
+import { inIds, insertRows } from "../db/insert-rows.ts";
 import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
 import type { ScheduleRow } from "./work-types.ts";
 import { chunked } from "./chunked.ts";
@@ -61,7 +62,7 @@ export async function releaseMessages({
     await tx
       .update(messageConditions)
       .set({ active: false, shiftedDeadline: null, deadlineShiftMs: 0, updatedAt: now })
-      .where(inArray(messageConditions.id, ids));
+      .where(inIds(messageConditions.id, ids));
   }
   for (const part of chunked(recurring, 5000)) {
     await tx.execute(sql`update message_conditions c set armed_at = v.at, shifted_deadline = null, deadline_shift_ms = 0, updated_at = ${now.toISOString()}::timestamptz
@@ -88,7 +89,7 @@ export async function releaseMessages({
     })
     .from(messageRecipients)
     .innerJoin(recipients, eq(recipients.id, messageRecipients.recipientId))
-    .where(inArray(messageRecipients.messageId, [...new Set(releases.map((r) => r.row.messageId))]));
+    .where(inIds(messageRecipients.messageId, [...new Set(releases.map((r) => r.row.messageId))]));
   const byMessage = new Map<string, { id: string; email: string | null; phone: string | null }[]>();
   for (const r of linked) byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), r]);
 
@@ -142,28 +143,28 @@ export async function releaseMessages({
     // (docs/decisions/024-one-transaction-save-owner-releases-access-page.md).
     if (chosen.length > 0) noticeOwners.push({ row, keyBase });
   }
-  for (const part of chunked(grants, 2000)) await tx.insert(accessGrants).values(part);
-  for (const part of chunked(intents, 2000)) await tx.insert(deliveries).values(part).onConflictDoNothing();
+  for (const part of chunked(grants, 2000)) await insertRows(tx, accessGrants, part);
+  for (const part of chunked(intents, 2000)) await insertRows(tx, deliveries, part, sql`on conflict do nothing`);
   if (noticeOwners.length > 0) {
     const owners = new Map(
       (
         await tx
           .select({ id: users.id, email: users.email })
           .from(users)
-          .where(inArray(users.id, [...new Set(noticeOwners.map((o) => o.row.userId))]))
+          .where(inIds(users.id, [...new Set(noticeOwners.map((o) => o.row.userId))]))
       ).map((u) => [u.id, u.email]),
     );
-    await tx
-      .insert(deliveries)
-      .values(
-        noticeOwners.map(({ row, keyBase }) => ({
-          reminderId: row.id,
-          kind: "release_notice" as const,
-          address: owners.get(row.userId) ?? "",
-          idempotencyKey: `${keyBase}:owner-release-notice:email`,
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing();
+    await insertRows(
+      tx,
+      deliveries,
+      noticeOwners.map(({ row, keyBase }) => ({
+        reminderId: row.id,
+        kind: "release_notice" as const,
+        address: owners.get(row.userId) ?? "",
+        idempotencyKey: `${keyBase}:owner-release-notice:email`,
+        createdAt: now,
+      })),
+      sql`on conflict do nothing`,
+    );
   }
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { reopenFailedInFlight } from "../channels/delivery/delivery-status-listener.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
+import { inIds, insertRows } from "../db/insert-rows.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../db/schema.ts";
 import { chunked } from "./chunked.ts";
 import { deliveriesMovedOn } from "./deliveries-moved-on.ts";
@@ -57,7 +58,7 @@ export async function settleWork({
         where d.id = v.id and d.status = 'pending'`);
       // Attempts through the channel layer logged each channel themselves (send-delivery.ts).
       const unlogged = part.filter((a) => !a.outcome.logged);
-      if (unlogged.length > 0) await tx.insert(reminderDeliveryLog).values(unlogged.map(deliveryLogRow));
+      if (unlogged.length > 0) await insertRows(tx, reminderDeliveryLog, unlogged.map(deliveryLogRow));
       // The notice mail's attempt is over (sent, or refused for good): its copies to the owner's phone
       // are queued in this same transaction, once (keyed by the notice), and sent on their own.
       await enqueueOwnerPhoneNotices(tx, {
@@ -83,7 +84,7 @@ export async function settleWork({
     }
     const mine = (ids: string[]) =>
       and(
-        inArray(reminderSchedule.id, ids),
+        inIds(reminderSchedule.id, ids),
         eq(reminderSchedule.claimedBy, workerId),
         eq(reminderSchedule.status, "claimed"),
       );
