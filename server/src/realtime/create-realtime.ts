@@ -1,10 +1,15 @@
+import type { RealtimeConditionUpdate } from "@trigger-switch/contracts";
 import type { WebSocket } from "ws";
 import type { AuthService } from "../auth/auth-service.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/connect.ts";
 import { checkClientSession } from "./check-client-session.ts";
 import { handleRealtimeSocket } from "./handle-realtime-socket.ts";
-import { conditionNotificationSchema, findNotificationOwner, loadConditionUpdate } from "./load-condition-update.ts";
+import {
+  conditionNotificationSchema,
+  loadConditionUpdates,
+  type ConditionNotification,
+} from "./load-condition-update.ts";
 import { createSocketRegistry, type SocketRegistry } from "./socket-registry.ts";
 import { sweepSessions } from "./sweep-sessions.ts";
 
@@ -23,11 +28,16 @@ export interface Realtime {
   stop(): Promise<void>;
 }
 
+/** At most this many notifications are read together (one query); more wait for the next batch. */
+const BATCH = 1000;
+
 /**
- * Realtime fan-out (docs/decisions/006). Each process LISTENs once; for every notification whose
- * owner has sockets here, it loads the condition and sends it to those sockets after re-checking
- * each one's session. Notifications are handled in arrival order, one at a time, so a client sees
- * a condition's updates in commit order.
+ * Realtime fan-out (docs/decisions/006). Each process LISTENs once and relays notifications in
+ * batches: those that arrived while the last batch was being sent go together, with one query for
+ * all their conditions, and each client's session is re-checked once per batch before its frames go
+ * out. Batches go one after another and frames keep the notifications' order, so a client sees a
+ * condition's updates in commit order. Handling them one at a time (two queries each) fell behind
+ * a few hundred check-ins a second, and the queue grew without bound.
  */
 export function createRealtime({
   database,
@@ -45,23 +55,42 @@ export function createRealtime({
   let log: Log = { warn() {}, error() {} };
   let unlisten: (() => Promise<void>) | null = null;
   let sweep: AbortController | null = null;
-  let queue = Promise.resolve();
+  let pending: string[] = [];
+  let draining: Promise<void> | null = null;
 
-  const deliver = async (payload: string) => {
+  const deliver = async (payloads: string[]) => {
     // Most notifications concern users with no open tab here: answer them without a query.
     if (registry.size === 0) return;
-    const parsed = conditionNotificationSchema.safeParse(JSON.parse(payload));
-    if (!parsed.success) return log.error({ payload }, "realtime: unreadable notification");
-    const notification = parsed.data;
-    const userId = await findNotificationOwner({ db: database.db, notification });
-    if (!userId || registry.forUser(userId).length === 0) return;
-    const update = await loadConditionUpdate({ db: database.db, clock, notification, userId });
-    if (!update) return;
+    const notifications: ConditionNotification[] = [];
+    for (const payload of payloads) {
+      const parsed = conditionNotificationSchema.safeParse(JSON.parse(payload));
+      if (parsed.success) notifications.push(parsed.data);
+      else log.error({ payload }, "realtime: unreadable notification");
+    }
+    const updates = await loadConditionUpdates({
+      db: database.db,
+      clock,
+      notifications,
+      wanted: (userId) => registry.forUser(userId).length > 0,
+    });
+    const byUser = new Map<string, RealtimeConditionUpdate[]>();
+    for (const { userId, update } of updates) byUser.set(userId, [...(byUser.get(userId) ?? []), update]);
     await Promise.all(
-      registry.forUser(userId).map(async (client) => {
-        if (await checkClientSession({ auth, registry, client, log })) client.send(update);
-      }),
+      [...byUser].flatMap(([userId, frames]) =>
+        registry.forUser(userId).map(async (client) => {
+          if (await checkClientSession({ auth, registry, client, log })) for (const frame of frames) client.send(frame);
+        }),
+      ),
     );
+  };
+  const drain = async () => {
+    while (pending.length > 0) {
+      const batch = pending.slice(0, BATCH);
+      pending = pending.slice(BATCH);
+      await deliver(batch).catch((err: unknown) => log.error({ err }, "realtime: delivery failed"));
+    }
+    // In the same step as the last look at `pending`: a notification arriving next starts a new drain.
+    draining = null;
   };
 
   return {
@@ -70,9 +99,8 @@ export function createRealtime({
     async start(appLog) {
       log = appLog;
       unlisten = await database.listen(CONDITIONS_CHANNEL, (payload) => {
-        queue = queue
-          .then(() => deliver(payload))
-          .catch((err: unknown) => log.error({ err }, "realtime: delivery failed"));
+        pending.push(payload);
+        draining ??= drain();
       });
       sweep = new AbortController();
       void sweepSessions({
@@ -87,7 +115,7 @@ export function createRealtime({
       sweep = null;
       await unlisten?.();
       unlisten = null;
-      await queue;
+      await draining;
       for (const client of registry.all()) client.close(1001, "server shutting down");
     },
   };

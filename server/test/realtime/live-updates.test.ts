@@ -102,6 +102,37 @@ describe("realtime subscription", () => {
     theirs.close();
   });
 
+  it("relays a burst of check-ins of two owners in commit order, each owner's to them only", async () => {
+    const otherCondition = (await createCondition(other, (await createMessage(other)).id)).id;
+    const mine = await subscribe(t, owner.accessToken);
+    const theirs = await subscribe(t, other.accessToken);
+    const checkedAt: Record<"mine" | "theirs", string[]> = { mine: [], theirs: [] };
+    // Sent back to back, so notifications arrive while earlier ones are being relayed and go in batches.
+    for (let i = 0; i < 20; i++) {
+      const who = i % 3 === 0 ? "theirs" : "mine";
+      t.clock.advance(1_000);
+      expect((await post(who === "mine" ? owner : other, "/api/check-in", {})).status).toBe(200);
+      checkedAt[who].push(t.clock.now().toISOString());
+    }
+    const received = async (s: typeof mine, n: number) => {
+      const updates = [];
+      for (let i = 0; i < n; i++) updates.push(asUpdate(await s.next()));
+      return updates;
+    };
+    const toMe = await received(mine, checkedAt.mine.length);
+    const toThem = await received(theirs, checkedAt.theirs.length);
+    expect(toMe.every((u) => u.new.id === conditionId)).toBe(true);
+    expect(toThem.every((u) => u.new.id === otherCondition)).toBe(true);
+    // Each frame's `old` is the check-in before it: in commit order, none missing, none twice.
+    expect(toMe.slice(1).map((u) => u.old.last_checked)).toEqual(checkedAt.mine.slice(0, -1));
+    expect(toThem.slice(1).map((u) => u.old.last_checked)).toEqual(checkedAt.theirs.slice(0, -1));
+    expect(toMe.at(-1)!.new.last_checked).toBe(checkedAt.mine.at(-1));
+    expect(await mine.silentFor(300)).toBe(true);
+    expect(await theirs.silentFor(300)).toBe(true);
+    mine.close();
+    theirs.close();
+  });
+
   it("re-verifies a refreshed token and refuses a token of another user on the same socket", async () => {
     const s = await subscribe(t, owner.accessToken);
     s.send({ type: "auth", access_token: owner.accessToken });
