@@ -3,7 +3,8 @@
 // conditions, against pgbench's single-row UPDATE on the same server with as many clients.
 // Aims (issue 10): check-ins/s ≥ 50 % of pgbench's TPS (closed loop, `concurrency` in flight), and
 // p99 < 25 ms at 80 % of that load (open loop: requests sent at a fixed rate, each timed from the
-// moment it was due, so a stall is not hidden by the clients waiting).
+// moment it was due, so a stall is not hidden by the clients waiting). During the closed loop each owner
+// keeps a dashboard open (a socket in another process): live-update p99 < 100 ms (issue 27).
 // Usage: node --import tsx bench/checkin-throughput.ts [users=200] [concurrency=10] [seconds=20] [conditionsPerUser=2]
 // BENCH_EMBEDDED=1: the default install instead (no DATABASE_URL, ROLE=all, the embedded database in a
 // fresh DATA_DIR; pgbench then runs on the embedded PostgreSQL's socket). BENCH_SERVER_ROOT=<checkout>:
@@ -20,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 import { createBenchRequest } from "./support/http-request.ts";
+import { arrivalLatencies, startSocketsClient, type ClientStatus } from "./support/sockets-client-process.ts";
 
 const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [
   number,
@@ -85,6 +87,18 @@ const cluster = path.join(dataDir, "postgres");
 let sqlPool: pg.Pool | null = scratch?.pool ?? null;
 const profileDir = process.env.BENCH_CPU_PROF;
 /** The server as `npm start` runs it, on the scratch database; under `--cpu-prof` for the measured phase when asked. */
+async function walLsn(pool: pg.Pool): Promise<string> {
+  return (await pool.query<{ lsn: string }>("select pg_current_wal_lsn()::text lsn")).rows[0]!.lsn;
+}
+
+/** Bytes of WAL written since `lsn` (by the whole server: run nothing else meanwhile). */
+async function walBytesSince(pool: pg.Pool, lsn: string): Promise<number> {
+  const { rows } = await pool.query<{ bytes: string }>("select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::text bytes", [
+    lsn,
+  ]);
+  return Number(rows[0]!.bytes);
+}
+
 async function startServer(profile: boolean): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
@@ -184,6 +198,22 @@ try {
   agent.destroy();
   server = await startServer(true);
 
+  // A dashboard per owner, in a process of its own: the live updates the check-ins cause.
+  const dashboards = startSocketsClient();
+  const opened = await dashboards.ask<ClientStatus>(
+    {
+      type: "open",
+      url: `${base.replace(/^http/, "ws")}/realtime`,
+      tokens: tokens.map((t) => t.replace(/^Bearer /, "")),
+      perOwner: 1,
+      inFlight: 50,
+    },
+    "opened",
+  );
+  if (opened.subscribed !== users) throw new Error(`only ${opened.subscribed} of ${users} dashboards subscribed`);
+  const sentByOwner: number[][] = tokens.map(() => []);
+  const epoch = () => performance.timeOrigin + performance.now();
+
   // Closed loop: `concurrency` clients, each checks in as a random user as soon as its last answer came.
   const run = async (ms: number) => {
     const latencies: number[] = [];
@@ -192,13 +222,10 @@ try {
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (Date.now() < end) {
+          const owner = Math.floor(Math.random() * tokens.length);
+          sentByOwner[owner]!.push(epoch());
           const t = performance.now();
-          const res = await request(
-            "POST",
-            "/api/check-in",
-            { authorization: tokens[Math.floor(Math.random() * tokens.length)]! },
-            {},
-          );
+          const res = await request("POST", "/api/check-in", { authorization: tokens[owner]! }, {});
           latencies.push(performance.now() - t);
           if (res.status !== 200) errors++;
         }
@@ -233,14 +260,29 @@ try {
     return { latencies: latencies.sort((a, b) => a - b), errors };
   };
   await run(3000); // warm-up
+  for (const list of sentByOwner) list.length = 0;
+  await dashboards.ask({ type: "record", on: true }, "recording");
   const cpuBefore = cpuMs(server.pid!);
   const pgBefore = await postgresCpuMs();
   const { latencies, errors } = await run(seconds * 1000);
+  await new Promise((r) => setTimeout(r, 1000));
+  await dashboards.ask({ type: "record", on: false }, "recording");
+  const live = arrivalLatencies(
+    await dashboards.ask<{ owner: number[]; at: number[] }>({ type: "arrivals" }, "arrivals"),
+    sentByOwner,
+  );
+  await dashboards.ask({ type: "close" }, "closed");
+  dashboards.child.kill();
   const rps = latencies.length / seconds;
   const perRequest = (x: number) => (x / latencies.length).toFixed(2);
   console.log(
     `check-in: ${rps.toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${latencies.length} requests, ${errors} errors (${concurrency} clients, ${seconds} s)`,
   );
+  const liveP99 = percentile(live, 99);
+  console.log(
+    `  live updates: ${live.length} UPDATEs on ${users} open dashboards (${perUser} per check-in), check-in sent → socket p50 ${percentile(live, 50).toFixed(1)} ms`,
+  );
+  console.log(`live-update p99: ${liveP99.toFixed(1)} ms — aim < 100 ms → ${liveP99 < 100 ? "met" : "not met"}`);
   console.log(
     `  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${sqlPool ? `${perRequest((await postgresCpuMs()) - pgBefore)} ms` : "(inside the server process)"}`,
   );
@@ -282,6 +324,7 @@ try {
     statementScript,
     `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`,
   );
+  const walBefore = await walLsn(sqlPool);
   const statement = spawnSync(
     "pgbench",
     ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", statementScript, ...conn, dbName],
@@ -289,8 +332,10 @@ try {
   );
   const statementTps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(statement.stdout)?.[1]);
   if (!Number.isFinite(statementTps)) throw new Error(`pgbench check_in failed: ${statement.stderr}`);
+  const statementCount = Number(/number of transactions actually processed: (\d+)/.exec(statement.stdout)?.[1]);
+  const walPerCheckIn = (await walBytesSince(sqlPool, walBefore)) / statementCount;
   console.log(
-    `pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${/latency average = ([\d.]+) ms/.exec(statement.stdout)?.[1]} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE`,
+    `pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${/latency average = ([\d.]+) ms/.exec(statement.stdout)?.[1]} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE; WAL ${(walPerCheckIn / 1024).toFixed(1)} KiB per check-in`,
   );
 
   // What the realtime NOTIFY costs (decision 006's trigger announces every check-in): a notifying transaction holds a
@@ -311,9 +356,18 @@ try {
     "update-notify",
     "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n",
   );
+  // What the check-in would cost if it wrote only its conditions (the schedule derived later, not
+  // rewritten), with its realtime trigger and without.
+  const conditionsOnly = `\\set n random(1, ${users})\nUPDATE message_conditions SET last_checked = now(), updated_at = now() WHERE user_id = (SELECT id FROM bench_owners WHERE n = :n) AND active AND condition_type IN ('no_check_in', 'recurring_check_in', 'inactivity_to_date');\n`;
+  const conditionsOnlyTps = pgbenchTps("check-in-conditions-only", conditionsOnly);
   await sqlPool.query("alter table message_conditions disable trigger message_conditions_notify_update");
   const quietTps = pgbenchTps("check-in-quiet", fs.readFileSync(statementScript, "utf8"));
+  const conditionsOnlyQuietTps = pgbenchTps("check-in-conditions-only-quiet", conditionsOnly);
   await sqlPool.query("alter table message_conditions enable trigger message_conditions_notify_update");
+  const pct = (x: number) => `${((100 * x) / tps).toFixed(0)} %`;
+  console.log(
+    `  probe: the conditions' UPDATE alone, without the schedule rewrite, ${conditionsOnlyTps.toFixed(0)} TPS (${pct(conditionsOnlyTps)} of the UPDATE); with the realtime trigger disabled too ${conditionsOnlyQuietTps.toFixed(0)} TPS (${pct(conditionsOnlyQuietTps)})`,
+  );
   console.log(
     `  probes: single-row UPDATE + pg_notify ${notifyTps.toFixed(0)} TPS (${((100 * notifyTps) / tps).toFixed(0)} % of the UPDATE); ` +
       `check_in with the realtime trigger disabled ${quietTps.toFixed(0)} TPS (${((100 * quietTps) / tps).toFixed(0)} %)`,

@@ -35,6 +35,7 @@ import { createScratchDatabase } from "../server/test/support/scratch-database.t
 import { percentile } from "./support/scratch-db.ts";
 import { idOf, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
 import { createBenchRequest } from "./support/http-request.ts";
+import { arrivalLatencies, startSocketsClient, type ClientStatus } from "./support/sockets-client-process.ts";
 
 const option = (name: string, fallback: number) => {
   const given = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -142,38 +143,8 @@ function rssMiB(pid: number): number {
   }
 }
 
-/** The client process, and a way to wait for its next message of a kind. */
-function startClient() {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/realtime-sockets-client.ts"], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const waiting = new Map<string, (m: Record<string, unknown>) => void>();
-  child.on("message", (m: Record<string, unknown>) => {
-    const resolve = waiting.get(m.type as string);
-    waiting.delete(m.type as string);
-    resolve?.(m);
-  });
-  const ask = <T = Record<string, unknown>>(command: Record<string, unknown>, answer: string) =>
-    new Promise<T>((resolve) => {
-      waiting.set(answer, resolve as (m: Record<string, unknown>) => void);
-      child.send(command);
-    });
-  return { child, ask };
-}
-interface ClientStatus {
-  subscribed: number;
-  back: number;
-  lastBack: number;
-  gaveUp: number;
-  errors: number;
-  errorTexts: Record<string, number>;
-  closeCodes: Record<string, number>;
-  rssMiB: number;
-}
-
 let server = await startServer(true);
-const client = startClient();
+const client = startSocketsClient();
 let sqlPool: pg.Pool | null = null;
 const rssSamples: number[] = [];
 let sampler: NodeJS.Timeout | undefined;
@@ -272,15 +243,7 @@ try {
   const held = (await client.ask<ClientStatus>({ type: "status" }, "status")).subscribed;
   const arrivals = await client.ask<{ owner: number[]; at: number[] }>({ type: "arrivals" }, "arrivals");
   // Each arrival belongs to its owner's latest check-in due before it (an owner's turns are owners ÷ rate s apart).
-  const latencies: number[] = [];
-  arrivals.owner.forEach((owner, i) => {
-    const at = arrivals.at[i]!;
-    const list = due[owner]!;
-    let j = list.length - 1;
-    while (j >= 0 && list[j]! > at) j--;
-    if (j >= 0) latencies.push(at - list[j]!);
-  });
-  latencies.sort((a, b) => a - b);
+  const latencies = arrivalLatencies(arrivals, due);
   answers.sort((a, b) => a - b);
   const p99 = percentile(latencies, 99);
   console.log(
