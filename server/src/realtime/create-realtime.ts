@@ -28,6 +28,15 @@ export interface Realtime {
   stop(): Promise<void>;
 }
 
+/** JSON.parse that answers undefined instead of throwing: one bad payload must not cost its batch. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** At most this many notifications are read together (one query); more wait for the next batch. */
 const BATCH = 1000;
 
@@ -63,7 +72,7 @@ export function createRealtime({
     if (registry.size === 0) return;
     const notifications: ConditionNotification[] = [];
     for (const payload of payloads) {
-      const parsed = conditionNotificationSchema.safeParse(JSON.parse(payload));
+      const parsed = conditionNotificationSchema.safeParse(parseJson(payload));
       if (parsed.success) notifications.push(parsed.data);
       else log.error({ payload }, "realtime: unreadable notification");
     }

@@ -11,7 +11,11 @@ import { toConditionDto } from "../conditions/to-condition-dto.ts";
 export const conditionNotificationSchema = z.object({
   id: z.uuid(),
   message_id: z.uuid(),
-  old: z.object({ last_checked: z.string(), is_armed: z.boolean(), active: z.boolean() }),
+  old: z.object({
+    last_checked: z.string().refine((text) => !Number.isNaN(Date.parse(text))),
+    is_armed: z.boolean(),
+    active: z.boolean(),
+  }),
 });
 export type ConditionNotification = z.infer<typeof conditionNotificationSchema>;
 
