@@ -53,8 +53,3 @@ export async function insertRows<T extends PgTable>(
   }
   return returned;
 }
-
-/** `column = any('{…}'::uuid[])`: one parameter for any number of ids (drizzle's inArray binds one each). */
-export function inIds(column: Column, ids: readonly string[]): SQL {
-  return sql`${column} = any(${`{${ids.join(",")}}`}::uuid[])`;
-}

@@ -3,7 +3,8 @@ import { reopenFailedInFlight } from "../channels/delivery/delivery-status-liste
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { inIds, insertRows } from "../db/insert-rows.ts";
+import { inIds } from "../db/in-ids.ts";
+import { insertRows } from "../db/insert-rows.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../db/schema.ts";
 import { chunked } from "./chunked.ts";
 import { deliveriesMovedOn } from "./deliveries-moved-on.ts";

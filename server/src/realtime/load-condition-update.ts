@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
-import { inIds } from "../db/insert-rows.ts";
+import { inIds } from "../db/in-ids.ts";
 import { messageConditions, messages } from "../db/schema.ts";
 import { toConditionDto } from "../conditions/to-condition-dto.ts";
 

@@ -2,7 +2,8 @@ import { asc, sql } from "drizzle-orm";
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/connect.ts";
-import { inIds, insertRows } from "../../src/db/insert-rows.ts";
+import { inIds } from "../../src/db/in-ids.ts";
+import { insertRows } from "../../src/db/insert-rows.ts";
 import { createTestDatabase } from "../support/test-db.ts";
 
 /** A table of every kind of column the engine's batches write, made for this test only. */
