@@ -170,7 +170,10 @@ test("I'm OK in a reminder's notification checks in, and the open dashboard show
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
   await deliverPush(page, reminder(new Date(Date.now() + 3_600_000)));
-  await expect.poll(async () => (await notifications(page)).map((n) => n.actions)).toEqual([["I'm OK"]]);
+  // The worker may be started cold to take the push, beside the drills' load in CI: give it 30 s.
+  await expect
+    .poll(async () => (await notifications(page)).map((n) => n.actions), { timeout: 30_000 })
+    .toEqual([["I'm OK"]]);
   await pressImOk(worker, "reminder:e2e");
 
   await expect
