@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 import { createBenchRequest } from "./support/http-request.ts";
+import { runPgbench, walBytesSince, walLsn } from "./support/pgbench.ts";
 import { arrivalLatencies, startSocketsClient, type ClientStatus } from "./support/sockets-client-process.ts";
 
 const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [
@@ -87,18 +88,6 @@ const cluster = path.join(dataDir, "postgres");
 let sqlPool: pg.Pool | null = scratch?.pool ?? null;
 const profileDir = process.env.BENCH_CPU_PROF;
 /** The server as `npm start` runs it, on the scratch database; under `--cpu-prof` for the measured phase when asked. */
-async function walLsn(pool: pg.Pool): Promise<string> {
-  return (await pool.query<{ lsn: string }>("select pg_current_wal_lsn()::text lsn")).rows[0]!.lsn;
-}
-
-/** Bytes of WAL written since `lsn` (by the whole server: run nothing else meanwhile). */
-async function walBytesSince(pool: pg.Pool, lsn: string): Promise<number> {
-  const { rows } = await pool.query<{ bytes: string }>("select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::text bytes", [
-    lsn,
-  ]);
-  return Number(rows[0]!.bytes);
-}
-
 async function startServer(profile: boolean): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
@@ -300,58 +289,32 @@ try {
   // pgbench on the same server: single-row UPDATE, as many clients.
   const init = spawnSync("pgbench", ["-i", "-q", "-s", "10", ...conn, dbName], { encoding: "utf8" });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-  const script = path.join(dataDir, "update.sql");
-  fs.writeFileSync(
-    script,
+  const pgbench = (name: string, body: string, runSeconds = seconds) =>
+    runPgbench({ name, body, dir: dataDir, clients: concurrency, seconds: runSeconds, conn, dbName });
+  const update = pgbench(
+    "update",
     "\\set aid random(1, 100000 * :scale)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n",
   );
-  const bench = spawnSync(
-    "pgbench",
-    ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", script, ...conn, dbName],
-    { encoding: "utf8" },
-  );
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(bench.stdout)?.[1]);
-  const lat = /latency average = ([\d.]+) ms/.exec(bench.stdout)?.[1];
+  const tps = update.tps;
   console.log(
-    `pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${lat} ms (${concurrency} clients, ${seconds} s)`,
+    `pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${update.latencyMs} ms (${concurrency} clients, ${seconds} s)`,
   );
 
   // The check-in statement alone, through pgbench like the UPDATE: the ceiling any HTTP server in front of it could reach.
   await sqlPool.query("create table bench_owners as select row_number() over (order by id)::int as n, id from users");
   await sqlPool.query("alter table bench_owners add primary key (n)");
-  const statementScript = path.join(dataDir, "check-in.sql");
-  fs.writeFileSync(
-    statementScript,
-    `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`,
-  );
+  const checkInScript = `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`;
   const walBefore = await walLsn(sqlPool);
-  const statement = spawnSync(
-    "pgbench",
-    ["-n", "-c", String(concurrency), "-j", "2", "-T", String(seconds), "-f", statementScript, ...conn, dbName],
-    { encoding: "utf8" },
-  );
-  const statementTps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(statement.stdout)?.[1]);
-  if (!Number.isFinite(statementTps)) throw new Error(`pgbench check_in failed: ${statement.stderr}`);
-  const statementCount = Number(/number of transactions actually processed: (\d+)/.exec(statement.stdout)?.[1]);
-  const walPerCheckIn = (await walBytesSince(sqlPool, walBefore)) / statementCount;
+  const statement = pgbench("check-in", checkInScript);
+  const statementTps = statement.tps;
+  const walPerCheckIn = (await walBytesSince(sqlPool, walBefore)) / statement.transactions;
   console.log(
-    `pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${/latency average = ([\d.]+) ms/.exec(statement.stdout)?.[1]} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE; WAL ${(walPerCheckIn / 1024).toFixed(1)} KiB per check-in`,
+    `pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${statement.latencyMs} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE; WAL ${(walPerCheckIn / 1024).toFixed(1)} KiB per check-in`,
   );
 
   // What the realtime NOTIFY costs (decision 006's trigger announces every check-in): a notifying transaction holds a
   // cluster-wide lock through its commit, so such transactions commit one at a time. Probes, not product paths.
-  const pgbenchTps = (name: string, body: string) => {
-    const file = path.join(dataDir, `${name}.sql`);
-    fs.writeFileSync(file, body);
-    const out = spawnSync(
-      "pgbench",
-      ["-n", "-c", String(concurrency), "-j", "2", "-T", String(Math.min(seconds, 10)), "-f", file, ...conn, dbName],
-      { encoding: "utf8" },
-    );
-    const value = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout)?.[1]);
-    if (!Number.isFinite(value)) throw new Error(`pgbench ${name} failed: ${out.stderr}`);
-    return value;
-  };
+  const pgbenchTps = (name: string, body: string) => pgbench(name, body, Math.min(seconds, 10)).tps;
   const notifyTps = pgbenchTps(
     "update-notify",
     "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n",
@@ -361,7 +324,7 @@ try {
   const conditionsOnly = `\\set n random(1, ${users})\nUPDATE message_conditions SET last_checked = now(), updated_at = now() WHERE user_id = (SELECT id FROM bench_owners WHERE n = :n) AND active AND condition_type IN ('no_check_in', 'recurring_check_in', 'inactivity_to_date');\n`;
   const conditionsOnlyTps = pgbenchTps("check-in-conditions-only", conditionsOnly);
   await sqlPool.query("alter table message_conditions disable trigger message_conditions_notify_update");
-  const quietTps = pgbenchTps("check-in-quiet", fs.readFileSync(statementScript, "utf8"));
+  const quietTps = pgbenchTps("check-in-quiet", checkInScript);
   const conditionsOnlyQuietTps = pgbenchTps("check-in-conditions-only-quiet", conditionsOnly);
   await sqlPool.query("alter table message_conditions enable trigger message_conditions_notify_update");
   const pct = (x: number) => `${((100 * x) / tps).toFixed(0)} %`;
