@@ -5,12 +5,17 @@ import type pg from "pg";
 import type { MasterKeys } from "../../server/src/crypto/master-keys.ts";
 import { newMessageCipher } from "../../server/src/crypto/message-cipher.ts";
 
-/** The same uuid in SQL (`md5(text)::uuid`) and here, so bulk rows can refer to each other by number. */
+/**
+ * The same uuid in SQL and here, so bulk rows can refer to each other by number: an md5 with the
+ * version (4) and variant (8) digits set, since the product checks ids it reads back as RFC 9562
+ * uuids (a realtime notification with a bare md5 id is refused as unreadable).
+ */
 export const idOf = (kind: string, i: number) => {
   const h = crypto.createHash("md5").update(`bench-${kind}-${i}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20)}`;
 };
-const sqlId = (kind: string, expr: string) => `md5('bench-${kind}-' || (${expr}))::uuid`;
+const sqlId = (kind: string, expr: string) =>
+  `overlay(overlay(md5('bench-${kind}-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /** JavaScript's Date#toISOString in SQL, as in the schedule's idempotency keys. */
 const iso = (expr: string) => `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
