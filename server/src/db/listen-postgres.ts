@@ -6,19 +6,22 @@ const RETRY_MAX_MS = 30_000;
 
 /**
  * LISTENs on `channel` over one dedicated connection (a pooled one would be handed to other
- * queries and lose the subscription). A dropped connection (server restart, failover) is
- * reopened with backoff; notifications sent while it was down are lost, which realtime accepts
- * (docs/decisions/006). Returns the function that stops listening and closes the connection.
+ * queries and lose the subscription): migration 0025's trigger NOTIFYs where the server does not
+ * decode its WAL. A dropped connection (server restart, failover) is reopened with backoff, and
+ * `onResumed` called once listening again: notifications sent while it was down were lost.
+ * Returns the function that stops listening and closes the connection.
  */
 export async function listenPostgres({
   url,
   channel,
   onPayload,
+  onResumed = () => {},
   log = console,
 }: {
   url: string;
   channel: string;
   onPayload: (payload: string) => void;
+  onResumed?: () => void;
   log?: Pick<Console, "error">;
 }): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
@@ -51,12 +54,17 @@ export async function listenPostgres({
     retryTimer = setTimeout(() => {
       retryTimer = null;
       if (stopped) return;
-      open().catch((err: Error) => {
-        if (stopped) return;
-        client = null;
-        log.error(`LISTEN ${channel}: reconnect failed (${err.message}); next try in ${retryMs} ms`);
-        scheduleReconnect();
-      });
+      open().then(
+        () => {
+          if (!stopped) onResumed();
+        },
+        (err: Error) => {
+          if (stopped) return;
+          client = null;
+          log.error(`LISTEN ${channel}: reconnect failed (${err.message}); next try in ${retryMs} ms`);
+          scheduleReconnect();
+        },
+      );
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     }, retryMs);
     retryTimer.unref();

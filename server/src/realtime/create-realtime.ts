@@ -1,4 +1,4 @@
-import type { RealtimeConditionUpdate } from "@trigger-switch/contracts";
+import { REALTIME_CLOSE, type RealtimeConditionUpdate } from "@trigger-switch/contracts";
 import type { WebSocket } from "ws";
 import type { AuthService } from "../auth/auth-service.ts";
 import type { Clock } from "../clock.ts";
@@ -107,10 +107,18 @@ export function createRealtime({
     accept: (socket) => handleRealtimeSocket({ socket, auth, registry, log }),
     async start(appLog) {
       log = appLog;
-      unlisten = await database.listen(CONDITIONS_CHANNEL, (payload) => {
-        pending.push(payload);
-        draining ??= drain();
-      });
+      unlisten = await database.listen(
+        CONDITIONS_CHANNEL,
+        (payload) => {
+          pending.push(payload);
+          draining ??= drain();
+        },
+        // Updates were lost while the feed was down: every client reconnects (jittered) and refetches.
+        () => {
+          log.warn({ sockets: registry.size }, "realtime: the database feed resumed; closing sockets to refetch");
+          for (const client of registry.all()) client.close(REALTIME_CLOSE.missedUpdates, "updates missed");
+        },
+      );
       sweep = new AbortController();
       void sweepSessions({
         items: () => registry.all(),

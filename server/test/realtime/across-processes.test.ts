@@ -1,5 +1,9 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { REALTIME_CLOSE } from "@trigger-switch/contracts";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../src/admin/sql-rows.ts";
+import { messageConditions } from "../../src/db/schema.ts";
 import { createCondition, createMessage, post } from "../support/content.ts";
 import { subscribe } from "../support/realtime-client.ts";
 import { startAutoconfirmApp } from "../support/fixtures.ts";
@@ -53,6 +57,59 @@ describe.skipIf(!onPostgres)("realtime across processes (PostgreSQL only: PGlite
     socket.close();
   });
 
+  it("relays through the WAL's logical messages where the server decodes them, else through LISTEN", async () => {
+    const walLevel = await walLevelOf(a);
+    const feeds = await rows<{ n: number }>(
+      a.database.db,
+      walLevel === "logical"
+        ? sql`select count(*)::int as n from pg_replication_slots
+              where database = current_database() and slot_name like 'ts_realtime_%' and temporary and active`
+        : sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+    );
+    // One feed per process (a and b), whatever the other test files on this server hold.
+    expect(feeds).toEqual([{ n: 2 }]);
+  });
+
+  it("never relays a change that was rolled back, and relays the next committed one", async () => {
+    const socket = await subscribe(b, owner.accessToken);
+    const rolledBack = new Date("2001-01-01T00:00:00Z");
+    await expect(
+      a.database.db.transaction(async (tx) => {
+        await tx
+          .update(messageConditions)
+          .set({ lastChecked: rolledBack })
+          .where(eq(messageConditions.id, conditionId));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    a.clock.advance(60_000);
+    expect((await post(owner, "/api/check-in", {})).status).toBe(200);
+    const update = await socket.next();
+    expect(update.type === "UPDATE" && update.new.last_checked).toBe(a.clock.now().toISOString());
+    expect(update.type === "UPDATE" && update.old.last_checked).not.toBe(rolledBack.toISOString());
+    socket.close();
+  });
+
+  it("closes its sockets with 1012 once its feed is back after a loss, so clients reconnect and refetch", async () => {
+    const socket = await subscribe(b, owner.accessToken);
+    // Cut every feed of this database (a's and b's), as a server restart or a failover would.
+    const walLevel = await walLevelOf(a);
+    await a.database.db.execute(
+      walLevel === "logical"
+        ? sql`select pg_terminate_backend(active_pid) from pg_replication_slots
+              where database = current_database() and slot_name like 'ts_realtime_%'`
+        : sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+    );
+    // Reopened after the first retry delay (1 s); what committed meanwhile was missed, so the socket is closed.
+    expect(await socket.closed).toBe(REALTIME_CLOSE.missedUpdates);
+    const again = await subscribe(b, owner.accessToken);
+    a.clock.advance(60_000);
+    expect((await post(owner, "/api/check-in", {})).status).toBe(200);
+    const update = await again.next();
+    expect(update.type === "UPDATE" && update.new.last_checked).toBe(a.clock.now().toISOString());
+    again.close();
+  });
+
   it("closes its sockets with 1001 when a process shuts down", async () => {
     const c = await startAutoconfirmApp(env, { database: a.database });
     c.config.SITE_URL = a.config.SITE_URL;
@@ -61,3 +118,8 @@ describe.skipIf(!onPostgres)("realtime across processes (PostgreSQL only: PGlite
     expect(await socket.closed).toBe(1001);
   });
 });
+
+async function walLevelOf(t: TestApp): Promise<string | undefined> {
+  const [level] = await rows<{ wal_level: string }>(t.database.db, sql`show wal_level`);
+  return level?.wal_level;
+}

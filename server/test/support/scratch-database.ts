@@ -21,13 +21,31 @@ export async function postgresAvailable(serverUrl: string): Promise<boolean> {
   }
 }
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+async function adminQuery(serverUrl: string, sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql, values);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * DROP … WITH (FORCE) ends the database's sessions but refuses while a logical replication slot is
+ * active on it: a live-updates relay still open (docs/decisions/042). Its temporary slot goes with
+ * its connection, so end those first and wait until the slots are gone.
+ */
+async function endReplication(serverUrl: string, name: string): Promise<void> {
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
+    const { rows } = await adminQuery(
+      serverUrl,
+      "select pg_terminate_backend(active_pid) from pg_replication_slots where database = $1 and active_pid is not null",
+      [name],
+    );
+    const left = await adminQuery(serverUrl, "select 1 from pg_replication_slots where database = $1", [name]);
+    if (rows.length === 0 && left.rowCount === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -51,6 +69,7 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
     async drop() {
       if (dropped) return;
       dropped = true;
+      await endReplication(serverUrl, name);
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };

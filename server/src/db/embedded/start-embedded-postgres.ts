@@ -35,6 +35,8 @@ function settings(socketDir: string): string[] {
     shared_buffers: "32MB",
     min_wal_size: "32MB",
     max_wal_size: "256MB",
+    // Live updates are read from the WAL's logical messages, off the commit path (docs/decisions/042).
+    wal_level: "logical",
     timezone: "UTC",
     log_timezone: "UTC",
     // Our queries' errors reach us through the driver; the log keeps what ends a session or the server.

@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../src/admin/sql-rows.ts";
+import type { Database } from "../../src/db/connect.ts";
+import { relayWalMessages } from "../../src/db/relay-wal-messages.ts";
+import { createTestDatabase } from "../support/test-db.ts";
+import { until } from "../support/until.ts";
+
+// The relay needs a PostgreSQL server that decodes its WAL (CI sets wal_level = logical; .ci/run).
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logical)", () => {
+  let database: Database;
+  let url: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const [current] = await rows<{ name: string }>(database.db, sql`select current_database() as name`);
+    const u = new URL(serverUrl!);
+    u.pathname = `/${current!.name}`;
+    url = u.toString();
+  });
+  afterAll(() => database?.close());
+
+  it("is what this server uses", async () => {
+    expect(await rows(database.db, sql`show wal_level`)).toEqual([{ wal_level: "logical" }]);
+  });
+
+  it("relays committed messages in commit order, never a rolled-back one, and only its own prefix", async () => {
+    const got: string[] = [];
+    const stop = await relayWalMessages({ url, prefix: "probe", onPayload: (p) => got.push(p) });
+    try {
+      const emit = (prefix: string, payload: string) =>
+        sql`select pg_logical_emit_message(true, ${prefix}, ${payload})`;
+      // Two transactions open at once: the one that commits first is relayed first.
+      const first = database.db.transaction(async (tx) => {
+        await tx.execute(emit("probe", "started first, committed second"));
+        await new Promise((r) => setTimeout(r, 200));
+      });
+      await database.db.transaction(async (tx) => {
+        await tx.execute(emit("probe", "started second, committed first"));
+      });
+      await first;
+      await database.db
+        .transaction(async (tx) => {
+          await tx.execute(emit("probe", "rolled back"));
+          throw new Error("roll back");
+        })
+        .catch(() => {});
+      await database.db.execute(emit("other", "another prefix"));
+      await database.db.execute(emit("probe", "last"));
+      const seen = await until(
+        async () => got,
+        (g) => g.includes("last"),
+      );
+      expect(seen).toEqual(["started second, committed first", "started first, committed second", "last"]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("refuses to start, saying what to change, for a user that may not replicate", async () => {
+    const role = `ts_norepl_${randomBytes(4).toString("hex")}`;
+    await database.db.execute(sql.raw(`create role ${role} login`));
+    try {
+      const u = new URL(url);
+      u.username = role;
+      await expect(relayWalMessages({ url: u.toString(), prefix: "probe", onPayload() {} })).rejects.toThrow(
+        /grant it replication \(ALTER ROLE <user> WITH REPLICATION\), or set wal_level = replica/,
+      );
+    } finally {
+      await database.db.execute(sql.raw(`drop role ${role}`));
+    }
+  });
+});
