@@ -42,3 +42,4 @@ export * from "./access.ts";
 export * from "./can-withdraw.ts";
 export * from "./validation-words.ts";
 export * from "./push.ts";
+export * from "./trusted-contacts.ts";

@@ -2,8 +2,11 @@ import crypto from "node:crypto";
 import { openText, sealToText } from "./envelope.ts";
 import type { MasterKeys } from "./master-keys.ts";
 
-/** What else is sealed like a message (docs/decisions/010): the local outbox's mails and recipients' names and notes. */
-export type SealedKind = "mail" | "recipient";
+/**
+ * What else is sealed like a message (docs/decisions/010): the local outbox's mails, recipients'
+ * names and notes, and trusted contacts' names (docs/decisions/041).
+ */
+export type SealedKind = "mail" | "recipient" | "contact";
 
 /** Seals and opens the text fields of one record. */
 export interface RecordCipher {

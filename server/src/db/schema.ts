@@ -9,3 +9,4 @@ export * from "./auth-security-schema.ts";
 export * from "./channels-schema.ts";
 export * from "./runtime-schema.ts";
 export * from "./push-schema.ts";
+export * from "./contacts-schema.ts";

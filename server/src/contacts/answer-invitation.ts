@@ -1,0 +1,93 @@
+import type { TrustedContactState } from "@trigger-switch/contracts";
+import { eq } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db, Tx } from "../db/connect.ts";
+import { profiles, trustedContacts } from "../db/schema.ts";
+import { hashSecretToken, newSecretToken } from "../engine/secret-token.ts";
+
+/** What a contact following a link is told; never more of the owner than their first name (041). */
+export type ContactLinkOutcome =
+  | { kind: "accepted"; ownerFirstName: string; pageToken: string }
+  | { kind: "declined"; ownerFirstName: string }
+  | { kind: "left"; ownerFirstName: string }
+  /** The link did what it does already, or the contact's standing changed since: nothing changed now. */
+  | { kind: "already"; state: TrustedContactState; ownerFirstName: string }
+  | { kind: "expired"; ownerFirstName: string }
+  /** No such link (mistyped, forged, or of a deleted account). */
+  | { kind: "unknown" };
+
+/** Used when the owner gave no first name: still says who, without their address. */
+export const UNNAMED_OWNER = "the person who invited you";
+
+/**
+ * Accepts or declines an invitation through its single-use link. Accepting issues the contact's own
+ * page link (returned once, stored as SHA-256). The row is locked, so the same link followed twice at
+ * once, or racing the owner's removal, has one outcome.
+ */
+export async function answerInvitation({
+  db,
+  clock,
+  token,
+  answer,
+}: {
+  db: Db;
+  clock: Clock;
+  token: string;
+  answer: "accept" | "decline";
+}): Promise<ContactLinkOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockContact(tx, eq(trustedContacts.invitationHash, hashSecretToken(token)));
+    if (!row) return { kind: "unknown" };
+    const ownerFirstName = await firstNameOf(tx, row.userId);
+    if (row.state !== "invited") return { kind: "already", state: row.state, ownerFirstName };
+    const now = clock.now();
+    if (row.invitationExpiresAt <= now) return { kind: "expired", ownerFirstName };
+    if (answer === "decline") {
+      await tx
+        .update(trustedContacts)
+        .set({ state: "declined", respondedAt: now, updatedAt: now })
+        .where(eq(trustedContacts.id, row.id));
+      return { kind: "declined", ownerFirstName };
+    }
+    const page = newSecretToken();
+    await tx
+      .update(trustedContacts)
+      .set({ state: "active", respondedAt: now, pageHash: page.hash, updatedAt: now })
+      .where(eq(trustedContacts.id, row.id));
+    return { kind: "accepted", ownerFirstName, pageToken: page.token };
+  });
+}
+
+/** A contact steps down through their page link; an owner's removal or an earlier leave is said as such. */
+export async function leaveAsContact({
+  db,
+  clock,
+  pageToken,
+}: {
+  db: Db;
+  clock: Clock;
+  pageToken: string;
+}): Promise<ContactLinkOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockContact(tx, eq(trustedContacts.pageHash, hashSecretToken(pageToken)));
+    if (!row) return { kind: "unknown" };
+    const ownerFirstName = await firstNameOf(tx, row.userId);
+    if (row.state !== "active") return { kind: "already", state: row.state, ownerFirstName };
+    const now = clock.now();
+    await tx
+      .update(trustedContacts)
+      .set({ state: "left", endedAt: now, updatedAt: now })
+      .where(eq(trustedContacts.id, row.id));
+    return { kind: "left", ownerFirstName };
+  });
+}
+
+async function lockContact(tx: Tx, where: ReturnType<typeof eq>) {
+  const [row] = await tx.select().from(trustedContacts).where(where).for("update");
+  return row;
+}
+
+async function firstNameOf(tx: Tx, userId: string): Promise<string> {
+  const [profile] = await tx.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, userId));
+  return profile?.firstName?.trim() || UNNAMED_OWNER;
+}
