@@ -12,6 +12,7 @@ import { loadMessageParts } from "../messages/load-message-parts.ts";
 import { toMessageDto } from "../messages/to-message-dto.ts";
 import { toProfileDto } from "../profiles/to-profile-dto.ts";
 import { listRecipients } from "../recipients/list-recipients.ts";
+import { listTrustedContacts } from "../contacts/owner-contacts.ts";
 import { attachmentOrder } from "../attachments/attachment-order.ts";
 import { sealedDownloadName } from "../sealing/sealed-download-name.ts";
 
@@ -23,10 +24,10 @@ export const SEALED_PARTS_NOTE =
 
 /**
  * Everything the owner keeps with us, decrypted, as one JSON document (sealed parts stay the age
- * files they are: only the owner's passphrase opens them) written piece by piece:
- * the account (without secrets), the profile, the recipients, and every message with its
- * recipients, conditions and attachments (file contents in base64). One attachment is read into
- * memory at a time, so a large account does not have to fit in memory at once.
+ * files they are: only the owner's passphrase opens them) written piece by piece: the account
+ * (without secrets), the profile, the recipients, the trusted contacts (all but those removed), and
+ * every message with its recipients, conditions and attachments (file contents in base64). One
+ * attachment is read into memory at a time, so a large account does not have to fit in memory at once.
  */
 export async function* exportAccount({
   db,
@@ -65,6 +66,7 @@ export async function* exportAccount({
     },
     profile: profile ? toProfileDto(profile) : null,
     recipients: await listRecipients({ db, masterKeys, userId }),
+    trusted_contacts: await listTrustedContacts({ db, masterKeys, userId }),
   };
   const headJson = JSON.stringify(head, null, 2);
   yield `${headJson.slice(0, -2)},\n  "messages": [`;

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trustedContactInviteSchema } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
+import { inviteTrustedContact } from "../../src/contacts/invite-contact.ts";
+import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { deliveries, messageConditions, reminderSchedule, sessions, users } from "../../src/db/schema.ts";
 import {
   createCondition,
@@ -48,8 +51,15 @@ async function ownerWithSwitch() {
 }
 
 describe("exporting the account", () => {
-  it("downloads everything decrypted: profile, recipients, messages with recipients, conditions and attachments", async () => {
+  it("downloads everything decrypted: profile, recipients, trusted contacts, messages with recipients, conditions and attachments", async () => {
     const { owner, recipient, message, condition } = await ownerWithSwitch();
+    const input = trustedContactInviteSchema.parse({
+      name: "Jo next door",
+      channel: "email",
+      address: "jo@example.com",
+    });
+    const masterKeys = createMasterKeys({ config: t.config });
+    await inviteTrustedContact({ db: t.database.db, clock: t.clock, masterKeys, userId: owner.id, input });
     const res = await owner.api("/api/account/export");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(
@@ -60,6 +70,7 @@ describe("exporting the account", () => {
       format: "trigger-switch-export/1",
       account: { id: owner.id, email: owner.email },
       recipients: [{ id: recipient.id, name: "Sam" }],
+      trusted_contacts: [{ name: "Jo next door", channel: "email", address: "jo@example.com", state: "invited" }],
     });
     expect(data.messages).toHaveLength(1);
     const [exported] = data.messages;
@@ -80,6 +91,7 @@ describe("exporting the account", () => {
     const data = JSON.parse(await (await empty.api("/api/account/export")).text());
     expect(data.messages).toEqual([]);
     expect(data.recipients).toEqual([]);
+    expect(data.trusted_contacts).toEqual([]);
     expect((await fetch(`${t.url}/api/account/export`)).status).toBe(401);
   });
 });
