@@ -78,8 +78,9 @@ export default defineConfig({
     locale: "en-GB",
     trace: "retain-on-failure",
   },
-  // One worker: the engine server's clock is shared by every journey that runs against it.
-  workers: 1,
+  // Two workers, but one per project whose server is shared state: the engine and billing journeys
+  // move their server's test clock, the channels journeys read one fake WhatsApp's messages.
+  workers: 2,
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : [
@@ -187,8 +188,8 @@ export default defineConfig({
       ],
   projects: [
     { name: "chromium", testIgnore: /\.(engine|billing|channels)\.spec\.ts$/, use: { ...chromium, baseURL } },
-    { name: "billing", testMatch: /\.billing\.spec\.ts$/, use: { ...chromium, baseURL: billingURL } },
-    { name: "channels", testMatch: /\.channels\.spec\.ts$/, use: { ...chromium, baseURL: channelsURL } },
-    { name: "engine", testMatch: /\.engine\.spec\.ts$/, use: { ...chromium, baseURL: engineURL } },
+    { name: "billing", testMatch: /\.billing\.spec\.ts$/, workers: 1, use: { ...chromium, baseURL: billingURL } },
+    { name: "channels", testMatch: /\.channels\.spec\.ts$/, workers: 1, use: { ...chromium, baseURL: channelsURL } },
+    { name: "engine", testMatch: /\.engine\.spec\.ts$/, workers: 1, use: { ...chromium, baseURL: engineURL } },
   ],
 });
