@@ -43,3 +43,4 @@ export * from "./can-withdraw.ts";
 export * from "./validation-words.ts";
 export * from "./push.ts";
 export * from "./trusted-contacts.ts";
+export * from "./confirmation-settings.ts";

@@ -1,8 +1,10 @@
 import type { DeliveryChannel, TrustedContactState } from "@trigger-switch/contracts";
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { StoredConfirmationState } from "../contacts/stored-stage.ts";
 import { users } from "./accounts-schema.ts";
 import { created, ts, updated } from "./columns.ts";
+import { messageConditions } from "./workspace-schema.ts";
 
 /**
  * A trusted contact (docs/decisions/041): someone the owner named, with no account. The name is what
@@ -42,5 +44,80 @@ export const trustedContacts = pgTable(
     uniqueIndex("trusted_contacts_live_address_key")
       .on(t.userId, t.address)
       .where(sql`${t.state} in ('invited', 'active')`),
+  ],
+);
+
+/** The trusted contacts a condition with confirmation on asks before releasing (docs/decisions/041). */
+export const conditionContacts = pgTable(
+  "condition_contacts",
+  {
+    conditionId: uuid("condition_id")
+      .notNull()
+      .references(() => messageConditions.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => trustedContacts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conditionId, t.contactId] }),
+    index("condition_contacts_contact_idx").on(t.contactId),
+  ],
+);
+
+/**
+ * A condition's confirmation stage: the state machine's record (contacts/confirmation-stage.ts),
+ * written only under the condition's row lock. `last_checked_seen` is the condition's last_checked
+ * when it was written: a check-in since then has closed an open question (or reset the holds),
+ * applied when the stage is next read.
+ */
+export const confirmationStages = pgTable(
+  "confirmation_stages",
+  {
+    conditionId: uuid("condition_id")
+      .primaryKey()
+      .references(() => messageConditions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: jsonb("state").$type<StoredConfirmationState>().notNull(),
+    lastCheckedSeen: ts("last_checked_seen").notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index("confirmation_stages_open_idx")
+      .on(t.userId)
+      .where(sql`${t.state}->>'kind' = 'confirming'`),
+  ],
+);
+
+/**
+ * One contact's question about one reached deadline, with the answer link's SHA-256 (the link itself
+ * goes only into the sealed mail that asks).
+ */
+export const confirmationQuestions = pgTable(
+  "confirmation_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conditionId: uuid("condition_id")
+      .notNull()
+      .references(() => messageConditions.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => trustedContacts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The question's deadline: the (shifted) deadline that was reached. */
+    deadline: ts("deadline").notNull(),
+    linkHash: text("link_hash").notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex("confirmation_questions_link_key").on(t.linkHash),
+    uniqueIndex("confirmation_questions_once_key").on(t.conditionId, t.deadline, t.contactId),
   ],
 );

@@ -1,3 +1,4 @@
+import type { ConfirmationSettings } from "@trigger-switch/contracts";
 import {
   bigint,
   boolean,
@@ -141,6 +142,11 @@ export const messageConditions = pgTable(
      */
     shiftedDeadline: ts("shifted_deadline"),
     deadlineShiftMs: bigint("deadline_shift_ms", { mode: "number" }).notNull().default(0),
+    /**
+     * Confirm before release (docs/decisions/041): the trusted contacts in condition_contacts are
+     * asked before a reached deadline releases. Null: off, the deadline releases at once.
+     */
+    confirmation: jsonb("confirmation").$type<ConfirmationSettings>(),
     createdAt: created(),
     updatedAt: updated(),
   },

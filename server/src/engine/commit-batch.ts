@@ -9,6 +9,7 @@ import type { ScheduleRow } from "./work-types.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 import { chunked } from "./chunked.ts";
 import { releaseMessages, type Release } from "./release-message.ts";
+import { confirmReleases } from "../contacts/confirm-releases.ts";
 
 export interface CommitResult {
   /** Rows whose intents (deliveries) are committed: their pending deliveries go out now. */
@@ -35,12 +36,15 @@ export async function commitBatch({
   masterKeys,
   rows,
   workerId,
+  siteUrl,
 }: {
   db: Db;
   clock: Clock;
   masterKeys: MasterKeys;
   rows: ScheduleRow[];
   workerId: string;
+  /** The web app's address, for the links of the contacts' questions. */
+  siteUrl: string;
 }): Promise<CommitResult> {
   const now = clock.now();
   if (rows.length === 0) return { deliver: [], obsolete: 0, notYet: 0, lost: 0 };
@@ -169,13 +173,19 @@ export async function commitBatch({
         );
       }
     }
-    const releases: Release[] = acting
+    const reached: Release[] = acting
       .filter((f) => f.row.reminderType !== "reminder")
       .map((f) => ({ row: f.row, condition: conditions.get(f.row.conditionId)!, ruleDeadline: f.ruleDeadline }));
-    await releaseMessages({ tx, clock, masterKeys, releases });
+    // Conditions with confirmation on ask their trusted contacts first (docs/decisions/041): such a
+    // row becomes a question, and its deadline moves to the end of the contacts' window.
+    const { release, waiting } = await confirmReleases({ tx, clock, masterKeys, siteUrl }, reached);
+    await releaseMessages({ tx, clock, masterKeys, releases: release });
+    const asked = new Set(waiting.map((w) => w.row.id));
+    obsolete.push(...asked);
+    const done = acting.filter((f) => !asked.has(f.row.id));
 
     for (const ids of chunked(
-      acting.map((f) => f.row.id),
+      done.map((f) => f.row.id),
       5000,
     )) {
       await tx.update(reminderSchedule).set({ releasedAt: now, updatedAt: now }).where(inIds(reminderSchedule.id, ids));
@@ -192,7 +202,7 @@ export async function commitBatch({
         .set({ status: "pending", lockedUntil: null, claimedBy: null })
         .where(and(inIds(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId)));
     }
-    result.deliver.push(...acting.map((f) => ({ ...f.row, releasedAt: now })));
+    result.deliver.push(...done.map((f) => ({ ...f.row, releasedAt: now })));
     result.obsolete = obsolete.length;
     result.notYet = notYet.length;
     return result;

@@ -7,6 +7,7 @@ import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
+import { closeQuestionsAfterCheckIn } from "../contacts/confirm-releases.ts";
 import { claimDueWork } from "./claim-due-work.ts";
 import { commitBatch, type CommitResult } from "./commit-batch.ts";
 import { guardDowntime, type Outage } from "./guard-downtime.ts";
@@ -88,6 +89,8 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
     workerId,
   });
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
+  // Contacts asked about an owner who has checked in since are told the question is closed.
+  if (!opts.userId) await closeQuestionsAfterCheckIn({ db, clock, masterKeys, siteUrl: config.SITE_URL });
   // Notices are claimed only while no release or reminder waits for a lane: during a burst they
   // wait in the table (not in memory, where their claim could lapse) and go out once it is sent.
   const claimNotices = !opts.userId && pipeline.queuedUrgent() === 0;
@@ -121,7 +124,7 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
 async function commitInParts(opts: EngineTickOptions, workerId: string, rows: ScheduleRow[]): Promise<CommitResult[]> {
   const { db, clock, masterKeys, log, config } = opts;
   try {
-    return [await commitBatch({ db, clock, masterKeys, rows, workerId })];
+    return [await commitBatch({ db, clock, masterKeys, rows, workerId, siteUrl: config.SITE_URL })];
   } catch (err) {
     if (rows.length === 1) {
       // A row whose processing throws is pushed back with backoff, never crash-looping and never dropped.

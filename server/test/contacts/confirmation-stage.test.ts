@@ -2,14 +2,16 @@
 // machine: no database, the time passed in.
 import { describe, expect, it } from "vitest";
 import {
-  ARMED,
   CONFIRMATION_LIMITS,
   DEFAULT_CONFIRMATION_SETTINGS,
-  stepConfirmation,
   validateConfirmationSettings,
+  type ConfirmationSettings,
+} from "@trigger-switch/contracts";
+import {
+  ARMED,
+  stepConfirmation,
   type ConfirmationEffect,
   type ConfirmationEvent,
-  type ConfirmationSettings,
   type ConfirmationState,
 } from "../../src/contacts/confirmation-stage.ts";
 

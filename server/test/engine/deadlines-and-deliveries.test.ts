@@ -279,6 +279,7 @@ describe("the final delivery", () => {
         masterKeys: createMasterKeys({ config: t.config }),
         rows: claimed,
         workerId: "racer",
+        siteUrl: t.config.SITE_URL,
       }),
     ).toMatchObject({ deliver: [], obsolete: 1 });
     await tick(t);

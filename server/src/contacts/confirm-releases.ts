@@ -1,0 +1,95 @@
+import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/connect.ts";
+import { confirmationStages, messageConditions } from "../db/schema.ts";
+import type { Release } from "../engine/release-message.ts";
+import { carryOutStage, moveDeadline, type StageDeps } from "./carry-out-stage.ts";
+import { stepConfirmation } from "./confirmation-stage.ts";
+import { confirmationOf, readStages } from "./stage-context.ts";
+
+/**
+ * The engine's side of confirm before release (docs/decisions/041), inside the batch transaction
+ * that is about to commit `releases` (their conditions locked): a condition with confirmation on
+ * does not release when its deadline is reached but asks its contacts, with the deadline moved to
+ * the end of their window; at the window's end it releases. Returns which releases go ahead now;
+ * the others (`waiting`) were turned into a question, and their row is done.
+ */
+export async function confirmReleases(
+  deps: StageDeps,
+  releases: Release[],
+): Promise<{ release: Release[]; waiting: Release[] }> {
+  const now = deps.clock.now();
+  const asking = releases.filter((r) => r.row.reminderType === "final_delivery" && confirmationOf(r.condition));
+  if (asking.length === 0) return { release: releases, waiting: [] };
+  const stages = await readStages(
+    deps.tx,
+    asking.map((r) => ({ condition: r.condition, settings: confirmationOf(r.condition)! })),
+    now,
+  );
+  const waiting = new Set<Release>();
+  for (const r of asking) {
+    const stage = stages.get(r.condition.id)!;
+    const step = stepConfirmation(
+      stage.state,
+      stage.state.kind === "confirming"
+        ? { type: "window_ended" }
+        : { type: "deadline_reached", deadline: r.row.deadline, activeContactIds: stage.askable },
+      stage.settings,
+      now,
+    );
+    stage.state = step.state;
+    stage.effects.push(...step.effects);
+    // A window that has not ended keeps its release row: never leave a stage with nothing due.
+    if (stage.state.kind === "confirming")
+      stage.condition = await moveDeadline(deps, stage.condition, stage.state.endsAt);
+    const { release } = await carryOutStage(deps, stage);
+    if (!release) waiting.add(r);
+  }
+  return { release: releases.filter((r) => !waiting.has(r)), waiting: [...waiting] };
+}
+
+/**
+ * Tells the contacts of open questions that the owner has checked in since: the check-in itself
+ * does not wait for this (it stays one statement), the engine's next pass does it. Finds them
+ * through the index of open stages, locks each condition as a check-in does, and carries out the
+ * caught-up stage (readStages closes it).
+ */
+export async function closeQuestionsAfterCheckIn(deps: Omit<StageDeps, "tx"> & { db: Db }): Promise<number> {
+  const { db, clock } = deps;
+  const candidates = await db
+    .select({ conditionId: confirmationStages.conditionId })
+    .from(confirmationStages)
+    .innerJoin(messageConditions, eq(messageConditions.id, confirmationStages.conditionId))
+    .where(
+      and(
+        sql`${confirmationStages.state}->>'kind' = 'confirming'`,
+        gt(messageConditions.lastChecked, confirmationStages.lastCheckedSeen),
+      ),
+    )
+    .limit(500);
+  if (candidates.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const conditions = await tx
+      .select()
+      .from(messageConditions)
+      .where(inArray(messageConditions.id, candidates.map((c) => c.conditionId).sort()))
+      .orderBy(messageConditions.id)
+      .for("update");
+    const stages = await readStages(
+      tx,
+      // A condition whose confirmation was turned off since still closes its question.
+      conditions.map((condition) => ({
+        condition,
+        settings: confirmationOf(condition) ?? DEFAULT_CONFIRMATION_SETTINGS,
+      })),
+      clock.now(),
+    );
+    let closed = 0;
+    for (const stage of stages.values()) {
+      if (stage.state.kind === "confirming") continue;
+      await carryOutStage({ ...deps, tx }, stage);
+      closed++;
+    }
+    return closed;
+  });
+}

@@ -1,0 +1,97 @@
+import { formatMailWhen } from "@trigger-switch/contracts";
+import { renderMail } from "../mail/layout.ts";
+import type { Closure } from "./confirmation-stage.ts";
+
+/**
+ * The mails of the confirmation stage (docs/decisions/041). A contact's mails name the owner by
+ * first name only and never a message's title, content or recipients; the owner's may name their
+ * contacts. Times are in the owner's zone, which each time says.
+ */
+
+export interface StageMailContext {
+  ownerFirstName: string;
+  timeZone: string;
+  siteUrl: string;
+}
+
+/** The question page; opening it changes nothing, its buttons answer (mail scanners follow links). */
+export const questionPageUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/contact/question?t=${encodeURIComponent(token)}`;
+
+export function questionMail(
+  ctx: StageMailContext,
+  { since, endsAt, token }: { since: Date; endsAt: Date; token: string },
+) {
+  const first = ctx.ownerFirstName;
+  const subject = `Have you been in touch with ${first} since ${formatMailWhen(since, ctx.timeZone)}?`;
+  return {
+    subject,
+    ...renderMail({
+      heading: subject,
+      paragraphs: [
+        `${first} named you as a trusted contact on Trigger Switch: before what they prepared for their family and friends is sent, you are asked whether they are all right.`,
+        `${first} has not checked in since ${formatMailWhen(since, ctx.timeZone)}. If you know they are OK, say so and it waits. If you cannot reach them, say so.`,
+        `If nobody answers, it is sent on ${formatMailWhen(endsAt, ctx.timeZone)}.`,
+      ],
+      action: { label: "Answer", url: questionPageUrl(ctx.siteUrl, token) },
+      footer: `You are not told what ${first} wrote or to whom. — Trigger Switch`,
+    }),
+  };
+}
+
+/** How a question closed, in a contact's words: never who held it. */
+export function closedMail(ctx: StageMailContext, closure: Closure) {
+  const first = ctx.ownerFirstName;
+  const what =
+    closure.kind === "closed_by_check_in"
+      ? `${first} has checked in, so nothing is sent. Thank you.`
+      : closure.kind === "held"
+        ? `Another of ${first}'s trusted contacts said they are OK, so nothing is sent for now. Thank you.`
+        : `What ${first} prepared has now been sent to the people they chose.`;
+  const subject = `The question about ${first} is closed`;
+  return { subject, ...renderMail({ heading: subject, paragraphs: [what, "There is nothing more you need to do."] }) };
+}
+
+/** The owner's last alert: every channel they have (this is its e-mail), with a one-tap check-in link. */
+export function lastAlertMail(
+  ctx: StageMailContext,
+  { endsAt, contactNames, checkInUrl }: { endsAt: Date; contactNames: string[]; checkInUrl: string },
+) {
+  const when = formatMailWhen(endsAt, ctx.timeZone);
+  const subject = `Your messages go out on ${when} unless you check in`;
+  return {
+    subject,
+    ...renderMail({
+      heading: subject,
+      paragraphs: [
+        `You did not check in in time. Before anything is sent, your trusted contacts were asked whether they have been in touch with you: ${contactNames.join(", ")}.`,
+        `Unless you check in, or one of them says you are OK, your messages go out on ${when}, or sooner if they say they cannot reach you.`,
+      ],
+      action: { label: "Check in now", url: checkInUrl },
+    }),
+  };
+}
+
+/** Tells the owner who held the release and until when; and, at the last hold allowed, that the next deadline will not ask. */
+export function heldMail(
+  ctx: StageMailContext,
+  { heldBy, newDeadline, lastHold }: { heldBy: string; newDeadline: Date; lastHold: boolean },
+) {
+  const when = formatMailWhen(newDeadline, ctx.timeZone);
+  const subject = `${heldBy} said you are OK: nothing goes out before ${when}`;
+  return {
+    subject,
+    ...renderMail({
+      heading: subject,
+      paragraphs: [
+        `${heldBy}, one of your trusted contacts, answered that you are OK, so your messages were held. Your new deadline is ${when}; check in before then to start your usual schedule again.`,
+        ...(lastHold
+          ? [
+              "That was the last hold in a row your settings allow: if you do not check in by then, your messages go out without asking your contacts again.",
+            ]
+          : []),
+      ],
+      action: { label: "Check in", url: ctx.siteUrl },
+    }),
+  };
+}
