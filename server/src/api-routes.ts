@@ -9,6 +9,7 @@ import { channelInfoRoutes, ownerChannelRoutes } from "./channels/routes.ts";
 import { attachmentRoutes } from "./attachments/routes.ts";
 import { diagnosticRoutes } from "./diagnostics/routes.ts";
 import { conditionRoutes } from "./conditions/routes.ts";
+import { contactLinkRoutes, ownerContactRoutes } from "./contacts/routes.ts";
 import { messageRoutes } from "./messages/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { pushDeviceRoutes, pushPublicRoutes } from "./push/routes.ts";
@@ -52,6 +53,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   await app.register(adminRoutes, { prefix: "/admin", deps });
   await app.register(channelInfoRoutes, { deps });
   await app.register(pushPublicRoutes, { deps });
+  await app.register(contactLinkRoutes, { deps });
 
   await app.register(async (authed) => {
     authed.addHook("preHandler", requireUser(deps.auth));
@@ -74,6 +76,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     await authed.register(messageRoutes, { deps });
     await authed.register(recipientRoutes, { deps });
     await authed.register(conditionRoutes, { deps });
+    await authed.register(ownerContactRoutes, { deps });
     await authed.register(attachmentRoutes, { deps });
     await authed.register(checkInRoutes, { deps });
     await authed.register(releaseRoutes, { deps });

@@ -61,6 +61,8 @@ export async function carryOutStage(deps: StageDeps, stage: Stage): Promise<{ re
               contactId,
               userId: condition.userId,
               deadline: question!,
+              since: condition.lastChecked,
+              endsAt: effect.endsAt,
               linkHash: hash,
             })
             .onConflictDoNothing()

@@ -1,10 +1,19 @@
-import { validateConfirmationSettings, type ConfirmationSettings } from "@trigger-switch/contracts";
+import {
+  DEFAULT_CONFIRMATION_SETTINGS,
+  validateConfirmationSettings,
+  type ConditionConfirmation,
+  type ConditionConfirmationInput,
+  type ConfirmationSettings,
+  type ConfirmationStageView,
+} from "@trigger-switch/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
+import { isUuid } from "../db/owned-row.ts";
 import { conditionContacts, messageConditions, trustedContacts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { CONFIRMABLE_TYPES } from "./stage-context.ts";
+import { CONFIRMABLE_TYPES, contactName, readStages } from "./stage-context.ts";
 
 /**
  * Turns confirm before release on for one of the owner's conditions, with its settings and the
@@ -27,6 +36,7 @@ export async function setConditionConfirmation({
   settings: ConfirmationSettings | null;
   contactIds: string[];
 }): Promise<void> {
+  if (!isUuid(conditionId)) throw new AppError("not_found", "There is no such condition.");
   await db.transaction(async (tx) => {
     const [condition] = await tx
       .select()
@@ -46,7 +56,7 @@ export async function setConditionConfirmation({
         throw new AppError(
           "validation_failed",
           problems[0]!.message,
-          Object.fromEntries(problems.map((p) => [p.field, p.message])),
+          Object.fromEntries(problems.map((p) => [INPUT_FIELD[p.field], p.message])),
         );
       const mine = ids.length
         ? await tx
@@ -74,5 +84,89 @@ export async function setConditionConfirmation({
       await tx
         .insert(conditionContacts)
         .values(ids.map((contactId) => ({ conditionId, contactId, userId, createdAt: clock.now() })));
+  });
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const INPUT_FIELD: Record<keyof ConfirmationSettings, keyof ConditionConfirmationInput> = {
+  windowMs: "window_hours",
+  holdMs: "hold_days",
+  maxHoldsInARow: "max_holds_in_a_row",
+  releaseAnswersNeeded: "release_answers_needed",
+};
+
+/** The form's units to the stored settings; `enabled: false` is off. */
+export function settingsFromInput(input: ConditionConfirmationInput): ConfirmationSettings | null {
+  if (!input.enabled) return null;
+  return {
+    windowMs: input.window_hours * HOUR,
+    holdMs: input.hold_days * DAY,
+    maxHoldsInARow: input.max_holds_in_a_row,
+    releaseAnswersNeeded: input.release_answers_needed,
+  };
+}
+
+/** One of the owner's conditions' confirm before release, with its stage as the owner sees it. */
+export async function readConditionConfirmation({
+  db,
+  clock,
+  masterKeys,
+  userId,
+  conditionId,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  userId: string;
+  conditionId: string;
+}): Promise<ConditionConfirmation> {
+  if (!isUuid(conditionId)) throw new AppError("not_found", "There is no such condition.");
+  return db.transaction(async (tx) => {
+    const [condition] = await tx
+      .select()
+      .from(messageConditions)
+      .where(and(eq(messageConditions.id, conditionId), eq(messageConditions.userId, userId)));
+    if (!condition) throw new AppError("not_found", "There is no such condition.");
+    const settings = condition.confirmation ?? DEFAULT_CONFIRMATION_SETTINGS;
+    const contactIds = (
+      await tx
+        .select({ id: conditionContacts.contactId })
+        .from(conditionContacts)
+        .where(eq(conditionContacts.conditionId, conditionId))
+    ).map((c) => c.id);
+    const stage = (await readStages(tx, [{ condition, settings }], clock.now())).get(conditionId)!;
+    const { state } = stage;
+    const none = { status: "none" as const, until: null, asked: 0, answered: 0, held_by: null, holds_in_a_row: 0 };
+    const view: ConfirmationStageView =
+      state.kind === "armed"
+        ? none
+        : {
+            status:
+              state.kind === "confirming" ? "asking" : state.kind === "held" ? "held" : (state.kind as "released"),
+            until:
+              state.kind === "confirming"
+                ? state.endsAt.toISOString()
+                : state.kind === "held"
+                  ? state.newDeadline.toISOString()
+                  : null,
+            asked: state.asked.length,
+            answered: Object.keys(state.answers).length,
+            held_by:
+              state.kind === "held" && stage.contacts.get(state.heldBy)
+                ? contactName(masterKeys, stage.contacts.get(state.heldBy)!)
+                : null,
+            holds_in_a_row: state.holdsInARow,
+          };
+    return {
+      enabled: condition.confirmation !== null,
+      window_hours: settings.windowMs / HOUR,
+      hold_days: settings.holdMs / DAY,
+      max_holds_in_a_row: settings.maxHoldsInARow,
+      release_answers_needed: settings.releaseAnswersNeeded,
+      contact_ids: contactIds,
+      stage: view,
+    };
   });
 }

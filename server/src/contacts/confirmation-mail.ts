@@ -3,7 +3,7 @@ import { renderMail } from "../mail/layout.ts";
 import type { Closure } from "./confirmation-stage.ts";
 
 /**
- * The mails of the confirmation stage (docs/decisions/041). A contact's mails name the owner by
+ * The mails to and about trusted contacts (docs/decisions/041): the invitation, and the stage's. A contact's mails name the owner by
  * first name only and never a message's title, content or recipients; the owner's may name their
  * contacts. Times are in the owner's zone, which each time says.
  */
@@ -14,9 +14,39 @@ export interface StageMailContext {
   siteUrl: string;
 }
 
+/** The invitation page; opening it changes nothing, its buttons answer. */
+export const invitationPageUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/contact/invitation?token=${encodeURIComponent(token)}`;
+
+export function invitationMail({
+  ownerFirstName: first,
+  siteUrl,
+  token,
+  expiresAt,
+}: {
+  ownerFirstName: string;
+  siteUrl: string;
+  token: string;
+  expiresAt: Date;
+}) {
+  const subject = `${first} asked you to be their trusted contact`;
+  return {
+    subject,
+    ...renderMail({
+      heading: subject,
+      paragraphs: [
+        `${first} uses Trigger Switch to keep messages for their family and friends, sent only if they stop checking in. They would like you to be a trusted contact: before anything is sent, you may be asked whether they are all right, and your answer that they are OK holds it.`,
+        `You would never see their messages, what they are about, or to whom they go. You can step down at any time.`,
+        `This invitation works until ${formatMailWhen(expiresAt, "UTC")}.`,
+      ],
+      action: { label: "See the invitation", url: invitationPageUrl(siteUrl, token) },
+    }),
+  };
+}
+
 /** The question page; opening it changes nothing, its buttons answer (mail scanners follow links). */
 export const questionPageUrl = (siteUrl: string, token: string) =>
-  `${siteUrl}/contact/question?t=${encodeURIComponent(token)}`;
+  `${siteUrl}/contact/question?token=${encodeURIComponent(token)}`;
 
 export function questionMail(
   ctx: StageMailContext,

@@ -10,26 +10,33 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { lockUserRow } from "../db/owned-row.ts";
-import { trustedContacts, users, verifiedNumbers } from "../db/schema.ts";
+import { profiles, trustedContacts, users, verifiedNumbers } from "../db/schema.ts";
+import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
 import { newSecretToken } from "../engine/secret-token.ts";
 import { AppError } from "../errors.ts";
+import { invitationMail } from "./confirmation-mail.ts";
 import { sealContactName, toTrustedContactDto } from "./seal-contact.ts";
 
 /**
- * Names someone as a trusted contact (docs/decisions/041) and returns the single-use invitation
- * token, shown to nobody but the invitation that carries it (only its SHA-256 is kept). Inviting an
- * address whose invitation lapsed unanswered renews that invitation; a live one is refused.
+ * Names someone as a trusted contact (docs/decisions/041) and queues the invitation mail carrying
+ * its single-use token (only the token's SHA-256 is kept; the token is returned for tests). Inviting
+ * an address whose invitation lapsed unanswered renews that invitation; a live one is refused. The
+ * invitation names the owner by first name only, so the owner must have given one. Only e-mail
+ * invitations are built so far (041, status).
  */
 export async function inviteTrustedContact({
   db,
   clock,
   masterKeys,
+  siteUrl,
   userId,
   input,
 }: {
   db: Db;
   clock: Clock;
   masterKeys: MasterKeys;
+  /** The web app's address, for the invitation's link. */
+  siteUrl: string;
   userId: string;
   input: TrustedContactInvite;
 }): Promise<{ contact: TrustedContact; invitationToken: string }> {
@@ -37,7 +44,14 @@ export async function inviteTrustedContact({
     // Two invitations at once must not both pass the count or the address check.
     await lockUserRow(tx, userId);
     const now = clock.now();
+    if (input.channel !== "email")
+      throw new AppError(
+        "validation_failed",
+        "Invitations by WhatsApp or SMS are not available yet: invite them by e-mail.",
+        { channel: "Invite them by e-mail" },
+      );
     await refuseOwnAddress(tx, userId, input.address);
+    const firstName = await ownFirstName(tx, userId);
     const live = await tx
       .select()
       .from(trustedContacts)
@@ -72,6 +86,17 @@ export async function inviteTrustedContact({
           .insert(trustedContacts)
           .values({ id, userId, address: input.address, ...fields, createdAt: now })
           .returning();
+    // Queued with the invitation itself: it goes out exactly when the invitation exists.
+    await enqueueOwnerNotice(tx, {
+      masterKeys,
+      now,
+      notice: {
+        to: input.address,
+        userId,
+        key: `contact-invitation:${id}:${now.toISOString()}`,
+        ...invitationMail({ ownerFirstName: firstName, siteUrl, token, expiresAt: invitation.invitationExpiresAt }),
+      },
+    });
     return { contact: toTrustedContactDto(masterKeys, row!), invitationToken: token };
   });
 }
@@ -87,4 +112,16 @@ async function refuseOwnAddress(tx: Tx, userId: string, address: string): Promis
     throw new AppError("validation_failed", "A trusted contact must be someone else: this address is yours.", {
       address: "This is your own address",
     });
+}
+
+/** The invitation tells the contact who asked by first name only (041), so one is needed. */
+async function ownFirstName(tx: Tx, userId: string): Promise<string> {
+  const [profile] = await tx.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, userId));
+  const name = profile?.firstName?.trim();
+  if (!name)
+    throw new AppError(
+      "validation_failed",
+      "Add your first name to your profile first: your trusted contacts are told who asked them.",
+    );
+  return name;
 }

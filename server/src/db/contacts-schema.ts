@@ -113,6 +113,10 @@ export const confirmationQuestions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The question's deadline: the (shifted) deadline that was reached. */
     deadline: ts("deadline").notNull(),
+    /** The owner's last check-in when asked: "Have you been in touch with them since …?" */
+    since: ts("since").notNull(),
+    /** The end of the contacts' window when asked. */
+    endsAt: ts("ends_at").notNull(),
     linkHash: text("link_hash").notNull(),
     createdAt: created(),
   },

@@ -11,6 +11,7 @@ import {
   createMessage,
   createRecipient,
   post,
+  put,
   setRecipients,
   uploadFile,
 } from "../support/content.ts";
@@ -59,7 +60,16 @@ describe("exporting the account", () => {
       address: "jo@example.com",
     });
     const masterKeys = createMasterKeys({ config: t.config });
-    await inviteTrustedContact({ db: t.database.db, clock: t.clock, masterKeys, userId: owner.id, input });
+    // The invitation names the owner by first name, so inviting needs one.
+    expect((await put(owner, "/api/profile", { first_name: "Alex", last_name: "Morgan" })).status).toBe(200);
+    await inviteTrustedContact({
+      db: t.database.db,
+      clock: t.clock,
+      masterKeys,
+      siteUrl: t.config.SITE_URL,
+      userId: owner.id,
+      input,
+    });
     const res = await owner.api("/api/account/export");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(

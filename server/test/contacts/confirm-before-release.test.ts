@@ -71,7 +71,7 @@ const ownerMails = (s: Setup, subject: RegExp) =>
 function tokenFor(address: string): string {
   const mails = questionsTo(address);
   expect(mails.length).toBeGreaterThan(0);
-  const url = mailText(mails.at(-1)!).match(/\/contact\/question\?t=([A-Za-z0-9_-]+)/);
+  const url = mailText(mails.at(-1)!).match(/\/contact\/question\?token=([A-Za-z0-9_-]+)/);
   return decodeURIComponent(url![1]!);
 }
 

@@ -10,7 +10,8 @@ import { answerInvitation, leaveAsContact, UNNAMED_OWNER } from "../../src/conta
 import { inviteTrustedContact } from "../../src/contacts/invite-contact.ts";
 import { listTrustedContacts, removeTrustedContact } from "../../src/contacts/owner-contacts.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
-import { profiles, trustedContacts } from "../../src/db/schema.ts";
+import { deliveries, profiles, trustedContacts } from "../../src/db/schema.ts";
+import { openNotice } from "../../src/engine/owner-notices.ts";
 import { AppError } from "../../src/errors.ts";
 import { appWithOwnerAndOther } from "../support/fixtures.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -24,10 +25,16 @@ let n = 0;
 beforeAll(async () => {
   ({ t, owner, other } = await appWithOwnerAndOther());
   await t.database.db.update(profiles).set({ firstName: "Ada" }).where(eq(profiles.id, owner.id));
+  await t.database.db.update(profiles).set({ firstName: "Kim" }).where(eq(profiles.id, other.id));
 });
 afterAll(() => t?.close());
 
-const deps = () => ({ db: t.database.db, clock: t.clock, masterKeys: createMasterKeys({ config: t.config }) });
+const deps = () => ({
+  db: t.database.db,
+  clock: t.clock,
+  masterKeys: createMasterKeys({ config: t.config }),
+  siteUrl: t.config.SITE_URL,
+});
 const input = (changes: Partial<TrustedContactInvite> = {}): TrustedContactInvite =>
   trustedContactInviteSchema.parse({
     name: "My brother",
@@ -127,9 +134,39 @@ describe("the invitation", () => {
     expect(await leaveAsContact({ ...deps(), pageToken: "x".repeat(43) })).toEqual({ kind: "unknown" });
   });
 
-  it("says who invited without their name when they gave none", async () => {
+  it("needs the owner's first name to invite, and says who invited without it once they removed it", async () => {
     const { invitationToken } = await invite(other.id);
-    expect(await answer(invitationToken, "decline")).toEqual({ kind: "declined", ownerFirstName: UNNAMED_OWNER });
+    const setFirstName = (firstName: string | null) =>
+      t.database.db.update(profiles).set({ firstName }).where(eq(profiles.id, other.id));
+    await setFirstName(null);
+    try {
+      expect(await refusal(invite(other.id))).toEqual({
+        status: 400,
+        message: "Add your first name to your profile first: your trusted contacts are told who asked them.",
+      });
+      expect(await answer(invitationToken, "decline")).toEqual({ kind: "declined", ownerFirstName: UNNAMED_OWNER });
+    } finally {
+      await setFirstName("Kim");
+    }
+  });
+
+  it("queues the invitation mail, naming the owner by first name and linking to the invitation page", async () => {
+    const { contact, invitationToken } = await invite(owner.id);
+    const [queued] = await t.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.idempotencyKey, `notice:contact-invitation:${contact.id}:${t.clock.now().toISOString()}`));
+    const mail = openNotice(createMasterKeys({ config: t.config }), queued!);
+    expect(mail).toMatchObject({ to: contact.address, subject: "Ada asked you to be their trusted contact" });
+    expect(mail.text).toContain(`/contact/invitation?token=${invitationToken}`);
+    expect(mail.text).not.toContain("My brother");
+  });
+
+  it("is refused by WhatsApp or SMS for now, with a sentence", async () => {
+    expect(await refusal(invite(owner.id, { channel: "sms", address: "+447700900456" }))).toEqual({
+      status: 400,
+      message: "Invitations by WhatsApp or SMS are not available yet: invite them by e-mail.",
+    });
   });
 });
 
@@ -202,7 +239,13 @@ describe("limits", () => {
   it(`holds at most ${TRUSTED_CONTACTS_MAX} live contacts, even when invitations race`, async () => {
     const { t: fresh, owner: alone } = await appWithOwnerAndOther();
     try {
-      const d = { db: fresh.database.db, clock: fresh.clock, masterKeys: createMasterKeys({ config: fresh.config }) };
+      const d = {
+        db: fresh.database.db,
+        clock: fresh.clock,
+        masterKeys: createMasterKeys({ config: fresh.config }),
+        siteUrl: fresh.config.SITE_URL,
+      };
+      await fresh.database.db.update(profiles).set({ firstName: "Kim" }).where(eq(profiles.id, alone.id));
       const results = await Promise.allSettled(
         Array.from({ length: TRUSTED_CONTACTS_MAX + 2 }, () =>
           inviteTrustedContact({ ...d, userId: alone.id, input: input() }),

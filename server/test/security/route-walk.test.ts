@@ -140,6 +140,10 @@ describe("walking every route", () => {
       "/api/push/check-in",
       "/auth/v1/passkeys/{passkeyId}",
       "/auth/v1/passkeys/authentication/verify",
+      "/api/trusted-contacts/{id}",
+      "/api/conditions/{id}/confirmation",
+      "/api/contact/question",
+      "/api/contact/invitation",
     ])
       expect(paths).toContain(expected);
   });

@@ -12,6 +12,8 @@ CREATE TABLE "confirmation_questions" (
 	"contact_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"deadline" timestamp with time zone NOT NULL,
+	"since" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
 	"link_hash" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

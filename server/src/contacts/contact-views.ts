@@ -1,0 +1,124 @@
+import {
+  DEFAULT_CONFIRMATION_SETTINGS,
+  type ContactInvitation,
+  type ContactPage,
+  type ContactQuestion,
+} from "@trigger-switch/contracts";
+import { eq } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/connect.ts";
+import { confirmationQuestions, messageConditions, profiles, trustedContacts } from "../db/schema.ts";
+import { hashSecretToken } from "../engine/secret-token.ts";
+import { UNNAMED_OWNER, type ContactLinkOutcome } from "./answer-invitation.ts";
+import { confirmationOf, readStages } from "./stage-context.ts";
+
+/*
+ * What a contact's links show (docs/decisions/041): looked up without changing anything. Each
+ * returns null for a link that is not one (answered 404 by the routes).
+ */
+
+export async function lookupInvitation({
+  db,
+  clock,
+  token,
+}: {
+  db: Db;
+  clock: Clock;
+  token: string;
+}): Promise<ContactInvitation | null> {
+  const [row] = await db
+    .select()
+    .from(trustedContacts)
+    .where(eq(trustedContacts.invitationHash, hashSecretToken(token)));
+  if (!row) return null;
+  const owner_first_name = await firstNameOf(db, row.userId);
+  const expired = row.state === "invited" && row.invitationExpiresAt <= clock.now();
+  return {
+    owner_first_name,
+    status: expired ? "expired" : invitationStatus(row.state),
+    expires_at: row.state === "invited" && !expired ? row.invitationExpiresAt.toISOString() : null,
+    page_token: null,
+  };
+}
+
+/** An invitation's answer, as the invitation page shows it. */
+export function invitationAnswerView(outcome: Exclude<ContactLinkOutcome, { kind: "unknown" }>): ContactInvitation {
+  const base = { owner_first_name: outcome.ownerFirstName, expires_at: null, page_token: null };
+  switch (outcome.kind) {
+    case "accepted":
+      return { ...base, status: "accepted", page_token: outcome.pageToken };
+    case "declined":
+      return { ...base, status: "declined" };
+    case "expired":
+      return { ...base, status: "expired" };
+    case "left":
+      return { ...base, status: "ended" };
+    case "already":
+      return { ...base, status: invitationStatus(outcome.state) };
+  }
+}
+
+const invitationStatus = (state: string): ContactInvitation["status"] =>
+  state === "invited" ? "open" : state === "active" ? "accepted" : state === "declined" ? "declined" : "ended";
+
+export async function lookupQuestion({
+  db,
+  clock,
+  token,
+}: {
+  db: Db;
+  clock: Clock;
+  token: string;
+}): Promise<ContactQuestion | null> {
+  const [question] = await db
+    .select()
+    .from(confirmationQuestions)
+    .where(eq(confirmationQuestions.linkHash, hashSecretToken(token)));
+  if (!question) return null;
+  // A read: the stage is caught up in memory (a check-in since, a contact gone) and nothing is written.
+  return db.transaction(async (tx) => {
+    const [condition] = await tx.select().from(messageConditions).where(eq(messageConditions.id, question.conditionId));
+    if (!condition) return null;
+    const settings = confirmationOf(condition) ?? DEFAULT_CONFIRMATION_SETTINGS;
+    const stage = (await readStages(tx, [{ condition, settings }], clock.now())).get(condition.id)!;
+    const { state } = stage;
+    const base = {
+      owner_first_name: stage.owner.firstName,
+      since: question.since.toISOString(),
+      ends_at: question.endsAt.toISOString(),
+      your_answer: null,
+      release_answers: 0,
+      release_answers_needed: 0,
+    };
+    if (state.kind === "armed" || state.deadline.getTime() !== question.deadline.getTime())
+      return { ...base, status: "superseded" };
+    const counting = state.asked.filter((id) => !state.removed.includes(id));
+    const view = {
+      ...base,
+      your_answer: state.answers[question.contactId] ?? null,
+      release_answers: counting.filter((id) => state.answers[id] === "release").length,
+      release_answers_needed: Math.min(settings.releaseAnswersNeeded, state.asked.length),
+    };
+    if (state.removed.includes(question.contactId)) return { ...view, status: "removed" };
+    if (state.kind === "confirming") return { ...view, status: "open", ends_at: state.endsAt.toISOString() };
+    return { ...view, status: state.kind };
+  });
+}
+
+export async function lookupContactPage({ db, token }: { db: Db; token: string }): Promise<ContactPage | null> {
+  const [row] = await db
+    .select()
+    .from(trustedContacts)
+    .where(eq(trustedContacts.pageHash, hashSecretToken(token)));
+  if (!row) return null;
+  return {
+    owner_first_name: await firstNameOf(db, row.userId),
+    state: row.state,
+    since: row.respondedAt?.toISOString() ?? null,
+  };
+}
+
+async function firstNameOf(db: Db, userId: string): Promise<string> {
+  const [profile] = await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, userId));
+  return profile?.firstName?.trim() || UNNAMED_OWNER;
+}

@@ -1,0 +1,260 @@
+import {
+  conditionConfirmationInputSchema,
+  conditionConfirmationSchema,
+  contactAnswerResultSchema,
+  contactInvitationSchema,
+  contactPageSchema,
+  contactQuestionSchema,
+  contactTokenBodySchema,
+  invitationAnswerBodySchema,
+  questionAnswerBodySchema,
+  trustedContactInviteSchema,
+  trustedContactSchema,
+  type ContactAnswerResult,
+} from "@trigger-switch/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../app-deps.ts";
+import { tokenRateLimit } from "../access/token-rate-limit.ts";
+import { AppError } from "../errors.ts";
+import { currentUser } from "../http/authenticate.ts";
+import { idParams, security } from "../http/route-schemas.ts";
+import { answerInvitation, leaveAsContact } from "./answer-invitation.ts";
+import { answerQuestion } from "./answer-question.ts";
+import { readConditionConfirmation, setConditionConfirmation, settingsFromInput } from "./condition-confirmation.ts";
+import { invitationAnswerView, lookupContactPage, lookupInvitation, lookupQuestion } from "./contact-views.ts";
+import { inviteTrustedContact } from "./invite-contact.ts";
+import { listTrustedContacts, removeTrustedContact } from "./owner-contacts.ts";
+
+const tags = ["trusted contacts"];
+
+/** /api/trusted-contacts and a condition's confirmation (signed in; docs/decisions/041). */
+export const ownerContactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const { clock, masterKeys } = deps;
+  const siteUrl = deps.config.SITE_URL;
+
+  app.get(
+    "/trusted-contacts",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "List my trusted contacts and their state",
+        response: { 200: z.array(trustedContactSchema) },
+      },
+    },
+    (req) => listTrustedContacts({ db, masterKeys, userId: currentUser(req).id }),
+  );
+
+  app.post(
+    "/trusted-contacts",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Invite a trusted contact (the invitation is e-mailed to them)",
+        body: trustedContactInviteSchema,
+        response: { 201: trustedContactSchema },
+      },
+    },
+    async (req, reply) => {
+      const { contact } = await inviteTrustedContact({
+        db,
+        clock,
+        masterKeys,
+        siteUrl,
+        userId: currentUser(req).id,
+        input: req.body,
+      });
+      return reply.status(201).send(contact);
+    },
+  );
+
+  app.delete(
+    "/trusted-contacts/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove a trusted contact: their links stop working",
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (req) => {
+      await removeTrustedContact({ db, clock, userId: currentUser(req).id, contactId: req.params.id });
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/conditions/:id/confirmation",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A condition's confirm before release, and its stage",
+        params: idParams,
+        response: { 200: conditionConfirmationSchema },
+      },
+    },
+    (req) =>
+      readConditionConfirmation({ db, clock, masterKeys, userId: currentUser(req).id, conditionId: req.params.id }),
+  );
+
+  app.put(
+    "/conditions/:id/confirmation",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Turn confirm before release on (with its settings and contacts) or off",
+        params: idParams,
+        body: conditionConfirmationInputSchema,
+        response: { 200: conditionConfirmationSchema },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      await setConditionConfirmation({
+        db,
+        clock,
+        userId,
+        conditionId: req.params.id,
+        settings: settingsFromInput(req.body),
+        contactIds: req.body.contact_ids,
+      });
+      return readConditionConfirmation({ db, clock, masterKeys, userId, conditionId: req.params.id });
+    },
+  );
+};
+
+const unknownLink = () =>
+  new AppError("not_found", "This link does not work: it may be mistyped, or the account it belonged to was deleted.");
+
+/**
+ * Public: a trusted contact's links (invitation, question, their page). The token travels in the
+ * body, never the path (docs/decisions/011). Limited per IP (the plugin) and per token, like a
+ * recipient's links; looking up never changes anything, and answers say "no-store".
+ */
+export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const { clock, masterKeys } = deps;
+  const siteUrl = deps.config.SITE_URL;
+  const perToken = tokenRateLimit({ max: 30, windowMs: 60_000 });
+  const config = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+  app.addHook("preHandler", async (req, reply) => {
+    perToken((req.body as { token?: string } | undefined)?.token);
+    void reply.header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer");
+  });
+  const found = <T>(value: T | null): T => {
+    if (value === null) throw unknownLink();
+    return value;
+  };
+
+  app.post(
+    "/contact/invitation/lookup",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "What an invitation link says (changes nothing)",
+        body: contactTokenBodySchema,
+        response: { 200: contactInvitationSchema },
+      },
+    },
+    async (req) => found(await lookupInvitation({ db, clock, token: req.body.token })),
+  );
+
+  app.post(
+    "/contact/invitation",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Accept or decline an invitation",
+        body: invitationAnswerBodySchema,
+        response: { 200: contactInvitationSchema },
+      },
+    },
+    async (req) => {
+      const outcome = await answerInvitation({ db, clock, token: req.body.token, answer: req.body.answer });
+      if (outcome.kind === "unknown") throw unknownLink();
+      return invitationAnswerView(outcome);
+    },
+  );
+
+  app.post(
+    "/contact/question/lookup",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A question to a trusted contact, as it stands (changes nothing)",
+        body: contactTokenBodySchema,
+        response: { 200: contactQuestionSchema },
+      },
+    },
+    async (req) => found(await lookupQuestion({ db, clock, token: req.body.token })),
+  );
+
+  app.post(
+    "/contact/question",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Answer a question: hold (they are OK) or release (I cannot reach them)",
+        body: questionAnswerBodySchema,
+        response: { 200: contactAnswerResultSchema },
+      },
+    },
+    async (req): Promise<ContactAnswerResult> => {
+      const { token, answer } = req.body;
+      const outcome = await answerQuestion({ db, clock, masterKeys, siteUrl, token, answer });
+      if (outcome.kind === "unknown") throw unknownLink();
+      const question = found(await lookupQuestion({ db, clock, token }));
+      const reply = outcome.kind === "answered" ? outcome.reply.kind : "superseded";
+      return {
+        outcome:
+          reply === "recorded" || reply === "already_recorded" || reply === "conflicting"
+            ? reply
+            : ("refused" as const),
+        question,
+      };
+    },
+  );
+
+  app.post(
+    "/contact/page/lookup",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A trusted contact's own page",
+        body: contactTokenBodySchema,
+        response: { 200: contactPageSchema },
+      },
+    },
+    async (req) => found(await lookupContactPage({ db, token: req.body.token })),
+  );
+
+  app.post(
+    "/contact/leave",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Step down as a trusted contact",
+        body: contactTokenBodySchema,
+        response: { 200: contactPageSchema },
+      },
+    },
+    async (req) => {
+      const outcome = await leaveAsContact({ db, clock, pageToken: req.body.token });
+      if (outcome.kind === "unknown") throw unknownLink();
+      return found(await lookupContactPage({ db, token: req.body.token }));
+    },
+  );
+};
