@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
@@ -37,12 +37,14 @@ export async function carryOutStage(deps: StageDeps, stage: Stage): Promise<{ re
     contactId: string,
     what: string,
     content: { subject: string; text: string; html: string },
+    sendAt = now,
   ) => {
     const contact = stage.contacts.get(contactId);
     if (!contact) return;
     await enqueueOwnerNotice(tx, {
       masterKeys,
       now,
+      sendAt,
       notice: { to: contact.address, userId: condition.userId, key: key(`${contactId}:${what}`), ...content },
     });
   };
@@ -68,11 +70,11 @@ export async function carryOutStage(deps: StageDeps, stage: Stage): Promise<{ re
             .onConflictDoNothing()
             .returning({ id: confirmationQuestions.id });
           if (asked.length === 0) continue;
-          await toContact(
-            contactId,
-            "question",
-            questionMail(mail, { since: condition.lastChecked, endsAt: effect.endsAt, token }),
-          );
+          const asking = { since: condition.lastChecked, endsAt: effect.endsAt, token };
+          await toContact(contactId, "question", questionMail(mail, asking));
+          // Halfway through the window, unless they answered or the question closed by then.
+          const halfway = new Date(now.getTime() + (effect.endsAt.getTime() - now.getTime()) / 2);
+          await toContact(contactId, "reminder", questionMail(mail, asking, { reminder: true }), halfway);
         }
         break;
       case "alert_owner_last": {
@@ -122,12 +124,21 @@ export async function carryOutStage(deps: StageDeps, stage: Stage): Promise<{ re
           await toContact(contactId, "closed", closedMail(mail, effect.closure));
         break;
       case "withdraw_question":
-        await withdrawQuestion(tx, key(`${effect.contactId}:question`), now);
+        await withdrawNotices(tx, [key(`${effect.contactId}:question`), key(`${effect.contactId}:reminder`)], now);
         break;
       case "release":
         release = effect.reason;
         break;
     }
+  }
+  // A reminder is for a contact who has not answered an open question.
+  if (state.kind !== "armed") {
+    const done = state.asked.filter((id) => state.kind !== "confirming" || state.answers[id] !== undefined);
+    await withdrawNotices(
+      tx,
+      done.map((id) => key(`${id}:reminder`)),
+      now,
+    );
   }
   await writeStage(tx, { condition: current, state, now });
   return { release };
@@ -158,15 +169,17 @@ export async function moveDeadline(
   return moved;
 }
 
-/** A removed contact's question not yet handed to the mail server is not sent. */
-async function withdrawQuestion(tx: Tx, key: string, now: Date): Promise<void> {
-  await tx
-    .delete(deliveries)
-    .where(
-      and(
-        eq(deliveries.idempotencyKey, `notice:${key}`),
-        eq(deliveries.status, "pending"),
-        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+/** Notices no longer wanted (a removed contact's question, a reminder answered) are not sent unless already being sent. */
+async function withdrawNotices(tx: Tx, keys: string[], now: Date): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.delete(deliveries).where(
+    and(
+      inArray(
+        deliveries.idempotencyKey,
+        keys.map((k) => `notice:${k}`),
       ),
-    );
+      eq(deliveries.status, "pending"),
+      or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+    ),
+  );
 }

@@ -48,12 +48,14 @@ export function invitationMail({
 export const questionPageUrl = (siteUrl: string, token: string) =>
   `${siteUrl}/contact/question?token=${encodeURIComponent(token)}`;
 
+/** The question, or (`reminder`) the same question again halfway through the window. */
 export function questionMail(
   ctx: StageMailContext,
   { since, endsAt, token }: { since: Date; endsAt: Date; token: string },
+  { reminder = false } = {},
 ) {
   const first = ctx.ownerFirstName;
-  const subject = `Have you been in touch with ${first} since ${formatMailWhen(since, ctx.timeZone)}?`;
+  const subject = `${reminder ? "Reminder: h" : "H"}ave you been in touch with ${first} since ${formatMailWhen(since, ctx.timeZone)}?`;
   return {
     subject,
     ...renderMail({

@@ -33,7 +33,18 @@ export interface OwnerNotice {
  */
 export async function enqueueOwnerNotice(
   db: Db | Tx,
-  { masterKeys, now, notice }: { masterKeys: MasterKeys; now: Date; notice: OwnerNotice },
+  {
+    masterKeys,
+    now,
+    notice,
+    sendAt = now,
+  }: {
+    masterKeys: MasterKeys;
+    now: Date;
+    notice: OwnerNotice;
+    /** When it falls due (default now): a reminder queued ahead, withdrawn by deleting its row if it is no longer needed. */
+    sendAt?: Date;
+  },
 ): Promise<boolean> {
   const id = randomUUID();
   const { cipher, keyId, wrappedKey } = newRecordCipher(masterKeys, "mail", id);
@@ -49,7 +60,7 @@ export async function enqueueOwnerNotice(
       userId: notice.userId,
       address: notice.to,
       idempotencyKey: `notice:${notice.key}`,
-      nextAttemptAt: now,
+      nextAttemptAt: sendAt,
       sealedMail: mail,
       mailKeyId: keyId,
       mailWrappedKey: wrappedKey,

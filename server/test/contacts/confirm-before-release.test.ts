@@ -169,6 +169,34 @@ describe("a reached deadline with confirmation on", () => {
   });
 });
 
+describe("the question's reminder", () => {
+  const remindersTo = (address: string) =>
+    mailsTo(sink, address).filter((m) => /^Subject: Reminder: have you been/m.test(m.raw));
+
+  it("goes halfway through the window to a contact who has not answered, with a link that answers", async () => {
+    const s = await reachDeadline(await switchWithContacts(2, { releaseAnswersNeeded: 2 }));
+    const [a, b] = s.contacts;
+    await answer(tokenFor(a!.address), "release");
+    await travel(t, DEFAULT_CONFIRMATION_SETTINGS.windowMs / 2 - MINUTE);
+    await tick(t);
+    expect(remindersTo(b!.address)).toHaveLength(0);
+    await travel(t, MINUTE);
+    await tick(t);
+    expect(remindersTo(a!.address)).toHaveLength(0);
+    const [reminder] = remindersTo(b!.address);
+    const link = mailText(reminder!).match(/\/contact\/question\?token=([A-Za-z0-9_-]+)/)![1]!;
+    expect(await answer(link, "release")).toMatchObject({ reply: { kind: "recorded", closure: { kind: "released" } } });
+  });
+
+  it("is not sent once the question closed", async () => {
+    const s = await reachDeadline(await switchWithContacts(2));
+    await answer(tokenFor(s.contacts[0]!.address), "hold");
+    await travel(t, DEFAULT_CONFIRMATION_SETTINGS.windowMs / 2 + MINUTE);
+    await tick(t);
+    for (const c of s.contacts) expect(remindersTo(c.address)).toHaveLength(0);
+  });
+});
+
 describe("a contact's answer", () => {
   it("'hold' moves the deadline by the hold period from the moment of the hold, and tells the owner who held it", async () => {
     const s = await reachDeadline(await switchWithContacts(2));
