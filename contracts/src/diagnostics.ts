@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { conditionSchema } from "./conditions/condition-schema.ts";
+import { conditionConfirmationSchema } from "./trusted-contacts.ts";
 
 /**
  * GET /api/diagnostic (public; no personal data) and GET /api/diagnostic/message/:id
@@ -65,6 +66,12 @@ export const ownerMessageDiagnosticSchema = z.object({
       error: z.string().nullable(),
     }),
   ),
+  /**
+   * Confirm before release (docs/decisions/041), for each condition that has it on or has a stage:
+   * the settings and the stage as the owner sees them (a deadline turned into a question shows in
+   * `schedule` as a row no longer needed).
+   */
+  confirmations: z.array(conditionConfirmationSchema.safeExtend({ condition_id: z.string() })),
   releases: z.array(
     z.object({
       id: z.string(),

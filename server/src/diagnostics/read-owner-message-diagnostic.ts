@@ -2,6 +2,7 @@ import type { OwnerMessageDiagnostic } from "@trigger-switch/contracts";
 import { asc, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { toConditionDto } from "../conditions/to-condition-dto.ts";
+import { readConditionConfirmation } from "../contacts/condition-confirmation.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
@@ -58,6 +59,13 @@ export async function readOwnerMessageDiagnostic({
       .where(eq(accessGrants.messageId, message.id))
       .orderBy(asc(accessGrants.releasedAt), asc(accessGrants.id)),
   ]);
+  // Few conditions per message: each one's stage read as its own card reads it.
+  const confirmations = [];
+  for (const c of conditions) {
+    const confirmation = await readConditionConfirmation({ db, clock, masterKeys, userId, conditionId: c.id });
+    if (confirmation.enabled || confirmation.stage.status !== "none")
+      confirmations.push({ condition_id: c.id, ...confirmation });
+  }
   return {
     view: "owner",
     message: { id: message.id, title: messageCipherOf(masterKeys, message).openText("title", message.title) },
@@ -84,6 +92,7 @@ export async function readOwnerMessageDiagnostic({
       response_data: l.responseData,
       error: l.error,
     })),
+    confirmations,
     releases: grants.map(({ grant: g, recipient }) => ({
       id: g.id,
       recipient_name: recipient && recipientName(masterKeys, recipient),

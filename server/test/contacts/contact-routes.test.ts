@@ -101,6 +101,13 @@ describe("the trusted contacts' routes", () => {
       stage: { status: "held", held_by: "Sam next door", asked: 1, answered: 1, holds_in_a_row: 1 },
     });
 
+    const diagnostic = (await (await s.owner.api(`/api/diagnostic/message/${s.messageId}`)).json()) as {
+      confirmations: unknown[];
+    };
+    expect(diagnostic.confirmations).toEqual([
+      expect.objectContaining({ condition_id: s.conditionId, stage: expect.objectContaining({ status: "held" }) }),
+    ]);
+
     const page = (await publicPost("/contact/page/lookup", { token: accepted.page_token })).json as ContactPage;
     expect(page).toMatchObject({ owner_first_name: "Alex", state: "active" });
     expect((await publicPost("/contact/leave", { token: accepted.page_token })).json).toMatchObject({ state: "left" });

@@ -148,6 +148,7 @@ const ownerView = {
       error: "451 Try again later",
     },
   ],
+  confirmations: [],
   releases: [],
 };
 const messageRoutes = (answer: (token: string | undefined) => ReturnType<Handler>) => ({

@@ -50,6 +50,7 @@ const data = (c: Condition = condition): OwnerMessageDiagnostic => ({
     },
   ],
   deliveries: [],
+  confirmations: [],
   releases: [],
 });
 
@@ -164,5 +165,38 @@ describe("the owner's message diagnostics", () => {
     const attempts = within(screen.getByRole("table", { name: "Delivery attempts" }));
     expect(attempts.getByText("WhatsApp")).toBeInTheDocument();
     expect(attempts.getByText("SMS")).toBeInTheDocument();
+  });
+
+  it("says, for a condition that asks trusted contacts, how it is set and where its question stands", () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("en-GB");
+    const settings = { window_hours: 48, hold_days: 7, max_holds_in_a_row: 3, release_answers_needed: 1 };
+    const asking = {
+      ...data(),
+      confirmations: [
+        {
+          condition_id: "c1",
+          enabled: true,
+          ...settings,
+          contact_ids: ["k1", "k2"],
+          stage: {
+            status: "asking" as const,
+            until: "2026-03-13T14:00:00.000Z",
+            asked: 2,
+            answered: 1,
+            held_by: null,
+            holds_in_a_row: 0,
+          },
+        },
+      ],
+    };
+    const { unmount } = render(<OwnerTimeline data={asking} timeZone="Europe/London" now={NOW} />);
+    const table = within(screen.getByRole("table", { name: "Trusted contacts" }));
+    expect(
+      table.getByText("2 contacts: 48 h to answer, a hold gives 7 days, 1 “release” answer releases at once"),
+    ).toBeInTheDocument();
+    expect(table.getByText("asking until Fri 13 Mar 2026, 14:00: 1 of 2 answered")).toBeInTheDocument();
+    unmount();
+    render(<OwnerTimeline data={data()} timeZone="Europe/London" now={NOW} />);
+    expect(screen.queryByRole("table", { name: "Trusted contacts" })).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,22 @@ const STATUS_WORDS: Record<string, string> = {
   discarded: "given up for good by the service operator",
 };
 
+/** The stage of a condition's question to the trusted contacts, in the owner's words. */
+function stageWords(stage: OwnerDiagnostic["confirmations"][number]["stage"], when: (iso: string | null) => string) {
+  switch (stage.status) {
+    case "none":
+      return "no question asked yet";
+    case "asking":
+      return `asking until ${when(stage.until)}: ${stage.answered} of ${stage.asked} answered`;
+    case "held":
+      return `held by ${stage.held_by ?? "a trusted contact"} until ${when(stage.until)}`;
+    case "released":
+      return "released after the question";
+    case "closed_by_check_in":
+      return "you checked in while they were asked";
+  }
+}
+
 /** "e-mail", "WhatsApp", "SMS": the channel as people name it, never the stored word. */
 const channelWord = (channel: string) => CHANNEL_WORDS[channel as RecipientChannel] ?? channel;
 
@@ -70,6 +86,32 @@ export function OwnerTimeline({
           }))}
         />
       </DiagnosticSection>
+
+      {data.confirmations.length > 0 && (
+        <DiagnosticSection
+          title="Trusted contacts"
+          description="Conditions that ask your trusted contacts before releasing. A deadline that became a question shows in the schedule as “no longer needed”, and the release is planned for the end of the contacts' window."
+          empty={null}
+        >
+          <DiagnosticTable
+            label="Trusted contacts"
+            head={["Condition", "Asks", "Now"]}
+            rows={data.confirmations.map((c) => {
+              const condition = data.conditions.find((d) => d.id === c.condition_id);
+              return {
+                key: c.condition_id,
+                cells: [
+                  CONDITION_NAMES[condition?.condition_type ?? ""] ?? "A condition",
+                  c.enabled
+                    ? `${c.contact_ids.length === 1 ? "1 contact" : `${c.contact_ids.length} contacts`}: ${c.window_hours} h to answer, a hold gives ${c.hold_days === 1 ? "1 day" : `${c.hold_days} days`}, ${c.release_answers_needed} “release” ${c.release_answers_needed === 1 ? "answer releases" : "answers release"} at once`
+                    : "off",
+                  stageWords(c.stage, when),
+                ],
+              };
+            })}
+          />
+        </DiagnosticSection>
+      )}
 
       <DiagnosticSection
         title="Schedule"
