@@ -1,18 +1,19 @@
 import type { RecipientChannel } from "@trigger-switch/contracts";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { AttachmentStorage } from "../attachments/attachment-storage.ts";
 import { attachmentBytesField } from "../attachments/attachment-fields.ts";
 import type { Clock } from "../clock.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import { messageAttachments, messages, mfaFactors, profiles, users } from "../db/schema.ts";
+import { messageAttachments, messageConditions, messages, mfaFactors, profiles, users } from "../db/schema.ts";
 import { listPushDevices } from "../push/list-push-devices.ts";
 import { loadMessageParts } from "../messages/load-message-parts.ts";
 import { toMessageDto } from "../messages/to-message-dto.ts";
 import { toProfileDto } from "../profiles/to-profile-dto.ts";
 import { listRecipients } from "../recipients/list-recipients.ts";
 import { listTrustedContacts } from "../contacts/owner-contacts.ts";
+import { readConditionConfirmation } from "../contacts/condition-confirmation.ts";
 import { attachmentOrder } from "../attachments/attachment-order.ts";
 import { sealedDownloadName } from "../sealing/sealed-download-name.ts";
 
@@ -25,7 +26,8 @@ export const SEALED_PARTS_NOTE =
 /**
  * Everything the owner keeps with us, decrypted, as one JSON document (sealed parts stay the age
  * files they are: only the owner's passphrase opens them) written piece by piece: the account
- * (without secrets), the profile, the recipients, the trusted contacts (all but those removed), and
+ * (without secrets), the profile, the recipients, the trusted contacts (all but those removed) and
+ * which conditions ask them first, and
  * every message with its recipients, conditions and attachments (file contents in base64). One
  * attachment is read into memory at a time, so a large account does not have to fit in memory at once.
  */
@@ -67,6 +69,19 @@ export async function* exportAccount({
     profile: profile ? toProfileDto(profile) : null,
     recipients: await listRecipients({ db, masterKeys, userId }),
     trusted_contacts: await listTrustedContacts({ db, masterKeys, userId }),
+    // Which conditions ask which contacts first, with the settings and where each question stands.
+    confirmations: await Promise.all(
+      (
+        await db
+          .select({ id: messageConditions.id })
+          .from(messageConditions)
+          .where(and(eq(messageConditions.userId, userId), isNotNull(messageConditions.confirmation)))
+          .orderBy(asc(messageConditions.createdAt), asc(messageConditions.id))
+      ).map(async ({ id }) => ({
+        condition_id: id,
+        ...(await readConditionConfirmation({ db, clock, masterKeys, userId, conditionId: id })),
+      })),
+    ),
   };
   const headJson = JSON.stringify(head, null, 2);
   yield `${headJson.slice(0, -2)},\n  "messages": [`;

@@ -62,7 +62,7 @@ describe("exporting the account", () => {
     const masterKeys = createMasterKeys({ config: t.config });
     // The invitation names the owner by first name, so inviting needs one.
     expect((await put(owner, "/api/profile", { first_name: "Alex", last_name: "Morgan" })).status).toBe(200);
-    await inviteTrustedContact({
+    const { contact } = await inviteTrustedContact({
       db: t.database.db,
       clock: t.clock,
       masterKeys,
@@ -70,6 +70,13 @@ describe("exporting the account", () => {
       userId: owner.id,
       input,
     });
+    const asks = { window_hours: 48, hold_days: 7, max_holds_in_a_row: 3, release_answers_needed: 1 };
+    const on = await put(owner, `/api/conditions/${condition.id}/confirmation`, {
+      enabled: true,
+      ...asks,
+      contact_ids: [contact.id],
+    });
+    expect(on.status).toBe(200);
     const res = await owner.api("/api/account/export");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(
@@ -81,6 +88,7 @@ describe("exporting the account", () => {
       account: { id: owner.id, email: owner.email },
       recipients: [{ id: recipient.id, name: "Sam" }],
       trusted_contacts: [{ name: "Jo next door", channel: "email", address: "jo@example.com", state: "invited" }],
+      confirmations: [{ condition_id: condition.id, enabled: true, ...asks, contact_ids: [contact.id] }],
     });
     expect(data.messages).toHaveLength(1);
     const [exported] = data.messages;
@@ -102,6 +110,7 @@ describe("exporting the account", () => {
     expect(data.messages).toEqual([]);
     expect(data.recipients).toEqual([]);
     expect(data.trusted_contacts).toEqual([]);
+    expect(data.confirmations).toEqual([]);
     expect((await fetch(`${t.url}/api/account/export`)).status).toBe(401);
   });
 });
