@@ -1,0 +1,70 @@
+import nodemailer from "nodemailer";
+import type { Config } from "../../server/src/config.ts";
+import type { MasterKeys } from "../../server/src/crypto/master-keys.ts";
+import type { Db } from "../../server/src/db/connect.ts";
+import { createMailer } from "../../server/src/mail/create-mailer.ts";
+import { renderMail } from "../../server/src/mail/layout.ts";
+import type { startSinkChild } from "./smtp-sink-child.ts";
+
+/**
+ * The limit an engine bench compares against, in the same run: raw nodemailer sending `count` mails
+ * of a release's shape to the same sink, as many at a time as the engine (ENGINE_CONCURRENCY), once
+ * through nodemailer's own pooled transport and once through the engine's (mailer.ts: pooled,
+ * TCP_NODELAY). Prints both and returns the better rate (mails/s). Resets the sink.
+ */
+export async function bestRawMailRate({
+  config,
+  sink,
+  db,
+  masterKeys,
+  count,
+}: {
+  config: Config;
+  sink: Awaited<ReturnType<typeof startSinkChild>>;
+  db: Db;
+  masterKeys: MasterKeys;
+  count: number;
+}): Promise<number> {
+  const body = renderMail({
+    heading: "A message from Alex Morgan",
+    paragraphs: [
+      "Alex Morgan wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.",
+      "The link below is personal to you; please do not forward it.",
+    ],
+    action: {
+      label: "Read the message",
+      url: `${config.SITE_URL}/access/message/00000000-0000-0000-0000-000000000000?t=${"x".repeat(43)}`,
+    },
+  });
+  const rawRun = async (label: string, send: (to: string) => Promise<unknown>, n: number) => {
+    sink.reset();
+    let next = 0;
+    const start = Date.now();
+    await Promise.all(
+      Array.from({ length: config.ENGINE_CONCURRENCY }, async () => {
+        while (next < n) await send(`raw${next++}@bench.example`);
+      }),
+    );
+    const ms = Date.now() - start;
+    while ((await sink.count()) < n) await new Promise((r) => setTimeout(r, 50));
+    console.log(
+      `raw ${label}, ${config.ENGINE_CONCURRENCY} at a time: ${n.toLocaleString("en")} mails in ${(ms / 1000).toFixed(2)} s = ${(n / (ms / 1000)).toFixed(0)} mails/s`,
+    );
+    return n / (ms / 1000);
+  };
+  const plain = nodemailer.createTransport(`${config.SMTP_URL}?pool=true`);
+  const plainRate = await rawRun(
+    "nodemailer (its default pooled transport)",
+    (to) => plain.sendMail({ from: config.MAIL_FROM, to, subject: "A message from Alex Morgan", ...body }),
+    Math.min(count, 3000),
+  );
+  plain.close();
+  const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, masterKeys });
+  const bareRate = await rawRun(
+    "nodemailer (the engine's transport: mailer.ts, pooled, TCP_NODELAY)",
+    (to) => bare.send({ to, subject: "A message from Alex Morgan", ...body }),
+    count,
+  );
+  bare.close();
+  return Math.max(plainRate, bareRate);
+}
