@@ -13,6 +13,7 @@ export * from "./conditions/panic-config.ts";
 export * from "./conditions/condition-rules.ts";
 export * from "./conditions/condition-schema.ts";
 export * from "./conditions/next-deadline.ts";
+export * from "./conditions/moved-deadline.ts";
 export * from "./conditions/can-fire.ts";
 export * from "./conditions/deliver-at-lead.ts";
 export * from "./check-in.ts";

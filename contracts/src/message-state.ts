@@ -1,6 +1,7 @@
 import { canFire, cancelledByCheckIn } from "./conditions/can-fire.ts";
 import type { Condition } from "./conditions/condition-schema.ts";
 import { describeCondition } from "./conditions/describe-condition.ts";
+import { movedDeadline } from "./conditions/moved-deadline.ts";
 import { nextDeadline } from "./conditions/next-deadline.ts";
 import type { Message } from "./messages.ts";
 
@@ -65,12 +66,15 @@ export function messageState(
   // Recomputed for `now`: next_deadline is as of the server's answer, and a page left open must
   // roll a recurring schedule on.
   const timed = inForce
-    .map((condition) => ({ condition, deadline: nextDeadline(condition, now) }))
+    .map((condition) => ({
+      condition,
+      deadline: movedDeadline(condition, now)?.deadline ?? nextDeadline(condition, now),
+    }))
     .filter((entry): entry is { condition: Condition; deadline: Date } => entry.deadline !== null)
     .sort((a, b) => a.deadline.getTime() - b.deadline.getTime());
   const first = timed[0];
   const shown = first?.condition ?? inForce[0]!;
-  const sentence = describeCondition(shown, now, timeZone, undefined, locale);
+  const sentence = describeCondition(shown, now, timeZone, movedDeadline(shown, now), locale);
   if (first && first.deadline.getTime() <= now.getTime())
     return { kind: "due", label: "Due now", sentence, deadline: first.deadline };
   return { kind: "armed", label: "Armed", sentence, deadline: first?.deadline ?? null };

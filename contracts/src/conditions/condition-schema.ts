@@ -97,6 +97,11 @@ export const conditionSchema = z.object({
   expiry_hours: z.number(),
   /** Computed: when it fires without a check-in (ISO), or null. */
   next_deadline: z.string().nullable(),
+  /**
+   * Why next_deadline is later than the rules give, if it is: our outage (the downtime guard) or the
+   * trusted contacts' stage (a window or a hold, docs/decisions/041). Absent from older servers.
+   */
+  deadline_moved_by: z.enum(["outage", "trusted_contacts"]).nullable().optional(),
   /** Computed: one plain sentence for the owner. */
   summary: z.string(),
   /** panic_trigger only (spec §3's client-side mapping): both the inverse of active. */

@@ -10,19 +10,22 @@ type Describable = ConditionTiming & { panic_config?: { keep_armed?: boolean } |
  * One plain-language sentence saying when the condition sends its message, for the owner's
  * time zone: "Goes out Tue 14:00 unless you check in. Each check-in gives you another 2 days."
  * The server sends it as `summary`; the web app's condition builder shows the same preview.
- * `moved` is the downtime guard's shift (docs/decisions/005): the deadline it really fires at and
- * by how much our outage moved it, so the sentence never names a time that no longer holds.
+ * `moved` is a moved deadline: the deadline it really fires at, by how much, and who moved it (the
+ * downtime guard after our outage, docs/decisions/005, unless `by` says the trusted contacts' stage,
+ * docs/decisions/041), so the sentence never names a time that no longer holds.
  */
 export function describeCondition(
   condition: Describable,
   now: Date,
   timeZone: string,
-  moved?: { deadline: Date; shiftMs: number },
+  moved?: { deadline: Date; shiftMs: number; by?: "outage" | "trusted_contacts" },
   /** The reader's locale, for its 12- or 24-hour clock (format/date-time.ts). Default: en-GB. */
   locale?: string,
 ): string {
   const sentence = describeUnmoved(condition, now, timeZone, moved?.shiftMs ? moved.deadline : undefined, locale);
   if (!moved?.shiftMs || !condition.active || !condition.is_armed) return sentence;
+  // The trusted contacts' stage (docs/decisions/041) says itself why; the sentence only keeps the time true.
+  if (moved.by === "trusted_contacts") return `${sentence} (Moved because your trusted contacts were asked.)`;
   return `${sentence} (Moved by ${formatDuration(Math.round(moved.shiftMs / 60_000))} because our service was down.)`;
 }
 

@@ -31,6 +31,8 @@ export function toConditionDto(row: ConditionRow, now: Date, timeZone?: string):
   // The downtime guard may have moved this deadline (docs/decisions/005).
   const due = effectiveDeadline(row, now);
   const deadline = due?.deadline ?? null;
+  const movedBy =
+    due && due.deadline.getTime() !== due.ruleDeadline.getTime() ? (row.deadlineShiftReason ?? "outage") : null;
   const dto: Condition = {
     id: row.id,
     message_id: row.messageId,
@@ -50,11 +52,18 @@ export function toConditionDto(row: ConditionRow, now: Date, timeZone?: string):
     updated_at: row.updatedAt.toISOString(),
     ...accessWindowOf(row.panicConfig),
     next_deadline: deadline?.toISOString() ?? null,
+    deadline_moved_by: movedBy,
     summary: describeCondition(
       { ...timing, panic_config: row.panicConfig },
       now,
       timeZone ?? pattern?.time_zone ?? "UTC",
-      due ? { deadline: due.deadline, shiftMs: due.deadline.getTime() - due.ruleDeadline.getTime() } : undefined,
+      due
+        ? {
+            deadline: due.deadline,
+            shiftMs: due.deadline.getTime() - due.ruleDeadline.getTime(),
+            by: movedBy ?? "outage",
+          }
+        : undefined,
     ),
   };
   if (row.conditionType === "panic_trigger") {

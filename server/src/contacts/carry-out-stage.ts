@@ -160,10 +160,16 @@ export async function moveDeadline(
     ...condition,
     shiftedDeadline: due.ruleDeadline,
     deadlineShiftMs: to.getTime() - due.ruleDeadline.getTime(),
+    deadlineShiftReason: "trusted_contacts" as const,
   };
   await tx
     .update(messageConditions)
-    .set({ shiftedDeadline: moved.shiftedDeadline, deadlineShiftMs: moved.deadlineShiftMs, updatedAt: clock.now() })
+    .set({
+      shiftedDeadline: moved.shiftedDeadline,
+      deadlineShiftMs: moved.deadlineShiftMs,
+      deadlineShiftReason: moved.deadlineShiftReason,
+      updatedAt: clock.now(),
+    })
     .where(eq(messageConditions.id, condition.id));
   await rescheduleConditions({ db: tx, clock, conditions: [moved] });
   return moved;

@@ -142,6 +142,8 @@ export const messageConditions = pgTable(
      */
     shiftedDeadline: ts("shifted_deadline"),
     deadlineShiftMs: bigint("deadline_shift_ms", { mode: "number" }).notNull().default(0),
+    /** Who moved it: our outage (the guard) or the trusted contacts' stage (docs/decisions/041), so the owner is told why. */
+    deadlineShiftReason: text("deadline_shift_reason").$type<"outage" | "trusted_contacts">(),
     /**
      * Confirm before release (docs/decisions/041): the trusted contacts in condition_contacts are
      * asked before a reached deadline releases. Null: off, the deadline releases at once.

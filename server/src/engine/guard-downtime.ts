@@ -75,7 +75,12 @@ export async function guardDowntime({
       const sameDeadline = c.shiftedDeadline?.getTime() === due.ruleDeadline.getTime();
       await tx
         .update(messageConditions)
-        .set({ shiftedDeadline: due.ruleDeadline, deadlineShiftMs: (sameDeadline ? c.deadlineShiftMs : 0) + gapMs })
+        .set({
+          shiftedDeadline: due.ruleDeadline,
+          deadlineShiftMs: (sameDeadline ? c.deadlineShiftMs : 0) + gapMs,
+          // A window or hold the outage lengthened is still the contacts' stage.
+          deadlineShiftReason: sameDeadline && c.deadlineShiftReason ? c.deadlineShiftReason : "outage",
+        })
         .where(eq(messageConditions.id, c.id));
       const moved = await rescheduleCondition({ db: tx, clock, conditionId: c.id });
       shifted++;

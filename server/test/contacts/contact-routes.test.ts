@@ -80,6 +80,15 @@ describe("the trusted contacts' routes", () => {
 
     await travel(t, HOUR + MINUTE);
     await tick(t);
+    // The condition says when it really goes out now, and why it moved.
+    const { conditions } = (await (await s.owner.api(`/api/messages/${s.messageId}`)).json()) as {
+      conditions: { next_deadline: string; deadline_moved_by: string | null; summary: string }[];
+    };
+    expect(conditions[0]).toMatchObject({
+      next_deadline: new Date(t.clock.now().getTime() + 48 * HOUR).toISOString(),
+      deadline_moved_by: "trusted_contacts",
+      summary: expect.stringContaining("(Moved because your trusted contacts were asked.)"),
+    });
     const question = tokenIn(address, "question");
     const asked = (await publicPost("/contact/question/lookup", { token: question })).json as ContactQuestion;
     expect(asked).toMatchObject({ owner_first_name: "Alex", status: "open", your_answer: null });

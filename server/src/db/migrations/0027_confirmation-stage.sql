@@ -26,6 +26,7 @@ CREATE TABLE "confirmation_stages" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "message_conditions" ADD COLUMN "deadline_shift_reason" text;--> statement-breakpoint
 ALTER TABLE "message_conditions" ADD COLUMN "confirmation" jsonb;--> statement-breakpoint
 ALTER TABLE "condition_contacts" ADD CONSTRAINT "condition_contacts_condition_id_message_conditions_id_fk" FOREIGN KEY ("condition_id") REFERENCES "public"."message_conditions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "condition_contacts" ADD CONSTRAINT "condition_contacts_contact_id_trusted_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."trusted_contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

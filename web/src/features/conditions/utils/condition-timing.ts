@@ -1,4 +1,10 @@
-import { nextDeadline, type Condition, type ConditionCreate, type ConditionTiming } from "@trigger-switch/contracts";
+import {
+  movedDeadline,
+  nextDeadline,
+  type Condition,
+  type ConditionCreate,
+  type ConditionTiming,
+} from "@trigger-switch/contracts";
 
 /** What the contracts' deadline rules read, from a saved condition. */
 export function timingOf(condition: Condition): ConditionTiming & { panic_config: Condition["panic_config"] } {
@@ -36,8 +42,9 @@ export function timingOfInput(
 
 /**
  * The deadline recomputed for `now` with the contracts' rules (the server sends the same as
- * next_deadline, but only as of when it answered; a live page must roll a recurring schedule on).
+ * next_deadline, but only as of when it answered; a live page must roll a recurring schedule on),
+ * or the later one the server moved it to.
  */
 export function liveDeadline(condition: Condition, now: Date): Date | null {
-  return nextDeadline(timingOf(condition), now);
+  return movedDeadline(condition, now)?.deadline ?? nextDeadline(timingOf(condition), now);
 }

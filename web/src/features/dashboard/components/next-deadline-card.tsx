@@ -1,4 +1,10 @@
-import { canFire, describeCondition, type MessageListItem, type OwnerRelease } from "@trigger-switch/contracts";
+import {
+  canFire,
+  describeCondition,
+  movedDeadline,
+  type MessageListItem,
+  type OwnerRelease,
+} from "@trigger-switch/contracts";
 import { userLocale } from "@/lib/format-date-time";
 import { Hourglass } from "lucide-react";
 import { useCallback, useState } from "react";
@@ -55,7 +61,14 @@ export function NextDeadlineCard({
               <Link to={paths.message(next.message.id)} className="font-medium text-primary hover:underline">
                 {next.message.title}
               </Link>
-              : {describeCondition(timingOf(next.condition), now, timeZone, undefined, userLocale())}
+              :{" "}
+              {describeCondition(
+                timingOf(next.condition),
+                now,
+                timeZone,
+                movedDeadline(next.condition, now),
+                userLocale(),
+              )}
             </p>
           </>
         ) : (
