@@ -1,5 +1,6 @@
 import { profileCompleteness, type Profile } from "@trigger-switch/contracts";
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { PageSkeleton } from "@/components/page-skeleton";
@@ -22,15 +23,22 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const channels = useChannelsInfo();
+  const [openApp, setOpenApp] = useState(false);
+  const isComplete = profileCompleteness(profile).isComplete;
+  // The guard held the user here; once the profile is complete the rest of the app opens. Only once
+  // the signed-in profile itself reads complete: navigating before it does would let the guard see
+  // the old profile and send the user straight back here.
+  useEffect(() => {
+    if (openApp && isComplete) navigate(paths.dashboard);
+  }, [openApp, isComplete, navigate]);
   if (profileLoading) return <PageSkeleton />;
 
-  const wasComplete = profileCompleteness(profile).isComplete;
+  const wasComplete = isComplete;
   const onSaved = (saved: Profile) => {
     toast.success("Profile updated");
     // A changed number has to be verified again; the messaging card asks the server.
     void invalidateOwnerChannels(queryClient);
-    // The guard held the user here; once the profile is complete the rest of the app opens.
-    if (!wasComplete && profileCompleteness(saved).isComplete) navigate(paths.dashboard);
+    if (!wasComplete && profileCompleteness(saved).isComplete) setOpenApp(true);
   };
 
   return (
