@@ -63,6 +63,7 @@ test("a new user registers, confirms from the mailbox, completes the profile and
   await expect(menu.getByRole("menuitem")).toHaveText([
     "Messages",
     "Recipients",
+    "Trusted contacts",
     "Profile",
     "Subscription",
     "Sign out",
@@ -81,6 +82,7 @@ test("a new user registers, confirms from the mailbox, completes the profile and
     "Dashboard",
     "Messages",
     "Recipients",
+    "Trusted contacts",
     "Profile",
     "Subscription",
   ]);

@@ -32,6 +32,14 @@ describe("the routes", () => {
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
   });
 
+  it("gives a trusted contact's pages, opened without their link, one heading that says the link is incomplete", async () => {
+    for (const path of ["/contact", "/contact/invitation", "/contact/question"]) {
+      const { unmount } = renderApp({ path });
+      await pageHeading("This link is incomplete", AFTER_GUARD);
+      unmount();
+    }
+  });
+
   it("shows the message-not-found view for a message id", async () => {
     renderApp({ path: "/message/123", signedIn: true, profile: makeProfile() });
     await pageHeading("Message not found", AFTER_GUARD);
@@ -95,6 +103,9 @@ describe("the code of each page", () => {
     expect(routeModules("/dashboard")).toEqual(["layouts/authenticated-layout", "routes/app/dashboard"]);
     expect(routeModules("/message/_/edit")).toEqual(["layouts/authenticated-layout", "routes/app/edit-message"]);
     expect(routeModules("/access/message/_")).toEqual(["routes/other/access-message"]);
+    expect(routeModules("/contact")).toEqual(["routes/public/contact"]);
+    expect(routeModules("/contact/invitation")).toEqual(["routes/public/contact-invitation"]);
+    expect(routeModules("/contact/question")).toEqual(["routes/public/contact-question"]);
     expect(routeModules("/no/such/page")).toEqual(["routes/public/not-found"]);
   });
 });

@@ -1,4 +1,4 @@
-import { FileLock2, Stethoscope } from "lucide-react";
+import { FileLock2, Stethoscope, UserCheck } from "lucide-react";
 import { lazy, type ComponentType, type ReactElement } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
 import { MinimalLayout } from "./layouts/minimal-layout";
@@ -148,6 +148,38 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // A trusted contact's pages (docs/decisions/041): personal links, never indexed, and no sign-in
+      // in the header, since a contact has no account.
+      {
+        path: "/contact",
+        element: <MinimalLayout label="Trusted contact" icon={UserCheck} />,
+        children: [
+          {
+            index: true,
+            element: page("routes/public/contact"),
+            handle: head(
+              "Your trusted contact page",
+              "Whose trusted contact you are on Trigger Switch, and a way to step down.",
+            ),
+          },
+          {
+            path: "invitation",
+            element: page("routes/public/contact-invitation"),
+            handle: head(
+              "Trusted contact invitation",
+              "Someone asked you to be their trusted contact on Trigger Switch: what it means, and your answer.",
+            ),
+          },
+          {
+            path: "question",
+            element: page("routes/public/contact-question"),
+            handle: head(
+              "Have you been in touch?",
+              "A question for a trusted contact on Trigger Switch: is the person who named you all right?",
+            ),
+          },
+        ],
+      },
       {
         path: "/access",
         element: <MinimalLayout label="Secure Message Access" icon={FileLock2} />,
@@ -214,6 +246,14 @@ export const routes: RouteObject[] = [
             path: "recipients",
             element: page("routes/app/recipients"),
             handle: head("Recipients", "The people your messages can be delivered to."),
+          },
+          {
+            path: "trusted-contacts",
+            element: page("routes/app/trusted-contacts"),
+            handle: head(
+              "Trusted contacts",
+              "The people asked whether you are all right before a message goes out because you stopped checking in.",
+            ),
           },
           {
             path: "admin",

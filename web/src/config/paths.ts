@@ -9,6 +9,10 @@ export const paths = {
   terms: "/terms",
   privacy: "/privacy",
   checkIn: "/check-in",
+  /** A trusted contact's pages (docs/decisions/041): each opened with its link's `?token=`. */
+  contact: "/contact",
+  contactInvitation: "/contact/invitation",
+  contactQuestion: "/contact/question",
   accessMessage: (id: string) => `/access/message/${encodeURIComponent(id)}`,
   diagnostic: "/diagnostic",
   diagnosticMessage: (id: string) => `/diagnostic/message/${encodeURIComponent(id)}`,
@@ -20,6 +24,7 @@ export const paths = {
   profile: "/profile",
   subscription: "/subscription",
   recipients: "/recipients",
+  trustedContacts: "/trusted-contacts",
   admin: "/admin",
   mailbox: "/dev/mailbox",
 } as const;

@@ -27,7 +27,14 @@ export function announceConditionsUpdated(detail?: ConditionsUpdatedDetail): voi
  * Query keys that show conditions, by their first segment. Named here rather than imported
  * because shared code may not import features; the features' keys all start with these.
  */
-const CONDITION_VIEWS = ["messages", "message", "message-releases", "message-diagnostic"] as const;
+const CONDITION_VIEWS = [
+  "messages",
+  "message",
+  "message-releases",
+  "message-diagnostic",
+  // A condition's confirm before release and its stage (docs/decisions/041): a check-in closes a question.
+  "condition-confirmation",
+] as const;
 
 /** Refetches every view of conditions in this tab: after a check-in, a live update or an alert. */
 export async function invalidateConditionViews(queryClient: QueryClient): Promise<void> {

@@ -12,6 +12,15 @@ const byName = (name: string) => {
   return page;
 };
 
+/** Pages whose content comes from the API with the link's token: prerendered, they show only their loading state. */
+const PERSONAL_LINKS = [
+  "check-in-link",
+  "access-message",
+  "contact-invitation-link",
+  "contact-question-link",
+  "contact-link",
+];
+
 describe("the prerendered pages", () => {
   it("paint the home page's content with its own title and description, for the app to hydrate", async () => {
     const { html, index } = await renderPage(template, byName("home"));
@@ -33,9 +42,7 @@ describe("the prerendered pages", () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root, page.url).not.toContain("<script");
       expect(root, page.url).not.toContain("<!--$?-->");
-      expect(root.match(/<h1[ >]/g) ?? [], page.url).toHaveLength(
-        page.name === "access-message" || page.name === "check-in-link" ? 0 : 1,
-      );
+      expect(root.match(/<h1[ >]/g) ?? [], page.url).toHaveLength(PERSONAL_LINKS.includes(page.name) ? 0 : 1);
     }
   });
 
@@ -54,13 +61,20 @@ describe("the prerendered pages", () => {
     }
   });
 
-  it("keep a check-in link, a recipient's link and the not-found page out of search engines", async () => {
-    for (const name of ["check-in-link", "access-message", "not-found"]) {
+  it("keep a check-in link, a recipient's link, a trusted contact's pages and the not-found page out of search engines", async () => {
+    for (const name of [...PERSONAL_LINKS, "contact-invitation", "contact-question", "contact", "not-found"]) {
       const { html, index } = await renderPage(template, byName(name));
       expect(html, name).toContain('<meta name="robots" content="noindex" />');
       expect(index, name).toBe(false);
     }
     expect((await renderPage(template, byName("access-message"))).html).toContain("Secure Message Access");
+  });
+
+  it("tell a trusted contact who opened a page without its link's token that the link is incomplete", async () => {
+    for (const name of ["contact-invitation", "contact-question", "contact"]) {
+      const { html } = await renderPage(template, byName(name));
+      expect(html, name).toContain("This link is incomplete");
+    }
   });
 
   it("give every other page a shell with the loading screen and the generic title, drawn again by the app", async () => {
@@ -79,6 +93,9 @@ describe("the prerendered pages", () => {
         "/",
         "/login",
         "/check-in",
+        "/contact",
+        "/contact/invitation",
+        "/contact/question",
         "/access/message/:id",
         "/diagnostic",
         "/diagnostic/message/:id",

@@ -53,6 +53,16 @@ export const pagesToPrerender: PageToPrerender[] = [
   // what they show next depends on the token, which only the browser sends to the API.
   page("/check-in?token=_", "check-in-link", { pattern: "/check-in", whenQuery: "token" }),
   page("/access/message/_?t=_", "access-message", { pattern: "/access/message/:id" }),
+  // A trusted contact's links (docs/decisions/041) likewise; without a token, each says the link is incomplete.
+  page("/contact/invitation", "contact-invitation"),
+  page("/contact/invitation?token=_", "contact-invitation-link", {
+    pattern: "/contact/invitation",
+    whenQuery: "token",
+  }),
+  page("/contact/question", "contact-question"),
+  page("/contact/question?token=_", "contact-question-link", { pattern: "/contact/question", whenQuery: "token" }),
+  page("/contact", "contact"),
+  page("/contact?token=_", "contact-link", { pattern: "/contact", whenQuery: "token" }),
 ];
 
 /** Any address no route matches: served with status 404. */

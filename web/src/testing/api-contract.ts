@@ -5,9 +5,17 @@ import {
   attachmentSchema,
   channelsInfoSchema,
   checkInAnswerSchema,
+  conditionConfirmationInputSchema,
+  conditionConfirmationSchema,
   conditionCreateSchema,
   conditionSchema,
   conditionUpdateSchema,
+  contactAnswerResultSchema,
+  contactInvitationSchema,
+  contactPageSchema,
+  contactQuestionSchema,
+  contactTokenBodySchema,
+  invitationAnswerBodySchema,
   messageCreateSchema,
   messageListItemSchema,
   messageRecipientsSchema,
@@ -18,6 +26,7 @@ import {
   ownerReleaseSchema,
   profileSchema,
   pushDeviceSchema,
+  questionAnswerBodySchema,
   pushDevicesSchema,
   pushInfoSchema,
   recipientCreateSchema,
@@ -27,6 +36,8 @@ import {
   registeredPushDeviceSchema,
   registerPushDeviceBodySchema,
   renamePushDeviceBodySchema,
+  trustedContactInviteSchema,
+  trustedContactSchema,
 } from "@trigger-switch/contracts";
 import { z } from "zod";
 
@@ -99,6 +110,34 @@ export const pushContract = {
   "PATCH /api/push/devices/:id": { request: renamePushDeviceBodySchema, response: pushDeviceSchema },
   "DELETE /api/push/devices/:id": { status: 204, response: null },
   "POST /api/push/devices/:id/test": { response: pushDeviceSchema },
+} as const satisfies Record<string, RouteContract>;
+
+/**
+ * A trusted contact's links (web/src/testing/fake-trusted-contact.ts), public and rate-limited, as
+ * docs/decisions/041's routes take and answer them: the token in the body, an unknown link a 404.
+ */
+export const trustedContactContract = {
+  "POST /api/contact/invitation/lookup": { request: contactTokenBodySchema, response: contactInvitationSchema },
+  "POST /api/contact/invitation": { request: invitationAnswerBodySchema, response: contactInvitationSchema },
+  "POST /api/contact/question/lookup": { request: contactTokenBodySchema, response: contactQuestionSchema },
+  "POST /api/contact/question": { request: questionAnswerBodySchema, response: contactAnswerResultSchema },
+  "POST /api/contact/page/lookup": { request: contactTokenBodySchema, response: contactPageSchema },
+  "POST /api/contact/leave": { request: contactTokenBodySchema, response: contactPageSchema },
+} as const satisfies Record<string, RouteContract>;
+
+/**
+ * The owner's trusted contacts and each condition's confirm before release (web/src/testing/fake-owner-contacts.ts),
+ * as server/src/contacts/routes.ts (ownerContactRoutes) takes and answers them.
+ */
+export const ownerContactsContract = {
+  "GET /api/trusted-contacts": { response: z.array(trustedContactSchema) },
+  "POST /api/trusted-contacts": { request: trustedContactInviteSchema, status: 201, response: trustedContactSchema },
+  "DELETE /api/trusted-contacts/:id": { response: z.object({ success: z.literal(true) }) },
+  "GET /api/conditions/:id/confirmation": { response: conditionConfirmationSchema },
+  "PUT /api/conditions/:id/confirmation": {
+    request: conditionConfirmationInputSchema,
+    response: conditionConfirmationSchema,
+  },
 } as const satisfies Record<string, RouteContract>;
 
 type RequestOf<C> = C extends { request: infer S extends z.ZodType } ? z.output<S> : unknown;

@@ -27,6 +27,7 @@ import type { OAuthSignIn } from "@/lib/auth/oauth-sign-in";
 import { createQueryClient } from "@/lib/query-client";
 import type { OpenSocket } from "@/lib/realtime/realtime-client";
 import { checkedRoutes, sessionContract } from "./api-contract";
+import { createFakeOwnerContacts } from "./fake-owner-contacts";
 import { createFakeWorkspace } from "./fake-workspace";
 import { createFakeApi, createFakeAuth, makeSession, type FakeAuthOptions, type Handler } from "./fakes";
 import { createFakePush } from "./fake-push";
@@ -56,6 +57,8 @@ export interface RenderAppOptions extends Omit<FakeAuthOptions, "session"> {
   workspace?: ReturnType<typeof createFakeWorkspace>;
   /** The owner's push devices. Default: push off on this server, no device. */
   push?: ReturnType<typeof createFakePush>;
+  /** The owner's trusted contacts and their conditions' confirmation. Default: none, over `workspace`. */
+  contacts?: ReturnType<typeof createFakeOwnerContacts>;
 }
 
 export { channelsOff } from "./channels-off";
@@ -85,10 +88,17 @@ export function renderApp(options: RenderAppOptions = {}) {
   const auth = createFakeAuth({ ...options, session: options.session ?? (signedIn ? makeSession() : null) });
   const workspace = options.workspace ?? createFakeWorkspace();
   const push = options.push ?? createFakePush();
+  const contacts =
+    options.contacts ??
+    createFakeOwnerContacts({
+      workspace,
+      owner: { email: profile?.email ?? "ada@example.com", first_name: profile?.first_name ?? null },
+    });
   const server = createFakeApi(
     {
       ...workspace.routes,
       ...push.routes,
+      ...contacts.routes,
       ...checkedRoutes(sessionContract, {
         "GET /api/profile": () =>
           profile ? { body: profile } : { status: 404, body: { error: { code: "not_found", message: "No profile" } } },
@@ -145,5 +155,5 @@ export function renderApp(options: RenderAppOptions = {}) {
     </AppProvider>
   );
   const user = userEvent.setup();
-  return { ...render(ui), router, auth, server, user, workspace, push };
+  return { ...render(ui), router, auth, server, user, workspace, push, contacts };
 }

@@ -1,4 +1,4 @@
-import { CreditCard, LogOut, Mail, ShieldCheck, User, Users, type LucideIcon } from "lucide-react";
+import { CreditCard, HeartHandshake, LogOut, Mail, ShieldCheck, User, Users, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import {
   DropdownMenu,
@@ -13,7 +13,7 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { useIsAdmin } from "@/lib/auth/me-query";
 import { useSignOut } from "@/lib/auth/use-sign-out";
 
-/** Spec §2 order: Messages, Recipients | Profile, Subscription, (Admin Dashboard) | Sign out. */
+/** Spec §2 order: Messages, Recipients, Trusted contacts | Profile, Subscription, (Admin Dashboard) | Sign out. */
 export function DesktopUserMenu() {
   const { profile } = useAuth();
   const isAdmin = useIsAdmin();
@@ -30,6 +30,7 @@ export function DesktopUserMenu() {
       <DropdownMenuContent align="end">
         <MenuLink to={paths.messages} icon={Mail} label="Messages" />
         <MenuLink to={paths.recipients} icon={Users} label="Recipients" />
+        <MenuLink to={paths.trustedContacts} icon={HeartHandshake} label="Trusted contacts" />
         <DropdownMenuSeparator />
         <MenuLink to={paths.profile} icon={User} label="Profile" />
         <MenuLink to={paths.subscription} icon={CreditCard} label="Subscription" />

@@ -52,8 +52,21 @@ describe("the header when signed in", () => {
 
   it("lists the desktop menu entries in the spec's order, with dividers", async () => {
     const { menu } = await openDesktopMenu({ profile: makeProfile() });
-    expect(menuEntries(menu)).toEqual(["Messages", "Recipients", "---", "Profile", "Subscription", "---", "Sign out"]);
+    expect(menuEntries(menu)).toEqual([
+      "Messages",
+      "Recipients",
+      "Trusted contacts",
+      "---",
+      "Profile",
+      "Subscription",
+      "---",
+      "Sign out",
+    ]);
     expect(within(menu).getByRole("menuitem", { name: "Recipients" })).toHaveAttribute("href", "/recipients");
+    expect(within(menu).getByRole("menuitem", { name: "Trusted contacts" })).toHaveAttribute(
+      "href",
+      "/trusted-contacts",
+    );
   });
 
   it("adds Admin Dashboard after Subscription only for an admin", async () => {
@@ -62,6 +75,7 @@ describe("the header when signed in", () => {
     expect(menuEntries(menu)).toEqual([
       "Messages",
       "Recipients",
+      "Trusted contacts",
       "---",
       "Profile",
       "Subscription",
@@ -110,6 +124,7 @@ describe("the header when signed in", () => {
       "Dashboard",
       "Messages",
       "Recipients",
+      "Trusted contacts",
       "Profile",
       "Subscription",
       "Admin Dashboard",

@@ -1,6 +1,7 @@
 import {
   ChevronDown,
   CreditCard,
+  HeartHandshake,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -24,7 +25,7 @@ const entryClass =
 
 /**
  * Spec §2 mobile menu: a toggle showing avatar, full name and e-mail that opens a panel
- * below the header with Dashboard, Messages, Recipients, Profile, Subscription,
+ * below the header with Dashboard, Messages, Recipients, Trusted contacts, Profile, Subscription,
  * (Admin Dashboard), Sign out. A disclosure rather than a modal: it is plain navigation.
  */
 export function MobileUserMenu() {
@@ -89,6 +90,7 @@ export function MobileUserMenu() {
           <Entry to={paths.dashboard} icon={LayoutDashboard} label="Dashboard" />
           <Entry to={paths.messages} icon={Mail} label="Messages" />
           <Entry to={paths.recipients} icon={Users} label="Recipients" />
+          <Entry to={paths.trustedContacts} icon={HeartHandshake} label="Trusted contacts" />
           <Entry to={paths.profile} icon={User} label="Profile" />
           <Entry to={paths.subscription} icon={CreditCard} label="Subscription" />
           {isAdmin && <Entry to={paths.admin} icon={ShieldCheck} label="Admin Dashboard" />}

@@ -84,7 +84,7 @@ describe("a message's state", () => {
     const conditions = await screen.findByRole("list", { name: "Conditions" }, AFTER_GUARD);
     const arms = () => server.calls.filter((c) => c.method === "POST" && c.path.endsWith("/arm"));
 
-    await user.click(within(conditions).getByRole("switch"));
+    await user.click(within(conditions).getByRole("switch", { name: /: armed$/ }));
     let confirm = await screen.findByRole("alertdialog", { name: "Arm this condition again?" });
     expect(confirm).toHaveTextContent(
       "This condition already sent this message. Armed again, it sends it again — to Grace Hopper — the next time it fires.",
@@ -92,7 +92,7 @@ describe("a message's state", () => {
     await user.click(within(confirm).getByRole("button", { name: "Keep it off" }));
     expect(arms()).toHaveLength(0);
 
-    await user.click(within(conditions).getByRole("switch"));
+    await user.click(within(conditions).getByRole("switch", { name: /: armed$/ }));
     confirm = await screen.findByRole("alertdialog", { name: "Arm this condition again?" });
     await user.click(within(confirm).getByRole("button", { name: "Arm again" }));
     await vi.waitFor(() => expect(arms()).toHaveLength(1));

@@ -3,18 +3,21 @@ import {
   cancelledByCheckIn,
   describeCondition,
   formatDuration,
+  movedDeadline,
   type Condition,
 } from "@trigger-switch/contracts";
 import { userLocale } from "@/lib/format-date-time";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Switch } from "@/components/ui/switch";
+import { ConfirmationSection } from "@/features/trusted-contacts";
 import { useSetConditionArmed } from "../api/set-condition-armed";
 import { CONDITION_LABELS } from "../utils/condition-labels";
 import { timingOf } from "../utils/condition-timing";
 
 /**
- * A saved condition: what it will do, in one sentence, and the owner's arm/disarm switch. Arming
+ * A saved condition: what it will do, in one sentence, and the owner's arm/disarm switch; for a timed
+ * one, whether trusted contacts are asked first (docs/decisions/041). Arming
  * again a condition that already fired asks first: the message would go out again, to the people
  * it names (`recipientNames`, the message's recipients now).
  */
@@ -69,10 +72,13 @@ export function ConditionCard({
         pending={setArmed.isPending}
         onConfirm={() => setArmed.mutate({ id: condition.id, armed: true }, { onSettled: () => setConfirming(false) })}
       />
-      <p className="text-sm">{describeCondition(timingOf(condition), now, timeZone, undefined, userLocale())}</p>
+      <p className="text-sm">
+        {describeCondition(timingOf(condition), now, timeZone, movedDeadline(condition, now), userLocale())}
+      </p>
       {reminders.length > 0 && armed && (
         <p className="text-xs text-muted-foreground">Reminders to you: {reminders.join(", ")} before.</p>
       )}
+      <ConfirmationSection condition={condition} now={now} timeZone={timeZone} />
     </li>
   );
 }

@@ -1,0 +1,41 @@
+import { EyeOff, HeartHandshake, Mail, MessageCircleQuestion, Siren, ToggleRight, type LucideIcon } from "lucide-react";
+import { ANSWER_LABELS } from "../utils/contact-words";
+
+/**
+ * What a trusted contact does today, for the owner (docs/decisions/041 as built): asked by e-mail
+ * before a timed condition sends, one hold postpones, enough "release" answers send at once, no
+ * answer sends at the window's end; they see the first name and the question only; chosen per
+ * condition; never for the emergency button.
+ */
+export function HowContactsWork({ firstName }: { firstName: string | null }) {
+  const points: { icon: LucideIcon; text: string }[] = [
+    {
+      icon: MessageCircleQuestion,
+      text: `Before a message goes out because you stopped checking in, the contacts you chose for that condition are asked by e-mail: “Have you been in touch with ${firstName || "you"} since …?”`,
+    },
+    {
+      icon: HeartHandshake,
+      text: `One “${ANSWER_LABELS.hold}” postpones it by the hold period you set, and you are told who held it. “${ANSWER_LABELS.release}” from as many of them as you choose sends it at once. If nobody answers in time, it goes out.`,
+    },
+    {
+      icon: EyeOff,
+      text: "They see only your first name and that question: never your messages, their titles or who they go to. They need no account.",
+    },
+    {
+      icon: ToggleRight,
+      text: "You choose on each condition of a message whether to ask them: open the message and turn on “Ask trusted contacts first”.",
+    },
+    { icon: Siren, text: "The emergency button never waits for anyone." },
+    { icon: Mail, text: "Invitations and questions go by e-mail. WhatsApp and SMS are not available yet." },
+  ];
+  return (
+    <ul aria-label="How trusted contacts work" className="flex flex-col gap-3 text-left text-sm">
+      {points.map(({ icon: Icon, text }) => (
+        <li key={text} className="flex items-start gap-3">
+          <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <span>{text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

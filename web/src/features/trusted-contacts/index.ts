@@ -1,0 +1,2 @@
+// The public entry of this feature: the only module other features may import (eslint.config.js).
+export { ConfirmationSection } from "./components/confirmation-section";
