@@ -9,15 +9,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
-import { createChannels } from "../server/src/channels/create-channels.ts";
-import { tellOwnerByNotice } from "../server/src/channels/delivery/tell-owner.ts";
-import { systemClock } from "../server/src/clock.ts";
 import { newRecordCipher } from "../server/src/crypto/record-cipher.ts";
-import { startEngine } from "../server/src/engine/start-engine.ts";
+import type { startEngine } from "../server/src/engine/start-engine.ts";
 import { createMailer } from "../server/src/mail/create-mailer.ts";
 import { percentile, postgresAvailable } from "./support/scratch-db.ts";
-import { idOf, scheduleConditions, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
-import { stageEngineBench } from "./support/engine-bench-stage.ts";
+import { idOf, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
+import { spreadDeadlines, stageEngineBench, startBenchEngine } from "./support/engine-bench-stage.ts";
 import { bestRawMailRate } from "./support/raw-mail-rate.ts";
 
 const n = Number(process.argv[2] ?? 10_000);
@@ -31,12 +28,6 @@ if (!(await postgresAvailable())) {
 }
 
 const { sink, scratch, dataDir, config, masterKeys } = await stageEngineBench("confirm");
-const log = {
-  info() {},
-  error(obj: object, msg: string) {
-    console.error(msg, obj);
-  },
-};
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db, masterKeys });
@@ -90,16 +81,7 @@ try {
 
   // Deadlines from t0 (a few seconds ahead) evenly over the spread; the schedule as the product writes it.
   const t0 = Date.now() + 8000;
-  await scratch.pool.query(
-    `update message_conditions c set last_checked = x.lc, armed_at = x.lc
-       from (select overlay(overlay(md5('bench-cond-' || j) placing '4' from 13) placing '8' from 17)::uuid id,
-                    date_trunc('milliseconds', to_timestamp($2::float8 / 1000) + (j - 1) * ($3::float8 / $1) * interval '1 millisecond' - interval '${THRESHOLD_MIN} minutes') lc
-             from generate_series(1, $1) j) x
-      where c.id = x.id`,
-    [n, t0, spreadMs],
-  );
-  await scheduleConditions(scratch.pool, { thresholdMinutes: THRESHOLD_MIN, reminderMinutes: [] });
-  await scratch.pool.query("analyze reminder_schedule");
+  await spreadDeadlines(scratch.pool, { n, t0, spreadMs, thresholdMinutes: THRESHOLD_MIN });
   const deadlines = new Map<string, number>();
   const dl = await scratch.pool.query<{ address: string; ms: number }>(
     `select t.address, extract(epoch from s.deadline)::float8 * 1000 ms
@@ -108,19 +90,7 @@ try {
   for (const row of dl.rows) deadlines.set(row.address, Math.round(row.ms));
   if (Date.now() > t0) console.warn(`warning: the schedule was written ${s(Date.now() - t0)} after the first deadline`);
 
-  const channels = createChannels({ config, db: scratch.database.db, mailer, clock: systemClock, masterKeys });
-  const tellOwner = tellOwnerByNotice({ masterKeys, clock: systemClock, siteUrl: () => config.SITE_URL });
-  engine = startEngine({
-    db: scratch.database.db,
-    clock: systemClock,
-    mailer,
-    channels,
-    tellOwner,
-    config,
-    masterKeys,
-    log,
-    intervalMs: config.ENGINE_INTERVAL_MS,
-  });
+  engine = startBenchEngine({ db: scratch.database.db, config, masterKeys, mailer });
   const expected = n * PER_OWNER;
   const questions = async () => (await sink.arrivals()).filter(([to]) => deadlines.has(to));
   let got = 0;

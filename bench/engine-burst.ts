@@ -8,14 +8,11 @@
 // (ENGINE_BATCH_SIZE / ENGINE_CONCURRENCY / ENGINE_INTERVAL_MS from the environment are honoured.)
 import fs from "node:fs";
 import os from "node:os";
-import { createChannels } from "../server/src/channels/create-channels.ts";
-import { tellOwnerByNotice } from "../server/src/channels/delivery/tell-owner.ts";
-import { systemClock } from "../server/src/clock.ts";
-import { startEngine } from "../server/src/engine/start-engine.ts";
+import type { startEngine } from "../server/src/engine/start-engine.ts";
 import { createMailer } from "../server/src/mail/create-mailer.ts";
 import { percentile, postgresAvailable } from "./support/scratch-db.ts";
-import { scheduleConditions, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
-import { stageEngineBench } from "./support/engine-bench-stage.ts";
+import { seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
+import { spreadDeadlines, stageEngineBench, startBenchEngine } from "./support/engine-bench-stage.ts";
 import { bestRawMailRate } from "./support/raw-mail-rate.ts";
 
 const n = Number(process.argv[2] ?? 100_000);
@@ -28,12 +25,6 @@ if (!(await postgresAvailable())) {
 }
 
 const { sink, scratch, dataDir, config, masterKeys } = await stageEngineBench("burst");
-const log = {
-  info() {},
-  error(obj: object, msg: string) {
-    console.error(msg, obj);
-  },
-};
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db, masterKeys });
@@ -56,15 +47,7 @@ try {
 
   // Deadlines from t0 (a few seconds ahead) evenly over the spread; the schedule as the product writes it.
   const t0 = Date.now() + 8000;
-  await scratch.pool.query(
-    `update message_conditions c set last_checked = x.lc, armed_at = x.lc
-       from (select md5('bench-cond-' || j)::uuid id, date_trunc('milliseconds', to_timestamp($2::float8 / 1000) + (j - 1) * ($3::float8 / $1) * interval '1 millisecond' - interval '${THRESHOLD_MIN} minutes') lc
-             from generate_series(1, $1) j) x
-      where c.id = x.id`,
-    [n, t0, spreadMs],
-  );
-  await scheduleConditions(scratch.pool, { thresholdMinutes: THRESHOLD_MIN, reminderMinutes: [] });
-  await scratch.pool.query("analyze reminder_schedule");
+  await spreadDeadlines(scratch.pool, { n, t0, spreadMs, thresholdMinutes: THRESHOLD_MIN });
   const deadlines = new Map<string, number>();
   const dl = await scratch.pool.query<{ email: string; ms: number }>(
     `select r.email, extract(epoch from s.deadline)::float8 * 1000 ms from reminder_schedule s join message_recipients mr on mr.message_id = s.message_id join recipients r on r.id = mr.recipient_id`,
@@ -72,19 +55,7 @@ try {
   for (const row of dl.rows) deadlines.set(row.email, Math.round(row.ms));
   if (Date.now() > t0) console.warn(`warning: the schedule was written ${s(Date.now() - t0)} after the first deadline`);
 
-  const channels = createChannels({ config, db: scratch.database.db, mailer, clock: systemClock, masterKeys });
-  const tellOwner = tellOwnerByNotice({ masterKeys, clock: systemClock, siteUrl: () => config.SITE_URL });
-  engine = startEngine({
-    db: scratch.database.db,
-    clock: systemClock,
-    mailer,
-    channels,
-    tellOwner,
-    config,
-    masterKeys,
-    log,
-    intervalMs: config.ENGINE_INTERVAL_MS,
-  });
+  engine = startBenchEngine({ db: scratch.database.db, config, masterKeys, mailer });
   let got = 0;
   let lastReport = Date.now();
   // The owners' release notices (issue 14) arrive at the same sink: only the recipients' mails count.

@@ -14,7 +14,7 @@ export const idOf = (kind: string, i: number) => {
   const h = crypto.createHash("md5").update(`bench-${kind}-${i}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20)}`;
 };
-const sqlId = (kind: string, expr: string) =>
+export const sqlId = (kind: string, expr: string) =>
   `overlay(overlay(md5('bench-${kind}-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /** JavaScript's Date#toISOString in SQL, as in the schedule's idempotency keys. */
