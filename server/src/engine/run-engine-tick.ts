@@ -89,8 +89,12 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
     workerId,
   });
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
-  // Contacts asked about an owner who has checked in since are told the question is closed.
-  if (!opts.userId) await closeQuestionsAfterCheckIn({ db, clock, masterKeys, siteUrl: config.SITE_URL });
+  // Contacts asked about an owner who has checked in since are told the question is closed. A
+  // failure here is logged and tried again next pass: it must never hold back a release.
+  if (!opts.userId)
+    await closeQuestionsAfterCheckIn({ db, clock, masterKeys, siteUrl: config.SITE_URL }).catch((err: unknown) =>
+      log.error({ err }, "could not tell trusted contacts that a question closed; trying again next pass"),
+    );
   // Notices are claimed only while no release or reminder waits for a lane: during a burst they
   // wait in the table (not in memory, where their claim could lapse) and go out once it is sent.
   const claimNotices = !opts.userId && pipeline.queuedUrgent() === 0;
