@@ -87,7 +87,8 @@ async function lockContact(tx: Tx, where: ReturnType<typeof eq>) {
   return row;
 }
 
-async function firstNameOf(tx: Tx, userId: string): Promise<string> {
+/** The owner's first name as a contact may read it, or UNNAMED_OWNER. */
+export async function firstNameOf(tx: Db | Tx, userId: string): Promise<string> {
   const [profile] = await tx.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, userId));
   return profile?.firstName?.trim() || UNNAMED_OWNER;
 }

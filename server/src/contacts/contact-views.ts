@@ -7,9 +7,9 @@ import {
 import { eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
-import { confirmationQuestions, messageConditions, profiles, trustedContacts } from "../db/schema.ts";
+import { confirmationQuestions, messageConditions, trustedContacts } from "../db/schema.ts";
 import { hashSecretToken } from "../engine/secret-token.ts";
-import { UNNAMED_OWNER, type ContactLinkOutcome } from "./answer-invitation.ts";
+import { firstNameOf, type ContactLinkOutcome } from "./answer-invitation.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
 
 /*
@@ -26,10 +26,7 @@ export async function lookupInvitation({
   clock: Clock;
   token: string;
 }): Promise<ContactInvitation | null> {
-  const [row] = await db
-    .select()
-    .from(trustedContacts)
-    .where(eq(trustedContacts.invitationHash, hashSecretToken(token)));
+  const row = await contactByLink(db, trustedContacts.invitationHash, token);
   if (!row) return null;
   const owner_first_name = await firstNameOf(db, row.userId);
   const expired = row.state === "invited" && row.invitationExpiresAt <= clock.now();
@@ -106,10 +103,7 @@ export async function lookupQuestion({
 }
 
 export async function lookupContactPage({ db, token }: { db: Db; token: string }): Promise<ContactPage | null> {
-  const [row] = await db
-    .select()
-    .from(trustedContacts)
-    .where(eq(trustedContacts.pageHash, hashSecretToken(token)));
+  const row = await contactByLink(db, trustedContacts.pageHash, token);
   if (!row) return null;
   return {
     owner_first_name: await firstNameOf(db, row.userId),
@@ -118,7 +112,15 @@ export async function lookupContactPage({ db, token }: { db: Db; token: string }
   };
 }
 
-async function firstNameOf(db: Db, userId: string): Promise<string> {
-  const [profile] = await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, userId));
-  return profile?.firstName?.trim() || UNNAMED_OWNER;
+/** The contact a link belongs to, found by the SHA-256 the column keeps (invitation or page). */
+async function contactByLink(
+  db: Db,
+  column: typeof trustedContacts.invitationHash | typeof trustedContacts.pageHash,
+  token: string,
+) {
+  const [row] = await db
+    .select()
+    .from(trustedContacts)
+    .where(eq(column, hashSecretToken(token)));
+  return row;
 }
