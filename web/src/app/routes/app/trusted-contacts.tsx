@@ -14,6 +14,7 @@ import { InviteContactDialog } from "@/features/trusted-contacts/components/invi
 import { RemoveContactDialog } from "@/features/trusted-contacts/components/remove-contact-dialog";
 import { TrustedContactList } from "@/features/trusted-contacts/components/trusted-contact-list";
 import { isLive } from "@/features/trusted-contacts/utils/owner-words";
+import { useServerMeta } from "@/features/auth/api/get-server-meta";
 import { useAuth } from "@/lib/auth/auth-context";
 import { toastError } from "@/lib/error-toast";
 import { formatWhen } from "@/lib/format-date-time";
@@ -31,10 +32,19 @@ export default function TrustedContactsPage() {
   const again = useInviteTrustedContact();
   const [againId, setAgainId] = useState<string | null>(null);
 
-  const invited = (contact: TrustedContact) =>
-    toast.success("Invitation sent", {
-      description: `It is on its way to ${contact.address} and works until ${formatWhen(new Date(contact.invitation_expires_at!), new Date(), timeZone)}.`,
-    });
+  // Said only when true: a server without a mail server keeps its e-mails in a local mailbox.
+  const meta = useServerMeta();
+  const invited = (contact: TrustedContact) => {
+    const until = formatWhen(new Date(contact.invitation_expires_at!), new Date(), timeZone);
+    if (meta.data?.mail === "outbox")
+      toast.warning("Invitation saved, not e-mailed", {
+        description: `This server has no mail server configured, so the invitation cannot reach ${contact.address} until the person who runs it sets one up (SMTP_URL). It works until ${until}.`,
+      });
+    else
+      toast.success("Invitation sent", {
+        description: `It is on its way to ${contact.address} and works until ${until}.`,
+      });
+  };
   // A lapsed invitation: inviting the same address again renews it (the server keeps the contact).
   const inviteAgain = (contact: TrustedContact) => {
     setAgainId(contact.id);
