@@ -44,6 +44,8 @@ export const releaseGrantSchema = z.object({
   message_id: z.string(),
   /** Null when the recipient was deleted from the address book after the release. */
   recipient: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
+  /** A trusted contact's grant, released on their request (docs/decisions/041): who, by the owner's name for them; else null. */
+  contact: z.object({ id: z.string(), name: z.string() }).nullable(),
   released_at: z.string(),
   opens_at: z.string(),
   expires_at: z.string().nullable(),

@@ -44,4 +44,5 @@ export * from "./can-withdraw.ts";
 export * from "./validation-words.ts";
 export * from "./push.ts";
 export * from "./trusted-contacts.ts";
+export * from "./access-requests.ts";
 export * from "./confirmation-settings.ts";

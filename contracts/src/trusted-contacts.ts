@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contactAccessMessageSchema } from "./access-requests.ts";
 import { DELIVERY_CHANNELS } from "./channels.ts";
 import { RECIPIENT_NAME_MAX } from "./limits.ts";
 import { whatsappNumberSchema } from "./profile.ts";
@@ -189,5 +190,7 @@ export const contactPageSchema = z.object({
   state: z.enum(TRUSTED_CONTACT_STATES),
   /** When they accepted. */
   since: z.string().nullable(),
+  /** The messages the owner allows them to ask for (emergency access on request), numbered, never titled. */
+  access: z.array(contactAccessMessageSchema),
 });
 export type ContactPage = z.infer<typeof contactPageSchema>;

@@ -1,20 +1,23 @@
 import type { OwnerRelease, RecipientChannel, ReleaseGrant } from "@trigger-switch/contracts";
-import { and, asc, desc, eq, inArray, max, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
 import { keptLocally } from "../channels/delivery/kept-locally.ts";
 import {
   accessGrants,
+  accessRequests,
   deliveries,
   emergencyTriggers,
   messages,
   recipients,
   reminderDeliveryLog,
+  trustedContacts,
 } from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { byName } from "../recipients/by-name.ts";
 import { recipientName } from "../recipients/seal-recipient.ts";
+import { contactName } from "../contacts/stage-context.ts";
 
 /** The owner's view of who received their message, when it opens, by which channel it went and whether it was read. */
 export async function listReleases({
@@ -54,22 +57,20 @@ export async function listRecentReleases({
   usesOutbox: boolean;
 }): Promise<OwnerRelease[]> {
   const latest = await db
-    .select({ releaseId: accessGrants.releaseId, at: max(accessGrants.releasedAt) })
+    .select({ releaseId: releaseKey, at: max(accessGrants.releasedAt) })
     .from(accessGrants)
     .innerJoin(messages, eq(messages.id, accessGrants.messageId))
     .where(eq(messages.userId, userId))
-    .groupBy(accessGrants.releaseId)
+    .groupBy(releaseKey)
     .orderBy(desc(max(accessGrants.releasedAt)))
     .limit(limit);
   if (latest.length === 0) return [];
+  const ids = latest.map((r) => r.releaseId);
   const grants = await grantsWhere({
     db,
     masterKeys,
     usesOutbox,
-    where: inArray(
-      accessGrants.releaseId,
-      latest.map((r) => r.releaseId),
-    ),
+    where: or(inArray(accessGrants.releaseId, ids), inArray(accessGrants.accessRequestId, ids))!,
   });
   const messageIds = [...new Set(grants.map((g) => g.message_id))];
   const rows = await db
@@ -94,6 +95,9 @@ export async function listRecentReleases({
   });
 }
 
+/** What groups grants into one release: the release row, or the trusted contact's request (docs/decisions/041). */
+const releaseKey = sql<string>`coalesce(${accessGrants.releaseId}, ${accessGrants.accessRequestId})`;
+
 async function grantsWhere({
   db,
   masterKeys,
@@ -115,13 +119,22 @@ async function grantsWhere({
         keyId: recipients.keyId,
         wrappedKey: recipients.wrappedKey,
       },
+      contact: {
+        id: trustedContacts.id,
+        name: trustedContacts.name,
+        keyId: trustedContacts.keyId,
+        wrappedKey: trustedContacts.wrappedKey,
+      },
       pressId: emergencyTriggers.id,
       delivery: { id: deliveries.id, status: deliveries.status, sentAt: deliveries.sentAt },
     })
     .from(accessGrants)
     .leftJoin(recipients, eq(recipients.id, accessGrants.recipientId))
+    .leftJoin(accessRequests, eq(accessRequests.id, accessGrants.accessRequestId))
+    .leftJoin(trustedContacts, eq(trustedContacts.id, accessRequests.contactId))
     .leftJoin(emergencyTriggers, eq(emergencyTriggers.reminderId, accessGrants.releaseId))
-    .leftJoin(deliveries, and(eq(deliveries.grantId, accessGrants.id), eq(deliveries.kind, "release")))
+    // A recipient's link goes in a release delivery; a contact's (on request) in a queued mail that names the grant.
+    .leftJoin(deliveries, and(eq(deliveries.grantId, accessGrants.id), inArray(deliveries.kind, ["release", "notice"])))
     .where(where)
     .orderBy(asc(accessGrants.releasedAt), asc(accessGrants.id));
   const carriers = await channelsUsed(
@@ -131,16 +144,17 @@ async function grantsWhere({
   );
   // One row per grant: should a grant ever have several deliveries (other channels), the best state wins.
   const byGrant = new Map<string, ReleaseGrant>();
-  for (const { grant: g, recipient, pressId, delivery } of rows) {
+  for (const { grant: g, recipient, contact, pressId, delivery } of rows) {
     // Only notices are ever discarded (admin/); a release delivery is pending, sent or failed.
     const status = delivery?.status === "discarded" ? "failed" : (delivery?.status ?? null);
     const seen = byGrant.get(g.id);
     if (seen && rank(seen.delivery_status) >= rank(status)) continue;
     byGrant.set(g.id, {
-      release_id: g.releaseId,
+      release_id: g.releaseId ?? g.accessRequestId!,
       grant_id: g.id,
       message_id: g.messageId,
       recipient: recipient && { id: recipient.id, name: recipientName(masterKeys, recipient), email: recipient.email },
+      contact: contact && { id: contact.id, name: contactName(masterKeys, contact) },
       released_at: g.releasedAt.toISOString(),
       opens_at: g.opensAt.toISOString(),
       expires_at: g.expiresAt?.toISOString() ?? null,

@@ -61,7 +61,10 @@ export async function readReleasedMessage({
     .from(messageAttachments)
     .where(eq(messageAttachments.messageId, messageId))
     .orderBy(...attachmentOrder);
-  const [trigger] = await db.select().from(emergencyTriggers).where(eq(emergencyTriggers.reminderId, grant.releaseId));
+  // An emergency's press carries where the owner was; a contact's access on request has no release row.
+  const [trigger] = grant.releaseId
+    ? await db.select().from(emergencyTriggers).where(eq(emergencyTriggers.reminderId, grant.releaseId))
+    : [];
   const current = trigger ? pressLocationOf(cipher, trigger, message) : null;
   const location = trigger
     ? current && {

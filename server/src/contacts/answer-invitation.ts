@@ -1,8 +1,8 @@
 import type { TrustedContactState } from "@trigger-switch/contracts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { profiles, trustedContacts } from "../db/schema.ts";
+import { accessPermissions, accessRequests, profiles, trustedContacts } from "../db/schema.ts";
 import { hashSecretToken, newSecretToken } from "../engine/secret-token.ts";
 
 /** What a contact following a link is told; never more of the owner than their first name (041). */
@@ -78,6 +78,12 @@ export async function leaveAsContact({
       .update(trustedContacts)
       .set({ state: "left", endedAt: now, updatedAt: now })
       .where(eq(trustedContacts.id, row.id));
+    // Someone who steps down no longer asks for anything.
+    await tx
+      .update(accessRequests)
+      .set({ state: "withdrawn", decidedAt: now, updatedAt: now })
+      .where(and(eq(accessRequests.contactId, row.id), eq(accessRequests.state, "waiting")));
+    await tx.delete(accessPermissions).where(eq(accessPermissions.contactId, row.id));
     return { kind: "left", ownerFirstName };
   });
 }

@@ -10,6 +10,7 @@ import type { Db } from "../db/connect.ts";
 import { confirmationQuestions, messageConditions, trustedContacts } from "../db/schema.ts";
 import { hashSecretToken } from "../engine/secret-token.ts";
 import { firstNameOf, type ContactLinkOutcome } from "./answer-invitation.ts";
+import { contactAccessView } from "./request-access.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
 
 /*
@@ -102,13 +103,23 @@ export async function lookupQuestion({
   });
 }
 
-export async function lookupContactPage({ db, token }: { db: Db; token: string }): Promise<ContactPage | null> {
+export async function lookupContactPage({
+  db,
+  clock,
+  token,
+}: {
+  db: Db;
+  clock: Clock;
+  token: string;
+}): Promise<ContactPage | null> {
   const row = await contactByLink(db, trustedContacts.pageHash, token);
   if (!row) return null;
   return {
     owner_first_name: await firstNameOf(db, row.userId),
     state: row.state,
     since: row.respondedAt?.toISOString() ?? null,
+    // Someone no longer a contact may ask for nothing.
+    access: row.state === "active" ? await contactAccessView(db, row.id, clock.now()) : [],
   };
 }
 

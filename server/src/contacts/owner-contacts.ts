@@ -4,7 +4,7 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { isUuid } from "../db/owned-row.ts";
-import { trustedContacts } from "../db/schema.ts";
+import { accessPermissions, accessRequests, trustedContacts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { toTrustedContactDto } from "./seal-contact.ts";
 
@@ -45,12 +45,24 @@ export async function removeTrustedContact({
 }): Promise<void> {
   if (!isUuid(contactId)) throw notFound();
   const now = clock.now();
-  const removed = await db
-    .update(trustedContacts)
-    .set({ state: "removed", endedAt: now, updatedAt: now })
-    .where(
-      and(eq(trustedContacts.id, contactId), eq(trustedContacts.userId, userId), ne(trustedContacts.state, "removed")),
-    )
-    .returning({ id: trustedContacts.id });
-  if (removed.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .update(trustedContacts)
+      .set({ state: "removed", endedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(trustedContacts.id, contactId),
+          eq(trustedContacts.userId, userId),
+          ne(trustedContacts.state, "removed"),
+        ),
+      )
+      .returning({ id: trustedContacts.id });
+    if (removed.length === 0) throw notFound();
+    // Whatever they asked for and is still waiting is refused with them (they are not mailed: their links now say they were removed).
+    await tx
+      .update(accessRequests)
+      .set({ state: "denied", decidedAt: now, updatedAt: now })
+      .where(and(eq(accessRequests.contactId, contactId), eq(accessRequests.state, "waiting")));
+    await tx.delete(accessPermissions).where(eq(accessPermissions.contactId, contactId));
+  });
 }

@@ -1,5 +1,9 @@
 import {
+  accessDenyBodySchema,
+  accessDenyViewSchema,
+  accessPermissionsInputSchema,
   conditionConfirmationInputSchema,
+  contactAccessRequestBodySchema,
   conditionConfirmationSchema,
   contactAnswerResultSchema,
   contactInvitationSchema,
@@ -7,6 +11,7 @@ import {
   contactQuestionSchema,
   contactTokenBodySchema,
   invitationAnswerBodySchema,
+  ownerAccessRequestSchema,
   questionAnswerBodySchema,
   trustedContactInviteSchema,
   trustedContactSchema,
@@ -19,12 +24,21 @@ import { tokenRateLimit } from "../access/token-rate-limit.ts";
 import { AppError } from "../errors.ts";
 import { currentUser } from "../http/authenticate.ts";
 import { idParams, security } from "../http/route-schemas.ts";
+import { readAccessPermissions, setAccessPermissions } from "./access-permissions.ts";
 import { answerInvitation, leaveAsContact } from "./answer-invitation.ts";
 import { answerQuestion } from "./answer-question.ts";
 import { readConditionConfirmation, setConditionConfirmation, settingsFromInput } from "./condition-confirmation.ts";
+import {
+  denyAccessRequest,
+  denyByLink,
+  listOwnerAccessRequests,
+  lookupDenyLink,
+  revokeAccessGrant,
+} from "./decide-access-request.ts";
 import { invitationAnswerView, lookupContactPage, lookupInvitation, lookupQuestion } from "./contact-views.ts";
 import { inviteTrustedContact } from "./invite-contact.ts";
 import { listTrustedContacts, removeTrustedContact } from "./owner-contacts.ts";
+import { requestAccess, withdrawAccessRequests } from "./request-access.ts";
 
 const tags = ["trusted contacts"];
 
@@ -128,6 +142,89 @@ export const ownerContactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       return readConditionConfirmation({ db, clock, masterKeys, userId, conditionId: req.params.id });
     },
   );
+
+  app.get(
+    "/access-requests",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "My trusted contacts' requests for access, newest first",
+        response: { 200: z.array(ownerAccessRequestSchema) },
+      },
+    },
+    (req) => listOwnerAccessRequests({ db, masterKeys, userId: currentUser(req).id }),
+  );
+
+  app.post(
+    "/access-requests/:id/deny",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Deny a waiting request for access: nothing is sent and the contact is told",
+        params: idParams,
+        response: { 200: ownerAccessRequestSchema },
+      },
+    },
+    (req) => denyAccessRequest({ db, clock, masterKeys, userId: currentUser(req).id, requestId: req.params.id }),
+  );
+
+  app.post(
+    "/access-requests/:id/revoke",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Revoke access granted on request: the contact's link stops opening the message",
+        params: idParams,
+        response: { 200: ownerAccessRequestSchema },
+      },
+    },
+    (req) => revokeAccessGrant({ db, clock, masterKeys, userId: currentUser(req).id, requestId: req.params.id }),
+  );
+
+  app.get(
+    "/messages/:id/access-permissions",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Which trusted contacts may ask for this message, and their waiting periods",
+        params: idParams,
+        response: { 200: accessPermissionsInputSchema },
+      },
+    },
+    async (req) => ({
+      permissions: await readAccessPermissions({ db, userId: currentUser(req).id, messageId: req.params.id }),
+    }),
+  );
+
+  app.put(
+    "/messages/:id/access-permissions",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set which trusted contacts may ask for this message (the whole list; none = off)",
+        params: idParams,
+        body: accessPermissionsInputSchema,
+        response: { 200: accessPermissionsInputSchema },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      await setAccessPermissions({
+        db,
+        clock,
+        masterKeys,
+        userId,
+        messageId: req.params.id,
+        permissions: req.body.permissions,
+      });
+      return { permissions: await readAccessPermissions({ db, userId, messageId: req.params.id }) };
+    },
+  );
 };
 
 const unknownLink = () =>
@@ -152,6 +249,7 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     if (value === null) throw unknownLink();
     return value;
   };
+  const contactPage = async (token: string) => found(await lookupContactPage({ db, clock, token }));
 
   app.post(
     "/contact/invitation/lookup",
@@ -237,7 +335,7 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
         response: { 200: contactPageSchema },
       },
     },
-    async (req) => found(await lookupContactPage({ db, token: req.body.token })),
+    async (req) => contactPage(req.body.token),
   );
 
   app.post(
@@ -254,7 +352,72 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     async (req) => {
       const outcome = await leaveAsContact({ db, clock, pageToken: req.body.token });
       if (outcome.kind === "unknown") throw unknownLink();
-      return found(await lookupContactPage({ db, token: req.body.token }));
+      return contactPage(req.body.token);
     },
+  );
+
+  app.post(
+    "/contact/access/request",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Ask for access to every message you may ask for now (the owner is alerted at once)",
+        body: contactAccessRequestBodySchema,
+        response: { 200: contactPageSchema },
+      },
+    },
+    async (req) => {
+      const { token, reason } = req.body;
+      const outcome = await requestAccess({ db, clock, masterKeys, siteUrl, pageToken: token, reason });
+      if (outcome.kind === "unknown") throw unknownLink();
+      return contactPage(token);
+    },
+  );
+
+  app.post(
+    "/contact/access/withdraw",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Withdraw your waiting requests for access",
+        body: contactTokenBodySchema,
+        response: { 200: contactPageSchema },
+      },
+    },
+    async (req) => {
+      const outcome = await withdrawAccessRequests({ db, clock, masterKeys, pageToken: req.body.token });
+      if (outcome.kind === "unknown") throw unknownLink();
+      return contactPage(req.body.token);
+    },
+  );
+
+  app.post(
+    "/access-requests/deny/lookup",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "What the owner's Deny link is about (changes nothing)",
+        body: accessDenyBodySchema,
+        response: { 200: accessDenyViewSchema },
+      },
+    },
+    async (req) => found(await lookupDenyLink({ db, masterKeys, token: req.body.token })),
+  );
+
+  app.post(
+    "/access-requests/deny",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The owner's one-tap Deny of a request for access (no sign-in: the link is the proof)",
+        body: accessDenyBodySchema,
+        response: { 200: accessDenyViewSchema },
+      },
+    },
+    async (req) => found(await denyByLink({ db, clock, masterKeys, token: req.body.token })),
   );
 };

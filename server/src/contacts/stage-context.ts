@@ -1,7 +1,7 @@
 import type { ConfirmationSettings } from "@trigger-switch/contracts";
 import { eq } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
-import type { Tx } from "../db/connect.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
 import type { messageConditions } from "../db/schema.ts";
 import { conditionContacts, confirmationStages, profiles, trustedContacts, users } from "../db/schema.ts";
@@ -134,7 +134,8 @@ export async function writeStage(
     });
 }
 
-async function readOwners(tx: Tx, userIds: string[]): Promise<Map<string, Owner>> {
+/** What the contacts' mails need of each owner: their address, first name and time zone. */
+export async function readOwners(tx: Db | Tx, userIds: string[]): Promise<Map<string, Owner>> {
   const rows = await tx
     .select({ id: users.id, email: users.email, firstName: profiles.firstName, timeZone: profiles.timeZone })
     .from(users)
@@ -149,5 +150,7 @@ async function readOwners(tx: Tx, userIds: string[]): Promise<Map<string, Owner>
 }
 
 /** A contact's name as the owner wrote it (sealed at rest). */
-export const contactName = (masterKeys: MasterKeys, contact: ContactRow): string =>
-  recordCipherOf(masterKeys, "contact", contact).open("name", contact.name);
+export const contactName = (
+  masterKeys: MasterKeys,
+  contact: Pick<ContactRow, "id" | "name" | "keyId" | "wrappedKey">,
+): string => recordCipherOf(masterKeys, "contact", contact).open("name", contact.name);

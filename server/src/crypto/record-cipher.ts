@@ -4,9 +4,10 @@ import type { MasterKeys } from "./master-keys.ts";
 
 /**
  * What else is sealed like a message (docs/decisions/010): the local outbox's mails, recipients'
- * names and notes, and trusted contacts' names (docs/decisions/041).
+ * names and notes, trusted contacts' names and the reasons they give when asking for access
+ * (docs/decisions/041).
  */
-export type SealedKind = "mail" | "recipient" | "contact";
+export type SealedKind = "mail" | "recipient" | "contact" | "access-request";
 
 /** Seals and opens the text fields of one record. */
 export interface RecordCipher {

@@ -1,10 +1,10 @@
-import type { DeliveryChannel, TrustedContactState } from "@trigger-switch/contracts";
+import type { AccessRequestState, DeliveryChannel, TrustedContactState } from "@trigger-switch/contracts";
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { StoredConfirmationState } from "../contacts/stored-stage.ts";
 import { users } from "./accounts-schema.ts";
 import { created, ts, updated } from "./columns.ts";
-import { messageConditions } from "./workspace-schema.ts";
+import { messageConditions, messages } from "./workspace-schema.ts";
 
 /**
  * A trusted contact (docs/decisions/041): someone the owner named, with no account. The name is what
@@ -123,5 +123,72 @@ export const confirmationQuestions = pgTable(
   (t) => [
     uniqueIndex("confirmation_questions_link_key").on(t.linkHash),
     uniqueIndex("confirmation_questions_once_key").on(t.conditionId, t.deadline, t.contactId),
+  ],
+);
+
+/**
+ * Emergency access on request (docs/decisions/041): a contact the owner allows to ask for one
+ * message, and the waiting period during which the owner may deny. No row: they may not ask.
+ */
+export const accessPermissions = pgTable(
+  "access_permissions",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => trustedContacts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    waitingHours: integer("waiting_hours").notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.contactId] }), index("access_permissions_contact_idx").on(t.contactId)],
+);
+
+/**
+ * A contact's request for one message: `waiting` until `grants_at`, then granted by the engine
+ * (contacts/grant-access-requests.ts) unless denied or withdrawn first. The reason is the contact's
+ * words and sealed; the owner's Deny link is kept as SHA-256, shared by the requests of one ask.
+ * Every change of state happens under the row's lock, so a Deny racing the grant has one winner.
+ */
+export const accessRequests = pgTable(
+  "access_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => trustedContacts.id, { onDelete: "cascade" }),
+    keyId: text("key_id").notNull(),
+    wrappedKey: text("wrapped_key").notNull(),
+    reason: text("reason").notNull(),
+    denyHash: text("deny_hash").notNull(),
+    state: text("state").$type<AccessRequestState>().notNull().default("waiting"),
+    requestedAt: ts("requested_at").notNull(),
+    grantsAt: ts("grants_at").notNull(),
+    decidedAt: ts("decided_at"),
+    grantId: uuid("grant_id"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index("access_requests_due_idx")
+      .on(t.grantsAt)
+      .where(sql`${t.state} = 'waiting'`),
+    index("access_requests_user_idx").on(t.userId, t.requestedAt),
+    index("access_requests_contact_idx").on(t.contactId, t.messageId),
+    index("access_requests_deny_idx").on(t.denyHash),
+    // One waiting request per message and contact.
+    uniqueIndex("access_requests_waiting_key")
+      .on(t.messageId, t.contactId)
+      .where(sql`${t.state} = 'waiting'`),
   ],
 );

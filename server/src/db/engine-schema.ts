@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts, created, updated } from "./columns.ts";
 import { users } from "./accounts-schema.ts";
 import { messages, recipients, messageConditions } from "./workspace-schema.ts";
@@ -169,10 +169,10 @@ export const accessGrants = pgTable(
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
     recipientId: uuid("recipient_id").references(() => recipients.id, { onDelete: "set null" }),
-    /** The release = the final_delivery row that fired. */
-    releaseId: uuid("release_id")
-      .notNull()
-      .references(() => reminderSchedule.id, { onDelete: "cascade" }),
+    /** The release = the final_delivery row that fired; null for a grant released on a contact's request. */
+    releaseId: uuid("release_id").references(() => reminderSchedule.id, { onDelete: "cascade" }),
+    /** A trusted contact's grant, released on their request (docs/decisions/041); then release_id is null. */
+    accessRequestId: uuid("access_request_id"),
     conditionId: uuid("condition_id"),
     deadline: ts("deadline").notNull(),
     releasedAt: ts("released_at").notNull(),
@@ -187,6 +187,7 @@ export const accessGrants = pgTable(
     uniqueIndex("access_grants_token_key").on(t.tokenHash),
     index("access_grants_message_idx").on(t.messageId),
     index("access_grants_release_idx").on(t.releaseId),
+    check("access_grants_release_or_request", sql`(${t.releaseId} is null) <> (${t.accessRequestId} is null)`),
   ],
 );
 

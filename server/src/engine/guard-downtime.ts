@@ -1,10 +1,10 @@
 import { CHECK_IN_CONDITION_TYPES, formatDuration, formatMailWhen } from "@trigger-switch/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { engineHeartbeat, messageConditions, profiles, users } from "../db/schema.ts";
+import { accessRequests, engineHeartbeat, messageConditions, profiles, users } from "../db/schema.ts";
 import { renderMail } from "../mail/layout.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 import { enqueueOwnerNotice } from "./owner-notices.ts";
@@ -87,6 +87,13 @@ export async function guardDowntime({
       const earliest = owners.get(c.userId);
       if (moved && (!earliest || moved < earliest)) owners.set(c.userId, moved);
     }
+    // A contact's request for access waits for the owner's Deny, and our outage took that time away
+    // (and may have held back the alert): every request waiting through it waits that much longer
+    // (docs/decisions/041).
+    await tx
+      .update(accessRequests)
+      .set({ grantsAt: sql`${accessRequests.grantsAt} + make_interval(secs => ${gapMs / 1000})`, updatedAt: now })
+      .where(and(eq(accessRequests.state, "waiting"), gte(accessRequests.grantsAt, beat.lastBeatAt)));
     const outage = { from: beat.lastBeatAt, to: now, shifted };
     await tellOwners({ tx, masterKeys, config, outage, owners });
     return outage;

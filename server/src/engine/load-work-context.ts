@@ -106,7 +106,8 @@ export async function loadWorkContexts({
           ids((r) => r.id),
         ),
       ),
-    (g) => g.releaseId,
+    // Only grants of these releases are read, so each has its release id.
+    (g) => g.releaseId!,
   );
   const { viaChannels, names } = await readReleaseRecipients(db, masterKeys, all);
   const namesTitle = (r: ScheduleRow) =>

@@ -38,10 +38,13 @@ export async function enqueueOwnerNotice(
     now,
     notice,
     sendAt = now,
+    grantId = null,
   }: {
     masterKeys: MasterKeys;
     now: Date;
     notice: OwnerNotice;
+    /** The access grant whose link the mail carries (a trusted contact's access on request), so its receipt shows with the grant. */
+    grantId?: string | null;
     /** When it falls due (default now): a reminder queued ahead, withdrawn by deleting its row if it is no longer needed. */
     sendAt?: Date;
   },
@@ -58,6 +61,7 @@ export async function enqueueOwnerNotice(
       id,
       kind: "notice",
       userId: notice.userId,
+      grantId,
       address: notice.to,
       idempotencyKey: `notice:${notice.key}`,
       nextAttemptAt: sendAt,

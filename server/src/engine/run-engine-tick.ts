@@ -8,6 +8,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import { closeQuestionsAfterCheckIn } from "../contacts/confirm-releases.ts";
+import { grantDueAccessRequests } from "../contacts/grant-access-requests.ts";
 import { claimDueWork } from "./claim-due-work.ts";
 import { commitBatch, type CommitResult } from "./commit-batch.ts";
 import { guardDowntime, type Outage } from "./guard-downtime.ts";
@@ -91,10 +92,16 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
   if (outage) log.info({ ...outage }, "downtime guard: deadlines inside our outage were moved");
   // Contacts asked about an owner who has checked in since are told the question is closed. A
   // failure here is logged and tried again next pass: it must never hold back a release.
-  if (!opts.userId)
+  if (!opts.userId) {
     await closeQuestionsAfterCheckIn({ db, clock, masterKeys, siteUrl: config.SITE_URL }).catch((err: unknown) =>
       log.error({ err }, "could not tell trusted contacts that a question closed; trying again next pass"),
     );
+    // Requests for access nobody denied in time go to their contacts; one that cannot be granted
+    // now stays waiting and is tried again next pass.
+    await grantDueAccessRequests({ db, clock, masterKeys, siteUrl: config.SITE_URL }).catch((err: unknown) =>
+      log.error({ err }, "could not grant requests for access; trying again next pass"),
+    );
+  }
   // Notices are claimed only while no release or reminder waits for a lane: during a burst they
   // wait in the table (not in memory, where their claim could lapse) and go out once it is sent.
   const claimNotices = !opts.userId && pipeline.queuedUrgent() === 0;

@@ -10,3 +10,11 @@ export const checkInPageUrl = (siteUrl: string, token: string): string =>
 /** A recipient's access page of a released message. */
 export const accessPageUrl = (siteUrl: string, messageId: string, token: string): string =>
   `${siteUrl}/access/message/${messageId}?t=${encodeURIComponent(token)}`;
+
+/** The owner's one-tap Deny page for a contact's request for access; opening it changes nothing. */
+export const accessDenyPageUrl = (siteUrl: string, token: string): string =>
+  `${siteUrl}/access-request/deny?token=${encodeURIComponent(token)}`;
+
+/** A trusted contact's own page. */
+export const contactPageUrl = (siteUrl: string, token: string): string =>
+  `${siteUrl}/contact?token=${encodeURIComponent(token)}`;

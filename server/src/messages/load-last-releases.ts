@@ -1,5 +1,5 @@
 import type { Message } from "@trigger-switch/contracts";
-import { inArray, max, sql } from "drizzle-orm";
+import { and, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { accessGrants } from "../db/schema.ts";
 
@@ -27,14 +27,15 @@ export async function loadLastReleases({
       withdrawnAt: max(accessGrants.cancelledAt),
     })
     .from(accessGrants)
-    .where(inArray(accessGrants.messageId, messageIds))
+    // A trusted contact's access on request (docs/decisions/041) is not a release of the message to its recipients.
+    .where(and(inArray(accessGrants.messageId, messageIds), isNotNull(accessGrants.releaseId)))
     .groupBy(accessGrants.messageId, accessGrants.releaseId);
   for (const r of releases) {
     if (!r.releasedAt) continue;
     const seen = last.get(r.messageId);
     if (seen && Date.parse(seen.released_at) >= r.releasedAt.getTime()) continue;
     last.set(r.messageId, {
-      release_id: r.releaseId,
+      release_id: r.releaseId!,
       released_at: r.releasedAt.toISOString(),
       withdrawn_at: r.withdrawn && r.withdrawnAt ? r.withdrawnAt.toISOString() : null,
     });
