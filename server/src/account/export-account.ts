@@ -6,7 +6,15 @@ import type { Clock } from "../clock.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import { messageAttachments, messageConditions, messages, mfaFactors, profiles, users } from "../db/schema.ts";
+import {
+  accessPermissions,
+  messageAttachments,
+  messageConditions,
+  messages,
+  mfaFactors,
+  profiles,
+  users,
+} from "../db/schema.ts";
 import { listPushDevices } from "../push/list-push-devices.ts";
 import { loadMessageParts } from "../messages/load-message-parts.ts";
 import { toMessageDto } from "../messages/to-message-dto.ts";
@@ -14,6 +22,7 @@ import { toProfileDto } from "../profiles/to-profile-dto.ts";
 import { listRecipients } from "../recipients/list-recipients.ts";
 import { listTrustedContacts } from "../contacts/owner-contacts.ts";
 import { readConditionConfirmation } from "../contacts/condition-confirmation.ts";
+import { listOwnerAccessRequests } from "../contacts/decide-access-request.ts";
 import { attachmentOrder } from "../attachments/attachment-order.ts";
 import { sealedDownloadName } from "../sealing/sealed-download-name.ts";
 
@@ -26,8 +35,8 @@ export const SEALED_PARTS_NOTE =
 /**
  * Everything the owner keeps with us, decrypted, as one JSON document (sealed parts stay the age
  * files they are: only the owner's passphrase opens them) written piece by piece: the account
- * (without secrets), the profile, the recipients, the trusted contacts (all but those removed) and
- * which conditions ask them first, and
+ * (without secrets), the profile, the recipients, the trusted contacts (all but those removed),
+ * which conditions ask them first, which messages they may ask for and what they asked, and
  * every message with its recipients, conditions and attachments (file contents in base64). One
  * attachment is read into memory at a time, so a large account does not have to fit in memory at once.
  */
@@ -82,6 +91,15 @@ export async function* exportAccount({
         ...(await readConditionConfirmation({ db, clock, masterKeys, userId, conditionId: id })),
       })),
     ),
+    // Which contacts may ask for which message, and every request they made.
+    access_permissions: (
+      await db
+        .select()
+        .from(accessPermissions)
+        .where(eq(accessPermissions.userId, userId))
+        .orderBy(asc(accessPermissions.createdAt), asc(accessPermissions.messageId))
+    ).map((p) => ({ message_id: p.messageId, contact_id: p.contactId, waiting_hours: p.waitingHours })),
+    access_requests: await listOwnerAccessRequests({ db, masterKeys, userId, all: true }),
   };
   const headJson = JSON.stringify(head, null, 2);
   yield `${headJson.slice(0, -2)},\n  "messages": [`;

@@ -75,16 +75,19 @@ export async function listOwnerAccessRequests({
   db,
   masterKeys,
   userId,
+  all = false,
 }: {
   db: Db;
   masterKeys: MasterKeys;
   userId: string;
+  /** Every one of them (the account export), not only the newest. */
+  all?: boolean;
 }): Promise<OwnerAccessRequest[]> {
-  return ownerViews(db, masterKeys, eq(accessRequests.userId, userId), OWNER_LIST_MAX);
+  return ownerViews(db, masterKeys, eq(accessRequests.userId, userId), all ? null : OWNER_LIST_MAX);
 }
 
-async function ownerViews(db: Db | Tx, masterKeys: MasterKeys, where: SQL, limit: number) {
-  const rows = await db
+async function ownerViews(db: Db | Tx, masterKeys: MasterKeys, where: SQL, limit: number | null) {
+  const query = db
     .select({ request: accessRequests, message: messages, contact: trustedContacts, grant: accessGrants })
     .from(accessRequests)
     .innerJoin(messages, eq(messages.id, accessRequests.messageId))
@@ -92,7 +95,8 @@ async function ownerViews(db: Db | Tx, masterKeys: MasterKeys, where: SQL, limit
     .leftJoin(accessGrants, eq(accessGrants.id, accessRequests.grantId))
     .where(where)
     .orderBy(desc(accessRequests.requestedAt), desc(accessRequests.id))
-    .limit(limit);
+    .$dynamic();
+  const rows = await (limit === null ? query : query.limit(limit));
   return rows.map(({ request: r, message, contact, grant }): OwnerAccessRequest => ({
     id: r.id,
     message_id: r.messageId,

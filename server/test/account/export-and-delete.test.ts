@@ -111,6 +111,8 @@ describe("exporting the account", () => {
     expect(data.recipients).toEqual([]);
     expect(data.trusted_contacts).toEqual([]);
     expect(data.confirmations).toEqual([]);
+    expect(data.access_permissions).toEqual([]);
+    expect(data.access_requests).toEqual([]);
     expect((await fetch(`${t.url}/api/account/export`)).status).toBe(401);
   });
 });

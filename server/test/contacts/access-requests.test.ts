@@ -151,6 +151,16 @@ describe("emergency access on request", () => {
     expect((await openAccess(s, link)).status).toBe(404);
     expect((await post(owner, `/api/access-requests/${granted!.id}/revoke`, {})).status).toBe(409);
     expect((await post(owner, `/api/access-requests/${granted!.id}/deny`, {})).status).toBe(409);
+
+    // The owner's export keeps who may ask for what, and every request with its reason.
+    const exported = JSON.parse(await (await owner.api("/api/account/export")).text()) as Record<string, unknown>;
+    expect(exported.access_permissions).toEqual([
+      { message_id: s.messageId, contact_id: contact.id, waiting_hours: 72 },
+    ]);
+    expect(exported.access_requests).toMatchObject([
+      { state: "granted", reason: "Still no answer" },
+      { state: "denied", reason: "She missed our Sunday call" },
+    ]);
   });
 
   it("grants at once with no waiting period, lets the contact withdraw, and lengthens the wait by our outage", async () => {
