@@ -138,6 +138,11 @@ const envSchema = z.object({
    * add to Meta. Unset → the notice goes by WhatsApp only inside the 24-hour window (docs/decisions/024).
    */
   WHATSAPP_TEMPLATE_RELEASE_NOTICE: templateName.optional(),
+  /**
+   * The owner's alert that a trusted contact asked for access (docs/decisions/041): optional like the
+   * release notice. Unset → it goes by WhatsApp only inside the 24-hour window.
+   */
+  WHATSAPP_TEMPLATE_ACCESS_REQUEST: templateName.optional(),
   WHATSAPP_TEMPLATE_LANGUAGE: z
     .string()
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en or en_US")
@@ -231,12 +236,13 @@ export interface WhatsAppConfig {
   appSecret: string;
   verifyToken: string;
   apiUrl: string;
-  /** `release_notice` is null when WHATSAPP_TEMPLATE_RELEASE_NOTICE is unset: that notice then has no template. */
+  /** `release_notice` and `access_request` are null when their setting is unset: that notice then has no template. */
   templates: {
     reminder: string;
     delivery: string;
     verification: string;
     release_notice: string | null;
+    access_request: string | null;
     language: string;
   };
 }
@@ -307,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             delivery: c.WHATSAPP_TEMPLATE_DELIVERY,
             verification: c.WHATSAPP_TEMPLATE_VERIFICATION,
             release_notice: c.WHATSAPP_TEMPLATE_RELEASE_NOTICE ?? null,
+            access_request: c.WHATSAPP_TEMPLATE_ACCESS_REQUEST ?? null,
             language: c.WHATSAPP_TEMPLATE_LANGUAGE,
           },
         }

@@ -21,8 +21,8 @@ export type Purpose = "verification_code" | "check_in_reply" | "owner_reminder" 
  * button of an authentication template is sent this way too).
  */
 export interface TemplateContent {
-  /** `release_notice` is optional in the configuration: without it the envelope counts as having no template. */
-  template: "reminder" | "delivery" | "verification" | "release_notice";
+  /** `release_notice` and `access_request` are optional in the configuration: without one the envelope counts as having no template. */
+  template: "reminder" | "delivery" | "verification" | "release_notice" | "access_request";
   body: string[];
   urlButton?: string;
 }

@@ -1,13 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { ACCESS_REQUEST_COOLDOWN_MS, type ContactAccessMessage } from "@trigger-switch/contracts";
+import { ACCESS_REQUEST_COOLDOWN_MS, formatMailWhen, type ContactAccessMessage } from "@trigger-switch/contracts";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import { newRecordCipher } from "../crypto/record-cipher.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { accessGrants, accessPermissions, accessRequests, messages, trustedContacts } from "../db/schema.ts";
-import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
+import {
+  accessGrants,
+  accessPermissions,
+  accessRequests,
+  messages,
+  profiles,
+  trustedContacts,
+  verifiedNumbers,
+} from "../db/schema.ts";
+import type { PhoneChannelId } from "../channels/channel.ts";
+import { accessRequestEnvelope } from "../channels/delivery/phone-envelopes.ts";
+import { enqueueOwnerNotice, enqueueOwnerPhoneNotices } from "../engine/owner-notices.ts";
 import { hashSecretToken, newSecretToken } from "../engine/secret-token.ts";
 import { AppError } from "../errors.ts";
 import { accessDenyPageUrl } from "../mail/web-links.ts";
@@ -86,6 +96,7 @@ export async function requestAccess({
   clock,
   masterKeys,
   siteUrl,
+  phoneChannels,
   pageToken,
   reason,
 }: {
@@ -93,6 +104,8 @@ export async function requestAccess({
   clock: Clock;
   masterKeys: MasterKeys;
   siteUrl: string;
+  /** The messaging channels this server is configured for (WhatsApp, SMS), for the owner's alert. */
+  phoneChannels: readonly PhoneChannelId[];
   pageToken: string;
   reason: string;
 }): Promise<ContactAccessOutcome & { denyToken?: string }> {
@@ -153,6 +166,31 @@ export async function requestAccess({
         }),
       },
     });
+    // And on the owner's phone, where they chose it for their reminders and this server has it.
+    const phone = await ownerPhone(tx, phoneChannels, contact.userId);
+    const soonest = new Date(Math.min(...rows.map((r) => r.grantsAt.getTime())));
+    await enqueueOwnerPhoneNotices(tx, {
+      masterKeys,
+      now,
+      notices: (phone?.channels ?? []).map((channel) => {
+        const envelope = accessRequestEnvelope({
+          to: phone!.number,
+          firstName: owner.firstName,
+          contactName: contactName(masterKeys, contact),
+          when: formatMailWhen(soonest, owner.timeZone),
+          link: accessDenyPageUrl(siteUrl, deny.token),
+        });
+        return {
+          userId: contact.userId,
+          channel,
+          to: phone!.number,
+          key: `access-request:${rows[0]!.id}:${channel}`,
+          text: envelope.text,
+          template: envelope.template!,
+          about: { messageId: rows[0]!.messageId, conditionId: null, reminderId: null },
+        };
+      }),
+    });
     return { kind: "done", contactId: contact.id, denyToken: deny.token };
   });
 }
@@ -196,6 +234,23 @@ export async function withdrawAccessRequests({
     });
     return { kind: "done", contactId: contact.id };
   });
+}
+
+/**
+ * The owner's proven number and the messaging channels they chose for reminders that this server
+ * has (`phoneChannels`), or null. At send time their route is checked again (plan, choice, proof).
+ */
+async function ownerPhone(tx: Tx, phoneChannels: readonly PhoneChannelId[], userId: string) {
+  const [row] = await tx
+    .select({ chosen: profiles.reminderChannels, proven: verifiedNumbers.number })
+    .from(profiles)
+    .innerJoin(
+      verifiedNumbers,
+      and(eq(verifiedNumbers.userId, profiles.id), eq(verifiedNumbers.number, profiles.whatsappNumber)),
+    )
+    .where(eq(profiles.id, userId));
+  const channels = (row?.chosen ?? []).filter((c): c is PhoneChannelId => phoneChannels.includes(c as PhoneChannelId));
+  return row && channels.length > 0 ? { number: row.proven, channels } : null;
 }
 
 /** The contact behind a page link, locked; a link of someone no longer active is refused with a sentence. */

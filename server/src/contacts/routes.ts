@@ -239,6 +239,10 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const { db } = deps.database;
   const { clock, masterKeys } = deps;
   const siteUrl = deps.config.SITE_URL;
+  // The messaging providers this server has, for the owner's alert of a request for access.
+  const phoneChannels = (["whatsapp", "sms"] as const).filter(
+    (c) => (c === "whatsapp" ? deps.config.whatsapp : deps.config.twilio) !== null,
+  );
   const perToken = tokenRateLimit({ max: 30, windowMs: 60_000 });
   const config = { rateLimit: { max: 30, timeWindow: "1 minute" } };
   app.addHook("preHandler", async (req, reply) => {
@@ -369,7 +373,7 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     },
     async (req) => {
       const { token, reason } = req.body;
-      const outcome = await requestAccess({ db, clock, masterKeys, siteUrl, pageToken: token, reason });
+      const outcome = await requestAccess({ db, clock, masterKeys, siteUrl, phoneChannels, pageToken: token, reason });
       if (outcome.kind === "unknown") throw unknownLink();
       return contactPage(token);
     },

@@ -50,6 +50,32 @@ export function reminderEnvelope({
  * the recipients' as the owner wrote them, never their numbers or addresses. The template's body
  * parameters: {{1}} first name, {{2}} when, {{3}} to whom, {{4}} the message page.
  */
+/**
+ * The owner's alert that a trusted contact asked for access (docs/decisions/041), after its e-mail:
+ * who asked and when it goes unless denied, with the dashboard's link (where Deny is one tap). Never
+ * a title: a phone's lock screen shows it.
+ */
+export function accessRequestEnvelope({
+  to,
+  firstName,
+  contactName,
+  when,
+  link,
+}: {
+  to: string;
+  firstName: string;
+  contactName: string;
+  when: string;
+  link: string;
+}): Envelope {
+  return {
+    to,
+    purpose: "owner_notice",
+    text: `Hi ${firstName}, ${contactName}, your trusted contact, asked Trigger Switch for access to your messages. Unless you deny it, it is released to them on ${when}. Deny: ${link}`,
+    template: { template: "access_request", body: [firstName, contactName, when, link] },
+  };
+}
+
 export function releaseNoticeEnvelope({
   to,
   firstName,

@@ -18,6 +18,7 @@ const TEMPLATE_SETTINGS: Record<TemplateContent["template"], string> = {
   delivery: "WHATSAPP_TEMPLATE_DELIVERY",
   verification: "WHATSAPP_TEMPLATE_VERIFICATION",
   release_notice: "WHATSAPP_TEMPLATE_RELEASE_NOTICE",
+  access_request: "WHATSAPP_TEMPLATE_ACCESS_REQUEST",
 };
 
 export const WHATSAPP_SETTINGS = [
