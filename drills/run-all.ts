@@ -12,6 +12,7 @@ const DRILLS = [
   "smtp-outage.ts",
   "our-outage.ts",
   "smtp-stall.ts",
+  "contact-questions.ts",
   // The embedded default (PostgreSQL in DATA_DIR/postgres), as `npm install && npm start` runs it (docs/decisions/013, 035).
   "embedded-kill-mid-burst.ts",
   "embedded-one-process.ts",

@@ -8,7 +8,16 @@
 import { pathToFileURL } from "node:url";
 import { startSmtpSink as startSink } from "../../server/test/support/smtp-sink.ts";
 
-export type MailKind = "release" | "release_notice" | "reminder" | "outage" | "parked" | "other";
+export type MailKind =
+  | "release"
+  | "release_notice"
+  | "reminder"
+  | "outage"
+  | "parked"
+  | "invitation"
+  | "question"
+  | "question_reminder"
+  | "other";
 
 export interface SinkMail {
   /** Arrival order, from 1. */
@@ -18,6 +27,8 @@ export interface SinkMail {
   kind: MailKind;
   /** The message a recipient's mail opens (from its access link), else null. */
   messageId: string | null;
+  /** A trusted contact's mail: the token of its invitation or question link, else null. */
+  contactToken: string | null;
   receivedAt: number;
 }
 
@@ -32,6 +43,7 @@ export interface SmtpSink {
   start(): Promise<void>;
 }
 
+const CONTACT_LINK = /\/contact\/(?:invitation|question)\?token=([A-Za-z0-9_-]+)/;
 const ACCESS_LINK = /\/access\/message\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
 
 export function kindOf(subject: string): MailKind {
@@ -40,11 +52,14 @@ export function kindOf(subject: string): MailKind {
   if (subject.startsWith("Check in before")) return "reminder";
   if (subject === "Our outage moved your deadlines") return "outage";
   if (/parked|could not be delivered|not delivered/i.test(subject)) return "parked";
+  if (subject.endsWith("asked you to be their trusted contact")) return "invitation";
+  if (subject.startsWith("Have you been in touch with")) return "question";
+  if (subject.startsWith("Reminder: have you been in touch with")) return "question_reminder";
   return "other";
 }
 
 /** Subject header (unfolded) and the first access link; quoted-printable soft breaks removed. */
-export function parseMail(raw: string): { subject: string; messageId: string | null } {
+export function parseMail(raw: string): { subject: string; messageId: string | null; contactToken: string | null } {
   const [head = "", ...body] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
   const subject = /^subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? "";
@@ -52,7 +67,11 @@ export function parseMail(raw: string): { subject: string; messageId: string | n
     .join("\n\n")
     .replace(/=\r?\n/g, "")
     .replace(/=3D/gi, "=");
-  return { subject, messageId: ACCESS_LINK.exec(text)?.[1]?.toLowerCase() ?? null };
+  return {
+    subject,
+    messageId: ACCESS_LINK.exec(text)?.[1]?.toLowerCase() ?? null,
+    contactToken: CONTACT_LINK.exec(text)?.[1] ?? null,
+  };
 }
 
 export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promise<SmtpSink> {
@@ -62,7 +81,7 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
     port,
     keep: false,
     onMail({ to, raw, receivedAt }) {
-      const { subject, messageId } = parseMail(raw);
+      const { subject, messageId, contactToken } = parseMail(raw);
       for (const address of to)
         mails.push({
           seq: mails.length + 1,
@@ -70,6 +89,7 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
           subject,
           kind: kindOf(subject),
           messageId,
+          contactToken,
           receivedAt,
         });
     },

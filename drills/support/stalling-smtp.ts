@@ -58,7 +58,7 @@ export async function startStallingSmtp(): Promise<StallingSmtp> {
             hold(); // never answers the final "."
             return;
           }
-          const { subject, messageId } = parseMail(data.replace(/^\.\./gm, "."));
+          const { subject, messageId, contactToken } = parseMail(data.replace(/^\.\./gm, "."));
           for (const address of to)
             mails.push({
               seq: mails.length + 1,
@@ -66,6 +66,7 @@ export async function startStallingSmtp(): Promise<StallingSmtp> {
               subject,
               kind: kindOf(subject),
               messageId,
+              contactToken,
               receivedAt: Date.now(),
             });
           socket.write("250 2.0.0 queued\r\n");
