@@ -51,6 +51,9 @@ export const accessPermissionsInputSchema = z
   .strict();
 export type AccessPermissionsInput = z.infer<typeof accessPermissionsInputSchema>;
 
+/** GET and PUT /api/messages/:id/access-permissions answer the message's whole list. */
+export const accessPermissionsSchema = z.object({ permissions: z.array(accessPermissionSchema) });
+
 /** A request as its owner sees it (GET /api/access-requests, newest first; the dashboard's banner shows the waiting ones). */
 export const ownerAccessRequestSchema = z.object({
   id: z.string(),
@@ -96,8 +99,9 @@ export const accessDenyViewSchema = z.object({
   message_titles: z.array(z.string()),
   requested_at: z.string(),
   grants_at: z.string(),
-  /** `waiting`: Deny still stops it. Otherwise how it ended. */
+  /** `waiting`: Deny still stops it. Otherwise how it ended, and when. */
   state: z.enum(ACCESS_REQUEST_STATES),
+  decided_at: z.string().nullable(),
 });
 export type AccessDenyView = z.infer<typeof accessDenyViewSchema>;
 
@@ -113,6 +117,8 @@ export const contactAccessMessageSchema = z.object({
       requested_at: z.string(),
       grants_at: z.string(),
       decided_at: z.string().nullable(),
+      /** Once granted: when the owner took their access back, if they did. */
+      revoked_at: z.string().nullable(),
     })
     .nullable(),
   /** May they ask now (no request waiting or granted, and none ended in the last 24 hours)? If not, from when. */

@@ -3,7 +3,11 @@ import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { accessPermissions, accessRequests, profiles, trustedContacts } from "../db/schema.ts";
+import type { MasterKeys } from "../crypto/master-keys.ts";
+import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
 import { hashSecretToken, newSecretToken } from "../engine/secret-token.ts";
+import { contactPageUrl } from "../mail/web-links.ts";
+import { pageLinkMail } from "./confirmation-mail.ts";
 
 /** What a contact following a link is told; never more of the owner than their first name (041). */
 export type ContactLinkOutcome =
@@ -21,17 +25,22 @@ export const UNNAMED_OWNER = "the person who invited you";
 
 /**
  * Accepts or declines an invitation through its single-use link. Accepting issues the contact's own
- * page link (returned once, stored as SHA-256). The row is locked, so the same link followed twice at
+ * page link (returned once, stored as SHA-256, and mailed to them in the same transaction). The row is locked, so the same link followed twice at
  * once, or racing the owner's removal, has one outcome.
  */
 export async function answerInvitation({
   db,
   clock,
+  masterKeys,
+  siteUrl,
   token,
   answer,
 }: {
   db: Db;
   clock: Clock;
+  masterKeys: MasterKeys;
+  /** The web app's address, for the page link mailed on accepting. */
+  siteUrl: string;
   token: string;
   answer: "accept" | "decline";
 }): Promise<ContactLinkOutcome> {
@@ -54,6 +63,17 @@ export async function answerInvitation({
       .update(trustedContacts)
       .set({ state: "active", respondedAt: now, pageHash: page.hash, updatedAt: now })
       .where(eq(trustedContacts.id, row.id));
+    // The page is shown once on accepting; the mail keeps it for the day they need it.
+    await enqueueOwnerNotice(tx, {
+      masterKeys,
+      now,
+      notice: {
+        to: row.address,
+        userId: row.userId,
+        key: `contact-page:${row.id}:${now.toISOString()}`,
+        ...pageLinkMail({ ownerFirstName, pageUrl: contactPageUrl(siteUrl, page.token) }),
+      },
+    });
     return { kind: "accepted", ownerFirstName, pageToken: page.token };
   });
 }

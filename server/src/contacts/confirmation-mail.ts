@@ -44,6 +44,25 @@ export function invitationMail({
   };
 }
 
+/**
+ * Sent once a contact accepts: their own page's link, kept in their mailbox, so it is there years
+ * later when they need it (to ask for access, or to step down).
+ */
+export function pageLinkMail({ ownerFirstName: first, pageUrl }: { ownerFirstName: string; pageUrl: string }) {
+  const subject = `You are ${first}'s trusted contact: the link to your page`;
+  return {
+    subject,
+    ...renderMail({
+      heading: subject,
+      paragraphs: [
+        `Thank you for accepting. Keep this e-mail: the link below opens your own page as ${first}'s trusted contact.`,
+        `There you can step down at any time and, if ${first} has allowed it, ask for access to what they left for you if something has happened to them. Keep the link to yourself: it is how we know it is you.`,
+      ],
+      action: { label: "Your page", url: pageUrl },
+    }),
+  };
+}
+
 /** The question page; opening it changes nothing, its buttons answer (mail scanners follow links). */
 export const questionPageUrl = (siteUrl: string, token: string) =>
   `${siteUrl}/contact/question?token=${encodeURIComponent(token)}`;

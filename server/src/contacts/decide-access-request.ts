@@ -241,5 +241,6 @@ async function denyView(db: Db | Tx, masterKeys: MasterKeys, hash: string): Prom
     requested_at: first.requested_at,
     grants_at: views.map((v) => v.grants_at).sort()[0]!,
     state,
+    decided_at: state === "waiting" ? null : (views.find((v) => v.state === state)?.decided_at ?? null),
   };
 }

@@ -54,6 +54,7 @@ export async function contactAccessView(db: Db | Tx, contactId: string, now: Dat
             requested_at: last.request.requestedAt.toISOString(),
             grants_at: last.request.grantsAt.toISOString(),
             decided_at: last.request.decidedAt?.toISOString() ?? null,
+            revoked_at: last.revokedAt?.toISOString() ?? null,
           }
         : null,
       can_request: from !== null && from <= now,

@@ -2,6 +2,7 @@ import {
   accessDenyBodySchema,
   accessDenyViewSchema,
   accessPermissionsInputSchema,
+  accessPermissionsSchema,
   conditionConfirmationInputSchema,
   contactAccessRequestBodySchema,
   conditionConfirmationSchema,
@@ -192,7 +193,7 @@ export const ownerContactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         security,
         summary: "Which trusted contacts may ask for this message, and their waiting periods",
         params: idParams,
-        response: { 200: accessPermissionsInputSchema },
+        response: { 200: accessPermissionsSchema },
       },
     },
     async (req) => ({
@@ -209,7 +210,7 @@ export const ownerContactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         summary: "Set which trusted contacts may ask for this message (the whole list; none = off)",
         params: idParams,
         body: accessPermissionsInputSchema,
-        response: { 200: accessPermissionsInputSchema },
+        response: { 200: accessPermissionsSchema },
       },
     },
     async (req) => {
@@ -281,7 +282,14 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
     },
     async (req) => {
-      const outcome = await answerInvitation({ db, clock, token: req.body.token, answer: req.body.answer });
+      const outcome = await answerInvitation({
+        db,
+        clock,
+        masterKeys,
+        siteUrl,
+        token: req.body.token,
+        answer: req.body.answer,
+      });
       if (outcome.kind === "unknown") throw unknownLink();
       return invitationAnswerView(outcome);
     },

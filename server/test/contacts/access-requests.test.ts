@@ -50,9 +50,13 @@ async function allowed(waitingHours: number) {
   ).json()) as TrustedContact;
   await tick(t);
   const invitation = tokenIn(mailsTo(sink, address)[0]!, "/contact/invitation");
-  const page = (
-    (await publicPost("/contact/invitation", { token: invitation, answer: "accept" })).json as ContactInvitation
-  ).page_token!;
+  const accepted = await publicPost("/contact/invitation", { token: invitation, answer: "accept" });
+  expect((accepted.json as ContactInvitation).status).toBe("accepted");
+  // The page's link, shown once on accepting, is also mailed to them to keep.
+  await tick(t);
+  const kept = mailsTo(sink, address).at(-1)!;
+  expect(mailText(kept)).toContain("You are Alex's trusted contact: the link to your page");
+  const page = tokenIn(kept, "/contact");
   const set = await put(s.owner, `/api/messages/${s.messageId}/access-permissions`, {
     permissions: [{ contact_id: contact.id, waiting_hours: waitingHours }],
   });
