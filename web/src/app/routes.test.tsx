@@ -40,6 +40,13 @@ describe("the routes", () => {
     }
   });
 
+  it("gives the owner's Deny link, opened without its token, its own minimal header and one heading", async () => {
+    renderApp({ path: "/access-request/deny" });
+    await pageHeading("This link is incomplete", AFTER_GUARD);
+    expect(screen.getByText("Request for access")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
+  });
+
   it("shows the message-not-found view for a message id", async () => {
     renderApp({ path: "/message/123", signedIn: true, profile: makeProfile() });
     await pageHeading("Message not found", AFTER_GUARD);
@@ -106,6 +113,7 @@ describe("the code of each page", () => {
     expect(routeModules("/contact")).toEqual(["routes/public/contact"]);
     expect(routeModules("/contact/invitation")).toEqual(["routes/public/contact-invitation"]);
     expect(routeModules("/contact/question")).toEqual(["routes/public/contact-question"]);
+    expect(routeModules("/access-request/deny")).toEqual(["routes/public/access-request-deny"]);
     expect(routeModules("/no/such/page")).toEqual(["routes/public/not-found"]);
   });
 });

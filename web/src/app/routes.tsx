@@ -1,4 +1,4 @@
-import { FileLock2, Stethoscope, UserCheck } from "lucide-react";
+import { FileLock2, ShieldAlert, Stethoscope, UserCheck } from "lucide-react";
 import { lazy, type ComponentType, type ReactElement } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
 import { MinimalLayout } from "./layouts/minimal-layout";
@@ -176,6 +176,22 @@ export const routes: RouteObject[] = [
             handle: head(
               "Have you been in touch?",
               "A question for a trusted contact on Trigger Switch: is the person who named you all right?",
+            ),
+          },
+        ],
+      },
+      // The owner's one-tap Deny link from a contact's request for access (docs/decisions/041): it
+      // works without signing in, so it has no header of the signed-in app.
+      {
+        path: "/access-request",
+        element: <MinimalLayout label="Request for access" icon={ShieldAlert} />,
+        children: [
+          {
+            path: "deny",
+            element: page("routes/public/access-request-deny"),
+            handle: head(
+              "Deny a request for access",
+              "One of your trusted contacts asked for access to a message: deny it here before it is sent.",
             ),
           },
         ],

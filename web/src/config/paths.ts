@@ -13,6 +13,8 @@ export const paths = {
   contact: "/contact",
   contactInvitation: "/contact/invitation",
   contactQuestion: "/contact/question",
+  /** The owner's one-tap Deny link of a contact's request for access, opened with its `?token=`. */
+  accessRequestDeny: "/access-request/deny",
   accessMessage: (id: string) => `/access/message/${encodeURIComponent(id)}`,
   diagnostic: "/diagnostic",
   diagnosticMessage: (id: string) => `/diagnostic/message/${encodeURIComponent(id)}`,

@@ -19,6 +19,7 @@ const PERSONAL_LINKS = [
   "contact-invitation-link",
   "contact-question-link",
   "contact-link",
+  "access-request-deny-link",
 ];
 
 describe("the prerendered pages", () => {
@@ -61,8 +62,15 @@ describe("the prerendered pages", () => {
     }
   });
 
-  it("keep a check-in link, a recipient's link, a trusted contact's pages and the not-found page out of search engines", async () => {
-    for (const name of [...PERSONAL_LINKS, "contact-invitation", "contact-question", "contact", "not-found"]) {
+  it("keep a check-in link, a recipient's link, a trusted contact's pages, the Deny link and the not-found page out of search engines", async () => {
+    for (const name of [
+      ...PERSONAL_LINKS,
+      "contact-invitation",
+      "contact-question",
+      "contact",
+      "access-request-deny",
+      "not-found",
+    ]) {
       const { html, index } = await renderPage(template, byName(name));
       expect(html, name).toContain('<meta name="robots" content="noindex" />');
       expect(index, name).toBe(false);
@@ -70,8 +78,8 @@ describe("the prerendered pages", () => {
     expect((await renderPage(template, byName("access-message"))).html).toContain("Secure Message Access");
   });
 
-  it("tell a trusted contact who opened a page without its link's token that the link is incomplete", async () => {
-    for (const name of ["contact-invitation", "contact-question", "contact"]) {
+  it("tell a trusted contact or an owner who opened a page without its link's token that the link is incomplete", async () => {
+    for (const name of ["contact-invitation", "contact-question", "contact", "access-request-deny"]) {
       const { html } = await renderPage(template, byName(name));
       expect(html, name).toContain("This link is incomplete");
     }
@@ -96,6 +104,7 @@ describe("the prerendered pages", () => {
         "/contact",
         "/contact/invitation",
         "/contact/question",
+        "/access-request/deny",
         "/access/message/:id",
         "/diagnostic",
         "/diagnostic/message/:id",

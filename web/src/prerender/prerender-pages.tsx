@@ -63,6 +63,12 @@ export const pagesToPrerender: PageToPrerender[] = [
   page("/contact/question?token=_", "contact-question-link", { pattern: "/contact/question", whenQuery: "token" }),
   page("/contact", "contact"),
   page("/contact?token=_", "contact-link", { pattern: "/contact", whenQuery: "token" }),
+  // The owner's Deny link of a contact's request for access, likewise.
+  page("/access-request/deny", "access-request-deny"),
+  page("/access-request/deny?token=_", "access-request-deny-link", {
+    pattern: "/access-request/deny",
+    whenQuery: "token",
+  }),
 ];
 
 /** Any address no route matches: served with status 404. */

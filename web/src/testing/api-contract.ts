@@ -1,4 +1,8 @@
 import {
+  accessDenyBodySchema,
+  accessDenyViewSchema,
+  accessPermissionsInputSchema,
+  accessPermissionsSchema,
   apiErrorSchema,
   fieldMessage,
   validationMessage,
@@ -10,6 +14,7 @@ import {
   conditionCreateSchema,
   conditionSchema,
   conditionUpdateSchema,
+  contactAccessRequestBodySchema,
   contactAnswerResultSchema,
   contactInvitationSchema,
   contactPageSchema,
@@ -22,6 +27,7 @@ import {
   messageSaveSchema,
   messageSchema,
   messageUpdateSchema,
+  ownerAccessRequestSchema,
   ownerChannelsSchema,
   ownerReleaseSchema,
   profileSchema,
@@ -123,6 +129,8 @@ export const trustedContactContract = {
   "POST /api/contact/question": { request: questionAnswerBodySchema, response: contactAnswerResultSchema },
   "POST /api/contact/page/lookup": { request: contactTokenBodySchema, response: contactPageSchema },
   "POST /api/contact/leave": { request: contactTokenBodySchema, response: contactPageSchema },
+  "POST /api/contact/access/request": { request: contactAccessRequestBodySchema, response: contactPageSchema },
+  "POST /api/contact/access/withdraw": { request: contactTokenBodySchema, response: contactPageSchema },
 } as const satisfies Record<string, RouteContract>;
 
 /**
@@ -138,6 +146,17 @@ export const ownerContactsContract = {
     request: conditionConfirmationInputSchema,
     response: conditionConfirmationSchema,
   },
+  // Emergency access on request: the owner's requests, a message's permissions, and the mailed Deny link (public).
+  "GET /api/access-requests": { response: z.array(ownerAccessRequestSchema) },
+  "POST /api/access-requests/:id/deny": { response: ownerAccessRequestSchema },
+  "POST /api/access-requests/:id/revoke": { response: ownerAccessRequestSchema },
+  "GET /api/messages/:id/access-permissions": { response: accessPermissionsSchema },
+  "PUT /api/messages/:id/access-permissions": {
+    request: accessPermissionsInputSchema,
+    response: accessPermissionsSchema,
+  },
+  "POST /api/access-requests/deny/lookup": { request: accessDenyBodySchema, response: accessDenyViewSchema },
+  "POST /api/access-requests/deny": { request: accessDenyBodySchema, response: accessDenyViewSchema },
 } as const satisfies Record<string, RouteContract>;
 
 type RequestOf<C> = C extends { request: infer S extends z.ZodType } ? z.output<S> : unknown;

@@ -1,12 +1,16 @@
 import {
+  ACCESS_WAITING_HOURS,
   CHECK_IN_CONDITION_TYPES,
   DEFAULT_CONFIRMATION_SETTINGS,
   TRUSTED_CONTACT_INVITATION_TTL_MS,
   TRUSTED_CONTACTS_MAX,
   validateConfirmationSettings,
+  type AccessDenyView,
+  type AccessPermission,
   type ConditionConfirmationInput,
   type ConfirmationSettings,
   type ConfirmationStageView,
+  type OwnerAccessRequest,
   type TrustedContact,
 } from "@trigger-switch/contracts";
 import { checkedRoutes, ownerContactsContract, type Refusal } from "./api-contract";
@@ -49,6 +53,10 @@ export const NO_STAGE: ConfirmationStageView = {
  * first name, an invitation by phone; settings out of the contracts' bounds, contacts not the
  * owner's invited or active ones, and the emergency button. Conditions are the workspace's.
  * `stages`: what GET …/confirmation says of each condition's stage (tests set it; none otherwise).
+ * Emergency access on request as the server answers it: the owner's requests (newest first, at most
+ * 50), Deny while waiting and Revoke once granted (409 otherwise), each message's permissions (only
+ * active contacts; a contact taken off the list has their waiting request for it denied), and the
+ * mailed Deny link (`denyLinks`: token → the requests of one ask; a lookup changes nothing).
  */
 export function createFakeOwnerContacts({
   workspace,
@@ -62,10 +70,30 @@ export function createFakeOwnerContacts({
   const settings = new Map<string, ConfirmationSettings>();
   const chosen = new Map<string, string[]>();
   const stages = new Map<string, ConfirmationStageView>();
+  /** Newest last, as added; GET answers them newest first. */
+  const requests: OwnerAccessRequest[] = [];
+  const permissions = new Map<string, AccessPermission[]>();
+  const denyLinks = new Map<string, string[]>();
   let counter = 0;
   const uuid = () => `10000000-0000-4000-8000-${String((counter += 1)).padStart(12, "0")}`;
   const live = () => contacts.filter((c) => c.state === "invited" || c.state === "active");
   const condition = (id: string) => workspace.messages.flatMap((m) => m.conditions).find((c) => c.id === id);
+  const message = (id: string) => workspace.messages.find((m) => m.id === id);
+  const stamp = () => new Date().toISOString();
+  const decide = (request: OwnerAccessRequest, state: OwnerAccessRequest["state"]) =>
+    Object.assign(request, { state, decided_at: stamp() });
+  const denyView = (ids: string[]): AccessDenyView => {
+    const asked = ids.map((id) => requests.find((r) => r.id === id)!);
+    const first = asked[0]!;
+    return {
+      contact_name: first.contact_name,
+      message_titles: asked.map((r) => r.message_title),
+      requested_at: first.requested_at,
+      grants_at: first.grants_at,
+      state: asked.some((r) => r.state === "waiting") ? "waiting" : first.state,
+      decided_at: asked.some((r) => r.state === "waiting") ? null : first.decided_at,
+    };
+  };
 
   const view = (conditionId: string) => {
     const saved = settings.get(conditionId);
@@ -171,6 +199,52 @@ export function createFakeOwnerContacts({
       chosen.set(id, ids);
       return { body: view(id) };
     },
+    "GET /api/access-requests": () => ({ body: [...requests].reverse().slice(0, 50) }),
+    "POST /api/access-requests/:id/deny": ({ params }) => {
+      const found = requests.find((r) => r.id === params.id);
+      if (!found) return notFound("There is no such request.");
+      if (found.state !== "waiting") return conflict("This request is no longer waiting, so there is nothing to deny.");
+      return { body: decide(found, "denied") };
+    },
+    "POST /api/access-requests/:id/revoke": ({ params }) => {
+      const found = requests.find((r) => r.id === params.id);
+      if (!found) return notFound("There is no such request.");
+      if (found.state !== "granted" || found.revoked_at !== null)
+        return conflict("Only access that was granted and not revoked yet can be revoked.");
+      found.revoked_at = stamp();
+      return { body: found };
+    },
+    "GET /api/messages/:id/access-permissions": ({ params }) =>
+      message(params.id!)
+        ? { body: { permissions: permissions.get(params.id!) ?? [] } }
+        : notFound("There is no such message."),
+    "PUT /api/messages/:id/access-permissions": ({ body, params }) => {
+      const id = params.id!;
+      if (!message(id)) return notFound("There is no such message.");
+      const active = contacts.filter((c) => c.state === "active");
+      if (!body.permissions.every((p) => active.some((c) => c.id === p.contact_id)))
+        return refused("Only your active trusted contacts can be allowed to ask.", {
+          permissions: "Choose contacts who accepted your invitation",
+        });
+      const kept = new Set(body.permissions.map((p) => p.contact_id));
+      for (const r of requests)
+        if (r.message_id === id && r.state === "waiting" && !kept.has(r.contact_id)) decide(r, "denied");
+      permissions.set(id, body.permissions);
+      return { body: { permissions: body.permissions } };
+    },
+    "POST /api/access-requests/deny/lookup": ({ body }) => {
+      const ids = denyLinks.get(body.token);
+      return ids ? { body: denyView(ids) } : notFound("Not found");
+    },
+    "POST /api/access-requests/deny": ({ body }) => {
+      const ids = denyLinks.get(body.token);
+      if (!ids) return notFound("Not found");
+      for (const id of ids) {
+        const r = requests.find((r) => r.id === id)!;
+        if (r.state === "waiting") decide(r, "denied");
+      }
+      return { body: denyView(ids) };
+    },
   });
 
   /** A contact as the owner invited them, then moved to `state` as their answer would (e.g. accepted). */
@@ -208,5 +282,64 @@ export function createFakeOwnerContacts({
     chosen.set(conditionId, ids);
   }
 
-  return { routes, contacts, stages, owner, addContact, setConfirmation, view };
+  /**
+   * A contact's request for one message, as their ask would have written it (waiting until
+   * `grants_at`), then as it ended if `state` says so. `denyToken`: the mailed Deny link of its ask.
+   */
+  function addRequest({
+    contact,
+    messageId,
+    reason = "I have not heard from you in a week.",
+    state = "waiting",
+    requestedAt = new Date(Date.now() - HOUR),
+    waitingHours = ACCESS_WAITING_HOURS.default,
+    firstOpenedAt = null,
+    revokedAt = null,
+    denyToken,
+  }: {
+    contact: TrustedContact;
+    messageId: string;
+    reason?: string;
+    state?: OwnerAccessRequest["state"];
+    requestedAt?: Date;
+    waitingHours?: number;
+    firstOpenedAt?: string | null;
+    revokedAt?: string | null;
+    denyToken?: string;
+  }): OwnerAccessRequest {
+    const grantsAt = new Date(requestedAt.getTime() + waitingHours * HOUR);
+    const decidedAt =
+      state === "waiting" ? null : state === "granted" ? grantsAt : new Date(requestedAt.getTime() + HOUR / 2);
+    const request: OwnerAccessRequest = {
+      id: uuid(),
+      message_id: messageId,
+      message_title: message(messageId)?.title ?? "",
+      contact_id: contact.id,
+      contact_name: contact.name,
+      reason,
+      state,
+      requested_at: requestedAt.toISOString(),
+      grants_at: grantsAt.toISOString(),
+      decided_at: decidedAt?.toISOString() ?? null,
+      grant_id: state === "granted" ? uuid() : null,
+      revoked_at: revokedAt,
+      first_opened_at: firstOpenedAt,
+    };
+    requests.push(request);
+    if (denyToken) denyLinks.set(denyToken, [...(denyLinks.get(denyToken) ?? []), request.id]);
+    return request;
+  }
+
+  return {
+    routes,
+    contacts,
+    stages,
+    owner,
+    requests,
+    permissions,
+    addContact,
+    setConfirmation,
+    addRequest,
+    view,
+  };
 }

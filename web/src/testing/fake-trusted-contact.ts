@@ -1,4 +1,12 @@
-import type { ContactAnswerResult, ContactInvitation, ContactPage, ContactQuestion } from "@trigger-switch/contracts";
+import {
+  ACCESS_REQUEST_COOLDOWN_MS,
+  ACCESS_WAITING_HOURS,
+  type ContactAccessMessage,
+  type ContactAnswerResult,
+  type ContactInvitation,
+  type ContactPage,
+  type ContactQuestion,
+} from "@trigger-switch/contracts";
 import { checkedRoutes, trustedContactContract, type Refusal } from "./api-contract";
 
 /** The links a trusted contact holds in these tests; any other token is unknown (404). */
@@ -37,18 +45,35 @@ export function makeContactPage(overrides: Partial<ContactPage> = {}): ContactPa
     owner_first_name: "Ada",
     state: "active",
     since: new Date(Date.now() - 30 * 24 * HOUR).toISOString(),
+    access: [],
+    ...overrides,
+  };
+}
+
+/** One message the contact may ask for (numbered, never titled), with no request yet. */
+export function makeAccessMessage(overrides: Partial<ContactAccessMessage> = {}): ContactAccessMessage {
+  return {
+    number: 1,
+    waiting_hours: ACCESS_WAITING_HOURS.default,
+    request: null,
+    can_request: true,
+    can_request_from: null,
     ...overrides,
   };
 }
 
 const notFound: Refusal = { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
+const conflict = (message: string): Refusal => ({ status: 409, body: { error: { code: "conflict", message } } });
 
 /**
  * The public routes of a trusted contact's links (docs/decisions/041) over one invitation, one
  * question and one contact page, held to their contract. They behave as the decision says: the
  * first answer counts (the same again is `already_recorded`, another `conflicting`), a hold closes
  * the question, the release answers needed release it, an answer to a closed question is `refused`,
- * accepting gives the page token once, leaving twice is fine. Null: that link is unknown (404).
+ * accepting gives the page token once, leaving twice is fine. Asking for access asks for every
+ * message that can be asked for now, each with its own waiting period (409 when none can); withdrawing
+ * ends every waiting request, after which each may be asked for again only after the cooldown.
+ * Null: that link is unknown (404).
  */
 export function createFakeTrustedContact(
   initial: {
@@ -115,6 +140,52 @@ export function createFakeTrustedContact(
       if (!page) return notFound;
       if (page.state === "active") state.page = { ...page, state: "left" };
       return { body: state.page! };
+    },
+    "POST /api/contact/access/request": ({ body }) => {
+      const page = pageOf(body.token);
+      if (!page) return notFound;
+      if (page.state !== "active" || !page.access.some((m) => m.can_request))
+        return conflict("There is no message you can ask for now.");
+      const now = Date.now();
+      state.page = {
+        ...page,
+        access: page.access.map((m) =>
+          m.can_request
+            ? {
+                ...m,
+                request: {
+                  state: "waiting",
+                  requested_at: new Date(now).toISOString(),
+                  grants_at: new Date(now + m.waiting_hours * HOUR).toISOString(),
+                  decided_at: null,
+                  revoked_at: null,
+                },
+                can_request: false,
+                can_request_from: null,
+              }
+            : m,
+        ),
+      };
+      return { body: state.page };
+    },
+    "POST /api/contact/access/withdraw": ({ body }) => {
+      const page = pageOf(body.token);
+      if (!page) return notFound;
+      const now = Date.now();
+      state.page = {
+        ...page,
+        access: page.access.map((m) =>
+          m.request?.state === "waiting"
+            ? {
+                ...m,
+                request: { ...m.request, state: "withdrawn", decided_at: new Date(now).toISOString() },
+                can_request: false,
+                can_request_from: new Date(now + ACCESS_REQUEST_COOLDOWN_MS).toISOString(),
+              }
+            : m,
+        ),
+      };
+      return { body: state.page };
     },
   });
   return { routes, state };

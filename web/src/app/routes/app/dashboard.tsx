@@ -16,6 +16,7 @@ import { useMessages } from "@/features/messages/api/get-messages";
 import { NewMessageButton } from "@/features/messages/components/new-message-button";
 import { useRecipients } from "@/features/recipients/api/get-recipients";
 import { useRecentReleases } from "@/features/releases/api/get-recent-releases";
+import { AccessRequestBanner } from "@/features/trusted-contacts/components/access-request-banner";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 
@@ -40,6 +41,7 @@ export default function DashboardPage() {
         description="What goes out next and when, and whether anything needs your attention."
         actions={messageList && messageList.length > 0 ? <NewMessageButton /> : undefined}
       />
+      <AccessRequestBanner timeZone={timeZone} />
       {messages.isError || messageList === undefined ? (
         <LoadError what="messages" onRetry={() => void messages.refetch()} />
       ) : messageList.length === 0 ? (

@@ -38,6 +38,7 @@ function firedMessage({ withdrawn }: { withdrawn: boolean }) {
         grant_id: "g1",
         message_id: id,
         recipient: { id: grace.id, name: "Grace Hopper", email: "grace@example.com" },
+        contact: null,
         released_at: minutesAgo(30),
         opens_at: new Date(Date.now() + 60 * 60_000).toISOString(),
         expires_at: null,

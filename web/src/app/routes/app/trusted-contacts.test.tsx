@@ -37,7 +37,10 @@ describe("the trusted contacts page", () => {
     );
     expect(how).toHaveTextContent("If nobody answers in time, it goes out.");
     expect(how).toHaveTextContent(
-      "They see only your first name and that question: never your messages, their titles or who they go to.",
+      "They see only your first name and that question: never your messages, their titles or who they go to, unless a message is sent to them on their request (below).",
+    );
+    expect(how).toHaveTextContent(
+      "If they ask, you are alerted at once by e-mail and on your dashboard, and can deny. If you do not deny within the waiting period you chose, that message is sent to them alone.",
     );
     expect(how).toHaveTextContent("You choose on each condition of a message whether to ask them");
     expect(how).toHaveTextContent("The emergency button never waits for anyone.");
@@ -182,5 +185,114 @@ describe("the trusted contacts page", () => {
       "href",
       "/trusted-contacts",
     );
+  });
+});
+
+describe("requests for access on the trusted contacts page", () => {
+  /** A message the requests are about, over the same workspace as the contacts. */
+  function withMessage() {
+    const { workspace, contacts, rendered } = setUp(375);
+    const { id } = workspace.routes["POST /api/messages/save"]!({
+      method: "POST",
+      path: "",
+      params: {},
+      body: { title: "For Grace" },
+    }).body as { id: string };
+    const sam = contacts.addContact("Sam Lee", "sam@example.com", "active");
+    return { contacts, rendered, messageId: id, sam };
+  }
+  const item = (name: string) =>
+    within(screen.getByRole("list", { name: "Requests for access" }))
+      .getByRole("heading", { name })
+      .closest("li")!;
+  const when = (iso: string) => formatWhen(new Date(iso), new Date(), ZONE);
+
+  it("lists every request in words with its reason and times, Deny while waiting and Revoke once granted", async () => {
+    const { contacts, rendered, messageId, sam } = withMessage();
+    const grace = contacts.addContact("Grace Hopper", "grace@example.com", "active");
+    const denied = contacts.addRequest({ contact: grace, messageId, state: "denied", reason: "Just checking" });
+    const withdrawn = contacts.addRequest({ contact: grace, messageId, state: "withdrawn", reason: "Worried" });
+    const granted = contacts.addRequest({
+      contact: sam,
+      messageId,
+      state: "granted",
+      reason: "Ada is in hospital",
+      requestedAt: new Date(Date.now() - 100 * 3_600_000),
+      firstOpenedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const waiting = contacts.addRequest({ contact: sam, messageId, reason: "No news for a week" });
+    rendered();
+    const list = await screen.findByRole("list", { name: "Requests for access" }, AFTER_GUARD);
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(4);
+    // Newest first.
+    expect(items[0]).toHaveTextContent("Sam Lee asked for “For Grace”Waiting");
+    expect(items[0]).toHaveTextContent("Reason: “No news for a week”");
+    expect(items[0]).toHaveTextContent(
+      `Asked ${when(waiting.requested_at)}. It will be released to them on ${when(waiting.grants_at)} unless you deny it.`,
+    );
+    expect(within(items[0]!).getByRole("button", { name: "Deny Sam Lee's request" })).toBeEnabled();
+
+    expect(items[1]).toHaveTextContent("Released");
+    expect(items[1]).toHaveTextContent(
+      `Asked ${when(granted.requested_at)}. Released to them on ${when(granted.decided_at!)}. They first opened it ${when(granted.first_opened_at!)}.`,
+    );
+    expect(within(items[1]!).getByRole("button", { name: "Revoke access for Sam Lee" })).toBeEnabled();
+
+    expect(items[2]).toHaveTextContent(
+      `Asked ${when(withdrawn.requested_at)}. Grace Hopper withdrew it on ${when(withdrawn.decided_at!)}: nothing was sent.`,
+    );
+    expect(items[3]).toHaveTextContent(
+      `Asked ${when(denied.requested_at)}. Denied on ${when(denied.decided_at!)}: nothing was sent.`,
+    );
+    expect(within(items[2]!).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(items[3]!).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("denies a waiting request after asking once", async () => {
+    const { contacts, rendered, messageId, sam } = withMessage();
+    contacts.addRequest({ contact: sam, messageId });
+    const { user } = rendered();
+    await screen.findByRole("list", { name: "Requests for access" }, AFTER_GUARD);
+    await user.click(
+      within(item("Sam Lee asked for “For Grace”")).getByRole("button", { name: "Deny Sam Lee's request" }),
+    );
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Deny request" }));
+    expect(await screen.findByText("Request denied")).toBeInTheDocument();
+    await vi.waitFor(() => expect(item("Sam Lee asked for “For Grace”")).toHaveTextContent("Denied on"));
+    expect(contacts.requests[0]!.state).toBe("denied");
+  });
+
+  it("revokes a granted access after saying truthfully what revoking cannot undo", async () => {
+    const { contacts, rendered, messageId, sam } = withMessage();
+    const granted = contacts.addRequest({ contact: sam, messageId, state: "granted" });
+    const { user, server } = rendered();
+    await screen.findByRole("list", { name: "Requests for access" }, AFTER_GUARD);
+    expect(item("Sam Lee asked for “For Grace”")).toHaveTextContent("They have not opened it yet.");
+    await user.click(screen.getByRole("button", { name: "Revoke access for Sam Lee" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Revoke Sam Lee's access to “For Grace”?" });
+    expect(confirm).toHaveTextContent(
+      "They may already have read it; revoking stops their link from opening it again.",
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Revoke access" }));
+    expect(await screen.findByText("Access revoked")).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path.endsWith("/revoke"))).toEqual([
+      { method: "POST", path: `/api/access-requests/${granted.id}/revoke`, body: undefined },
+    ]);
+    await vi.waitFor(() =>
+      expect(item("Sam Lee asked for “For Grace”")).toHaveTextContent(
+        `You revoked their access on ${when(contacts.requests[0]!.revoked_at!)}.`,
+      ),
+    );
+    expect(item("Sam Lee asked for “For Grace”")).toHaveTextContent("Revoked");
+    expect(screen.queryByRole("button", { name: "Revoke access for Sam Lee" })).not.toBeInTheDocument();
+  });
+
+  it("shows no requests section while there has never been a request", async () => {
+    const { rendered } = withMessage();
+    const { server } = rendered();
+    await screen.findByRole("list", { name: "Trusted contacts" }, AFTER_GUARD);
+    await vi.waitFor(() => expect(server.calls.some((c) => c.path === "/api/access-requests")).toBe(true));
+    expect(screen.queryByRole("heading", { name: "Requests for access" })).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useNow } from "@/hooks/use-now";
 import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { useTrustedContacts, useInviteTrustedContact } from "@/features/trusted-contacts/api/trusted-contacts";
+import { AccessRequestList } from "@/features/trusted-contacts/components/access-request-list";
 import { HowContactsWork } from "@/features/trusted-contacts/components/how-contacts-work";
 import { InviteContactDialog } from "@/features/trusted-contacts/components/invite-contact-dialog";
 import { RemoveContactDialog } from "@/features/trusted-contacts/components/remove-contact-dialog";
@@ -69,6 +70,7 @@ export default function TrustedContactsPage() {
         description="People you trust, asked whether you are all right before a message goes out because you stopped checking in."
         actions={contacts.data && contacts.data.length > 0 ? inviteButton : undefined}
       />
+      <AccessRequestList now={now} timeZone={timeZone} />
       {contacts.isPending ? (
         <div role="status" aria-label="Loading trusted contacts" className="grid gap-3 sm:grid-cols-2">
           <Skeleton className="h-36 rounded-xl" />

@@ -19,6 +19,7 @@ function release(messageId: string, overrides: Partial<OwnerRelease> = {}): Owne
     expires_at: null,
     cancelled_at: null,
     emergency: false,
+    contact: null,
   };
   return {
     release_id: "r1",
@@ -106,6 +107,24 @@ describe("the dashboard's recent activity", () => {
       expect.stringMatching(/^Alan Turing: WhatsApp message sent .+ · not opened yet$/),
     ]);
     expect(lines.join(" ")).not.toContain("e-mail");
+  });
+
+  it("names a trusted contact a message was released to on their request, not a deleted recipient", async () => {
+    const { workspace, id } = workspaceWithMessage();
+    const r = release(id);
+    r.grants = [{ ...r.grants[0]!, recipient: null, contact: { id: "c1", name: "Sam Lee" } }];
+    workspace.releases.push(r);
+    renderApp({ signedIn: true, profile: makeProfile(), path: "/dashboard", workspace });
+    const feed = await screen.findByRole("list", { name: "Recent activity" }, AFTER_GUARD);
+    expect(
+      await within(feed).findByRole("link", { name: "“For Grace” went out to Sam Lee (trusted contact, on request)." }),
+    ).toBeInTheDocument();
+    const people = within(feed).getByRole("list", { name: "Recipients of “For Grace”" });
+    expect(within(people).getByRole("listitem")).toHaveTextContent(
+      /^Sam Lee \(trusted contact, on request\): e-mail sent/,
+    );
+    expect(within(feed).getByText("Sam Lee (trusted contact, on request) opened “For Grace”.")).toBeInTheDocument();
+    expect(within(feed).queryByText(/deleted recipient/i)).not.toBeInTheDocument();
   });
 
   it("names an emergency as one", async () => {

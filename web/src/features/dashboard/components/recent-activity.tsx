@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { CONDITION_LABELS } from "@/features/conditions";
 import { formatDateTime } from "@/lib/format-date-time";
-import { deliveryText } from "@/features/releases";
+import { deliveryText, grantHolder } from "@/features/releases";
 
 interface Activity {
   key: string;
@@ -49,7 +49,7 @@ export function recentActivity(messages: MessageListItem[], releases: OwnerRelea
         events.push({
           key: `${grant.grant_id}-o`,
           at: new Date(grant.first_opened_at),
-          text: `${grant.recipient?.name ?? "A deleted recipient"} opened “${release.message_title}”.`,
+          text: `${grantHolder(grant)} opened “${release.message_title}”.`,
         });
     }
   }
@@ -58,7 +58,7 @@ export function recentActivity(messages: MessageListItem[], releases: OwnerRelea
 
 /** "“For Sam” went out to Sam and Grace." — who, in the owner's words. */
 export function releaseSentence(release: OwnerRelease): string {
-  const names = release.grants.map((g) => g.recipient?.name ?? "a deleted recipient");
+  const names = release.grants.map((g) => grantHolder(g, false));
   const who = names.length <= 1 ? (names[0] ?? "nobody") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
   return release.emergency
     ? `Your emergency alert “${release.message_title}” went out to ${who}.`
@@ -129,8 +129,7 @@ function ReleaseEvent({ release, text, when }: { release: OwnerRelease; text: st
       >
         {release.grants.map((grant) => (
           <li key={grant.grant_id}>
-            <span className="font-medium text-foreground">{grant.recipient?.name ?? "A deleted recipient"}</span>:{" "}
-            {deliveryText(grant, when)} ·{" "}
+            <span className="font-medium text-foreground">{grantHolder(grant)}</span>: {deliveryText(grant, when)} ·{" "}
             {grant.first_opened_at ? `first opened ${when(grant.first_opened_at)}` : "not opened yet"}
           </li>
         ))}

@@ -24,6 +24,7 @@ const grant = (overrides: Partial<ReleaseGrant>): ReleaseGrant => ({
   grant_id: "g1",
   message_id: "m1",
   recipient: { id: "p1", name: "Grace Hopper", email: "grace@example.com" },
+  contact: null,
   released_at: hoursFromNow(-1),
   opens_at: hoursFromNow(23),
   expires_at: null,
@@ -144,6 +145,27 @@ describe("the owner's Released to section", () => {
     expect(within(list).getAllByText(/^Released /)).toHaveLength(1);
     expect(within(list).getByText(/^Emergency alert /)).toBeInTheDocument();
     expect(within(list).getAllByText("Emergency button")).toHaveLength(1);
+  });
+
+  it("names a trusted contact it was released to on their request, and sends the owner to revoke it rather than withdraw", async () => {
+    const { workspace, id } = workspaceWithMessage();
+    const onRequest = grant({ recipient: null, contact: { id: "c1", name: "Sam Lee" } });
+    renderApp({
+      signedIn: true,
+      profile: makeProfile(),
+      path: `/message/${id}`,
+      workspace,
+      api: { "GET /api/messages/:id/releases": () => ({ body: [onRequest] }) },
+    });
+    const releases = await screen.findByRole("list", { name: "Releases" }, AFTER_GUARD);
+    expect(within(releases).getByText("Sam Lee (trusted contact, on request)")).toBeInTheDocument();
+    expect(within(releases).queryByText("A deleted recipient")).not.toBeInTheDocument();
+    expect(within(releases).queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument();
+    expect(within(releases).getByText(/To stop their link from opening it, revoke their access on your/)).toBeVisible();
+    expect(within(releases).getByRole("link", { name: "Trusted contacts" })).toHaveAttribute(
+      "href",
+      "/trusted-contacts",
+    );
   });
 
   it("is hidden when the message has never been released", async () => {

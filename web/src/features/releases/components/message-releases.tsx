@@ -1,10 +1,13 @@
 import { canWithdraw } from "@trigger-switch/contracts";
+import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
+import { paths } from "@/config/paths";
 import { useNow } from "@/hooks/use-now";
 import { formatDateTime } from "@/lib/format-date-time";
 import { useReleases, type ReleaseGrant } from "../api/get-releases";
 import { deliveryText } from "../utils/delivery-text";
+import { grantHolder } from "../utils/grant-holder";
 import { groupReleases, type Release } from "../utils/group-releases";
 import { WithdrawReleaseDialog } from "./withdraw-release-dialog";
 
@@ -42,16 +45,18 @@ export function MessageReleases({ messageId, timeZone }: { messageId: string; ti
                   <GrantRow key={grant.grant_id} grant={grant} when={when} />
                 ))}
               </ul>
-              {canWithdraw(release.grants, now) && (
-                <div>
-                  <WithdrawReleaseDialog
-                    messageId={messageId}
-                    releaseId={release.id}
-                    recipientCount={release.grants.length}
-                    opensAt={when(release.opensAt)}
-                  />
-                </div>
-              )}
+              {isOnRequest(release)
+                ? !release.cancelledAt && <RevokeOnContactsPage />
+                : canWithdraw(release.grants, now) && (
+                    <div>
+                      <WithdrawReleaseDialog
+                        messageId={messageId}
+                        releaseId={release.id}
+                        recipientCount={release.grants.length}
+                        opensAt={when(release.opensAt)}
+                      />
+                    </div>
+                  )}
             </li>
           ))}
         </ul>
@@ -77,10 +82,27 @@ function ReleaseHeader({ release, now, when }: { release: Release; now: Date; wh
   );
 }
 
+/** Released to a trusted contact on their request (docs/decisions/041): the owner takes it back by revoking the request. */
+function isOnRequest(release: Release): boolean {
+  return release.grants.some((g) => g.contact !== null);
+}
+
+function RevokeOnContactsPage() {
+  return (
+    <p className="text-muted-foreground">
+      To stop their link from opening it, revoke their access on your{" "}
+      <Link to={paths.trustedContacts} className="font-medium text-primary underline-offset-4 hover:underline">
+        Trusted contacts
+      </Link>{" "}
+      page.
+    </p>
+  );
+}
+
 function GrantRow({ grant, when }: { grant: ReleaseGrant; when: (iso: string) => string }) {
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-3">
-      <span className="font-medium">{grant.recipient ? grant.recipient.name : "A deleted recipient"}</span>
+      <span className="font-medium">{grantHolder(grant)}</span>
       <span className="text-muted-foreground">
         {deliveryText(grant, when)} ·{" "}
         {grant.first_opened_at ? `first opened ${when(grant.first_opened_at)}` : "not opened yet"}

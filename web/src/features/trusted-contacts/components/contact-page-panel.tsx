@@ -11,10 +11,14 @@ import { browserTimeZone } from "@/lib/time-zone";
 import { isUnknownLink } from "../api/contact-link-errors";
 import { useContactPage, useLeaveAsContact } from "../api/contact-page";
 import { atStart } from "../utils/contact-words";
+import { ContactAccessSection } from "./contact-access-section";
 import { ContactLinkInvalid, ContactLookupError } from "./contact-link-states";
 import { WhatItMeans } from "./what-it-means";
 
-/** A trusted contact's own page (`/contact?token=`, the link shown once when they accepted): whose contact they are, and Step down. */
+/**
+ * A trusted contact's own page (`/contact?token=`, the link shown once when they accepted): whose
+ * contact they are, Step down, and Ask for access when the owner allows them to ask for a message.
+ */
 export function ContactPagePanel({ token }: { token: string }) {
   const page = useContactPage(token);
   const leave = useLeaveAsContact(token);
@@ -28,7 +32,12 @@ export function ContactPagePanel({ token }: { token: string }) {
   const name = shown.owner_first_name;
   switch (shown.state) {
     case "active":
-      return <ActiveContact page={shown} leaving={leave.isPending} onLeave={() => leave.mutate()} />;
+      return (
+        <div className="flex flex-col gap-6">
+          <ActiveContact page={shown} leaving={leave.isPending} onLeave={() => leave.mutate()} />
+          {shown.access.length > 0 && <ContactAccessSection page={shown} token={token} />}
+        </div>
+      );
     case "left":
       return (
         <EmptyState icon={LogOut} title="You stepped down" headingLevel={1}>
@@ -88,8 +97,12 @@ function ActiveContact({ page, leaving, onLeave }: { page: ContactPage; leaving:
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <WhatItMeans name={name} stepDown="You can step down at any time, here." />
-        <p className="text-sm text-muted-foreground">Keep this page's address: it is your link to step down.</p>
+        <WhatItMeans name={name} stepDown="You can step down at any time, here." mayAsk={page.access.length > 0} />
+        <p className="text-sm text-muted-foreground">
+          {page.access.length > 0
+            ? "Keep this page's address: it is your link to ask for access or to step down."
+            : "Keep this page's address: it is your link to step down."}
+        </p>
         {confirming ? (
           <div
             role="group"

@@ -1,11 +1,20 @@
-import { EyeOff, HeartHandshake, Mail, MessageCircleQuestion, Siren, ToggleRight, type LucideIcon } from "lucide-react";
+import {
+  EyeOff,
+  HeartHandshake,
+  KeyRound,
+  Mail,
+  MessageCircleQuestion,
+  Siren,
+  ToggleRight,
+  type LucideIcon,
+} from "lucide-react";
 import { ANSWER_LABELS } from "../utils/contact-words";
 
 /**
  * What a trusted contact does today, for the owner (docs/decisions/041 as built): asked by e-mail
  * before a timed condition sends, one hold postpones, enough "release" answers send at once, no
  * answer sends at the window's end; they see the first name and the question only; chosen per
- * condition; never for the emergency button.
+ * condition; never for the emergency button; and, per message, the contacts allowed to ask for it.
  */
 export function HowContactsWork({ firstName }: { firstName: string | null }) {
   const points: { icon: LucideIcon; text: string }[] = [
@@ -19,7 +28,11 @@ export function HowContactsWork({ firstName }: { firstName: string | null }) {
     },
     {
       icon: EyeOff,
-      text: "They see only your first name and that question: never your messages, their titles or who they go to. They need no account.",
+      text: "They see only your first name and that question: never your messages, their titles or who they go to, unless a message is sent to them on their request (below). They need no account.",
+    },
+    {
+      icon: KeyRound,
+      text: "You can also let a contact ask for a message, on that message's page. If they ask, you are alerted at once by e-mail and on your dashboard, and can deny. If you do not deny within the waiting period you chose, that message is sent to them alone. Until then they see only its number (“Message 1”), never its title.",
     },
     {
       icon: ToggleRight,

@@ -51,7 +51,9 @@ describe("a trusted contact's invitation", () => {
       await screen.findByRole("heading", { level: 1, name: "You are now a trusted contact of Ada" }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText("Keep this link: it is shown only this once. With it you can step down at any time."),
+      screen.getByText(
+        "Keep this link: we have also e-mailed it to you. With it you can step down at any time, or ask for access if you are allowed to.",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText(`${window.location.origin}/contact?token=${PAGE_TOKEN}`)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
@@ -86,7 +88,7 @@ describe("a trusted contact's invitation", () => {
     [
       "accepted",
       "You have already accepted this invitation",
-      "You are a trusted contact of Ada. The link to your own page, where you can step down, was shown once, when you accepted.",
+      "You are a trusted contact of Ada. The link to your own page was e-mailed to you when you accepted: look for the e-mail titled “You are Ada's trusted contact: the link to your page”.",
     ],
     [
       "declined",

@@ -124,8 +124,8 @@ function AnsweredInvitation({ invitation }: { invitation: ContactInvitation }) {
       ) : (
         <EmptyState icon={UserCheck} title="You have already accepted this invitation" headingLevel={1}>
           <p>
-            You are a trusted contact of {name}. The link to your own page, where you can step down, was shown once,
-            when you accepted.
+            You are a trusted contact of {name}. The link to your own page was e-mailed to you when you accepted: look
+            for the e-mail titled “You are {name}&apos;s trusted contact: the link to your page”.
           </p>
         </EmptyState>
       );

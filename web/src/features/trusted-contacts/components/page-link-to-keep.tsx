@@ -10,7 +10,7 @@ export function contactPagePath(pageToken: string): string {
   return `${paths.contact}?token=${encodeURIComponent(pageToken)}`;
 }
 
-/** The link to the contact's own page, shown once, right after they accept: to copy, or to open now. */
+/** The link to the contact's own page, shown right after they accept (and mailed to them): to copy, or to open now. */
 export function PageLinkToKeep({ pageToken }: { pageToken: string }) {
   const path = contactPagePath(pageToken);
   const url = `${window.location.origin}${path}`;
@@ -28,7 +28,10 @@ export function PageLinkToKeep({ pageToken }: { pageToken: string }) {
         The link to your own page
       </h2>
       <Alert variant="warning">
-        <p>Keep this link: it is shown only this once. With it you can step down at any time.</p>
+        <p>
+          Keep this link: we have also e-mailed it to you. With it you can step down at any time, or ask for access if
+          you are allowed to.
+        </p>
       </Alert>
       <p className="rounded-md border bg-muted/30 p-3 font-mono text-sm break-all select-all">{url}</p>
       <div className="flex flex-col gap-2 sm:flex-row">

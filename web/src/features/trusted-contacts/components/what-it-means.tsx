@@ -3,9 +3,19 @@ import { EyeOff, HeartHandshake, LogOut, MessageCircleQuestion, type LucideIcon 
 /**
  * What being a trusted contact means, in the invitation and on the contact's own page. Only what the
  * product does: a contact may be asked before a release that follows missed check-ins (never for
- * the emergency button), one hold is enough, and a contact sees nothing of the messages.
+ * the emergency button), one hold is enough, and a contact sees nothing of the messages (unless the
+ * owner lets them ask for one, and does not say no in time).
  */
-export function WhatItMeans({ name, stepDown }: { name: string; stepDown: string }) {
+export function WhatItMeans({
+  name,
+  stepDown,
+  mayAsk = false,
+}: {
+  name: string;
+  stepDown: string;
+  /** The owner lets them ask for a message (their own page says how, below). Default: false. */
+  mayAsk?: boolean;
+}) {
   const points: { icon: LucideIcon; text: string }[] = [
     {
       icon: MessageCircleQuestion,
@@ -17,7 +27,9 @@ export function WhatItMeans({ name, stepDown }: { name: string; stepDown: string
     },
     {
       icon: EyeOff,
-      text: "Being a trusted contact shows you none of their messages: not what they say, their titles or who they go to.",
+      text: mayAsk
+        ? `Being a trusted contact shows you none of their messages: not what they say, their titles or who they go to. A message is sent to you only if you ask for it and ${name} does not say no in time.`
+        : "Being a trusted contact shows you none of their messages: not what they say, their titles or who they go to.",
     },
     { icon: LogOut, text: stepDown },
   ];

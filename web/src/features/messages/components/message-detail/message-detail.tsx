@@ -10,6 +10,7 @@ import { useNow } from "@/hooks/use-now";
 import { ConditionCard, MessageTimeline } from "@/features/conditions";
 import { MessageReleases } from "@/features/releases";
 import { SealedBadge } from "@/features/sealing";
+import { AccessPermissionsSection } from "@/features/trusted-contacts";
 import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 import { messageState } from "../../utils/message-state";
 import { MessageStateBadge } from "../message-state-badge";
@@ -78,6 +79,7 @@ export function MessageDetail({ message, actions }: MessageDetailProps) {
               </ul>
             )}
           </Section>
+          <AccessPermissionsSection messageId={message.id} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Section title="Upcoming">
