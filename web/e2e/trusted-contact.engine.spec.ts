@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { uniqueEmail } from "./support/mailbox";
 import { accessToken, signUp } from "./support/sign-up";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
+import { acceptOnPhone, inviteFromPage } from "./support/trusted-contacts";
 
 /**
  * Confirm before release (issue 29, docs/decisions/041) on the engine server (real SMTP sink, test
@@ -38,13 +39,7 @@ async function ownerWithContact(page: Page, request: APIRequestContext) {
   expect(condition.ok(), await condition.text()).toBe(true);
   // The owner invites their contact from the Trusted contacts page.
   const contactEmail = uniqueEmail("trusted-contact");
-  await page.goto("/trusted-contacts");
-  await page.getByRole("button", { name: "Invite a contact" }).first().click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name").fill("Sam next door");
-  await dialog.getByLabel("E-mail address").fill(contactEmail);
-  await dialog.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByText("Sam next door")).toBeVisible();
+  await inviteFromPage(page, "Sam next door", contactEmail);
   await page.screenshot({ path: "e2e/.artifacts/64-trusted-contacts-1280.png", fullPage: true });
   return {
     ownerEmail,
@@ -64,15 +59,10 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   const s = await ownerWithContact(page, request);
 
   // The contact, on their phone, accepts the mailed invitation.
-  const contactContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const phone = await contactContext.newPage();
   const invitation = await waitForMail(request, s.contactEmail, /^Ada asked you to be their trusted contact$/);
   expect(invitation.text).not.toContain("Sam next door");
-  await phone.goto(invitation.links.find((l) => l.includes("/contact/invitation?token="))!);
-  await expect(phone.getByRole("heading", { level: 1 })).toContainText("Ada");
-  await phone.screenshot({ path: "e2e/.artifacts/60-contact-invitation-375.png", fullPage: true });
-  await phone.getByRole("button", { name: "Accept" }).click();
-  await expect(phone.getByText(/keep/i).first()).toBeVisible();
+  const phone = await acceptOnPhone(browser, request, s.contactEmail);
+  const contactContext = phone.context();
 
   // On the message's page, the owner has its condition ask Sam first, with the shortest window and hold.
   await page.goto(`/message/${s.messageId}`);

@@ -67,7 +67,7 @@ export default function TrustedContactsPage() {
     <PageContainer>
       <PageHeader
         title="Trusted contacts"
-        description="People you trust, asked whether you are all right before a message goes out because you stopped checking in."
+        description="People you trust: asked whether you are all right before a message goes out because you stopped checking in, and able to ask for a message you allow them if something happens to you."
         actions={contacts.data && contacts.data.length > 0 ? inviteButton : undefined}
       />
       <AccessRequestList now={now} timeZone={timeZone} />
