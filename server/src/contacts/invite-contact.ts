@@ -122,6 +122,7 @@ async function ownFirstName(tx: Tx, userId: string): Promise<string> {
     throw new AppError(
       "validation_failed",
       "Add your first name to your profile first: your trusted contacts are told who asked them.",
+      { first_name: "Add your first name to your profile" },
     );
   return name;
 }

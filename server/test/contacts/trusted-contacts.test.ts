@@ -140,9 +140,12 @@ describe("the invitation", () => {
       t.database.db.update(profiles).set({ firstName }).where(eq(profiles.id, other.id));
     await setFirstName(null);
     try {
-      expect(await refusal(invite(other.id))).toEqual({
+      const noName = await invite(other.id).catch((e: unknown) => e as AppError);
+      expect(noName).toMatchObject({
         status: 400,
         message: "Add your first name to your profile first: your trusted contacts are told who asked them.",
+        // The field the web links to the profile by, not the sentence.
+        fields: { first_name: "Add your first name to your profile" },
       });
       expect(await answer(invitationToken, "decline")).toEqual({ kind: "declined", ownerFirstName: UNNAMED_OWNER });
     } finally {

@@ -121,7 +121,9 @@ export function createFakeOwnerContacts({
           address: "This is your own address",
         });
       if (!owner.first_name?.trim())
-        return refused("Add your first name to your profile first: your trusted contacts are told who asked them.");
+        return refused("Add your first name to your profile first: your trusted contacts are told who asked them.", {
+          first_name: "Add your first name to your profile",
+        });
       const now = new Date();
       const same = live().find((c) => c.address === body.address);
       const lapsed = same?.state === "invited" && Date.parse(same.invitation_expires_at!) <= now.getTime();

@@ -21,9 +21,6 @@ type FormInput = z.input<typeof trustedContactInviteSchema>;
 type FormOutput = z.output<typeof trustedContactInviteSchema>;
 const FIELDS = ["name", "address"] as const;
 
-/** The server's refusal when the owner has no first name yet (the only thing a contact is told of them). */
-const needsFirstName = (message: string) => message.startsWith("Add your first name to your profile");
-
 export interface InviteContactDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -60,8 +57,9 @@ function InviteContactForm({
   onInvited: InviteContactDialogProps["onInvited"];
 }) {
   const invite = useInviteTrustedContact();
-  // A refusal that is about no one field (the limit, a missing first name): said above the buttons.
-  const [problem, setProblem] = useState<string | null>(null);
+  // A refusal that is about no field of this form (the limit, a missing first name): said above the
+  // buttons; the server names `first_name` when the profile lacks it (the only thing a contact is told of them).
+  const [problem, setProblem] = useState<{ message: string; needsFirstName: boolean } | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(trustedContactInviteSchema),
     defaultValues: { name: "", channel: "email", address: "" },
@@ -74,7 +72,8 @@ function InviteContactForm({
       onInvited(await invite.mutateAsync(values));
     } catch (error) {
       const aboutNoField = isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401;
-      if (aboutNoField && FIELDS.every((name) => !error.fields[name])) setProblem(error.message);
+      if (aboutNoField && FIELDS.every((name) => !error.fields[name]))
+        setProblem({ message: error.message, needsFirstName: Boolean(error.fields.first_name) });
       else showServerErrors(form, error, FIELDS);
     }
   });
@@ -102,8 +101,8 @@ function InviteContactForm({
         <Alert variant="error" role="alert">
           <CircleAlert aria-hidden="true" />
           <p>
-            {problem}
-            {needsFirstName(problem) && (
+            {problem.message}
+            {problem.needsFirstName && (
               <>
                 {" "}
                 <Link to={paths.profile} className="font-medium text-primary underline-offset-4 hover:underline">
