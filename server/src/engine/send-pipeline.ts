@@ -194,6 +194,15 @@ export function createSendPipeline(opts: {
 
   const runJob = async (job: Job): Promise<void> => {
     if (job.kind === "notice") {
+      // A notice that waited in the queue until its claim is about to run out is not sent under it:
+      // another claim may take it then, and both would send. It goes back to be claimed afresh.
+      const lease = job.notice.lockedUntil?.getTime() ?? Infinity;
+      if (clock.now().getTime() + leaseMargin > lease) {
+        await unclaimNotices([job.notice.id]);
+        open--;
+        settleIdle();
+        return;
+      }
       const outcome = await sendNotice({
         mailer,
         masterKeys,
