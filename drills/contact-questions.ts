@@ -30,9 +30,17 @@ await runDrill("drill: kill -9 while contacts are asked and answer", async (ctx)
   const owners = ctx.small ? 40 : 250;
   const { db, sink, deployment } = await stage(ctx, "questions");
   let server: ServerProcess = await deployment.start({ name: "server-1", role: "all" });
+  // Questions the new process had taken when its clock jumped past the lease: one mid-send then may
+  // be taken again (the jump is the drill's, not life's); as in drill 1, those count as in flight.
+  const claimedAtJump = new Set<string>();
   const restart = async (name: string) => {
     server = await deployment.start({ name, role: "all", offsetMs: server.offsetMs });
     await server.advanceClock(LEASE_MS + 30_000);
+    for (const r of await rows<{ address: string }>(
+      db.pool,
+      "select address from deliveries where kind = 'notice' and status = 'pending' and claimed_by is not null and idempotency_key like 'notice:confirmation:%:question'",
+    ))
+      claimedAtJump.add(r.address.toLowerCase());
     ctx.log(`restarted as ${name}; fast-forwarded past the ${LEASE_MS / 60_000}-minute lease`);
   };
 
@@ -108,10 +116,6 @@ await runDrill("drill: kill -9 while contacts are asked and answer", async (ctx)
     db.pool,
     "select address from deliveries where kind = 'notice' and status = 'pending' and claimed_by is not null and locked_until > now() - interval '1 hour' and idempotency_key like 'notice:confirmation:%:question'",
   );
-  const snapshot = await rows<Record<string, unknown>>(
-    db.pool,
-    "select address, status, attempts, claimed_by, locked_until, next_attempt_at from deliveries where kind = 'notice' and idempotency_key like 'notice:confirmation:%:question'",
-  );
   ctx.log(`killed server-1 with ${fmt(askedAtKill.size)} of ${fmt(expectedQuestions)} questions out`);
   await restart("server-2");
   await waitUntil(
@@ -126,10 +130,11 @@ await runDrill("drill: kill -9 while contacts are asked and answer", async (ctx)
   const perContact = new Map<string, number>();
   for (const m of questions()) perContact.set(m.to, (perContact.get(m.to) ?? 0) + 1);
   const questionDuplicates = [...perContact.values()].reduce((n, v) => n + v - 1, 0);
-  const heldAddresses = new Set(held.map((h) => h.address.toLowerCase()));
+  const heldAddresses = new Set([...held.map((h) => h.address.toLowerCase()), ...claimedAtJump]);
   const twice = [...perContact].filter(([, n]) => n > 1).map(([to]) => to);
   ctx.metric("questions at the mail server before the kill", askedAtKill.size);
   ctx.metric("questions held by the killed process", held.length);
+  ctx.metric("questions the new process had taken when its clock jumped", claimedAtJump.size);
   ctx.metric("questions sent twice", questionDuplicates);
   ctx.check(
     "the kill came mid-burst",
@@ -144,9 +149,9 @@ await runDrill("drill: kill -9 while contacts are asked and answer", async (ctx)
     [strays.slice(0, 2)],
   );
   ctx.check(
-    "questions sent twice only of those the killed process held",
-    strays.length === 0 && questionDuplicates <= held.length,
-    `${questionDuplicates} ≤ ${held.length}${strays.length ? `; not held: ${JSON.stringify(strayRows)}; at the kill: ${JSON.stringify(snapshot.filter((r) => strays.slice(0, 2).includes(r.address as string)))}; arrivals: ${JSON.stringify(sink.mails.filter((m) => strays.slice(0, 2).includes(m.to)).map((m) => [m.seq, m.kind, m.receivedAt]))}` : ""}`,
+    "questions sent twice only of those in flight (held by the killed process, or taken by the new one as its clock jumped)",
+    strays.length === 0 && questionDuplicates <= heldAddresses.size,
+    `${questionDuplicates} ≤ ${heldAddresses.size}${strays.length ? `; not held: ${JSON.stringify(strayRows)}` : ""}`,
   );
 
   // Phase 2: the first contact of each even owner holds, of each odd owner cannot reach them;
