@@ -100,6 +100,21 @@ export const conditionConfirmationSchema = conditionConfirmationInputSchema.safe
 });
 export type ConditionConfirmation = z.infer<typeof conditionConfirmationSchema>;
 
+/**
+ * GET /api/confirmations: the owner's conditions whose contacts are being asked now, or whose release
+ * a contact held (until the new deadline): what the dashboard tells the owner, soonest first.
+ */
+export const activeConfirmationSchema = z.object({
+  condition_id: z.string(),
+  message_id: z.string(),
+  message_title: z.string(),
+  /** Asking first is still on (it may be turned off while a question stays open to its end). */
+  enabled: z.boolean(),
+  max_holds_in_a_row: z.number(),
+  stage: confirmationStageViewSchema,
+});
+export type ActiveConfirmation = z.infer<typeof activeConfirmationSchema>;
+
 /*
  * What a trusted contact sees through their links (public, no account; docs/decisions/041). Tokens
  * travel in the body, never the path (docs/decisions/011). A contact learns the owner's first name

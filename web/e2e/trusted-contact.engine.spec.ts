@@ -93,6 +93,12 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   expect(held.text).toContain("Your new deadline is");
   await page.goto(`/message/${s.messageId}`);
   await expect(page.getByText(/Held by Sam next door/)).toBeVisible();
+  // The dashboard says it too.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Your trusted contacts" })).toContainText(
+    /Held by Sam next door until/,
+  );
+  await page.screenshot({ path: "e2e/.artifacts/71-dashboard-held-1280.png" });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: "e2e/.artifacts/66-held-by-375.png", fullPage: true });
   expect(await mailsTo(request, s.recipientEmail)).toEqual([]);

@@ -1,5 +1,6 @@
 import {
   DEFAULT_CONFIRMATION_SETTINGS,
+  type ActiveConfirmation,
   validateConfirmationSettings,
   type ConditionConfirmation,
   type ConditionConfirmationInput,
@@ -11,9 +12,10 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { isUuid } from "../db/owned-row.ts";
-import { conditionContacts, messageConditions, trustedContacts } from "../db/schema.ts";
+import { messageCipherOf } from "../crypto/message-cipher.ts";
+import { conditionContacts, confirmationStages, messageConditions, messages, trustedContacts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { CONFIRMABLE_TYPES, contactName, readStages } from "./stage-context.ts";
+import { CONFIRMABLE_TYPES, contactName, readStages, type Stage } from "./stage-context.ts";
 
 /**
  * Turns confirm before release on for one of the owner's conditions, with its settings and the
@@ -137,28 +139,6 @@ export async function readConditionConfirmation({
         .where(eq(conditionContacts.conditionId, conditionId))
     ).map((c) => c.id);
     const stage = (await readStages(tx, [{ condition, settings }], clock.now())).get(conditionId)!;
-    const { state } = stage;
-    const none = { status: "none" as const, until: null, asked: 0, answered: 0, held_by: null, holds_in_a_row: 0 };
-    const view: ConfirmationStageView =
-      state.kind === "armed"
-        ? none
-        : {
-            status:
-              state.kind === "confirming" ? "asking" : state.kind === "held" ? "held" : (state.kind as "released"),
-            until:
-              state.kind === "confirming"
-                ? state.endsAt.toISOString()
-                : state.kind === "held"
-                  ? state.newDeadline.toISOString()
-                  : null,
-            asked: state.asked.length,
-            answered: Object.keys(state.answers).length,
-            held_by:
-              state.kind === "held" && stage.contacts.get(state.heldBy)
-                ? contactName(masterKeys, stage.contacts.get(state.heldBy)!)
-                : null,
-            holds_in_a_row: state.holdsInARow,
-          };
     return {
       enabled: condition.confirmation !== null,
       window_hours: settings.windowMs / HOUR,
@@ -166,7 +146,77 @@ export async function readConditionConfirmation({
       max_holds_in_a_row: settings.maxHoldsInARow,
       release_answers_needed: settings.releaseAnswersNeeded,
       contact_ids: contactIds,
-      stage: view,
+      stage: stageView(masterKeys, stage),
     };
+  });
+}
+
+/** The stage as the owner sees it: asking now, the last hold, or how the last question ended. */
+function stageView(masterKeys: MasterKeys, { state, contacts }: Stage): ConfirmationStageView {
+  if (state.kind === "armed")
+    return { status: "none", until: null, asked: 0, answered: 0, held_by: null, holds_in_a_row: 0 };
+  const heldBy = state.kind === "held" ? contacts.get(state.heldBy) : undefined;
+  return {
+    status: state.kind === "confirming" ? "asking" : state.kind,
+    until:
+      state.kind === "confirming"
+        ? state.endsAt.toISOString()
+        : state.kind === "held"
+          ? state.newDeadline.toISOString()
+          : null,
+    asked: state.asked.length,
+    answered: Object.keys(state.answers).length,
+    held_by: heldBy ? contactName(masterKeys, heldBy) : null,
+    holds_in_a_row: state.holdsInARow,
+  };
+}
+
+/**
+ * The owner's conditions whose contacts are being asked now, or whose release a contact held and
+ * whose new deadline is still ahead (a check-in since ends the hold's say), soonest first: what the
+ * dashboard tells the owner. One read of every stage, caught up in memory; nothing is written.
+ */
+export async function listActiveConfirmations({
+  db,
+  clock,
+  masterKeys,
+  userId,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  userId: string;
+}): Promise<ActiveConfirmation[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ condition: messageConditions, message: messages })
+      .from(messageConditions)
+      .innerJoin(messages, eq(messages.id, messageConditions.messageId))
+      .innerJoin(confirmationStages, eq(confirmationStages.conditionId, messageConditions.id))
+      .where(eq(messageConditions.userId, userId));
+    if (rows.length === 0) return [];
+    const now = clock.now();
+    const stages = await readStages(
+      tx,
+      rows.map(({ condition }) => ({ condition, settings: condition.confirmation ?? DEFAULT_CONFIRMATION_SETTINGS })),
+      now,
+    );
+    return rows
+      .flatMap(({ condition, message }): ActiveConfirmation[] => {
+        const stage = stageView(masterKeys, stages.get(condition.id)!);
+        const holding = stage.status === "held" && stage.holds_in_a_row > 0 && Date.parse(stage.until!) > now.getTime();
+        if (stage.status !== "asking" && !holding) return [];
+        return [
+          {
+            condition_id: condition.id,
+            message_id: message.id,
+            message_title: messageCipherOf(masterKeys, message).openText("title", message.title),
+            enabled: condition.confirmation !== null,
+            max_holds_in_a_row: (condition.confirmation ?? DEFAULT_CONFIRMATION_SETTINGS).maxHoldsInARow,
+            stage,
+          },
+        ];
+      })
+      .sort((a, b) => Date.parse(a.stage.until ?? "") - Date.parse(b.stage.until ?? ""));
   });
 }

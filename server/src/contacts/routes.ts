@@ -3,6 +3,7 @@ import {
   accessDenyViewSchema,
   accessPermissionsInputSchema,
   accessPermissionsSchema,
+  activeConfirmationSchema,
   conditionConfirmationInputSchema,
   contactAccessRequestBodySchema,
   conditionConfirmationSchema,
@@ -28,7 +29,12 @@ import { idParams, security } from "../http/route-schemas.ts";
 import { readAccessPermissions, setAccessPermissions } from "./access-permissions.ts";
 import { answerInvitation, leaveAsContact } from "./answer-invitation.ts";
 import { answerQuestion } from "./answer-question.ts";
-import { readConditionConfirmation, setConditionConfirmation, settingsFromInput } from "./condition-confirmation.ts";
+import {
+  listActiveConfirmations,
+  readConditionConfirmation,
+  setConditionConfirmation,
+  settingsFromInput,
+} from "./condition-confirmation.ts";
 import {
   denyAccessRequest,
   denyByLink,
@@ -142,6 +148,19 @@ export const ownerContactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       });
       return readConditionConfirmation({ db, clock, masterKeys, userId, conditionId: req.params.id });
     },
+  );
+
+  app.get(
+    "/confirmations",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "My conditions whose trusted contacts are being asked now, or whose release one of them held",
+        response: { 200: z.array(activeConfirmationSchema) },
+      },
+    },
+    (req) => listActiveConfirmations({ db, clock, masterKeys, userId: currentUser(req).id }),
   );
 
   app.get(

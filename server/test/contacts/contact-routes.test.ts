@@ -1,4 +1,5 @@
 import type {
+  ActiveConfirmation,
   ConditionConfirmation,
   ContactAnswerResult,
   ContactInvitation,
@@ -89,6 +90,17 @@ describe("the trusted contacts' routes", () => {
       deadline_moved_by: "trusted_contacts",
       summary: expect.stringContaining("(Moved because your trusted contacts were asked.)"),
     });
+    // The dashboard's list says the contacts are being asked.
+    const asking = async () => (await (await s.owner.api("/api/confirmations")).json()) as ActiveConfirmation[];
+    expect(await asking()).toEqual([
+      expect.objectContaining({
+        condition_id: s.conditionId,
+        message_id: s.messageId,
+        message_title: "The spare key",
+        enabled: true,
+        stage: expect.objectContaining({ status: "asking", asked: 1, answered: 0 }),
+      }),
+    ]);
     const question = tokenIn(address, "question");
     const asked = (await publicPost("/contact/question/lookup", { token: question })).json as ContactQuestion;
     expect(asked).toMatchObject({ owner_first_name: "Alex", status: "open", your_answer: null });
@@ -109,6 +121,11 @@ describe("the trusted contacts' routes", () => {
       contact_ids: [contact.id],
       stage: { status: "held", held_by: "Sam next door", asked: 1, answered: 1, holds_in_a_row: 1 },
     });
+
+    expect(await asking()).toEqual([
+      expect.objectContaining({ stage: expect.objectContaining({ status: "held", held_by: "Sam next door" }) }),
+    ]);
+    expect(await (await (await signUpUser(t)).api("/api/confirmations")).json()).toEqual([]);
 
     const diagnostic = (await (await s.owner.api(`/api/diagnostic/message/${s.messageId}`)).json()) as {
       confirmations: unknown[];

@@ -3,6 +3,7 @@ import {
   accessDenyViewSchema,
   accessPermissionsInputSchema,
   accessPermissionsSchema,
+  activeConfirmationSchema,
   apiErrorSchema,
   fieldMessage,
   validationMessage,
@@ -147,6 +148,7 @@ export const ownerContactsContract = {
     response: conditionConfirmationSchema,
   },
   // Emergency access on request: the owner's requests, a message's permissions, and the mailed Deny link (public).
+  "GET /api/confirmations": { response: z.array(activeConfirmationSchema) },
   "GET /api/access-requests": { response: z.array(ownerAccessRequestSchema) },
   "POST /api/access-requests/:id/deny": { response: ownerAccessRequestSchema },
   "POST /api/access-requests/:id/revoke": { response: ownerAccessRequestSchema },

@@ -201,6 +201,32 @@ export function createFakeOwnerContacts({
       chosen.set(id, ids);
       return { body: view(id) };
     },
+    // As the server: each condition whose contacts are asked, or whose hold still stands, soonest first.
+    "GET /api/confirmations": () => ({
+      body: [...stages]
+        .filter(
+          ([, s]) =>
+            s.status === "asking" ||
+            (s.status === "held" && s.holds_in_a_row > 0 && Date.parse(s.until ?? "") > Date.now()),
+        )
+        .flatMap(([conditionId, stage]) => {
+          const m = workspace.messages.find((x) => x.conditions.some((c) => c.id === conditionId));
+          const v = view(conditionId);
+          return m
+            ? [
+                {
+                  condition_id: conditionId,
+                  message_id: m.id,
+                  message_title: m.title,
+                  enabled: v.enabled,
+                  max_holds_in_a_row: v.max_holds_in_a_row,
+                  stage,
+                },
+              ]
+            : [];
+        })
+        .sort((a, b) => Date.parse(a.stage.until ?? "") - Date.parse(b.stage.until ?? "")),
+    }),
     "GET /api/access-requests": () => ({ body: [...requests].reverse().slice(0, 50) }),
     "POST /api/access-requests/:id/deny": ({ params }) => {
       const found = requests.find((r) => r.id === params.id);

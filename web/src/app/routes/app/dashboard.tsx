@@ -17,6 +17,7 @@ import { NewMessageButton } from "@/features/messages/components/new-message-but
 import { useRecipients } from "@/features/recipients/api/get-recipients";
 import { useRecentReleases } from "@/features/releases/api/get-recent-releases";
 import { AccessRequestBanner } from "@/features/trusted-contacts/components/access-request-banner";
+import { ContactsAskedBanner } from "@/features/trusted-contacts/components/contacts-asked-banner";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useOwnerTimeZone } from "@/hooks/use-owner-time-zone";
 
@@ -42,6 +43,7 @@ export default function DashboardPage() {
         actions={messageList && messageList.length > 0 ? <NewMessageButton /> : undefined}
       />
       <AccessRequestBanner timeZone={timeZone} />
+      <ContactsAskedBanner timeZone={timeZone} />
       {messages.isError || messageList === undefined ? (
         <LoadError what="messages" onRetry={() => void messages.refetch()} />
       ) : messageList.length === 0 ? (
