@@ -1,6 +1,5 @@
 import type { ContactPage } from "@trigger-switch/contracts";
 import { HeartHandshake, LogOut, MailQuestion, UserMinus, UserX } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Button } from "@/components/ui/button";
@@ -13,6 +12,7 @@ import { useContactPage, useLeaveAsContact } from "../api/contact-page";
 import { atStart } from "../utils/contact-words";
 import { ContactAccessSection } from "./contact-access-section";
 import { ContactLinkInvalid, ContactLookupError } from "./contact-link-states";
+import { ConfirmInPlace, useTwoTap } from "./two-tap-confirm";
 import { WhatItMeans } from "./what-it-means";
 
 /**
@@ -70,18 +70,7 @@ export function ContactPagePanel({ token }: { token: string }) {
 
 function ActiveContact({ page, leaving, onLeave }: { page: ContactPage; leaving: boolean; onLeave: () => void }) {
   const name = page.owner_first_name;
-  const ids = useId();
-  const [confirming, setConfirming] = useState(false);
-  const confirmTitle = useRef<HTMLParagraphElement>(null);
-  const stepDownButton = useRef<HTMLButtonElement>(null);
-  const backFromConfirm = useRef(false);
-  useEffect(() => {
-    if (confirming) confirmTitle.current?.focus();
-    else if (backFromConfirm.current) {
-      backFromConfirm.current = false;
-      stepDownButton.current?.focus();
-    }
-  }, [confirming]);
+  const { confirming, ask, back, questionRef, buttonRef } = useTwoTap();
 
   return (
     <Card>
@@ -104,49 +93,24 @@ function ActiveContact({ page, leaving, onLeave }: { page: ContactPage; leaving:
             : "Keep this page's address: it is your link to step down."}
         </p>
         {confirming ? (
-          <div
-            role="group"
-            aria-labelledby={`${ids}-confirm`}
-            aria-describedby={`${ids}-confirm-what`}
-            className="flex flex-col gap-3 rounded-lg border-2 border-destructive/50 bg-destructive/5 p-4"
+          <ConfirmInPlace
+            destructive
+            question={`Step down as a trusted contact of ${name}?`}
+            description={`You will no longer be asked about ${name}. You cannot undo this yourself.`}
+            questionRef={questionRef}
           >
-            <p
-              id={`${ids}-confirm`}
-              ref={confirmTitle}
-              tabIndex={-1}
-              className="text-lg font-semibold outline-none focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              Step down as a trusted contact of {name}?
-            </p>
-            <p id={`${ids}-confirm-what`} className="text-sm">
-              You will no longer be asked about {name}. You cannot undo this yourself.
-            </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button type="button" variant="destructive" disabled={leaving} onClick={onLeave}>
                 {leaving ? <Spinner className="text-destructive-foreground" /> : <LogOut aria-hidden="true" />}
                 Yes, step down
               </Button>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={leaving}
-                onClick={() => {
-                  backFromConfirm.current = true;
-                  setConfirming(false);
-                }}
-              >
+              <Button type="button" variant="outline" disabled={leaving} onClick={back}>
                 No, stay their contact
               </Button>
             </div>
-          </div>
+          </ConfirmInPlace>
         ) : (
-          <Button
-            ref={stepDownButton}
-            type="button"
-            variant="outline"
-            className="self-center"
-            onClick={() => setConfirming(true)}
-          >
+          <Button ref={buttonRef} type="button" variant="outline" className="self-center" onClick={ask}>
             <LogOut aria-hidden="true" />
             Step down
           </Button>

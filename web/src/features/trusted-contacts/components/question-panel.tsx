@@ -11,7 +11,7 @@ import {
   UserX,
   type LucideIcon,
 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Button } from "@/components/ui/button";
@@ -31,6 +31,7 @@ import {
   yourAnswerSentence,
 } from "../utils/contact-words";
 import { ContactLinkInvalid, ContactLookupError } from "./contact-link-states";
+import { ConfirmInPlace, useTwoTap } from "./two-tap-confirm";
 
 /**
  * A question's link (`/contact/question?token=`): "Have you been in touch with {first name} since
@@ -153,18 +154,8 @@ function AnswerButtons({
 }) {
   const name = q.owner_first_name;
   const ids = useId();
-  const [confirming, setConfirming] = useState(false);
-  const confirmTitle = useRef<HTMLParagraphElement>(null);
-  const releaseButton = useRef<HTMLButtonElement>(null);
-  const backFromConfirm = useRef(false);
   // The first tap replaces the button with the question; focus follows, and returns on "No, go back".
-  useEffect(() => {
-    if (confirming) confirmTitle.current?.focus();
-    else if (backFromConfirm.current) {
-      backFromConfirm.current = false;
-      releaseButton.current?.focus();
-    }
-  }, [confirming]);
+  const { confirming, ask, back, questionRef, buttonRef } = useTwoTap();
 
   const atOnce = releasesAtOnce(q);
   const busy = answering !== null;
@@ -192,26 +183,16 @@ function AnswerButtons({
         </p>
       </div>
       {confirming ? (
-        <div
-          role="group"
-          aria-labelledby={`${ids}-confirm`}
-          aria-describedby={`${ids}-confirm-what`}
-          className="flex flex-col gap-3 rounded-lg border-2 border-destructive/50 bg-destructive/5 p-4"
-        >
-          <p
-            id={`${ids}-confirm`}
-            ref={confirmTitle}
-            tabIndex={-1}
-            className="text-lg font-semibold outline-none focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {atOnce ? "Send it now?" : "Record “I can't reach them”?"}
-          </p>
-          <p id={`${ids}-confirm-what`} className="text-sm">
-            {atOnce
+        <ConfirmInPlace
+          destructive
+          question={atOnce ? "Send it now?" : "Record “I can't reach them”?"}
+          description={`${
+            atOnce
               ? `Your answer sends what ${name} prepared at once.`
-              : `Your answer counts towards the ${q.release_answers_needed} needed to send what ${name} prepared at once; ${q.release_answers} answered so far.`}{" "}
-            You cannot change your answer afterwards.
-          </p>
+              : `Your answer counts towards the ${q.release_answers_needed} needed to send what ${name} prepared at once; ${q.release_answers} answered so far.`
+          } You cannot change your answer afterwards.`}
+          questionRef={questionRef}
+        >
           <div className="flex flex-col gap-2">
             <Button
               type="button"
@@ -227,31 +208,22 @@ function AnswerButtons({
               )}
               {atOnce ? "Yes, send it now" : "Yes, record my answer"}
             </Button>
-            <Button
-              type="button"
-              variant="outline"
-              className="h-auto min-h-11 py-2"
-              disabled={busy}
-              onClick={() => {
-                backFromConfirm.current = true;
-                setConfirming(false);
-              }}
-            >
+            <Button type="button" variant="outline" className="h-auto min-h-11 py-2" disabled={busy} onClick={back}>
               No, go back
             </Button>
           </div>
-        </div>
+        </ConfirmInPlace>
       ) : (
         <div className="flex flex-col gap-2">
           <Button
-            ref={releaseButton}
+            ref={buttonRef}
             type="button"
             size="lg"
             variant="destructive"
             className="h-auto min-h-14 py-3 text-base whitespace-normal"
             aria-describedby={`${ids}-release`}
             disabled={busy}
-            onClick={() => setConfirming(true)}
+            onClick={ask}
           >
             <PhoneOff aria-hidden="true" />
             {ANSWER_LABELS.release}

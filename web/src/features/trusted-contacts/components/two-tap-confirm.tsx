@@ -1,7 +1,81 @@
 import type { LucideIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
+
+/*
+ * Asking in place before acting, as the contact's pages do (their links are opened on phones, where
+ * a dialog would cover the page): the first tap turns the button into the question, focus follows,
+ * and going back returns focus to the button. `useTwoTap` is that behaviour; `ConfirmInPlace` the
+ * question's box; `TwoTapConfirm` both with plain buttons.
+ */
+
+export function useTwoTap() {
+  const [confirming, setConfirming] = useState(false);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const backFromConfirm = useRef(false);
+  useEffect(() => {
+    if (confirming) questionRef.current?.focus();
+    else if (backFromConfirm.current) {
+      backFromConfirm.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [confirming]);
+  return {
+    confirming,
+    ask: () => setConfirming(true),
+    back: () => {
+      backFromConfirm.current = true;
+      setConfirming(false);
+    },
+    questionRef,
+    buttonRef,
+  };
+}
+
+/** The question asked in place: a labelled group with what answering yes does, and the answers as children. */
+export function ConfirmInPlace({
+  question,
+  description,
+  questionRef,
+  destructive = false,
+  children,
+}: {
+  question: string;
+  description: ReactNode;
+  questionRef: RefObject<HTMLParagraphElement | null>;
+  /** Styled as a step that cannot be undone (stepping down, sending). */
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  const ids = useId();
+  return (
+    <div
+      role="group"
+      aria-labelledby={`${ids}-question`}
+      aria-describedby={`${ids}-what`}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border-2 p-4",
+        destructive ? "border-destructive/50 bg-destructive/5" : "border-primary/40 bg-secondary/60",
+      )}
+    >
+      <p
+        id={`${ids}-question`}
+        ref={questionRef}
+        tabIndex={-1}
+        className="text-lg font-semibold outline-none focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {question}
+      </p>
+      <p id={`${ids}-what`} className="text-sm">
+        {description}
+      </p>
+      {children}
+    </div>
+  );
+}
 
 export interface TwoTapConfirmProps {
   /** The first tap's button. */
@@ -20,11 +94,6 @@ export interface TwoTapConfirmProps {
   onConfirm: () => void;
 }
 
-/**
- * A button that asks in place before it acts, as the contact's pages do (their links are opened on
- * phones, where a dialog would cover the page): the first tap turns it into the question, focus
- * follows, and "no" brings focus back to the button.
- */
 export function TwoTapConfirm({
   label,
   icon: Icon,
@@ -37,19 +106,7 @@ export function TwoTapConfirm({
   pending,
   onConfirm,
 }: TwoTapConfirmProps) {
-  const ids = useId();
-  const [confirming, setConfirming] = useState(false);
-  const questionRef = useRef<HTMLParagraphElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const backFromConfirm = useRef(false);
-  useEffect(() => {
-    if (confirming) questionRef.current?.focus();
-    else if (backFromConfirm.current) {
-      backFromConfirm.current = false;
-      buttonRef.current?.focus();
-    }
-  }, [confirming]);
-
+  const { confirming, ask, back, questionRef, buttonRef } = useTwoTap();
   if (!confirming)
     return (
       <Button
@@ -58,7 +115,7 @@ export function TwoTapConfirm({
         variant={variant}
         className="h-auto min-h-11 py-2 whitespace-normal sm:self-start"
         onClick={() => {
-          if (onFirstTap?.() !== false) setConfirming(true);
+          if (onFirstTap?.() !== false) ask();
         }}
       >
         <Icon aria-hidden="true" />
@@ -66,23 +123,7 @@ export function TwoTapConfirm({
       </Button>
     );
   return (
-    <div
-      role="group"
-      aria-labelledby={`${ids}-question`}
-      aria-describedby={`${ids}-what`}
-      className="flex flex-col gap-3 rounded-lg border-2 border-primary/40 bg-secondary/60 p-4"
-    >
-      <p
-        id={`${ids}-question`}
-        ref={questionRef}
-        tabIndex={-1}
-        className="text-lg font-semibold outline-none focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        {question}
-      </p>
-      <p id={`${ids}-what`} className="text-sm">
-        {description}
-      </p>
+    <ConfirmInPlace question={question} description={description} questionRef={questionRef}>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="button" className="h-auto min-h-11 py-2 whitespace-normal" disabled={pending} onClick={onConfirm}>
           {pending ? <Spinner className="text-primary-foreground" /> : <Icon aria-hidden="true" />}
@@ -93,14 +134,11 @@ export function TwoTapConfirm({
           variant="outline"
           className="h-auto min-h-11 py-2 whitespace-normal"
           disabled={pending}
-          onClick={() => {
-            backFromConfirm.current = true;
-            setConfirming(false);
-          }}
+          onClick={back}
         >
           {no}
         </Button>
       </div>
-    </div>
+    </ConfirmInPlace>
   );
 }
