@@ -1,11 +1,13 @@
+import { formatMailWhen } from "@trigger-switch/contracts";
 import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { reminderEnvelope } from "../channels/delivery/phone-envelopes.ts";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
 import { confirmationQuestions, deliveries, messageConditions } from "../db/schema.ts";
 import { effectiveDeadline } from "../engine/effective-deadline.ts";
 import { issueCheckInToken } from "../engine/issue-check-in-token.ts";
-import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
+import { enqueueOwnerNotice, enqueueOwnerPhoneNotices } from "../engine/owner-notices.ts";
 import { rescheduleConditions } from "../engine/reschedule-condition.ts";
 import { newSecretToken } from "../engine/secret-token.ts";
 import { checkInPageUrl } from "../mail/web-links.ts";
@@ -97,6 +99,31 @@ export async function carryOutStage(deps: StageDeps, stage: Stage): Promise<{ re
               checkInUrl: checkInPageUrl(siteUrl, token),
             }),
           },
+        });
+        // And on every messaging channel their reminders go to: it reads as the reminder it is (a
+        // reply checks in too), never naming a message or a contact.
+        const phone = owner.phone;
+        await enqueueOwnerPhoneNotices(tx, {
+          masterKeys,
+          now,
+          notices: (phone?.channels ?? []).map((channel) => {
+            const envelope = reminderEnvelope({
+              channel,
+              to: phone!.number,
+              firstName: owner.firstName,
+              deadline: formatMailWhen(effect.endsAt, owner.timeZone),
+              link: checkInPageUrl(siteUrl, token),
+            });
+            return {
+              userId: condition.userId,
+              channel,
+              to: phone!.number,
+              key: key(`owner-last-alert:${channel}`),
+              text: envelope.text,
+              template: envelope.template!,
+              about: { messageId: condition.messageId, conditionId: condition.id, reminderId: null },
+            };
+          }),
         });
         break;
       }

@@ -6,15 +6,7 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import { newRecordCipher } from "../crypto/record-cipher.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import {
-  accessGrants,
-  accessPermissions,
-  accessRequests,
-  messages,
-  profiles,
-  trustedContacts,
-  verifiedNumbers,
-} from "../db/schema.ts";
+import { accessGrants, accessPermissions, accessRequests, messages, trustedContacts } from "../db/schema.ts";
 import type { PhoneChannelId } from "../channels/channel.ts";
 import { accessRequestEnvelope } from "../channels/delivery/phone-envelopes.ts";
 import { enqueueOwnerNotice, enqueueOwnerPhoneNotices } from "../engine/owner-notices.ts";
@@ -168,7 +160,10 @@ export async function requestAccess({
       },
     });
     // And on the owner's phone, where they chose it for their reminders and this server has it.
-    const phone = await ownerPhone(tx, phoneChannels, contact.userId);
+    const phone = owner.phone && {
+      number: owner.phone.number,
+      channels: owner.phone.channels.filter((c) => phoneChannels.includes(c)),
+    };
     const soonest = new Date(Math.min(...rows.map((r) => r.grantsAt.getTime())));
     await enqueueOwnerPhoneNotices(tx, {
       masterKeys,
@@ -235,23 +230,6 @@ export async function withdrawAccessRequests({
     });
     return { kind: "done", contactId: contact.id };
   });
-}
-
-/**
- * The owner's proven number and the messaging channels they chose for reminders that this server
- * has (`phoneChannels`), or null. At send time their route is checked again (plan, choice, proof).
- */
-async function ownerPhone(tx: Tx, phoneChannels: readonly PhoneChannelId[], userId: string) {
-  const [row] = await tx
-    .select({ chosen: profiles.reminderChannels, proven: verifiedNumbers.number })
-    .from(profiles)
-    .innerJoin(
-      verifiedNumbers,
-      and(eq(verifiedNumbers.userId, profiles.id), eq(verifiedNumbers.number, profiles.whatsappNumber)),
-    )
-    .where(eq(profiles.id, userId));
-  const channels = (row?.chosen ?? []).filter((c): c is PhoneChannelId => phoneChannels.includes(c as PhoneChannelId));
-  return row && channels.length > 0 ? { number: row.proven, channels } : null;
 }
 
 /** The contact behind a page link, locked; a link of someone no longer active is refused with a sentence. */

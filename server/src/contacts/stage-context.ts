@@ -1,10 +1,18 @@
 import type { ConfirmationSettings } from "@trigger-switch/contracts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { PhoneChannelId } from "../channels/channel.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
 import type { messageConditions } from "../db/schema.ts";
-import { conditionContacts, confirmationStages, profiles, trustedContacts, users } from "../db/schema.ts";
+import {
+  conditionContacts,
+  confirmationStages,
+  profiles,
+  trustedContacts,
+  users,
+  verifiedNumbers,
+} from "../db/schema.ts";
 import { recordCipherOf } from "../crypto/record-cipher.ts";
 import { effectiveDeadline } from "../engine/effective-deadline.ts";
 import { UNNAMED_OWNER } from "./answer-invitation.ts";
@@ -28,6 +36,12 @@ export interface Owner {
   email: string;
   firstName: string;
   timeZone: string;
+  /**
+   * Their proven number and the messaging channels they chose for reminders, which their alerts
+   * follow too; null: e-mail only. At send time their route is checked again (plan, choice, proof,
+   * this server's providers: channels/delivery/send-owner-phone-notice.ts).
+   */
+  phone: { number: string; channels: PhoneChannelId[] } | null;
 }
 
 /** One condition's stage, read under the condition's row lock, with what it needs to act. */
@@ -104,7 +118,7 @@ export async function readStages(
       condition,
       settings,
       state,
-      owner: owners.get(condition.userId) ?? { email: "", firstName: UNNAMED_OWNER, timeZone: "UTC" },
+      owner: owners.get(condition.userId) ?? { email: "", firstName: UNNAMED_OWNER, timeZone: "UTC", phone: null },
       contacts,
       askable,
       effects,
@@ -137,15 +151,34 @@ export async function writeStage(
 /** What the contacts' mails need of each owner: their address, first name and time zone. */
 export async function readOwners(tx: Db | Tx, userIds: string[]): Promise<Map<string, Owner>> {
   const rows = await tx
-    .select({ id: users.id, email: users.email, firstName: profiles.firstName, timeZone: profiles.timeZone })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: profiles.firstName,
+      timeZone: profiles.timeZone,
+      chosen: profiles.reminderChannels,
+      proven: verifiedNumbers.number,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(
+      verifiedNumbers,
+      and(eq(verifiedNumbers.userId, users.id), eq(verifiedNumbers.number, profiles.whatsappNumber)),
+    )
     .where(inIds(users.id, userIds));
   return new Map(
-    rows.map((r) => [
-      r.id,
-      { email: r.email, firstName: r.firstName?.trim() || UNNAMED_OWNER, timeZone: r.timeZone ?? "UTC" },
-    ]),
+    rows.map((r) => {
+      const channels = (r.chosen ?? []).filter((c): c is PhoneChannelId => c === "whatsapp" || c === "sms");
+      return [
+        r.id,
+        {
+          email: r.email,
+          firstName: r.firstName?.trim() || UNNAMED_OWNER,
+          timeZone: r.timeZone ?? "UTC",
+          phone: r.proven && channels.length > 0 ? { number: r.proven, channels } : null,
+        },
+      ];
+    }),
   );
 }
 

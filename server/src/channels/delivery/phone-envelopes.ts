@@ -44,13 +44,6 @@ export function reminderEnvelope({
 }
 
 /**
- * The owner's release notice on their messaging channel, after the e-mail: when and to
- * whom, and the message page. Like the reminder it never names the message (its title is content,
- * docs/decisions/005): "one of your messages", which the link opens once signed in. The names are
- * the recipients' as the owner wrote them, never their numbers or addresses. The template's body
- * parameters: {{1}} first name, {{2}} when, {{3}} to whom, {{4}} the message page.
- */
-/**
  * The owner's alert that a trusted contact asked for access (docs/decisions/041), after its e-mail:
  * who asked and when it goes unless denied, with the dashboard's link (where Deny is one tap). Never
  * a title: a phone's lock screen shows it.
@@ -76,6 +69,13 @@ export function accessRequestEnvelope({
   };
 }
 
+/**
+ * The owner's release notice on their messaging channel, after the e-mail: when and to
+ * whom, and the message page. Like the reminder it never names the message (its title is content,
+ * docs/decisions/005): "one of your messages", which the link opens once signed in. The names are
+ * the recipients' as the owner wrote them, never their numbers or addresses. The template's body
+ * parameters: {{1}} first name, {{2}} when, {{3}} to whom, {{4}} the message page.
+ */
 export function releaseNoticeEnvelope({
   to,
   firstName,

@@ -40,11 +40,13 @@ describe("the trusted contacts page", () => {
       "They see only your first name and that question: never your messages, their titles or who they go to, unless a message is sent to them on their request (below).",
     );
     expect(how).toHaveTextContent(
-      "If they ask, you are alerted at once by e-mail and on your dashboard, and can deny. If you do not deny within the waiting period you chose, that message is sent to them alone.",
+      "If they ask, you are alerted at once by e-mail (and on WhatsApp or SMS where your reminders go) and on your dashboard, and can deny. If you do not deny within the waiting period you chose, that message is sent to them alone.",
     );
     expect(how).toHaveTextContent("You choose on each condition of a message whether to ask them");
     expect(how).toHaveTextContent("The emergency button never waits for anyone.");
-    expect(how).toHaveTextContent("Invitations and questions go by e-mail. WhatsApp and SMS are not available yet.");
+    expect(how).toHaveTextContent(
+      "Your contacts are invited and asked by e-mail; WhatsApp and SMS are not available for them yet.",
+    );
     expect(screen.getByRole("button", { name: "Invite a contact" })).toBeEnabled();
   });
 

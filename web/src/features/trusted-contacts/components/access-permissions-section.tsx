@@ -232,8 +232,8 @@ function PermissionsForm({
         })}
       </ul>
       <p className="text-xs text-muted-foreground">
-        Off unless you tick someone. Alerts go by e-mail, with a Deny button, and show on your dashboard. They never see
-        this message's title or content before it is sent to them.{" "}
+        Off unless you tick someone. You are alerted by e-mail with a Deny button, on WhatsApp or SMS too where your
+        reminders go, and on your dashboard. They never see this message's title or content before it is sent to them.{" "}
         <Link to={paths.trustedContacts} className="font-medium text-primary underline-offset-4 hover:underline">
           Your trusted contacts
         </Link>

@@ -32,14 +32,17 @@ export function HowContactsWork({ firstName }: { firstName: string | null }) {
     },
     {
       icon: KeyRound,
-      text: "You can also let a contact ask for a message, on that message's page. If they ask, you are alerted at once by e-mail and on your dashboard, and can deny. If you do not deny within the waiting period you chose, that message is sent to them alone. Until then they see only its number (“Message 1”), never its title.",
+      text: "You can also let a contact ask for a message, on that message's page. If they ask, you are alerted at once by e-mail (and on WhatsApp or SMS where your reminders go) and on your dashboard, and can deny. If you do not deny within the waiting period you chose, that message is sent to them alone. Until then they see only its number (“Message 1”), never its title.",
     },
     {
       icon: ToggleRight,
       text: "You choose on each condition of a message whether to ask them: open the message and turn on “Ask trusted contacts first”.",
     },
     { icon: Siren, text: "The emergency button never waits for anyone." },
-    { icon: Mail, text: "Invitations and questions go by e-mail. WhatsApp and SMS are not available yet." },
+    {
+      icon: Mail,
+      text: "Your contacts are invited and asked by e-mail; WhatsApp and SMS are not available for them yet. Your last alert before a release, and a request for access, also reach you on WhatsApp or SMS if your reminders go there.",
+    },
   ];
   return (
     <ul aria-label="How trusted contacts work" className="flex flex-col gap-3 text-left text-sm">
