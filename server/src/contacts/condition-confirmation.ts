@@ -132,11 +132,15 @@ export async function readConditionConfirmation({
       .where(and(eq(messageConditions.id, conditionId), eq(messageConditions.userId, userId)));
     if (!condition) throw new AppError("not_found", "There is no such condition.");
     const settings = condition.confirmation ?? DEFAULT_CONFIRMATION_SETTINGS;
+    // Those who can still be asked: a contact who declined, left or was removed is no longer chosen.
     const contactIds = (
       await tx
         .select({ id: conditionContacts.contactId })
         .from(conditionContacts)
-        .where(eq(conditionContacts.conditionId, conditionId))
+        .innerJoin(trustedContacts, eq(trustedContacts.id, conditionContacts.contactId))
+        .where(
+          and(eq(conditionContacts.conditionId, conditionId), inArray(trustedContacts.state, ["invited", "active"])),
+        )
     ).map((c) => c.id);
     const stage = (await readStages(tx, [{ condition, settings }], clock.now())).get(conditionId)!;
     return {

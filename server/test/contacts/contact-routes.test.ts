@@ -138,6 +138,11 @@ describe("the trusted contacts' routes", () => {
     expect(page).toMatchObject({ owner_first_name: "Alex", state: "active" });
     expect((await publicPost("/contact/leave", { token: accepted.page_token })).json).toMatchObject({ state: "left" });
     expect(((await (await s.owner.api("/api/trusted-contacts")).json()) as TrustedContact[])[0]!.state).toBe("left");
+    // Someone who stepped down is no longer among those the condition asks.
+    const after = (await (
+      await s.owner.api(`/api/conditions/${s.conditionId}/confirmation`)
+    ).json()) as ConditionConfirmation;
+    expect(after.contact_ids).toEqual([]);
   });
 
   it("refuse forged links, bad settings and another owner's condition or contact, with sentences", async () => {
