@@ -51,6 +51,10 @@ test("a contact asks for access, the owner denies from the alert, and a request 
   await expect
     .poll(async () => (await request.get(`/api/messages/${messageId}/access-permissions`, { headers })).json())
     .toMatchObject({ permissions: [{ waiting_hours: 1 }] });
+  await allow.screenshot({ path: "e2e/.artifacts/72-may-ask-section-1280.png" });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await allow.screenshot({ path: "e2e/.artifacts/73-may-ask-section-375.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sam asks from their page; they see a number, never the title.
   await phone.goto(contactPage);
