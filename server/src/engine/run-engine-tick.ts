@@ -98,8 +98,8 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
     );
     // Requests for access nobody denied in time go to their contacts; one that cannot be granted
     // now stays waiting and is tried again next pass.
-    await grantDueAccessRequests({ db, clock, masterKeys, siteUrl: config.SITE_URL }).catch((err: unknown) =>
-      log.error({ err }, "could not grant requests for access; trying again next pass"),
+    await grantDueAccessRequests({ db, clock, masterKeys, siteUrl: config.SITE_URL, log }).catch((err: unknown) =>
+      log.error({ err }, "could not look for requests for access to grant; trying again next pass"),
     );
   }
   // Notices are claimed only while no release or reminder waits for a lane: during a burst they
