@@ -78,6 +78,8 @@ function fixtures(): Fixtures {
     condition: world.ids.panicCondition,
     attachment: world.ids.attachment,
     release: world.ids.release,
+    contact: world.ids.contact,
+    accessRequest: world.ids.accessRequest,
     checkInToken: world.secrets.checkInToken,
     accessToken: world.secrets.accessToken,
     recipientEmail: marks.recipientEmail,
@@ -144,6 +146,14 @@ describe("walking every route", () => {
       "/api/conditions/{id}/confirmation",
       "/api/contact/question",
       "/api/contact/invitation",
+      "/api/confirmations",
+      "/api/messages/{id}/access-permissions",
+      "/api/access-requests",
+      "/api/access-requests/{id}/deny",
+      "/api/access-requests/{id}/revoke",
+      "/api/access-requests/deny",
+      "/api/contact/access/request",
+      "/api/contact/access/withdraw",
     ])
       expect(paths).toContain(expected);
   });
@@ -175,6 +185,16 @@ describe("walking every route", () => {
       cancelled_at: string | null;
     }[];
     expect(releases.every((r) => r.cancelled_at === null)).toBe(true);
+    // Nobody else could deny the owner's contact's request, take the contact away or change who may ask.
+    expect(await (await world.owner.api("/api/access-requests")).json()).toEqual([
+      expect.objectContaining({ id: world.ids.accessRequest, state: "waiting", reason: marks.reason }),
+    ]);
+    expect(await (await world.owner.api("/api/trusted-contacts")).json()).toEqual([
+      expect.objectContaining({ id: world.ids.contact, state: "active", name: marks.contactName }),
+    ]);
+    expect(await (await world.owner.api(`/api/messages/${world.ids.message}/access-permissions`)).json()).toEqual({
+      permissions: [{ contact_id: world.ids.contact, waiting_hours: 72 }],
+    });
     expect(await (await world.owner.api("/api/profile")).json()).toMatchObject({
       first_name: marks.firstName,
       last_name: marks.lastName,

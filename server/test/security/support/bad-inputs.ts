@@ -21,6 +21,9 @@ export interface Fixtures {
   condition: string;
   attachment: string;
   release: string;
+  /** The owner's trusted contact, and its waiting request for access. */
+  contact: string;
+  accessRequest: string;
   checkInToken: string;
   accessToken: string;
   recipientEmail: string;
@@ -96,6 +99,8 @@ function pathValue(op: Operation, param: string, fx: Fixtures): string {
   const before = op.path.split(`{${param}}`)[0]!.split("/").filter(Boolean).at(-1) ?? "";
   if (before.startsWith("recipient")) return fx.recipient;
   if (before.startsWith("condition")) return fx.condition;
+  if (before === "trusted-contacts") return fx.contact;
+  if (before === "access-requests") return fx.accessRequest;
   return fx.message;
 }
 

@@ -20,7 +20,8 @@ export const MAILBOX_KEY = "security-suite-mailbox-key-0123456789abcdef";
  * One owner's whole life in the product, built through the API as a person would: a profile,
  * a recipient with a note, a message with an attachment and an emergency condition with an
  * unlock delay (pressed, so a release and mails exist), a second message whose reminder went
- * out (so a check-in link exists) and whose next reminder is due right now. Another user and a
+ * out (so a check-in link exists) and whose next reminder is due right now, a trusted contact
+ * allowed to ask for the first message whose request is waiting. Another user and a
  * throwaway user (for the auth routes, which may sign it out) stand beside them.
  */
 export interface World {
@@ -38,6 +39,8 @@ export interface World {
     reminderCondition: string;
     attachment: string;
     release: string;
+    contact: string;
+    accessRequest: string;
   };
   /** Link secrets from the owner's and the recipient's mails. */
   secrets: { checkInToken: string; accessToken: string };
@@ -57,6 +60,8 @@ export const marks = {
   note: "Quillon-note the safe code is in the atlas",
   attachmentName: "Quillon-attachment.txt",
   firstName: "Ottilie",
+  contactName: "Quillon-contact Sam",
+  reason: "Quillon-reason she missed our call",
   lastName: "Quillonbanks",
 };
 
@@ -120,6 +125,12 @@ export async function buildWorld(): Promise<World> {
     reminder_hours: [20, 10],
   });
 
+  // A trusted contact, invited now (the tick below mails the invitation), who accepts and asks below.
+  const contactEmail = "sam.quillon@example.net";
+  const contact = (await (
+    await post(owner, "/api/trusted-contacts", { name: marks.contactName, channel: "email", address: contactEmail })
+  ).json()) as { id: string };
+
   // The first reminder and the emergency go out; the second reminder is then due, waiting.
   await travel(t, 10 * MINUTE + 1000);
   const pressed = await post(owner, "/functions/v1/send-message-notifications", {
@@ -129,6 +140,23 @@ export async function buildWorld(): Promise<World> {
   });
   if (pressed.status !== 200) throw new Error(`emergency press answered ${pressed.status}: ${await pressed.text()}`);
   await tick(t);
+  // The contact accepts, may ask for the first message, and asks: the request waits.
+  const invitation = (await mailboxMails(t, contactEmail))
+    .map((m) => m.text.match(/contact\/invitation\?token=([\w-]+)/)?.[1])
+    .find(Boolean);
+  const publicPost = (path: string, body: unknown) =>
+    fetch(`${t.url}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (res) => (await res.json()) as { page_token?: string });
+  const page = (await publicPost("/contact/invitation", { token: invitation, answer: "accept" })).page_token;
+  await put(owner, `/api/messages/${message.id}/access-permissions`, {
+    permissions: [{ contact_id: contact.id, waiting_hours: 72 }],
+  });
+  await publicPost("/contact/access/request", { token: page, reason: marks.reason });
+  const [request] = (await (await owner.api("/api/access-requests")).json()) as { id: string; state: string }[];
+  if (request?.state !== "waiting") throw new Error("the world's request for access is not waiting");
   await travel(t, 10 * MINUTE + 1000);
 
   const ownerMail = (await mailboxMails(t, owner.email)).find((m) => /check-in\?token=/.test(m.text));
@@ -152,6 +180,8 @@ export async function buildWorld(): Promise<World> {
       reminderCondition: reminders.id,
       attachment: attachment.id,
       release: releases[0]!.release_id,
+      contact: contact.id,
+      accessRequest: request.id,
     },
     secrets: { checkInToken, accessToken },
     ownerMarkers: [
@@ -165,6 +195,8 @@ export async function buildWorld(): Promise<World> {
       marks.attachmentName,
       marks.firstName,
       marks.lastName,
+      marks.contactName,
+      marks.reason,
       owner.email,
     ],
     contentMarkers: [
@@ -176,6 +208,8 @@ export async function buildWorld(): Promise<World> {
       marks.note,
       marks.attachmentName,
       "Quillon-file",
+      marks.contactName,
+      marks.reason,
     ],
   };
 }
