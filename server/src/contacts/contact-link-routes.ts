@@ -18,7 +18,13 @@ import { AppError } from "../errors.ts";
 import { answerInvitation, leaveAsContact } from "./answer-invitation.ts";
 import { answerQuestion } from "./answer-question.ts";
 import { denyByLink, lookupDenyLink } from "./decide-access-request.ts";
-import { invitationAnswerView, lookupContactPage, lookupInvitation, lookupQuestion } from "./contact-views.ts";
+import {
+  invitationAnswerView,
+  lookupContactPage,
+  lookupInvitation,
+  lookupQuestion,
+  questionAnswerOutcome,
+} from "./contact-views.ts";
 import { requestAccess, withdrawAccessRequests } from "./request-access.ts";
 
 const tags = ["trusted contacts"];
@@ -119,15 +125,7 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       const { token, answer } = req.body;
       const outcome = await answerQuestion({ db, clock, masterKeys, siteUrl, token, answer });
       if (outcome.kind === "unknown") throw unknownLink();
-      const question = found(await lookupQuestion({ db, clock, token }));
-      const reply = outcome.kind === "answered" ? outcome.reply.kind : "superseded";
-      return {
-        outcome:
-          reply === "recorded" || reply === "already_recorded" || reply === "conflicting"
-            ? reply
-            : ("refused" as const),
-        question,
-      };
+      return { outcome: questionAnswerOutcome(outcome), question: found(await lookupQuestion({ db, clock, token })) };
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_CONFIRMATION_SETTINGS,
+  type ContactAnswerResult,
   type ContactInvitation,
   type ContactPage,
   type ContactQuestion,
@@ -10,6 +11,7 @@ import type { Db } from "../db/connect.ts";
 import { confirmationQuestions, messageConditions, trustedContacts } from "../db/schema.ts";
 import { hashSecretToken } from "../engine/secret-token.ts";
 import { firstNameOf, type ContactLinkOutcome } from "./answer-invitation.ts";
+import type { QuestionOutcome } from "./answer-question.ts";
 import { contactAccessView } from "./request-access.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
 
@@ -54,6 +56,18 @@ export function invitationAnswerView(outcome: Exclude<ContactLinkOutcome, { kind
     case "already":
       return { ...base, status: invitationStatus(outcome.state) };
   }
+}
+
+/**
+ * What became of an answer, as the question page says it: recorded, the same answer again, a
+ * different one after the first (the first is kept), or refused (the question had closed, or this
+ * person is no longer a contact; the question's status says which).
+ */
+export function questionAnswerOutcome(
+  outcome: Exclude<QuestionOutcome, { kind: "unknown" }>,
+): ContactAnswerResult["outcome"] {
+  const reply = outcome.kind === "answered" ? outcome.reply.kind : "superseded";
+  return reply === "recorded" || reply === "already_recorded" || reply === "conflicting" ? reply : "refused";
 }
 
 const invitationStatus = (state: string): ContactInvitation["status"] =>
