@@ -21,6 +21,8 @@ function runAge(args: string[], passphrase: string): Promise<{ code: number; out
       }
     });
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    // An answer written as `age` exits fails with EPIPE: what age did is its exit code and output, below.
+    child.stdin.on("error", () => {});
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.on("error", reject);
     child.on("close", (code) => {
