@@ -167,7 +167,7 @@ async function openPostgres(
     storage,
     listen: (channel, onPayload, onResumed) =>
       walLevel === "logical"
-        ? relayWalMessages({ url, prefix: channel, onPayload, onResumed })
+        ? relayWalMessages({ url, pool, prefix: channel, onPayload, onResumed })
         : listenPostgres({ url, channel, onPayload, onResumed }),
     close: async () => {
       await pool.end();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { LogicalReplicationService, PgoutputPlugin, type Pgoutput } from "pg-logical-replication";
 
@@ -21,22 +22,54 @@ class TemporarySlotPgoutput extends PgoutputPlugin {
   }
 }
 
+/** A committed transaction's messages, held until other sessions can see its writes. */
+interface Held {
+  /** Null for a message written outside a transaction. */
+  xid: number | null;
+  payloads: string[];
+}
+
+/**
+ * Which of these 32-bit transaction ids a new snapshot sees as committed, in their order. The
+ * WAL's commit record reaches us before the committing backend leaves the server's list of
+ * running transactions, so for a moment a query elsewhere still reads the rows as they were.
+ * pgoutput gives the 32-bit id; its epoch is the snapshot's (or the one before, once ids wrapped).
+ */
+async function visibleInSnapshot(pool: pg.Pool, xids: (number | null)[]): Promise<boolean[]> {
+  const { rows } = await pool.query<{ visible: boolean | null }>(
+    `select pg_visible_in_snapshot(
+       (((pg_snapshot_xmax(s)::text::bigint >> 32) - (x >= (pg_snapshot_xmax(s)::text::bigint & 4294967295))::int) << 32 | x)::text::xid8,
+       s) as visible
+     from pg_current_snapshot() s, unnest($1::bigint[]) with ordinality as u(x, i)
+     order by i`,
+    [xids],
+  );
+  return rows.map((r) => r.visible !== false);
+}
+
+/** The longest pause between two looks at a transaction that committed but is not visible yet. */
+const VISIBLE_POLL_MAX_MS = 100;
+
 /**
  * Relays the logical messages written under `prefix` (migration 0025's trigger) to `onPayload`,
- * in commit order, each once its transaction committed; a rolled-back transaction's messages are
- * never decoded (docs/decisions/042). One replication connection per process, on a temporary
+ * in commit order, each once its transaction committed and other sessions see its writes (a
+ * query on `pool` then reads what the message announces); a rolled-back transaction's messages
+ * are never decoded (docs/decisions/042). One replication connection per process, on a temporary
  * slot created at the moment it connects: what committed before that is not replayed. A lost
  * connection is reopened with backoff and `onResumed` is called once it streams again, since
  * anything committed in between was missed. Returns the function that stops and closes it.
  */
 export async function relayWalMessages({
   url,
+  pool,
   prefix,
   onPayload,
   onResumed = () => {},
   log = console,
 }: {
   url: string;
+  /** Where the visibility of each transaction is checked before its messages go out. */
+  pool: pg.Pool;
   prefix: string;
   onPayload: (payload: string) => void;
   onResumed?: () => void;
@@ -47,6 +80,38 @@ export async function relayWalMessages({
   let retryTimer: NodeJS.Timeout | null = null;
   let service: LogicalReplicationService | null = null;
   const decoder = new TextDecoder();
+  const held: Held[] = [];
+  let releasing: Promise<void> | null = null;
+
+  /** Hands held messages on in commit order, each transaction once visible; later ones wait behind it. */
+  const release = async () => {
+    let pollMs = 1;
+    while (held.length > 0 && !stopped) {
+      const batch = held.slice(0, 1000);
+      let visible: boolean[];
+      try {
+        visible = await visibleInSnapshot(
+          pool,
+          batch.map((h) => h.xid),
+        );
+      } catch (err) {
+        log.error(`relay of ${prefix}: could not check what has committed (${(err as Error).message}); retrying`);
+        await sleep(1000);
+        continue;
+      }
+      const ready = visible.indexOf(false) === -1 ? batch.length : visible.indexOf(false);
+      for (const h of held.splice(0, ready)) for (const payload of h.payloads) onPayload(payload);
+      if (ready < batch.length) {
+        await sleep(pollMs);
+        pollMs = Math.min(pollMs * 2, VISIBLE_POLL_MAX_MS);
+      } else pollMs = 1;
+    }
+    releasing = null;
+  };
+  const hold = (h: Held) => {
+    held.push(h);
+    releasing ??= release();
+  };
 
   /** Resolves once streaming; rejects if it could not start. A later loss reconnects by itself. */
   const open = (): Promise<void> =>
@@ -58,8 +123,18 @@ export async function relayWalMessages({
       );
       service = s;
       let streaming = false;
+      // The transaction being decoded; a connection lost halfway through one drops it undelivered.
+      let current: Held | null = null;
       s.on("data", (_lsn: string, message: Pgoutput.Message) => {
-        if (message.tag === "message" && message.prefix === prefix) onPayload(decoder.decode(message.content));
+        if (message.tag === "begin") current = { xid: message.xid, payloads: [] };
+        else if (message.tag === "message" && message.prefix === prefix) {
+          const payload = decoder.decode(message.content);
+          if (message.transactional && current) current.payloads.push(payload);
+          else hold({ xid: null, payloads: [payload] });
+        } else if (message.tag === "commit") {
+          if (current && current.payloads.length > 0) hold(current);
+          current = null;
+        }
       });
       s.once("start", () => {
         streaming = true;
@@ -112,6 +187,7 @@ export async function relayWalMessages({
     const s = service;
     service = null;
     await s?.destroy().catch(() => {});
+    await releasing;
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../src/admin/sql-rows.ts";
 import type { Database } from "../../src/db/connect.ts";
@@ -13,14 +14,19 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logical)", () => {
   let database: Database;
   let url: string;
+  let pool: pg.Pool;
   beforeAll(async () => {
     database = await createTestDatabase();
     const [current] = await rows<{ name: string }>(database.db, sql`select current_database() as name`);
     const u = new URL(serverUrl!);
     u.pathname = `/${current!.name}`;
     url = u.toString();
+    pool = new pg.Pool({ connectionString: url, max: 4 });
   });
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await pool?.end();
+    await database?.close();
+  });
 
   it("is what this server uses", async () => {
     expect(await rows(database.db, sql`show wal_level`)).toEqual([{ wal_level: "logical" }]);
@@ -28,7 +34,7 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
 
   it("relays committed messages in commit order, never a rolled-back one, and only its own prefix", async () => {
     const got: string[] = [];
-    const stop = await relayWalMessages({ url, prefix: "probe", onPayload: (p) => got.push(p) });
+    const stop = await relayWalMessages({ url, pool, prefix: "probe", onPayload: (p) => got.push(p) });
     try {
       const emit = (prefix: string, payload: string) =>
         sql`select pg_logical_emit_message(true, ${prefix}, ${payload})`;
@@ -59,13 +65,48 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
     }
   });
 
+  it("relays a transaction's message only once another session reads what it wrote", async () => {
+    // The commit record reaches the relay a moment before the transaction is visible elsewhere;
+    // without waiting for that, a few in a hundred of these reads saw the row as it was.
+    await pool.query(
+      "create table relay_probe (id int primary key, n int not null); insert into relay_probe values (1, 0)",
+    );
+    const reads: Promise<{ announced: number; read: number }>[] = [];
+    const stop = await relayWalMessages({
+      url,
+      pool,
+      prefix: "probe-visible",
+      onPayload: (p) =>
+        reads.push(
+          pool
+            .query<{ n: number }>("select n from relay_probe where id = 1")
+            .then((r) => ({ announced: Number(p), read: r.rows[0]!.n })),
+        ),
+    });
+    try {
+      const writes = 500;
+      for (let n = 1; n <= writes; n++)
+        await pool.query(
+          `begin; update relay_probe set n = ${n}; select pg_logical_emit_message(true, 'probe-visible', '${n}'); commit`,
+        );
+      await until(
+        async () => reads.length,
+        (count) => count === writes,
+      );
+      const stale = (await Promise.all(reads)).filter((r) => r.read < r.announced);
+      expect(stale).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+
   it("refuses to start, saying what to change, for a user that may not replicate", async () => {
     const role = `ts_norepl_${randomBytes(4).toString("hex")}`;
     await database.db.execute(sql.raw(`create role ${role} login`));
     try {
       const u = new URL(url);
       u.username = role;
-      await expect(relayWalMessages({ url: u.toString(), prefix: "probe", onPayload() {} })).rejects.toThrow(
+      await expect(relayWalMessages({ url: u.toString(), pool, prefix: "probe", onPayload() {} })).rejects.toThrow(
         /grant it replication \(ALTER ROLE <user> WITH REPLICATION\), or set wal_level = replica/,
       );
     } finally {
