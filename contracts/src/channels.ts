@@ -22,6 +22,8 @@ const channelUses = z.object({
   verification: z.boolean(),
   owner_reminders: z.boolean(),
   deliveries: z.boolean(),
+  /** Trusted contacts may be invited, asked and told on it (WhatsApp also needs its contact template). */
+  trusted_contacts: z.boolean(),
 });
 
 /** GET /api/channels: what this server can do by message; pages say only what is true here. */

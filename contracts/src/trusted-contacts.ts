@@ -139,6 +139,8 @@ export const invitationAnswerBodySchema = z
 export const CONTACT_INVITATION_STATUSES = ["open", "accepted", "declined", "expired", "ended"] as const;
 export const contactInvitationSchema = z.object({
   owner_first_name: z.string(),
+  /** How this contact is reached: where their links and notices are sent. */
+  channel: z.enum(DELIVERY_CHANNELS),
   status: z.enum(CONTACT_INVITATION_STATUSES),
   /** While open: when the link stops working. */
   expires_at: z.string().nullable(),
@@ -202,6 +204,8 @@ export type ContactAnswerResult = z.infer<typeof contactAnswerResultSchema>;
 /** A contact's own page (POST /api/contact/page/lookup; POST /api/contact/leave steps down). */
 export const contactPageSchema = z.object({
   owner_first_name: z.string(),
+  /** How this contact is reached: where their links and notices are sent. */
+  channel: z.enum(DELIVERY_CHANNELS),
   state: z.enum(TRUSTED_CONTACT_STATES),
   /** When they accepted. */
   since: z.string().nullable(),

@@ -93,7 +93,13 @@ export async function composeApp({
   channels.onStatus(deliveryStatusListener({ clock, masterKeys, tellOwner }));
   // Inbound WhatsApp/SMS messages: the webhooks record them, this handles them (docs/decisions/037).
   // It runs in every role: the process that answered a webhook handles what it recorded.
-  const inbox = createInboxProcessor({ db: database.db, clock, channels, siteUrl: () => config.SITE_URL });
+  const inbox = createInboxProcessor({
+    db: database.db,
+    clock,
+    masterKeys,
+    channels,
+    siteUrl: () => config.SITE_URL,
+  });
   const app = await buildApp({ config, logStream });
   await registerRoutes(app, {
     config,

@@ -143,6 +143,11 @@ const envSchema = z.object({
    * release notice. Unset → it goes by WhatsApp only inside the 24-hour window.
    */
   WHATSAPP_TEMPLATE_ACCESS_REQUEST: templateName.optional(),
+  /**
+   * What a trusted contact on WhatsApp is sent outside the 24-hour window (docs/decisions/041): the
+   * owner's first name and a link. No default: unset, contacts cannot be invited by WhatsApp.
+   */
+  WHATSAPP_TEMPLATE_CONTACT_NOTICE: templateName.optional(),
   WHATSAPP_TEMPLATE_LANGUAGE: z
     .string()
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en or en_US")
@@ -236,13 +241,14 @@ export interface WhatsAppConfig {
   appSecret: string;
   verifyToken: string;
   apiUrl: string;
-  /** `release_notice` and `access_request` are null when their setting is unset: that notice then has no template. */
+  /** The optional templates are null when their setting is unset: that notice then has no template. */
   templates: {
     reminder: string;
     delivery: string;
     verification: string;
     release_notice: string | null;
     access_request: string | null;
+    contact_notice: string | null;
     language: string;
   };
 }
@@ -314,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             verification: c.WHATSAPP_TEMPLATE_VERIFICATION,
             release_notice: c.WHATSAPP_TEMPLATE_RELEASE_NOTICE ?? null,
             access_request: c.WHATSAPP_TEMPLATE_ACCESS_REQUEST ?? null,
+            contact_notice: c.WHATSAPP_TEMPLATE_CONTACT_NOTICE ?? null,
             language: c.WHATSAPP_TEMPLATE_LANGUAGE,
           },
         }

@@ -13,7 +13,8 @@ export type PhoneChannelId = Exclude<ChannelId, "email">;
  * What a message is for. Logs and receipts name it, never the content; WhatsApp uses it to pick
  * the approved template outside the 24-hour window.
  */
-export type Purpose = "verification_code" | "check_in_reply" | "owner_reminder" | "release" | "owner_notice";
+export type Purpose =
+  "verification_code" | "check_in_reply" | "owner_reminder" | "release" | "owner_notice" | "contact_notice";
 
 /**
  * A WhatsApp template and its parameters, resolved to the configured template names.
@@ -21,8 +22,8 @@ export type Purpose = "verification_code" | "check_in_reply" | "owner_reminder" 
  * button of an authentication template is sent this way too).
  */
 export interface TemplateContent {
-  /** `release_notice` and `access_request` are optional in the configuration: without one the envelope counts as having no template. */
-  template: "reminder" | "delivery" | "verification" | "release_notice" | "access_request";
+  /** `release_notice`, `access_request` and `contact_notice` are optional in the configuration: without one the envelope counts as having no template. */
+  template: "reminder" | "delivery" | "verification" | "release_notice" | "access_request" | "contact_notice";
   body: string[];
   urlButton?: string;
 }

@@ -1,5 +1,6 @@
 import { formatMailWhen } from "@trigger-switch/contracts";
 import { renderMail } from "../mail/layout.ts";
+import type { ContactNoticeContent } from "./contact-notice.ts";
 
 /*
  * The mails of emergency access on request (docs/decisions/041). The owner's name the contact and
@@ -78,10 +79,14 @@ export function accessGrantedContactMail({
   /** Sealed with a passphrase (docs/decisions/036): it opens only with the one the owner told them. */
   sealed: boolean;
   accessUrl: string;
-}) {
+}): ContactNoticeContent {
   const subject = `${first}'s message ${number} is now open to you`;
   return {
     subject,
+    phone: {
+      text: `Trigger Switch: ${subject}. You asked for access, and ${first} did not say no within the waiting period.${sealed ? ` It opens only with the passphrase ${first} told you or left for you.` : ""} Keep this link to yourself: ${accessUrl}`,
+      link: accessUrl,
+    },
     ...renderMail({
       heading: subject,
       paragraphs: [
@@ -99,10 +104,14 @@ export function accessGrantedContactMail({
 }
 
 /** The contact learns the owner said no (which also tells them the owner answered). */
-export function accessDeniedContactMail({ ownerFirstName: first }: { ownerFirstName: string }) {
+export function accessDeniedContactMail({ ownerFirstName: first }: { ownerFirstName: string }): ContactNoticeContent {
   const subject = `${first} declined your request for access`;
   return {
     subject,
+    phone: {
+      text: `Trigger Switch: ${subject}, so nothing is sent to you. An answer from ${first} means they were able to reply.`,
+      link: null,
+    },
     ...renderMail({
       heading: subject,
       paragraphs: [

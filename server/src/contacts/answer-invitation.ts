@@ -1,22 +1,28 @@
-import type { TrustedContactState } from "@trigger-switch/contracts";
+import type { DeliveryChannel, TrustedContactState } from "@trigger-switch/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { accessPermissions, accessRequests, profiles, trustedContacts } from "../db/schema.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
-import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
 import { hashSecretToken, newSecretToken } from "../engine/secret-token.ts";
 import { contactPageUrl } from "../mail/web-links.ts";
+import { enqueueContactNotice } from "./contact-notice.ts";
 import { pageLinkMail } from "./confirmation-mail.ts";
+
+/** Who asked, and how this contact is reached (so a page can say where their link was sent). */
+interface Seen {
+  ownerFirstName: string;
+  channel: DeliveryChannel;
+}
 
 /** What a contact following a link is told; never more of the owner than their first name (041). */
 export type ContactLinkOutcome =
-  | { kind: "accepted"; ownerFirstName: string; pageToken: string }
-  | { kind: "declined"; ownerFirstName: string }
-  | { kind: "left"; ownerFirstName: string }
+  | ({ kind: "accepted"; pageToken: string } & Seen)
+  | ({ kind: "declined" } & Seen)
+  | ({ kind: "left" } & Seen)
   /** The link did what it does already, or the contact's standing changed since: nothing changed now. */
-  | { kind: "already"; state: TrustedContactState; ownerFirstName: string }
-  | { kind: "expired"; ownerFirstName: string }
+  | ({ kind: "already"; state: TrustedContactState } & Seen)
+  | ({ kind: "expired" } & Seen)
   /** No such link (mistyped, forged, or of a deleted account). */
   | { kind: "unknown" };
 
@@ -25,7 +31,7 @@ export const UNNAMED_OWNER = "the person who invited you";
 
 /**
  * Accepts or declines an invitation through its single-use link. Accepting issues the contact's own
- * page link (returned once, stored as SHA-256, and mailed to them in the same transaction). The row is locked, so the same link followed twice at
+ * page link (returned once, stored as SHA-256, and sent to them in the same transaction). The row is locked, so the same link followed twice at
  * once, or racing the owner's removal, has one outcome.
  */
 export async function answerInvitation({
@@ -48,33 +54,32 @@ export async function answerInvitation({
     const row = await lockContact(tx, eq(trustedContacts.invitationHash, hashSecretToken(token)));
     if (!row) return { kind: "unknown" };
     const ownerFirstName = await firstNameOf(tx, row.userId);
-    if (row.state !== "invited") return { kind: "already", state: row.state, ownerFirstName };
+    if (row.state !== "invited") return { kind: "already", state: row.state, ownerFirstName, channel: row.channel };
     const now = clock.now();
-    if (row.invitationExpiresAt <= now) return { kind: "expired", ownerFirstName };
+    if (row.invitationExpiresAt <= now) return { kind: "expired", ownerFirstName, channel: row.channel };
     if (answer === "decline") {
       await tx
         .update(trustedContacts)
         .set({ state: "declined", respondedAt: now, updatedAt: now })
         .where(eq(trustedContacts.id, row.id));
-      return { kind: "declined", ownerFirstName };
+      return { kind: "declined", ownerFirstName, channel: row.channel };
     }
     const page = newSecretToken();
     await tx
       .update(trustedContacts)
       .set({ state: "active", respondedAt: now, pageHash: page.hash, updatedAt: now })
       .where(eq(trustedContacts.id, row.id));
-    // The page is shown once on accepting; the mail keeps it for the day they need it.
-    await enqueueOwnerNotice(tx, {
+    // The page is shown once on accepting; the mail (or text) keeps it for the day they need it.
+    await enqueueContactNotice(tx, {
       masterKeys,
       now,
-      notice: {
-        to: row.address,
-        userId: row.userId,
-        key: `contact-page:${row.id}:${now.toISOString()}`,
-        ...pageLinkMail({ ownerFirstName, pageUrl: contactPageUrl(siteUrl, page.token) }),
-      },
+      userId: row.userId,
+      ownerFirstName,
+      contact: row,
+      key: `contact-page:${row.id}:${now.toISOString()}`,
+      content: pageLinkMail({ ownerFirstName, pageUrl: contactPageUrl(siteUrl, page.token) }),
     });
-    return { kind: "accepted", ownerFirstName, pageToken: page.token };
+    return { kind: "accepted", ownerFirstName, channel: row.channel, pageToken: page.token };
   });
 }
 
@@ -92,20 +97,30 @@ export async function leaveAsContact({
     const row = await lockContact(tx, eq(trustedContacts.pageHash, hashSecretToken(pageToken)));
     if (!row) return { kind: "unknown" };
     const ownerFirstName = await firstNameOf(tx, row.userId);
-    if (row.state !== "active") return { kind: "already", state: row.state, ownerFirstName };
-    const now = clock.now();
-    await tx
-      .update(trustedContacts)
-      .set({ state: "left", endedAt: now, updatedAt: now })
-      .where(eq(trustedContacts.id, row.id));
-    // Someone who steps down no longer asks for anything.
-    await tx
-      .update(accessRequests)
-      .set({ state: "withdrawn", decidedAt: now, updatedAt: now })
-      .where(and(eq(accessRequests.contactId, row.id), eq(accessRequests.state, "waiting")));
-    await tx.delete(accessPermissions).where(eq(accessPermissions.contactId, row.id));
-    return { kind: "left", ownerFirstName };
+    if (row.state !== "active") return { kind: "already", state: row.state, ownerFirstName, channel: row.channel };
+    await stepDown(tx, row, clock.now());
+    return { kind: "left", ownerFirstName, channel: row.channel };
   });
+}
+
+/**
+ * A contact steps down (their page, or STOP by text): an open invitation counts as declined, an
+ * active contact has left, and someone who steps down no longer asks for anything.
+ */
+export async function stepDown(tx: Db | Tx, row: { id: string; state: string }, now: Date): Promise<void> {
+  await tx
+    .update(trustedContacts)
+    .set(
+      row.state === "invited"
+        ? { state: "declined", respondedAt: now, updatedAt: now }
+        : { state: "left", endedAt: now, updatedAt: now },
+    )
+    .where(eq(trustedContacts.id, row.id));
+  await tx
+    .update(accessRequests)
+    .set({ state: "withdrawn", decidedAt: now, updatedAt: now })
+    .where(and(eq(accessRequests.contactId, row.id), eq(accessRequests.state, "waiting")));
+  await tx.delete(accessPermissions).where(eq(accessPermissions.contactId, row.id));
 }
 
 async function lockContact(tx: Tx, where: ReturnType<typeof eq>) {

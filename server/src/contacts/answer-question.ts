@@ -46,6 +46,25 @@ export async function answerQuestion({
     .from(confirmationQuestions)
     .where(eq(confirmationQuestions.linkHash, hashSecretToken(token)));
   if (!question) return { kind: "unknown" };
+  return answerAskedQuestion({ db, clock, masterKeys, siteUrl, question, answer });
+}
+
+/** The same, for a question already found (by its link, or by the number a reply came from). */
+export async function answerAskedQuestion({
+  db,
+  clock,
+  masterKeys,
+  siteUrl,
+  question,
+  answer,
+}: {
+  db: Db;
+  clock: Clock;
+  masterKeys: MasterKeys;
+  siteUrl: string;
+  question: typeof confirmationQuestions.$inferSelect;
+  answer: Answer;
+}): Promise<QuestionOutcome> {
   return db.transaction(async (tx) => {
     const [condition] = await tx
       .select()

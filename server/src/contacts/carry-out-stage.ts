@@ -13,6 +13,7 @@ import { newSecretToken } from "../engine/secret-token.ts";
 import { checkInPageUrl } from "../mail/web-links.ts";
 import { closedMail, heldMail, lastAlertMail, questionMail, type StageMailContext } from "./confirmation-mail.ts";
 import type { ReleaseReason } from "./confirmation-stage.ts";
+import { enqueueContactNotice, type ContactNoticeContent } from "./contact-notice.ts";
 import { contactName, writeStage, type Stage } from "./stage-context.ts";
 
 export interface StageDeps {
@@ -35,19 +36,18 @@ export async function carryOutStage(deps: StageDeps, stage: Stage): Promise<{ re
   const mail: StageMailContext = { ownerFirstName: owner.firstName, timeZone: owner.timeZone, siteUrl };
   const question = state.kind === "armed" ? null : state.deadline;
   const key = (what: string) => `confirmation:${condition.id}:${question?.toISOString()}:${what}`;
-  const toContact = async (
-    contactId: string,
-    what: string,
-    content: { subject: string; text: string; html: string },
-    sendAt = now,
-  ) => {
+  const toContact = async (contactId: string, what: string, content: ContactNoticeContent, sendAt = now) => {
     const contact = stage.contacts.get(contactId);
     if (!contact) return;
-    await enqueueOwnerNotice(tx, {
+    await enqueueContactNotice(tx, {
       masterKeys,
       now,
       sendAt,
-      notice: { to: contact.address, userId: condition.userId, key: key(`${contactId}:${what}`), ...content },
+      userId: condition.userId,
+      ownerFirstName: owner.firstName,
+      contact,
+      key: key(`${contactId}:${what}`),
+      content,
     });
   };
   let release: ReleaseReason | null = null;

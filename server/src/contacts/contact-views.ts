@@ -35,6 +35,7 @@ export async function lookupInvitation({
   const expired = row.state === "invited" && row.invitationExpiresAt <= clock.now();
   return {
     owner_first_name,
+    channel: row.channel,
     status: expired ? "expired" : invitationStatus(row.state),
     expires_at: row.state === "invited" && !expired ? row.invitationExpiresAt.toISOString() : null,
     page_token: null,
@@ -43,7 +44,12 @@ export async function lookupInvitation({
 
 /** An invitation's answer, as the invitation page shows it. */
 export function invitationAnswerView(outcome: Exclude<ContactLinkOutcome, { kind: "unknown" }>): ContactInvitation {
-  const base = { owner_first_name: outcome.ownerFirstName, expires_at: null, page_token: null };
+  const base = {
+    owner_first_name: outcome.ownerFirstName,
+    channel: outcome.channel,
+    expires_at: null,
+    page_token: null,
+  };
   switch (outcome.kind) {
     case "accepted":
       return { ...base, status: "accepted", page_token: outcome.pageToken };
@@ -86,7 +92,19 @@ export async function lookupQuestion({
     .select()
     .from(confirmationQuestions)
     .where(eq(confirmationQuestions.linkHash, hashSecretToken(token)));
-  if (!question) return null;
+  return question ? viewQuestion({ db, clock, question }) : null;
+}
+
+/** A question found (by its link, or by the number a reply came from), as it stands now. */
+export async function viewQuestion({
+  db,
+  clock,
+  question,
+}: {
+  db: Db;
+  clock: Clock;
+  question: typeof confirmationQuestions.$inferSelect;
+}): Promise<ContactQuestion | null> {
   // A read: the stage is caught up in memory (a check-in since, a contact gone) and nothing is written.
   return db.transaction(async (tx) => {
     const [condition] = await tx.select().from(messageConditions).where(eq(messageConditions.id, question.conditionId));
@@ -130,6 +148,7 @@ export async function lookupContactPage({
   if (!row) return null;
   return {
     owner_first_name: await firstNameOf(db, row.userId),
+    channel: row.channel,
     state: row.state,
     since: row.respondedAt?.toISOString() ?? null,
     // Someone no longer a contact may ask for nothing.

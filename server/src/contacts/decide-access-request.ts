@@ -7,9 +7,9 @@ import { recordCipherOf } from "../crypto/record-cipher.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { isUuid } from "../db/owned-row.ts";
 import { accessGrants, accessRequests, messages, trustedContacts } from "../db/schema.ts";
-import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
 import { hashSecretToken } from "../engine/secret-token.ts";
 import { AppError } from "../errors.ts";
+import { enqueueContactNotice } from "./contact-notice.ts";
 import { accessDeniedContactMail } from "./access-request-mail.ts";
 import { firstNameOf } from "./answer-invitation.ts";
 import { contactName } from "./stage-context.ts";
@@ -55,15 +55,15 @@ export async function denyWaiting(
       told.add(r.contactId);
       const [contact] = await tx.select().from(trustedContacts).where(eq(trustedContacts.id, r.contactId));
       if (!contact || contact.state !== "active") continue;
-      await enqueueOwnerNotice(tx, {
+      const ownerFirstName = await firstNameOf(tx, r.userId);
+      await enqueueContactNotice(tx, {
         masterKeys,
         now,
-        notice: {
-          to: contact.address,
-          userId: r.userId,
-          key: `access-denied:${r.id}`,
-          ...accessDeniedContactMail({ ownerFirstName: await firstNameOf(tx, r.userId) }),
-        },
+        userId: r.userId,
+        ownerFirstName,
+        contact,
+        key: `access-denied:${r.id}`,
+        content: accessDeniedContactMail({ ownerFirstName }),
       });
     }
   }

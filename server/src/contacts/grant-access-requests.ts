@@ -8,6 +8,7 @@ import { accessGrants, accessPermissions, accessRequests, messages, trustedConta
 import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
 import { newSecretToken } from "../engine/secret-token.ts";
 import { accessPageUrl } from "../mail/web-links.ts";
+import { enqueueContactNotice } from "./contact-notice.ts";
 import { accessGrantedContactMail, accessGrantedOwnerMail } from "./access-request-mail.ts";
 import { contactName, readOwners } from "./stage-context.ts";
 
@@ -106,21 +107,20 @@ async function grantOne(
     .set({ state: "granted", decidedAt: now, grantId, updatedAt: now })
     .where(eq(accessRequests.id, request.id));
   const owner = (await readOwners(tx, [request.userId])).get(request.userId)!;
-  await enqueueOwnerNotice(tx, {
+  await enqueueContactNotice(tx, {
     masterKeys,
     now,
     grantId,
-    notice: {
-      to: contact.address,
-      userId: request.userId,
-      key: `access-granted:${request.id}`,
-      ...accessGrantedContactMail({
-        ownerFirstName: owner.firstName,
-        number: await messageNumber(tx, contact.id, message.id),
-        sealed: message.sealedText !== null,
-        accessUrl: accessPageUrl(siteUrl, message.id, token),
-      }),
-    },
+    userId: request.userId,
+    ownerFirstName: owner.firstName,
+    contact,
+    key: `access-granted:${request.id}`,
+    content: accessGrantedContactMail({
+      ownerFirstName: owner.firstName,
+      number: await messageNumber(tx, contact.id, message.id),
+      sealed: message.sealedText !== null,
+      accessUrl: accessPageUrl(siteUrl, message.id, token),
+    }),
   });
   await enqueueOwnerNotice(tx, {
     masterKeys,

@@ -6,14 +6,16 @@ import {
   type TrustedContactInvite,
 } from "@trigger-switch/contracts";
 import { and, eq, inArray } from "drizzle-orm";
+import type { PhoneChannelId } from "../channels/channel.ts";
+import { CHANNEL_NAMES } from "../channels/channel-names.ts";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { lockUserRow } from "../db/owned-row.ts";
 import { profiles, trustedContacts, users, verifiedNumbers } from "../db/schema.ts";
-import { enqueueOwnerNotice } from "../engine/owner-notices.ts";
 import { newSecretToken } from "../engine/secret-token.ts";
 import { AppError } from "../errors.ts";
+import { enqueueContactNotice } from "./contact-notice.ts";
 import { invitationMail } from "./confirmation-mail.ts";
 import { sealContactName, toTrustedContactDto } from "./seal-contact.ts";
 
@@ -21,8 +23,9 @@ import { sealContactName, toTrustedContactDto } from "./seal-contact.ts";
  * Names someone as a trusted contact (docs/decisions/041) and queues the invitation mail carrying
  * its single-use token (only the token's SHA-256 is kept; the token is returned for tests). Inviting
  * an address whose invitation lapsed unanswered renews that invitation; a live one is refused. The
- * invitation names the owner by first name only, so the owner must have given one. Only e-mail
- * invitations are built so far (041, status).
+ * invitation names the owner by first name only, so the owner must have given one. It goes by
+ * the contact's channel: e-mail, or SMS/WhatsApp where this server reaches contacts on it
+ * (`phoneChannels`, contact-channels.ts); a channel that is off is refused with a sentence.
  */
 export async function inviteTrustedContact({
   db,
@@ -31,12 +34,15 @@ export async function inviteTrustedContact({
   siteUrl,
   userId,
   input,
+  phoneChannels = [],
 }: {
   db: Db;
   clock: Clock;
   masterKeys: MasterKeys;
   /** The web app's address, for the invitation's link. */
   siteUrl: string;
+  /** The messaging channels that reach trusted contacts here (none: e-mail only). */
+  phoneChannels?: readonly PhoneChannelId[];
   userId: string;
   input: TrustedContactInvite;
 }): Promise<{ contact: TrustedContact; invitationToken: string }> {
@@ -44,12 +50,14 @@ export async function inviteTrustedContact({
     // Two invitations at once must not both pass the count or the address check.
     await lockUserRow(tx, userId);
     const now = clock.now();
-    if (input.channel !== "email")
+    if (input.channel !== "email" && !phoneChannels.includes(input.channel)) {
+      const name = CHANNEL_NAMES[input.channel];
       throw new AppError(
         "validation_failed",
-        "Invitations by WhatsApp or SMS are not available yet: invite them by e-mail.",
-        { channel: "Invite them by e-mail" },
+        `This server does not send to trusted contacts by ${name}: invite them by ${[...phoneChannels.map((c) => CHANNEL_NAMES[c]), "e-mail"].join(" or ")}.`,
+        { channel: `${name} is not available for trusted contacts here` },
       );
+    }
     await refuseOwnAddress(tx, userId, input.address);
     const firstName = await ownFirstName(tx, userId);
     const live = await tx
@@ -87,15 +95,14 @@ export async function inviteTrustedContact({
           .values({ id, userId, address: input.address, ...fields, createdAt: now })
           .returning();
     // Queued with the invitation itself: it goes out exactly when the invitation exists.
-    await enqueueOwnerNotice(tx, {
+    await enqueueContactNotice(tx, {
       masterKeys,
       now,
-      notice: {
-        to: input.address,
-        userId,
-        key: `contact-invitation:${id}:${now.toISOString()}`,
-        ...invitationMail({ ownerFirstName: firstName, siteUrl, token, expiresAt: invitation.invitationExpiresAt }),
-      },
+      userId,
+      ownerFirstName: firstName,
+      contact: row!,
+      key: `contact-invitation:${id}:${now.toISOString()}`,
+      content: invitationMail({ ownerFirstName: firstName, siteUrl, token, expiresAt: invitation.invitationExpiresAt }),
     });
     return { contact: toTrustedContactDto(masterKeys, row!), invitationToken: token };
   });

@@ -20,6 +20,7 @@ import {
   setConditionConfirmation,
   settingsFromInput,
 } from "./condition-confirmation.ts";
+import { contactPhoneChannels } from "./contact-channels.ts";
 import { denyAccessRequest, listOwnerAccessRequests, revokeAccessGrant } from "./decide-access-request.ts";
 import { inviteTrustedContact } from "./invite-contact.ts";
 import { listTrustedContacts, removeTrustedContact } from "./owner-contacts.ts";
@@ -64,6 +65,7 @@ export const ownerContactRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         siteUrl,
         userId: currentUser(req).id,
         input: req.body,
+        phoneChannels: contactPhoneChannels(deps.config),
       });
       return reply.status(201).send(contact);
     },

@@ -90,7 +90,9 @@ export async function readStages(
     const askable = links
       .filter((l) => l.conditionId === condition.id)
       .map((l) => contacts.get(l.contactId))
-      .filter((c) => c?.state === "active" && c.channel === "email")
+      // Every active contact, whatever their channel: a text this server can no longer send is
+      // recorded as not sent (send-contact-phone-notice.ts), and the window's end still decides.
+      .filter((c) => c?.state === "active")
       .map((c) => c!.id)
       .sort();
     const row = stored.get(condition.id);

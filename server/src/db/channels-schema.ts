@@ -66,7 +66,7 @@ export const inboundMessages = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     /** pending (recorded, not yet handled) | done | failed (given up after repeated errors: `last_error`). */
     state: text("state").$type<"pending" | "done" | "failed">().notNull().default("pending"),
-    /** checked_in | too_old (sent over 24 h before it reached us) | status | help | stopped | unsupported | unknown_sender; null until handled. */
+    /** checked_in | too_old (sent over 24 h before it reached us) | status | help | stopped | unsupported | unknown_sender, or a trusted contact's contact_answer | contact_too_old | contact_stopped | contact_help; null until handled. */
     outcome: text("outcome"),
     /** The text while the message waits to be handled, null after (and for kinds we do not read). */
     text: text("text"),

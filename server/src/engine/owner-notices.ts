@@ -95,21 +95,31 @@ export async function enqueueAdminNotices(
 }
 
 /**
- * A notice to an owner on WhatsApp or SMS (their release notice): queued like the
- * e-mail notices, one row per channel (`channel`), its text and template sealed the same way. The
- * number is the one proven when it was queued (`to`); at send time the owner's reminder route
- * decides again whether the channel still applies (channels/delivery/send-owner-phone-notice.ts).
+ * A notice on WhatsApp or SMS, queued like the e-mail notices, one row per channel (`channel`),
+ * its text and template sealed the same way: to an owner (their release notice, their last alert)
+ * or to one of their trusted contacts. At send time the rules are looked at again: the owner's
+ * reminder route (channels/delivery/send-owner-phone-notice.ts), or whether the contact is still
+ * one (contacts/send-contact-phone-notice.ts).
  */
 export interface OwnerPhoneNotice {
+  /** The owner it is from or about; their notices are deleted with their account. */
   userId: string;
   channel: PhoneChannelId;
   to: string;
   /** As for OwnerNotice: the same key again is a no-op, so a retried caller never queues twice. */
   key: string;
   text: string;
-  template: TemplateContent;
-  /** What it is about, for the message's delivery log (reminder_delivery_log). */
-  about: { messageId: string; conditionId: string | null; reminderId: string | null };
+  /** How WhatsApp says it outside the 24-hour window; none: it goes only inside it. */
+  template?: TemplateContent;
+  /**
+   * What it is about: for an owner, the message whose delivery log (reminder_delivery_log) records
+   * it; for a trusted contact, which contact (it names no message).
+   */
+  about: { messageId: string; conditionId: string | null; reminderId: string | null } | { contactId: string };
+  /** When it falls due (default now), as for e-mail notices. */
+  sendAt?: Date;
+  /** The access grant whose link it carries, as for e-mail notices. */
+  grantId?: string | null;
 }
 
 export type OpenedPhoneNotice = Pick<OwnerPhoneNotice, "text" | "template" | "about">;
@@ -132,9 +142,10 @@ export async function enqueueOwnerPhoneNotices(
       kind: "notice" as const,
       channel: n.channel,
       userId: n.userId,
+      grantId: n.grantId ?? null,
       address: n.to,
       idempotencyKey: `notice:${n.key}`,
-      nextAttemptAt: now,
+      nextAttemptAt: n.sendAt ?? now,
       sealedMail: sealed,
       mailKeyId: keyId,
       mailWrappedKey: wrappedKey,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Channels } from "../channels/channel.ts";
 import { sendOwnerPhoneNotice } from "../channels/delivery/send-owner-phone-notice.ts";
+import { sendContactPhoneNotice } from "../contacts/send-contact-phone-notice.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -76,9 +77,10 @@ export interface PhoneNoticeDeps {
 }
 
 /**
- * Sends one claimed notice — by mail, or (channel whatsapp/sms) to the owner's phone through the
- * channel layer; never throws (a failure is an outcome). A phone notice the owner's route no
- * longer allows is not sent: it ends as failed with the reason (not logged: a rule, not a fault).
+ * Sends one claimed notice — by mail, or (channel whatsapp/sms) to the owner's or a trusted
+ * contact's phone through the channel layer; never throws (a failure is an outcome). A phone notice
+ * the rules no longer allow is not sent: it ends as failed with the reason (not logged: a rule,
+ * not a fault).
  */
 export async function sendNotice({
   mailer,
@@ -93,17 +95,24 @@ export async function sendNotice({
 }): Promise<NoticeOutcome> {
   try {
     if (notice.channel !== "email") {
-      const opened = openPhoneNotice(masterKeys, notice);
-      const result = await sendOwnerPhoneNotice({
-        ...phone,
-        notice: {
-          id: notice.id,
-          userId: notice.userId!,
-          channel: notice.channel,
-          attempt: notice.attempts + 1,
-          ...opened,
-        },
-      });
+      const { about, ...opened } = openPhoneNotice(masterKeys, notice);
+      const result =
+        "contactId" in about
+          ? await sendContactPhoneNotice({
+              ...phone,
+              notice: { channel: notice.channel, contactId: about.contactId, ...opened },
+            })
+          : await sendOwnerPhoneNotice({
+              ...phone,
+              notice: {
+                id: notice.id,
+                userId: notice.userId!,
+                channel: notice.channel,
+                attempt: notice.attempts + 1,
+                about,
+                ...opened,
+              },
+            });
       // Not sent by rule, or refused for good: settleNotice marks it failed with the reason.
       return result.status === "skipped" ? { status: "skipped", error: result.reason } : result;
     }

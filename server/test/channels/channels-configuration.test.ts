@@ -20,13 +20,25 @@ describe("without any provider configured", () => {
         available: false,
         local: true,
         missing: ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"],
-        uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true },
+        uses: {
+          check_in: false,
+          verification: false,
+          owner_reminders: false,
+          deliveries: true,
+          trusted_contacts: false,
+        },
       },
       sms: {
         available: false,
         local: true,
         missing: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"],
-        uses: { check_in: false, verification: false, owner_reminders: false, deliveries: true },
+        uses: {
+          check_in: false,
+          verification: false,
+          owner_reminders: false,
+          deliveries: true,
+          trusted_contacts: false,
+        },
         from: null,
       },
     });

@@ -88,17 +88,19 @@ describe("the invitation", () => {
   it("is accepted once: the page link comes with it, and the link then changes nothing", async () => {
     const { contact, invitationToken } = await invite(owner.id);
     const accepted = await answer(invitationToken, "accept");
-    expect(accepted).toMatchObject({ kind: "accepted", ownerFirstName: "Ada" });
+    expect(accepted).toMatchObject({ kind: "accepted", ownerFirstName: "Ada", channel: "email" });
     expect(accepted.kind === "accepted" && accepted.pageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await answer(invitationToken, "accept")).toEqual({
       kind: "already",
       state: "active",
       ownerFirstName: "Ada",
+      channel: "email",
     });
     expect(await answer(invitationToken, "decline")).toEqual({
       kind: "already",
       state: "active",
       ownerFirstName: "Ada",
+      channel: "email",
     });
     const listed = (await listTrustedContacts({ ...deps(), userId: owner.id })).find((c) => c.id === contact.id);
     expect(listed).toMatchObject({
@@ -110,11 +112,16 @@ describe("the invitation", () => {
 
   it("can be declined, and is then spent", async () => {
     const { invitationToken } = await invite(owner.id);
-    expect(await answer(invitationToken, "decline")).toEqual({ kind: "declined", ownerFirstName: "Ada" });
+    expect(await answer(invitationToken, "decline")).toEqual({
+      kind: "declined",
+      ownerFirstName: "Ada",
+      channel: "email",
+    });
     expect(await answer(invitationToken, "accept")).toEqual({
       kind: "already",
       state: "declined",
       ownerFirstName: "Ada",
+      channel: "email",
     });
   });
 
@@ -122,7 +129,11 @@ describe("the invitation", () => {
     const address = "lapsing@example.com";
     const first = await invite(owner.id, { address });
     t.clock.advance(TRUSTED_CONTACT_INVITATION_TTL_MS);
-    expect(await answer(first.invitationToken, "accept")).toEqual({ kind: "expired", ownerFirstName: "Ada" });
+    expect(await answer(first.invitationToken, "accept")).toEqual({
+      kind: "expired",
+      ownerFirstName: "Ada",
+      channel: "email",
+    });
     const again = await invite(owner.id, { address, name: "Renamed" });
     expect(again.contact).toMatchObject({ id: first.contact.id, name: "Renamed", state: "invited" });
     expect(await answer(first.invitationToken, "accept")).toEqual({ kind: "unknown" });
@@ -147,7 +158,11 @@ describe("the invitation", () => {
         // The field the web links to the profile by, not the sentence.
         fields: { first_name: "Add your first name to your profile" },
       });
-      expect(await answer(invitationToken, "decline")).toEqual({ kind: "declined", ownerFirstName: UNNAMED_OWNER });
+      expect(await answer(invitationToken, "decline")).toEqual({
+        kind: "declined",
+        ownerFirstName: UNNAMED_OWNER,
+        channel: "email",
+      });
     } finally {
       await setFirstName("Kim");
     }
@@ -165,10 +180,10 @@ describe("the invitation", () => {
     expect(mail.text).not.toContain("My brother");
   });
 
-  it("is refused by WhatsApp or SMS for now, with a sentence", async () => {
+  it("is refused by WhatsApp or SMS where this server does not reach contacts by them, with a sentence", async () => {
     expect(await refusal(invite(owner.id, { channel: "sms", address: "+447700900456" }))).toEqual({
       status: 400,
-      message: "Invitations by WhatsApp or SMS are not available yet: invite them by e-mail.",
+      message: "This server does not send to trusted contacts by SMS: invite them by e-mail.",
     });
   });
 });
@@ -178,11 +193,16 @@ describe("leaving and removal", () => {
     const { contact, invitationToken } = await invite(owner.id);
     const accepted = await answer(invitationToken, "accept");
     const pageToken = accepted.kind === "accepted" ? accepted.pageToken : "";
-    expect(await leaveAsContact({ ...deps(), pageToken })).toEqual({ kind: "left", ownerFirstName: "Ada" });
+    expect(await leaveAsContact({ ...deps(), pageToken })).toEqual({
+      kind: "left",
+      ownerFirstName: "Ada",
+      channel: "email",
+    });
     expect(await leaveAsContact({ ...deps(), pageToken })).toEqual({
       kind: "already",
       state: "left",
       ownerFirstName: "Ada",
+      channel: "email",
     });
     const listed = (await listTrustedContacts({ ...deps(), userId: owner.id })).find((c) => c.id === contact.id);
     expect(listed).toMatchObject({ state: "left", ended_at: t.clock.now().toISOString() });
@@ -198,11 +218,13 @@ describe("leaving and removal", () => {
       kind: "already",
       state: "removed",
       ownerFirstName: "Ada",
+      channel: "email",
     });
     expect(await answer(invitationToken, "accept")).toEqual({
       kind: "already",
       state: "removed",
       ownerFirstName: "Ada",
+      channel: "email",
     });
   });
 

@@ -86,6 +86,7 @@ const TEMPLATES: Record<string, { body: number; urlButton: boolean }> = {
   verification_code: { body: 1, urlButton: true },
   release_notice: { body: 4, urlButton: false },
   access_request: { body: 4, urlButton: false },
+  contact_notice: { body: 2, urlButton: false },
 };
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 

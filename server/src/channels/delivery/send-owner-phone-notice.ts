@@ -46,7 +46,7 @@ export async function sendOwnerPhoneNotice({
     channel: PhoneChannelId;
     attempt: number;
     text: string;
-    template: TemplateContent;
+    template?: TemplateContent;
     about: { messageId: string; conditionId: string | null; reminderId: string | null };
   };
   log: { error(obj: object, msg: string): void };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../clock.ts";
+import type { MasterKeys } from "../../crypto/master-keys.ts";
 import type { Db } from "../../db/connect.ts";
 import type { Channels } from "../channel.ts";
 import { maskNumber } from "./mask-number.ts";
@@ -48,6 +49,7 @@ export const STOP_WITHIN_MS = 3_000;
 export function createInboxProcessor({
   db,
   clock,
+  masterKeys,
   channels,
   siteUrl,
   lanes = 1,
@@ -55,6 +57,8 @@ export function createInboxProcessor({
 }: {
   db: Db;
   clock: Clock;
+  /** Opens and seals what a trusted contact's answer sets off (contacts/handle-contact-text.ts). */
+  masterKeys: MasterKeys;
   channels: Channels;
   siteUrl: () => string;
   lanes?: number;
@@ -80,7 +84,7 @@ export function createInboxProcessor({
     if (stopping || !log) return;
     const wakesBefore = wakes;
     const lane: Promise<void> = givenWay()
-      .then(() => processNextMessage({ db, clock, siteUrl: siteUrl() }))
+      .then(() => processNextMessage({ db, clock, masterKeys, siteUrl: siteUrl() }))
       .then(
         (result) => {
           if (result) {

@@ -1,5 +1,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
+import { handleContactText, type ContactTextOutcome } from "../../contacts/handle-contact-text.ts";
+import type { MasterKeys } from "../../crypto/master-keys.ts";
 import type { Db } from "../../db/connect.ts";
 import { inboundMessages, profiles } from "../../db/schema.ts";
 import { checkIn } from "../../engine/check-in.ts";
@@ -13,7 +15,7 @@ import { readNextDeadline } from "./read-next-deadline.ts";
 import { replies } from "./reply-texts.ts";
 
 export type InboundOutcome =
-  "checked_in" | "too_old" | "status" | "help" | "stopped" | "unsupported" | "unknown_sender";
+  "checked_in" | "too_old" | "status" | "help" | "stopped" | "unsupported" | "unknown_sender" | ContactTextOutcome;
 
 export interface InboundResult {
   outcome: InboundOutcome;
@@ -42,11 +44,13 @@ const IN_TRANSIT_MS = 60_000;
 export async function handleInboundMessage({
   tx,
   clock,
+  masterKeys,
   siteUrl,
   message,
 }: {
   tx: Db;
   clock: Clock;
+  masterKeys: MasterKeys;
   siteUrl: string;
   message: PendingInboundMessage;
 }): Promise<InboundResult> {
@@ -57,14 +61,28 @@ export async function handleInboundMessage({
     message.sentAt && arrived.getTime() - message.sentAt.getTime() > IN_TRANSIT_MS ? message.sentAt : arrived;
   const tooOld = arrived.getTime() - sentAt.getTime() > CHECK_IN_MAX_AGE_MS;
   const owner = await findNumberOwner({ db: tx, number: message.from });
-  const command = owner && message.text !== null ? parseCommand(message.text) : null;
-  const outcome: InboundOutcome = !owner
-    ? "unknown_sender"
-    : command === null
-      ? "unsupported"
-      : command === "check_in" && tooOld
-        ? "too_old"
-        : OUTCOMES[command];
+  const parsed = message.text !== null ? parseCommand(message.text) : null;
+  // A trusted contact's answer, or a text from a contact who is no owner (contacts/).
+  const asContact = await handleContactText({
+    tx,
+    clock,
+    masterKeys,
+    siteUrl,
+    message,
+    tooOld,
+    isOwner: owner !== null,
+    stop: parsed === "stop",
+  });
+  const command = owner ? parsed : null;
+  const outcome: InboundOutcome = asContact
+    ? asContact.outcome
+    : !owner
+      ? "unknown_sender"
+      : command === null
+        ? "unsupported"
+        : command === "check_in" && tooOld
+          ? "too_old"
+          : OUTCOMES[command];
   // Done, and the text gone, in the transaction that acts on it.
   await tx
     .update(inboundMessages)
@@ -73,6 +91,7 @@ export async function handleInboundMessage({
   // WhatsApp's 24-hour window runs from when the person wrote.
   await recordInbound({ db: tx, channel: message.channel, number: message.from, at: sentAt });
   const done = (reply: string | null): InboundResult => ({ outcome, userId: owner?.userId ?? null, reply });
+  if (asContact) return done(asContact.reply);
 
   if (!owner) {
     // One explanation a day per number: a stranger's texts must not make us send without end.

@@ -1,4 +1,5 @@
 import type { Clock } from "../../clock.ts";
+import type { MasterKeys } from "../../crypto/master-keys.ts";
 import type { Db } from "../../db/connect.ts";
 import { claimNextMessage } from "./claim-next-message.ts";
 import { handleInboundMessage, type InboundOutcome } from "./handle-inbound-message.ts";
@@ -23,10 +24,12 @@ export type InboxResult =
 export async function processNextMessage({
   db,
   clock,
+  masterKeys,
   siteUrl,
 }: {
   db: Db;
   clock: Clock;
+  masterKeys: MasterKeys;
   siteUrl: string;
 }): Promise<InboxResult | null> {
   return db.transaction(async (tx) => {
@@ -34,7 +37,7 @@ export async function processNextMessage({
     if (!message) return null;
     try {
       const result = await tx.transaction((savepoint) =>
-        handleInboundMessage({ tx: savepoint, clock, siteUrl, message }),
+        handleInboundMessage({ tx: savepoint, clock, masterKeys, siteUrl, message }),
       );
       return { message, ...result };
     } catch (err) {

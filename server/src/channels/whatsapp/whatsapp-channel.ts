@@ -19,6 +19,7 @@ const TEMPLATE_SETTINGS: Record<TemplateContent["template"], string> = {
   verification: "WHATSAPP_TEMPLATE_VERIFICATION",
   release_notice: "WHATSAPP_TEMPLATE_RELEASE_NOTICE",
   access_request: "WHATSAPP_TEMPLATE_ACCESS_REQUEST",
+  contact_notice: "WHATSAPP_TEMPLATE_CONTACT_NOTICE",
 };
 
 export const WHATSAPP_SETTINGS = [
