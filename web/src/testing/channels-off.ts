@@ -3,7 +3,7 @@ import type { ChannelsInfo } from "@trigger-switch/contracts";
 const off = {
   available: false,
   local: true,
-  uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false },
+  uses: { check_in: false, verification: false, owner_reminders: false, deliveries: false, trusted_contacts: false },
 };
 /** GET /api/channels of a server with no messaging provider and no mail server (the default install: local mode). */
 export const channelsOff: ChannelsInfo = {

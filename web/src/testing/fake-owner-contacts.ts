@@ -1,5 +1,6 @@
 import {
   ACCESS_WAITING_HOURS,
+  CHANNEL_LABELS,
   CHECK_IN_CONDITION_TYPES,
   DEFAULT_CONFIRMATION_SETTINGS,
   TRUSTED_CONTACT_INVITATION_TTL_MS,
@@ -50,7 +51,8 @@ export const NO_STAGE: ConfirmationStageView = {
  * memory, held to the server's contract (./api-contract.ts ownerContactsContract), refusing what
  * server/src/contacts refuses with its sentences: at most 5 invited or active, an address already
  * invited or active (a lapsed invitation is renewed), the owner's own address, an owner with no
- * first name, an invitation by phone; settings out of the contracts' bounds, contacts not the
+ * first name, an invitation on a phone channel that does not reach contacts here (as
+ * `workspace.channels` says); settings out of the contracts' bounds, contacts not the
  * owner's invited or active ones, and the emergency button. Conditions are the workspace's.
  * `stages`: what GET …/confirmation says of each condition's stage (tests set it; none otherwise).
  * Emergency access on request as the server answers it: the owner's requests (newest first, at most
@@ -62,7 +64,7 @@ export function createFakeOwnerContacts({
   workspace,
   owner = { email: "ada@example.com", first_name: "Ada" },
 }: {
-  workspace: Pick<ReturnType<typeof createFakeWorkspace>, "messages">;
+  workspace: Pick<ReturnType<typeof createFakeWorkspace>, "messages" | "channels">;
   /** What the server reads of the owner: their sign-in address and their profile's first name. */
   owner?: { email: string; first_name: string | null };
 }) {
@@ -112,10 +114,12 @@ export function createFakeOwnerContacts({
   const routes = checkedRoutes(ownerContactsContract, {
     "GET /api/trusted-contacts": () => ({ body: contacts.filter((c) => c.state !== "removed") }),
     "POST /api/trusted-contacts": ({ body }) => {
-      if (body.channel !== "email")
-        return refused("Invitations by WhatsApp or SMS are not available yet: invite them by e-mail.", {
-          channel: "Invite them by e-mail",
-        });
+      const phone = (["whatsapp", "sms"] as const).filter((c) => workspace.channels[c].uses.trusted_contacts);
+      if (body.channel !== "email" && !phone.includes(body.channel))
+        return refused(
+          `This server does not send to trusted contacts by ${CHANNEL_LABELS[body.channel]}: invite them by ${[...phone.map((c) => CHANNEL_LABELS[c]), "e-mail"].join(" or ")}.`,
+          { channel: `${CHANNEL_LABELS[body.channel]} is not available for trusted contacts here` },
+        );
       if (body.address === owner.email.toLowerCase())
         return refused("A trusted contact must be someone else: this address is yours.", {
           address: "This is your own address",
@@ -281,11 +285,12 @@ export function createFakeOwnerContacts({
     address: string,
     state: TrustedContact["state"] = "active",
     at = new Date(),
+    channel: TrustedContact["channel"] = "email",
   ): TrustedContact {
     const contact: TrustedContact = {
       id: uuid(),
       name,
-      channel: "email",
+      channel,
       address,
       state,
       invited_at: new Date(at.getTime() - DAY).toISOString(),

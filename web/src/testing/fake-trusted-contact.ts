@@ -20,6 +20,7 @@ const HOUR = 3_600_000;
 export function makeInvitation(overrides: Partial<ContactInvitation> = {}): ContactInvitation {
   return {
     owner_first_name: "Ada",
+    channel: "email",
     status: "open",
     expires_at: new Date(Date.now() + 14 * 24 * HOUR).toISOString(),
     page_token: null,
@@ -43,6 +44,7 @@ export function makeQuestion(overrides: Partial<ContactQuestion> = {}): ContactQ
 export function makeContactPage(overrides: Partial<ContactPage> = {}): ContactPage {
   return {
     owner_first_name: "Ada",
+    channel: "email",
     state: "active",
     since: new Date(Date.now() - 30 * 24 * HOUR).toISOString(),
     access: [],

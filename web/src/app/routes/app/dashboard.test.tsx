@@ -58,7 +58,7 @@ describe("a message whose only recipient has only a phone number", () => {
       available: true,
       local: false,
       missing: [],
-      uses: { check_in: true, verification: true, owner_reminders: true, deliveries: true },
+      uses: { check_in: true, verification: true, owner_reminders: true, deliveries: true, trusted_contacts: false },
     },
   };
   const counted = async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createFakeOwnerContacts } from "@/testing/fake-owner-contacts";
 import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile } from "@/testing/fakes";
-import { renderApp } from "@/testing/render-app";
+import { channelsOff, renderApp } from "@/testing/render-app";
 import { formatDateTime, formatWhen } from "@/lib/format-date-time";
 import "./trusted-contacts";
 
@@ -45,7 +45,7 @@ describe("the trusted contacts page", () => {
     expect(how).toHaveTextContent("You choose on each condition of a message whether to ask them");
     expect(how).toHaveTextContent("The emergency button never waits for anyone.");
     expect(how).toHaveTextContent(
-      "Your contacts are invited and asked by e-mail; WhatsApp and SMS are not available for them yet.",
+      "Your contacts are invited and asked by e-mail: this server does not reach them by WhatsApp or SMS.",
     );
     expect(screen.getByRole("button", { name: "Invite a contact" })).toBeEnabled();
   });
@@ -102,7 +102,7 @@ describe("the trusted contacts page", () => {
     const { user, server } = rendered();
     await user.click(await screen.findByRole("button", { name: "Invite a contact" }, AFTER_GUARD));
     const dialog = await screen.findByRole("dialog", { name: "Invite a trusted contact" });
-    expect(dialog).toHaveTextContent("Invitations by WhatsApp or SMS are not available yet.");
+    expect(dialog).not.toHaveTextContent(/WhatsApp|SMS/);
     expect(within(dialog).queryByRole("radio")).not.toBeInTheDocument();
     expect(within(dialog).queryByRole("combobox")).not.toBeInTheDocument();
 
@@ -177,6 +177,37 @@ describe("the trusted contacts page", () => {
     expect(Date.parse(contacts.contacts.find((c) => c.id === old.id)!.invitation_expires_at!)).toBeGreaterThan(
       Date.now(),
     );
+  });
+
+  it("shows a phone contact's number with its channel, and invites them again on it", async () => {
+    const uses = {
+      check_in: true,
+      verification: true,
+      owner_reminders: true,
+      deliveries: true,
+      trusted_contacts: true,
+    };
+    const sms = { available: true, local: false, missing: [], uses, from: "+15005550006" };
+    const workspace = createFakeWorkspace("UTC", { ...channelsOff, sms });
+    const contacts = createFakeOwnerContacts({ workspace });
+    const lapsed = new Date(Date.now() - 20 * DAY);
+    contacts.addContact("Old Friend", "+447700900123", "invited", lapsed, "sms");
+    const { user, server } = renderApp({
+      signedIn: true,
+      profile: makeProfile(),
+      path: "/trusted-contacts",
+      workspace,
+      contacts,
+    });
+    await screen.findByRole("list", { name: "Trusted contacts" }, AFTER_GUARD);
+    expect(card("Old Friend")).toHaveTextContent("+447700900123 · SMS");
+    await user.click(screen.getByRole("button", { name: "Invite Old Friend again" }));
+    expect(await screen.findByText(/It is on its way to \+447700900123 by SMS/)).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === "POST" && c.path === "/api/trusted-contacts").at(-1)?.body).toEqual({
+      name: "Old Friend",
+      channel: "sms",
+      address: "+447700900123",
+    });
   });
 
   it("is in the user menu next to Recipients", async () => {

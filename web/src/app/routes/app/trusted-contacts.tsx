@@ -1,4 +1,4 @@
-import { TRUSTED_CONTACTS_MAX, type TrustedContact } from "@trigger-switch/contracts";
+import { CHANNEL_LABELS, TRUSTED_CONTACTS_MAX, type TrustedContact } from "@trigger-switch/contracts";
 import { HeartHandshake, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/empty-state";
@@ -37,20 +37,20 @@ export default function TrustedContactsPage() {
   const meta = useServerMeta();
   const invited = (contact: TrustedContact) => {
     const until = formatWhen(new Date(contact.invitation_expires_at!), new Date(), timeZone);
-    if (meta.data?.mail === "outbox")
+    if (contact.channel === "email" && meta.data?.mail === "outbox")
       toast.warning("Invitation saved, not e-mailed", {
         description: `This server has no mail server configured, so the invitation cannot reach ${contact.address} until the person who runs it sets one up (SMTP_URL). It works until ${until}.`,
       });
     else
       toast.success("Invitation sent", {
-        description: `It is on its way to ${contact.address} and works until ${until}.`,
+        description: `It is on its way to ${contact.address}${contact.channel === "email" ? "" : ` by ${CHANNEL_LABELS[contact.channel]}`} and works until ${until}.`,
       });
   };
-  // A lapsed invitation: inviting the same address again renews it (the server keeps the contact).
+  // A lapsed invitation: inviting the same address on the same channel renews it (the server keeps the contact).
   const inviteAgain = (contact: TrustedContact) => {
     setAgainId(contact.id);
     again.mutate(
-      { name: contact.name, channel: "email", address: contact.address },
+      { name: contact.name, channel: contact.channel, address: contact.address },
       { onSuccess: invited, onError: toastError, onSettled: () => setAgainId(null) },
     );
   };

@@ -2,7 +2,7 @@ import { channelsInfoSchema } from "@trigger-switch/contracts";
 import { describe, expect, it } from "vitest";
 import { readChannelsInfo } from "./read-channels-info";
 
-const uses = { check_in: true, verification: true, owner_reminders: false, deliveries: true };
+const uses = { check_in: true, verification: true, owner_reminders: false, deliveries: true, trusted_contacts: false };
 const valid = {
   email: { available: true, transport: "outbox" },
   whatsapp: { available: true, local: false, missing: [], uses },
@@ -20,6 +20,11 @@ const variants: unknown[] = [
   { ...valid, whatsapp: { ...valid.whatsapp, local: "no" } },
   { ...valid, whatsapp: { ...valid.whatsapp, missing: [1] } },
   { ...valid, whatsapp: { ...valid.whatsapp, uses: { ...uses, deliveries: null } } },
+  { ...valid, sms: { ...valid.sms, uses: { ...uses, trusted_contacts: true } } },
+  {
+    ...valid,
+    sms: { ...valid.sms, uses: { check_in: true, verification: true, owner_reminders: false, deliveries: true } },
+  },
   { ...valid, sms: { ...valid.sms, from: 12 } },
   { ...valid, sms: { ...valid.sms, from: undefined } },
   { email: valid.email, whatsapp: valid.whatsapp },

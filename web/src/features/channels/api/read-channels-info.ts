@@ -23,6 +23,7 @@ export function readChannelsInfo(payload: unknown): ChannelsInfo {
       verification: flag(u.verification, `${what}.verification`),
       owner_reminders: flag(u.owner_reminders, `${what}.owner_reminders`),
       deliveries: flag(u.deliveries, `${what}.deliveries`),
+      trusted_contacts: flag(u.trusted_contacts, `${what}.trusted_contacts`),
     };
   };
   const phone = (value: unknown, what: string) => {

@@ -11,7 +11,7 @@ const on = {
   available: true,
   local: false,
   missing: [],
-  uses: { check_in: true, verification: true, owner_reminders: false, deliveries: false },
+  uses: { check_in: true, verification: true, owner_reminders: false, deliveries: false, trusted_contacts: false },
 };
 const channelsOn = { ...channelsOff, whatsapp: on, sms: { ...on, from: "+15005550006" } };
 const base: OwnerChannels = {

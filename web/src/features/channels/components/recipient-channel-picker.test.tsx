@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { channelBlocker } from "../utils/channel-blocker";
 import { RecipientChannelPicker } from "./recipient-channel-picker";
 
-const uses = { check_in: true, verification: true, owner_reminders: true, deliveries: true };
+const uses = { check_in: true, verification: true, owner_reminders: true, deliveries: true, trusted_contacts: true };
 const on: ChannelsInfo = {
   email: { available: true, transport: "smtp" },
   whatsapp: { available: true, local: false, missing: [], uses },

@@ -2,7 +2,13 @@ import type { ChannelsInfo } from "@trigger-switch/contracts";
 import { describe, expect, it } from "vitest";
 import { messagingWords } from "./channel-sentences";
 
-const uses = (on: boolean) => ({ check_in: on, verification: on, owner_reminders: on, deliveries: on });
+const uses = (on: boolean) => ({
+  check_in: on,
+  verification: on,
+  owner_reminders: on,
+  deliveries: on,
+  trusted_contacts: on,
+});
 const localMode: ChannelsInfo = {
   email: { available: true, transport: "outbox" },
   whatsapp: {

@@ -5,6 +5,7 @@ import {
   type ConditionConfirmation,
   type ConditionConfirmationInput,
   type ConfirmationSettings,
+  type DeliveryChannel,
   type TrustedContact,
 } from "@trigger-switch/contracts";
 import { useId } from "react";
@@ -19,6 +20,7 @@ import { dismissFormToast } from "@/lib/error-toast";
 import { showServerErrors } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
 import type { useSaveConditionConfirmation } from "../api/condition-confirmation";
+import { orList } from "../utils/contact-channels";
 import { FORM_LIMITS, invitationLapsed, isLive } from "../utils/owner-words";
 
 const HOUR = 3_600_000;
@@ -58,6 +60,9 @@ export interface ConfirmationFormProps {
 /** Which contacts to ask and the four settings, each with one line on what it does and its default. */
 export function ConfirmationForm({ saved, contacts, now, save, onCancel, onSaved }: ConfirmationFormProps) {
   const choosable = contacts.filter(isLive);
+  // Each is asked on the channel they were invited on.
+  const invitedOn = (["email", "sms", "whatsapp"] as const).filter((ch) => choosable.some((c) => c.channel === ch));
+  const askedBy: DeliveryChannel[] = invitedOn.length > 0 ? invitedOn : ["email"];
   const contactsId = useId();
   const form = useForm<ConditionConfirmationInput>({
     resolver: zodResolver(formSchema),
@@ -157,7 +162,8 @@ export function ConfirmationForm({ saved, contacts, now, save, onCancel, onSaved
           })}
         </ul>
         <p className="text-xs text-muted-foreground">
-          They are asked by e-mail.{" "}
+          They are asked by {orList(askedBy)}
+          {askedBy.length > 1 && ", each the way they were invited"}.{" "}
           <Link to={paths.trustedContacts} className="font-medium text-primary underline-offset-4 hover:underline">
             Your trusted contacts
           </Link>

@@ -36,6 +36,19 @@ const puts = (calls: { method: string; path: string; body: unknown }[]) =>
   calls.filter((c) => c.method === "PUT" && c.path.endsWith("/confirmation"));
 
 describe("“Ask trusted contacts first” on a condition", () => {
+  it("says each contact is asked the way they were invited, when some were invited by SMS", async () => {
+    const { contacts, open } = setUp();
+    contacts.addContact("Sam Lee", "sam@example.com", "active");
+    contacts.addContact("Ann Smith", "+447700900123", "active", new Date(), "sms");
+    const { user } = open(375);
+    const section = await screen.findByRole("region", SECTION, AFTER_GUARD);
+    const toggle = within(section).getByRole("switch", { name: "Ask trusted contacts first" });
+    await vi.waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    const who = await within(section).findByRole("group", { name: "Who to ask" });
+    expect(who).toHaveTextContent("They are asked by e-mail or SMS, each the way they were invited.");
+  });
+
   it("is off by default; turned on, it asks the contacts chosen, with the defaults, and says who is asked", async () => {
     const { contacts, conditionIds, open } = setUp();
     const sam = contacts.addContact("Sam Lee", "sam@example.com", "active");
@@ -62,6 +75,7 @@ describe("“Ask trusted contacts first” on a condition", () => {
     expect(within(section).getByLabelText("Holds in a row")).toHaveValue(3);
     expect(within(section).getByLabelText("Release answers needed")).toHaveValue(1);
     expect(within(section).getByText(/Default 48\./)).toBeInTheDocument();
+    expect(who).toHaveTextContent("They are asked by e-mail. Your trusted contacts");
 
     await user.click(annBox);
     await user.click(within(section).getByRole("button", { name: "Save" }));

@@ -62,7 +62,7 @@ export function ContactAccessSection({ page, token }: { page: ContactPage; token
         </p>
         <ul aria-label="Messages you may ask for" className="flex flex-col gap-2">
           {page.access.map((m) => {
-            const state = contactRequestSentence(m, name, when);
+            const state = contactRequestSentence(m, name, when, page.channel);
             const again = askAgainSentence(m, when);
             return (
               <li key={m.number} className="flex flex-col gap-0.5 rounded-lg border bg-background p-3 text-sm">

@@ -8,19 +8,31 @@ import {
   ToggleRight,
   type LucideIcon,
 } from "lucide-react";
+import { useChannelsInfo } from "@/features/channels";
+import { contactPhoneChannels, orList } from "../utils/contact-channels";
 import { ANSWER_LABELS } from "../utils/contact-words";
 
 /**
- * What a trusted contact does today, for the owner (docs/decisions/041 as built): asked by e-mail
- * before a timed condition sends, one hold postpones, enough "release" answers send at once, no
- * answer sends at the window's end; they see the first name and the question only; chosen per
- * condition; never for the emergency button; and, per message, the contacts allowed to ask for it.
+ * What a trusted contact does today, for the owner (docs/decisions/041 as built): asked on the
+ * channel they were invited on before a timed condition sends, one hold postpones, enough
+ * "release" answers send at once, no answer sends at the window's end; they see the first name
+ * and the question only; chosen per condition; never for the emergency button; and, per message,
+ * the contacts allowed to ask for it.
  */
 export function HowContactsWork({ firstName }: { firstName: string | null }) {
+  // Until this server's channels are known, nothing is said of how contacts are reached.
+  const info = useChannelsInfo().data;
+  const phone = contactPhoneChannels(info);
+  const askedBy = !info ? "" : phone.length > 0 ? " the way each was invited" : " by e-mail";
+  const reachedBy = !info
+    ? ""
+    : phone.length > 0
+      ? `Your contacts are invited and asked by ${orList(["email", ...phone])}, whichever you choose when you invite them; on ${orList(phone)} they can answer a question by replying HOLD or RELEASE. `
+      : `Your contacts are invited and asked by e-mail: this server does not reach them by WhatsApp or SMS. `;
   const points: { icon: LucideIcon; text: string }[] = [
     {
       icon: MessageCircleQuestion,
-      text: `Before a message goes out because you stopped checking in, the contacts you chose for that condition are asked by e-mail: “Have you been in touch with ${firstName || "you"} since …?”`,
+      text: `Before a message goes out because you stopped checking in, the contacts you chose for that condition are asked${askedBy}: “Have you been in touch with ${firstName || "you"} since …?”`,
     },
     {
       icon: HeartHandshake,
@@ -41,7 +53,7 @@ export function HowContactsWork({ firstName }: { firstName: string | null }) {
     { icon: Siren, text: "The emergency button never waits for anyone." },
     {
       icon: Mail,
-      text: "Your contacts are invited and asked by e-mail; WhatsApp and SMS are not available for them yet. Your last alert before a release, and a request for access, also reach you on WhatsApp or SMS if your reminders go there.",
+      text: `${reachedBy}Your last alert before a release, and a request for access, also reach you on WhatsApp or SMS if your reminders go there.`,
     },
   ];
   return (

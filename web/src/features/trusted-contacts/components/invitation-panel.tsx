@@ -10,7 +10,7 @@ import { formatWhen } from "@/lib/format-date-time";
 import { browserTimeZone } from "@/lib/time-zone";
 import { isUnknownLink } from "../api/contact-link-errors";
 import { useAnswerInvitation, useInvitation, type InvitationAnswer } from "../api/invitation";
-import { atStart } from "../utils/contact-words";
+import { atStart, SENT_BY } from "../utils/contact-words";
 import { ContactLinkInvalid, ContactLookupError } from "./contact-link-states";
 import { PageLinkToKeep } from "./page-link-to-keep";
 import { WhatItMeans } from "./what-it-means";
@@ -119,13 +119,16 @@ function AnsweredInvitation({ invitation }: { invitation: ContactInvitation }) {
       return invitation.page_token ? (
         <EmptyState icon={CircleCheckBig} title={`You are now a trusted contact of ${name}`} headingLevel={1}>
           <p>Thank you for accepting.</p>
-          <PageLinkToKeep pageToken={invitation.page_token} />
+          <PageLinkToKeep pageToken={invitation.page_token} channel={invitation.channel} />
         </EmptyState>
       ) : (
         <EmptyState icon={UserCheck} title="You have already accepted this invitation" headingLevel={1}>
           <p>
-            You are a trusted contact of {name}. The link to your own page was e-mailed to you when you accepted: look
-            for the e-mail titled “You are {name}&apos;s trusted contact: the link to your page”.
+            You are a trusted contact of {name}. The link to your own page was {SENT_BY[invitation.channel].done} to you
+            when you accepted:{" "}
+            {invitation.channel === "email"
+              ? `look for the e-mail titled “You are ${name}'s trusted contact: the link to your page”.`
+              : `look in ${SENT_BY[invitation.channel].look} for the message that begins “Trigger Switch: thank you for accepting”.`}
           </p>
         </EmptyState>
       );

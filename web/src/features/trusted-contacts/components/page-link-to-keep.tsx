@@ -1,17 +1,19 @@
+import type { DeliveryChannel } from "@trigger-switch/contracts";
 import { Copy, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { toast } from "@/lib/toast";
+import { SENT_BY } from "../utils/contact-words";
 
 /** The contact's own page, `/contact?token=…`: the address to keep. */
 export function contactPagePath(pageToken: string): string {
   return `${paths.contact}?token=${encodeURIComponent(pageToken)}`;
 }
 
-/** The link to the contact's own page, shown right after they accept (and mailed to them): to copy, or to open now. */
-export function PageLinkToKeep({ pageToken }: { pageToken: string }) {
+/** The link to the contact's own page, shown right after they accept (and sent to them): to copy, or to open now. */
+export function PageLinkToKeep({ pageToken, channel }: { pageToken: string; channel: DeliveryChannel }) {
   const path = contactPagePath(pageToken);
   const url = `${window.location.origin}${path}`;
   const copy = async () => {
@@ -29,8 +31,8 @@ export function PageLinkToKeep({ pageToken }: { pageToken: string }) {
       </h2>
       <Alert variant="warning">
         <p>
-          Keep this link: we have also e-mailed it to you. With it you can step down at any time, or ask for access if
-          you are allowed to.
+          Keep this link: we have also {SENT_BY[channel].done} it to you. With it you can step down at any time, or ask
+          for access if you are allowed to.
         </p>
       </Alert>
       <p className="rounded-md border bg-muted/30 p-3 font-mono text-sm break-all select-all">{url}</p>

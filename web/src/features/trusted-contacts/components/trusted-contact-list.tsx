@@ -1,5 +1,5 @@
-import type { TrustedContact } from "@trigger-switch/contracts";
-import { Mail, RotateCw, Trash2 } from "lucide-react";
+import { CHANNEL_LABELS, type TrustedContact } from "@trigger-switch/contracts";
+import { Mail, RotateCw, Smartphone, Trash2 } from "lucide-react";
 import { EmailAddress } from "@/components/email-address";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -37,10 +37,22 @@ export function TrustedContactList({
                 <Badge variant={tone}>{badge}</Badge>
               </div>
               <span className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
-                <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-                <span className="min-w-0">
-                  <EmailAddress email={contact.address} />
-                </span>
+                {contact.channel === "email" ? (
+                  <>
+                    <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+                    <span className="min-w-0">
+                      <EmailAddress email={contact.address} />
+                    </span>
+                  </>
+                ) : (
+                  <>
+                    <Smartphone className="size-3.5 shrink-0" aria-hidden="true" />
+                    {/* The number alone does not say whether it is texted or on WhatsApp. */}
+                    <span className="min-w-0">
+                      {contact.address} · {CHANNEL_LABELS[contact.channel]}
+                    </span>
+                  </>
+                )}
               </span>
               <p className="mt-1 text-sm">{sentence}</p>
             </div>

@@ -45,9 +45,14 @@ describe("the words of emergency access on request", () => {
       can_request_from: null,
     };
     const when = (iso: string) => iso.slice(0, 10);
-    expect(contactRequestSentence(granted, "Ada", when)).toBe("Sent to you on 2026-11-04 (check your e-mail).");
+    expect(contactRequestSentence(granted, "Ada", when, "email")).toBe(
+      "Sent to you on 2026-11-04 (check your e-mail).",
+    );
+    expect(contactRequestSentence(granted, "Ada", when, "sms")).toBe(
+      "Sent to you on 2026-11-04 (check your text messages).",
+    );
     const revoked = { ...granted, request: { ...granted.request!, revoked_at: "2026-11-05T09:00:00.000Z" } };
-    expect(contactRequestSentence(revoked, "Ada", when)).toBe(
+    expect(contactRequestSentence(revoked, "Ada", when, "email")).toBe(
       "Sent to you on 2026-11-04; Ada took your access back on 2026-11-05.",
     );
   });

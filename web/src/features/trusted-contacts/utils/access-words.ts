@@ -1,9 +1,10 @@
 import {
   ACCESS_REQUEST_COOLDOWN_MS,
   type ContactAccessMessage,
+  type DeliveryChannel,
   type OwnerAccessRequest,
 } from "@trigger-switch/contracts";
-import { atStart } from "./contact-words";
+import { atStart, SENT_BY } from "./contact-words";
 
 /*
  * The sentences of emergency access on request (docs/decisions/041). A contact reads a message only
@@ -58,7 +59,12 @@ export function askConfirmSentence(name: string, asked: Pick<ContactAccessMessag
 }
 
 /** The latest request for one message, as its contact reads it; null when there is none. */
-export function contactRequestSentence(m: ContactAccessMessage, name: string, when: When): string | null {
+export function contactRequestSentence(
+  m: ContactAccessMessage,
+  name: string,
+  when: When,
+  channel: DeliveryChannel,
+): string | null {
   const r = m.request;
   if (!r) return null;
   const decided = r.decided_at ? ` on ${when(r.decided_at)}` : "";
@@ -70,7 +76,7 @@ export function contactRequestSentence(m: ContactAccessMessage, name: string, wh
     case "granted":
       return r.revoked_at
         ? `Sent to you${decided || ` on ${when(r.grants_at)}`}; ${name} took your access back on ${when(r.revoked_at)}.`
-        : `Sent to you${decided || ` on ${when(r.grants_at)}`} (check your e-mail).`;
+        : `Sent to you${decided || ` on ${when(r.grants_at)}`} (check ${SENT_BY[channel].look}).`;
     case "withdrawn":
       return `You withdrew this request${decided}.`;
   }

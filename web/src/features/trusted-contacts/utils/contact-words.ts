@@ -1,4 +1,4 @@
-import type { ContactQuestion } from "@trigger-switch/contracts";
+import type { ContactQuestion, DeliveryChannel } from "@trigger-switch/contracts";
 
 /*
  * The sentences a trusted contact reads (docs/decisions/041). Each says only what the API says: a
@@ -13,6 +13,13 @@ import type { ContactQuestion } from "@trigger-switch/contracts";
 export function atStart(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
+
+/** How a link reached this contact, as in "we have also e-mailed it to you". */
+export const SENT_BY: Record<DeliveryChannel, { done: string; look: string }> = {
+  email: { done: "e-mailed", look: "your e-mail" },
+  sms: { done: "texted", look: "your text messages" },
+  whatsapp: { done: "sent on WhatsApp", look: "WhatsApp" },
+};
 
 /** The two answers, word for word as their buttons say them. */
 export const ANSWER_LABELS = {

@@ -9,7 +9,7 @@ import { ANSWER_LABELS } from "./contact-words";
 
 /*
  * What the owner reads about their trusted contacts and a condition's confirm before release
- * (docs/decisions/041). Each sentence says only what the server does: invitations by e-mail only,
+ * (docs/decisions/041). Each sentence says only what the server does: invitations by the channels this server offers,
  * only contacts who accepted are asked, one hold is enough, the emergency button never waits.
  */
 
