@@ -16,6 +16,8 @@ export function whatsappServerEnv(apiPort: number): Record<string, string> {
     WHATSAPP_APP_SECRET: WHATSAPP_CREDENTIALS.appSecret,
     WHATSAPP_VERIFY_TOKEN: WHATSAPP_CREDENTIALS.verifyToken,
     WHATSAPP_API_URL: `http://127.0.0.1:${apiPort}/v23.0`,
+    // Trusted contacts on WhatsApp need their template (docs/decisions/041).
+    WHATSAPP_TEMPLATE_CONTACT_NOTICE: "contact_notice",
   };
 }
 

@@ -52,7 +52,7 @@ describe("a trusted contact's invitation", () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        "Keep this link: we have also e-mailed it to you. With it you can step down at any time, or ask for access if you are allowed to.",
+        "Keep this link: it was also e-mailed to you. With it you can step down at any time, or ask for access if you are allowed to.",
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(`${window.location.origin}/contact?token=${PAGE_TOKEN}`)).toBeInTheDocument();
@@ -106,6 +106,18 @@ describe("a trusted contact's invitation", () => {
     expect(await screen.findByRole("heading", { level: 1, name: heading }, LOADED)).toBeInTheDocument();
     expect(screen.getByText(sentence)).toBeInTheDocument();
     expect(within(screen.getByRole("main")).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("says where the page link went for a contact invited by text", async () => {
+    openInvitation(makeInvitation({ status: "accepted", channel: "sms", expires_at: null }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "You have already accepted this invitation" }, LOADED),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "You are a trusted contact of Ada. The link to your own page was texted to you when you accepted: look in your text messages for the message that begins “Trigger Switch: thank you for accepting”.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("starts a sentence with the server's words for an owner without a first name in upper case", async () => {

@@ -124,8 +124,8 @@ function AnsweredInvitation({ invitation }: { invitation: ContactInvitation }) {
       ) : (
         <EmptyState icon={UserCheck} title="You have already accepted this invitation" headingLevel={1}>
           <p>
-            You are a trusted contact of {name}. The link to your own page was {SENT_BY[invitation.channel].done} to you
-            when you accepted:{" "}
+            You are a trusted contact of {name}. The link to your own page was{" "}
+            {`${SENT_BY[invitation.channel].toYou} when you accepted:`}{" "}
             {invitation.channel === "email"
               ? `look for the e-mail titled “You are ${name}'s trusted contact: the link to your page”.`
               : `look in ${SENT_BY[invitation.channel].look} for the message that begins “Trigger Switch: thank you for accepting”.`}

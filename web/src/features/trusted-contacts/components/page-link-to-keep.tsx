@@ -31,8 +31,8 @@ export function PageLinkToKeep({ pageToken, channel }: { pageToken: string; chan
       </h2>
       <Alert variant="warning">
         <p>
-          Keep this link: we have also {SENT_BY[channel].done} it to you. With it you can step down at any time, or ask
-          for access if you are allowed to.
+          Keep this link: it was also {SENT_BY[channel].toYou}. With it you can step down at any time, or ask for access
+          if you are allowed to.
         </p>
       </Alert>
       <p className="rounded-md border bg-muted/30 p-3 font-mono text-sm break-all select-all">{url}</p>

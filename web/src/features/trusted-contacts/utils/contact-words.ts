@@ -14,11 +14,11 @@ export function atStart(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** How a link reached this contact, as in "we have also e-mailed it to you". */
-export const SENT_BY: Record<DeliveryChannel, { done: string; look: string }> = {
-  email: { done: "e-mailed", look: "your e-mail" },
-  sms: { done: "texted", look: "your text messages" },
-  whatsapp: { done: "sent on WhatsApp", look: "WhatsApp" },
+/** How a link reached this contact ("it was also e-mailed to you"), and where to look for it. */
+export const SENT_BY: Record<DeliveryChannel, { toYou: string; look: string }> = {
+  email: { toYou: "e-mailed to you", look: "your e-mail" },
+  sms: { toYou: "texted to you", look: "your text messages" },
+  whatsapp: { toYou: "sent to you on WhatsApp", look: "WhatsApp" },
 };
 
 /** The two answers, word for word as their buttons say them. */
