@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { confirmationStages, messageConditions } from "../db/schema.ts";
 import type { Release } from "../engine/release-message.ts";
-import { carryOutStage, moveDeadline, type StageDeps } from "./carry-out-stage.ts";
+import { carryOutStages, type StageDeps } from "./carry-out-stage.ts";
 import { stepConfirmation } from "./confirmation-stage.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
 
@@ -27,23 +27,41 @@ export async function confirmReleases(
     now,
   );
   const waiting = new Set<Release>();
-  for (const r of asking) {
-    const stage = stages.get(r.condition.id)!;
-    const step = stepConfirmation(
-      stage.state,
-      stage.state.kind === "confirming"
-        ? { type: "window_ended" }
-        : { type: "deadline_reached", deadline: r.row.deadline, activeContactIds: stage.askable },
-      stage.settings,
-      now,
-    );
-    stage.state = step.state;
-    stage.effects.push(...step.effects);
-    // A window that has not ended keeps its release row: never leave a stage with nothing due.
-    if (stage.state.kind === "confirming")
-      stage.condition = await moveDeadline(deps, stage.condition, stage.state.endsAt);
-    const { release } = await carryOutStage(deps, stage);
-    if (!release) waiting.add(r);
+  // In rounds of distinct conditions, so one statement never writes a stage twice (the engine
+  // acts on one deadline of a condition at a time, so there is one round but for a rare overlap).
+  for (let pending = asking; pending.length > 0;) {
+    const seen = new Set<string>();
+    const round: Release[] = [];
+    const later: Release[] = [];
+    for (const r of pending) {
+      if (seen.has(r.condition.id)) later.push(r);
+      else {
+        seen.add(r.condition.id);
+        round.push(r);
+      }
+    }
+    const moveFirst = new Map<string, Date>();
+    const stepped = round.map((r) => {
+      const stage = stages.get(r.condition.id)!;
+      const step = stepConfirmation(
+        stage.state,
+        stage.state.kind === "confirming"
+          ? { type: "window_ended" }
+          : { type: "deadline_reached", deadline: r.row.deadline, activeContactIds: stage.askable },
+        stage.settings,
+        now,
+      );
+      stage.state = step.state;
+      stage.effects.push(...step.effects);
+      // A window that has not ended keeps its release row: never leave a stage with nothing due.
+      if (stage.state.kind === "confirming") moveFirst.set(stage.condition.id, stage.state.endsAt);
+      return stage;
+    });
+    const outcomes = await carryOutStages(deps, stepped, moveFirst);
+    round.forEach((r, i) => {
+      if (!outcomes[i]) waiting.add(r);
+    });
+    pending = later;
   }
   return { release: releases.filter((r) => !waiting.has(r)), waiting: [...waiting] };
 }
@@ -84,12 +102,8 @@ export async function closeQuestionsAfterCheckIn(deps: Omit<StageDeps, "tx"> & {
       })),
       clock.now(),
     );
-    let closed = 0;
-    for (const stage of stages.values()) {
-      if (stage.state.kind === "confirming") continue;
-      await carryOutStage({ ...deps, tx }, stage);
-      closed++;
-    }
-    return closed;
+    const closed = [...stages.values()].filter((stage) => stage.state.kind !== "confirming");
+    await carryOutStages({ ...deps, tx }, closed);
+    return closed.length;
   });
 }

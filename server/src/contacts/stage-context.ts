@@ -1,9 +1,10 @@
 import type { ConfirmationSettings } from "@trigger-switch/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PhoneChannelId } from "../channels/channel.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
+import { insertRows } from "../db/insert-rows.ts";
 import type { messageConditions } from "../db/schema.ts";
 import {
   conditionContacts,
@@ -19,7 +20,7 @@ import { UNNAMED_OWNER } from "./answer-invitation.ts";
 import { stepConfirmation, type ConfirmationEffect, type ConfirmationState } from "./confirmation-stage.ts";
 import { fromStoredState, toStoredState } from "./stored-stage.ts";
 
-type ConditionRow = typeof messageConditions.$inferSelect;
+export type ConditionRow = typeof messageConditions.$inferSelect;
 type ContactRow = typeof trustedContacts.$inferSelect;
 
 /** The conditions a confirmation applies to: never the emergency button, which never waits (041). */
@@ -129,25 +130,25 @@ export async function readStages(
   return stages;
 }
 
-/** Writes a stage as it now stands; `lastChecked` is the condition's, so the next read sees only later check-ins. */
-export async function writeStage(
+/** Writes stages as they now stand; `lastChecked` is the condition's, so the next read sees only later check-ins. */
+export async function writeStages(
   tx: Tx,
-  { condition, state, now }: { condition: ConditionRow; state: ConfirmationState; now: Date },
+  stages: { condition: ConditionRow; state: ConfirmationState }[],
+  now: Date,
 ): Promise<void> {
-  const values = {
-    conditionId: condition.id,
-    userId: condition.userId,
-    state: toStoredState(state),
-    lastCheckedSeen: condition.lastChecked,
-    updatedAt: now,
-  };
-  await tx
-    .insert(confirmationStages)
-    .values(values)
-    .onConflictDoUpdate({
-      target: confirmationStages.conditionId,
-      set: { state: values.state, lastCheckedSeen: values.lastCheckedSeen, updatedAt: now },
-    });
+  if (stages.length === 0) return;
+  await insertRows(
+    tx,
+    confirmationStages,
+    stages.map(({ condition, state }) => ({
+      conditionId: condition.id,
+      userId: condition.userId,
+      state: toStoredState(state),
+      lastCheckedSeen: condition.lastChecked,
+      updatedAt: now,
+    })),
+    sql`on conflict (condition_id) do update set state = excluded.state, last_checked_seen = excluded.last_checked_seen, updated_at = excluded.updated_at`,
+  );
 }
 
 /** What the contacts' mails need of each owner: their address, first name and time zone. */

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { PhoneChannelId, TemplateContent } from "../channels/channel.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { newRecordCipher, recordCipherOf } from "../crypto/record-cipher.ts";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connect.ts";
+import { insertRows } from "../db/insert-rows.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mail } from "../mail/mailer.ts";
 
@@ -33,46 +35,59 @@ export interface OwnerNotice {
  */
 export async function enqueueOwnerNotice(
   db: Db | Tx,
-  {
-    masterKeys,
-    now,
-    notice,
-    sendAt = now,
-    grantId = null,
-  }: {
-    masterKeys: MasterKeys;
-    now: Date;
-    notice: OwnerNotice;
-    /** The access grant whose link the mail carries (a trusted contact's access on request), so its receipt shows with the grant. */
-    grantId?: string | null;
-    /** When it falls due (default now): a reminder queued ahead, withdrawn by deleting its row if it is no longer needed. */
-    sendAt?: Date;
-  },
+  queued: QueuedNotice & { masterKeys: MasterKeys; now: Date },
 ): Promise<boolean> {
+  const inserted = await db
+    .insert(deliveries)
+    .values(noticeRow(queued.masterKeys, queued.now, queued))
+    .onConflictDoNothing()
+    .returning({ id: deliveries.id });
+  return inserted.length > 0;
+}
+
+/** A notice as queued: what it says, and when it falls due. */
+export interface QueuedNotice {
+  notice: OwnerNotice;
+  /** When it falls due (default now): a reminder queued ahead, withdrawn by deleting its row if it is no longer needed. */
+  sendAt?: Date;
+  /** The access grant whose link the mail carries (a trusted contact's access on request), so its receipt shows with the grant. */
+  grantId?: string | null;
+}
+
+/** Several notices in one statement (the engine's batches); existing keys are skipped. */
+export async function enqueueOwnerNotices(
+  db: Db | Tx,
+  { masterKeys, now, notices }: { masterKeys: MasterKeys; now: Date; notices: QueuedNotice[] },
+): Promise<void> {
+  if (notices.length === 0) return;
+  await insertRows(
+    db,
+    deliveries,
+    notices.map((q) => noticeRow(masterKeys, now, q)),
+    sql`on conflict do nothing`,
+  );
+}
+
+function noticeRow(masterKeys: MasterKeys, now: Date, { notice, sendAt = now, grantId = null }: QueuedNotice) {
   const id = randomUUID();
   const { cipher, keyId, wrappedKey } = newRecordCipher(masterKeys, "mail", id);
   const mail = cipher.seal(
     "notice",
     JSON.stringify({ subject: notice.subject, text: notice.text, html: notice.html ?? null }),
   );
-  const inserted = await db
-    .insert(deliveries)
-    .values({
-      id,
-      kind: "notice",
-      userId: notice.userId,
-      grantId,
-      address: notice.to,
-      idempotencyKey: `notice:${notice.key}`,
-      nextAttemptAt: sendAt,
-      sealedMail: mail,
-      mailKeyId: keyId,
-      mailWrappedKey: wrappedKey,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: deliveries.id });
-  return inserted.length > 0;
+  return {
+    id,
+    kind: "notice" as const,
+    userId: notice.userId,
+    grantId,
+    address: notice.to,
+    idempotencyKey: `notice:${notice.key}`,
+    nextAttemptAt: sendAt,
+    sealedMail: mail,
+    mailKeyId: keyId,
+    mailWrappedKey: wrappedKey,
+    createdAt: now,
+  };
 }
 
 /** The same notice to every address of ADMIN_EMAILS (ids and reasons only, never a message's content). */
@@ -152,7 +167,7 @@ export async function enqueueOwnerPhoneNotices(
       createdAt: now,
     };
   });
-  await db.insert(deliveries).values(values).onConflictDoNothing();
+  await insertRows(db, deliveries, values, sql`on conflict do nothing`);
 }
 
 /** A queued phone notice, opened for sending. */
