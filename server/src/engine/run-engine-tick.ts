@@ -128,6 +128,8 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
   if (claimNotices) {
     const notices = await claimDueNotices({ db, now: clock.now(), workerId, limit, leaseMs });
     pipeline.addNotices(notices);
+    // A full batch of notices (contacts asked in a burst) means more are due: go again at once.
+    if (notices.length >= limit) result.more = true;
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Channels } from "../channels/channel.ts";
 import { sendOwnerPhoneNotice } from "../channels/delivery/send-owner-phone-notice.ts";
 import { sendContactPhoneNotice } from "../contacts/send-contact-phone-notice.ts";
@@ -6,8 +6,10 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
+import { inIds } from "../db/in-ids.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { chunked } from "./chunked.ts";
 import { classifySendError } from "./classify-send-error.ts";
 import { openNotice, openPhoneNotice } from "./owner-notices.ts";
 import { nextNoticeAttemptAt } from "./retry-policy.ts";
@@ -122,6 +124,32 @@ export async function sendNotice({
     const failure = classifySendError(err);
     return failure.permanent ? { status: "failed", error: failure.reason } : { status: "retry", error: failure.reason };
   }
+}
+
+/** Writes that these notices were sent, in one statement (only those whose claim is still ours). */
+export async function settleSentNotices({
+  db,
+  now,
+  workerId,
+  ids,
+}: {
+  db: Db;
+  now: Date;
+  workerId: string;
+  ids: string[];
+}): Promise<void> {
+  for (const part of chunked(ids, 5000))
+    await db
+      .update(deliveries)
+      .set({
+        status: "sent",
+        sentAt: now,
+        lastError: null,
+        lockedUntil: null,
+        claimedBy: null,
+        attempts: sql`${deliveries.attempts} + 1`,
+      })
+      .where(and(inIds(deliveries.id, part), eq(deliveries.claimedBy, workerId), eq(deliveries.status, "pending")));
 }
 
 /**

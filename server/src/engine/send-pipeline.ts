@@ -8,7 +8,7 @@ import type { Db } from "../db/connect.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
-import { sendNotice, settleNotice } from "./send-notices.ts";
+import { sendNotice, settleNotice, settleSentNotices } from "./send-notices.ts";
 import type { RowOutcome } from "./row-outcome.ts";
 import { settleWork } from "./settle-work.ts";
 import type { Attempt, DeliveryRow, DoneRow, SendOutcome, WorkContext } from "./work-types.ts";
@@ -61,6 +61,12 @@ export interface SendPipeline {
 /** How long outcomes may wait before they are written together (a kill -9 repeats at most these sends). */
 const FLUSH_AFTER_MS = 200;
 const FLUSH_AT = 1000;
+/**
+ * Sent notices are written sooner: a burst of them (trusted contacts' questions) is short, and a
+ * kill -9 inside the window sends each again. A few dozen a statement still spares the database
+ * an UPDATE per mail.
+ */
+const NOTICES_FLUSH_AFTER_MS = 20;
 const CHANNEL_IDS: readonly ChannelId[] = ["email", "whatsapp", "sms"];
 
 /**
@@ -112,12 +118,15 @@ export function createSendPipeline(opts: {
   const queueLength = () => allQueues.reduce((n, q) => n + q.deliveries.length + q.notices.length, 0);
   const attempts: Attempt[] = [];
   const done: DoneRow[] = [];
+  /** Notices sent and not yet written: written together, as rows are. */
+  const sentNotices: string[] = [];
   const counts: PipelineCounts = { sent: 0, retried: 0, parked: 0, handedBack: 0 };
   let open = 0; // rows + notices not yet written
   let stopping = false;
   let idleWaiters: (() => void)[] = [];
   let wakeLane: (() => void)[] = [];
   let flushTimer: NodeJS.Timeout | undefined;
+  let flushDueAt = Infinity;
   let flushing: Promise<void> = Promise.resolve();
   const inFlight = new Set<Promise<void>>();
   /** Rows with jobs not finished. */
@@ -141,10 +150,23 @@ export function createSendPipeline(opts: {
   const flush = (): Promise<void> => {
     clearTimeout(flushTimer);
     flushTimer = undefined;
+    flushDueAt = Infinity;
     flushing = flushing.then(async () => {
-      if (attempts.length === 0 && done.length === 0) return;
+      if (attempts.length === 0 && done.length === 0 && sentNotices.length === 0) return;
       const a = attempts.splice(0);
       const d = done.splice(0);
+      const n = sentNotices.splice(0);
+      if (n.length > 0) {
+        try {
+          await settleSentNotices({ db, now: clock.now(), workerId, ids: n });
+        } catch (err) {
+          log.error(
+            { err, notices: n.length },
+            "could not write that notices were sent; they will be tried again when their claim runs out",
+          );
+        }
+        open -= n.length;
+      }
       try {
         const outcomes = await settleWork({ db, config, masterKeys, workerId, now: clock.now(), attempts: a, done: d });
         for (const outcome of outcomes.values()) tally(outcome);
@@ -162,11 +184,15 @@ export function createSendPipeline(opts: {
     });
     return flushing;
   };
-  const scheduleFlush = () => {
+  const scheduleFlush = (withinMs = FLUSH_AFTER_MS) => {
     // Write at once when nothing else is coming (the last send of a burst, a test's tick), else in batches.
     const quiet = queueLength() === 0 && inFlight.size <= 1;
-    if (quiet || attempts.length + done.length >= FLUSH_AT) void flush();
-    else flushTimer ??= setTimeout(() => void flush(), FLUSH_AFTER_MS);
+    if (quiet || attempts.length + done.length + sentNotices.length >= FLUSH_AT) return void flush();
+    const at = performance.now() + withinMs;
+    if (at >= flushDueAt) return;
+    clearTimeout(flushTimer);
+    flushDueAt = at;
+    flushTimer = setTimeout(() => void flush(), withinMs);
   };
   const rowDone = (state: RowState) => {
     active.delete(state);
@@ -210,6 +236,11 @@ export function createSendPipeline(opts: {
         phone: { db, clock, config, channels: opts.channels, log: opts.log },
       });
       if (closed) return;
+      if (outcome.status === "sent") {
+        sentNotices.push(job.notice.id);
+        scheduleFlush(NOTICES_FLUSH_AFTER_MS);
+        return;
+      }
       try {
         await settleNotice({ db, now: clock.now(), workerId, notice: job.notice, outcome, log });
       } catch (err) {
