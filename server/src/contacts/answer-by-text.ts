@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
@@ -63,6 +63,7 @@ export async function answerByText({
       and(
         eq(trustedContacts.address, number),
         eq(trustedContacts.state, "active"),
+        ne(trustedContacts.channel, "email"),
         gt(confirmationQuestions.createdAt, new Date(now.getTime() - LOOK_BACK_MS)),
       ),
     )

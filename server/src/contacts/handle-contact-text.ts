@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import type { PhoneChannelId } from "../channels/channel.ts";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -43,7 +43,13 @@ export async function handleContactText({
   const contacts = await tx
     .select({ id: trustedContacts.id, state: trustedContacts.state, channel: trustedContacts.channel })
     .from(trustedContacts)
-    .where(and(eq(trustedContacts.address, message.from), inArray(trustedContacts.state, ["invited", "active"])));
+    .where(
+      and(
+        eq(trustedContacts.address, message.from),
+        inArray(trustedContacts.state, ["invited", "active"]),
+        ne(trustedContacts.channel, "email"),
+      ),
+    );
   if (contacts.length === 0) return null;
   const answer = message.text === null ? null : parseContactAnswer(message.text);
   if (answer) {

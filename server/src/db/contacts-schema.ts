@@ -44,6 +44,10 @@ export const trustedContacts = pgTable(
     uniqueIndex("trusted_contacts_live_address_key")
       .on(t.userId, t.address)
       .where(sql`${t.state} in ('invited', 'active')`),
+    // Every text that reaches the inbox asks whether its number is a live contact's (handle-contact-text.ts).
+    index("trusted_contacts_live_number_idx")
+      .on(t.address)
+      .where(sql`${t.state} in ('invited', 'active') and ${t.channel} <> 'email'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "trusted_contacts_live_number_idx" ON "trusted_contacts" USING btree ("address") WHERE "trusted_contacts"."state" in ('invited', 'active') and "trusted_contacts"."channel" <> 'email';
