@@ -69,6 +69,13 @@ export class ChannelError extends Error {
     super(message);
     this.name = "ChannelError";
   }
+
+  /** What a send threw, as a ChannelError: anything unexpected counts as temporary. */
+  static from(channel: ChannelId, err: unknown): ChannelError {
+    return err instanceof ChannelError
+      ? err
+      : new ChannelError(channel, false, err instanceof Error ? err.message : String(err));
+  }
 }
 
 export interface Channel {

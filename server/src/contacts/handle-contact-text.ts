@@ -1,16 +1,15 @@
-import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { PhoneChannelId } from "../channels/channel.ts";
+import { answeredLately } from "../channels/inbound/answered-lately.ts";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import { inboundMessages, trustedContacts } from "../db/schema.ts";
+import { trustedContacts } from "../db/schema.ts";
 import { answerByText, parseContactAnswer } from "./answer-by-text.ts";
 import { stepDown } from "./answer-invitation.ts";
 import { contactReplies } from "./contact-text-replies.ts";
 
 export type ContactTextOutcome = "contact_answer" | "contact_too_old" | "contact_stopped" | "contact_help";
-
-const DAY_MS = 24 * 3_600_000;
 
 /**
  * A text from a number that is someone's trusted contact (docs/decisions/041), or null when it is
@@ -64,17 +63,11 @@ export async function handleContactText({
     for (const contact of contacts.filter((c) => c.channel === message.channel)) await stepDown(tx, contact, now);
     return { outcome: "contact_stopped", reply: message.channel === "whatsapp" ? contactReplies.stopped() : null };
   }
-  // One help a day per number: a contact's texts must not make us send without end.
-  const [earlier] = await tx
-    .select({ id: inboundMessages.id })
-    .from(inboundMessages)
-    .where(
-      and(
-        eq(inboundMessages.fromNumber, message.from),
-        eq(inboundMessages.outcome, "contact_help"),
-        gt(inboundMessages.receivedAt, new Date(message.receivedAt.getTime() - DAY_MS)),
-      ),
-    )
-    .limit(1);
-  return { outcome: "contact_help", reply: earlier ? null : contactReplies.help() };
+  const told = await answeredLately(tx, {
+    number: message.from,
+    outcome: "contact_help",
+    at: message.receivedAt,
+    except: message.id,
+  });
+  return { outcome: "contact_help", reply: told ? null : contactReplies.help() };
 }

@@ -41,10 +41,7 @@ export async function sendContactPhoneNotice({
       .send({ to: contact.address, purpose: "contact_notice", text: notice.text, template: notice.template });
     return { status: "sent" };
   } catch (err) {
-    const e =
-      err instanceof ChannelError
-        ? err
-        : new ChannelError(notice.channel, false, err instanceof Error ? err.message : String(err));
+    const e = ChannelError.from(notice.channel, err);
     const error = `${notice.channel}: ${e.message}`.slice(0, 500);
     return e.permanent ? { status: "failed", error } : { status: "retry", error };
   }

@@ -7,7 +7,7 @@ import {
   withOwnAddress,
   type ChannelsTestApp,
 } from "../support/channels.ts";
-import { createCondition, createMessage, post, put } from "../support/content.ts";
+import { createCondition, createMessage, post, publicPost, put } from "../support/content.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { signUpUser } from "../support/users.ts";
@@ -25,14 +25,7 @@ afterAll(async () => {
   await c.close();
 });
 
-const publicPost = async (path: string, body: unknown) =>
-  (await (
-    await fetch(`${c.t.url}/api${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    })
-  ).json()) as unknown;
+const visitorPost = (path: string, body: unknown) => publicPost(c.t.url, path, body);
 
 /** An owner (Ada) whose reminders go to e-mail, WhatsApp and SMS, with a message and a contact who accepted. */
 async function ownerWithContact() {
@@ -49,8 +42,9 @@ async function ownerWithContact() {
   ).json()) as TrustedContact;
   await tick(c.t);
   const invitation = (await outboxMails(c.t, address))[0]!.text.match(/contact\/invitation\?token=([\w-]+)/)![1];
-  const page = ((await publicPost("/contact/invitation", { token: invitation, answer: "accept" })) as ContactInvitation)
-    .page_token;
+  const page = (
+    (await visitorPost("/contact/invitation", { token: invitation, answer: "accept" })) as ContactInvitation
+  ).page_token;
   return { owner, number, message, contact, page };
 }
 
@@ -61,7 +55,7 @@ describe("the owner's alerts about their trusted contacts on their messaging cha
       permissions: [{ contact_id: contact.id, waiting_hours: 72 }],
     });
 
-    await publicPost("/contact/access/request", { token: page, reason: "No answer since Sunday" });
+    await visitorPost("/contact/access/request", { token: page, reason: "No answer since Sunday" });
     await tick(c.t);
     const mail = (await outboxMails(c.t, owner.email)).find((m) => m.subject.includes("asked for access"))!;
     const deny = mail.text.match(/(http\S+\/access-request\/deny\?token=[\w-]+)/)![1];

@@ -8,7 +8,7 @@ import { AppError } from "../../src/errors.ts";
 import { parseContactAnswer } from "../../src/contacts/answer-by-text.ts";
 import { confirmationStages, deliveries, inboundMessages, trustedContacts } from "../../src/db/schema.ts";
 import { armedForSam, handled, newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
-import { post, put } from "../support/content.ts";
+import { post, publicPost, put } from "../support/content.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
 import type { SignedInUser } from "../support/users.ts";
@@ -26,14 +26,7 @@ afterAll(async () => {
   await c.close();
 });
 
-const publicPost = async (path: string, body: unknown) =>
-  (await (
-    await fetch(`${c.t.url}/api${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    })
-  ).json()) as unknown;
+const visitorPost = (path: string, body: unknown) => publicPost(c.t.url, path, body);
 
 const smsTo = (number: string) => c.twilio.sent.filter((m) => m.to === number).map((m) => m.body);
 const whatsappTo = (number: string) => c.whatsapp.sent.filter((m) => m.to === number);
@@ -48,7 +41,7 @@ async function contactBy(owner: SignedInUser, channel: "sms" | "whatsapp", numbe
   const invitationText =
     channel === "sms" ? smsTo(number).at(-1)! : whatsappTo(number).at(-1)!.template!.body.join(" ");
   const token = linkIn(invitationText, "/contact/invitation")!;
-  const answered = (await publicPost("/contact/invitation", { token, answer: "accept" })) as ContactInvitation;
+  const answered = (await visitorPost("/contact/invitation", { token, answer: "accept" })) as ContactInvitation;
   expect(answered.status).toBe("accepted");
   await tick(c.t);
   return contact;
@@ -209,7 +202,7 @@ describe("trusted contacts on WhatsApp", () => {
     await reachDeadline();
     // The question's reminder waits for halfway through the window; Sam steps down before then.
     const page = linkIn(smsTo(sam)[1]!, "/contact");
-    expect((await publicPost("/contact/leave", { token: page })) as object).toMatchObject({ state: "left" });
+    expect((await visitorPost("/contact/leave", { token: page })) as object).toMatchObject({ state: "left" });
     const before = smsTo(sam).length;
     await travel(c.t, 25 * HOUR);
     await tick(c.t);

@@ -13,6 +13,16 @@ export const put = (user: SignedInUser, path: string, body: unknown) =>
   user.api(path, { method: "PUT", ...json(body) });
 export const del = (user: SignedInUser, path: string) => user.api(path, { method: "DELETE" });
 
+/** A POST to a public route (a trusted contact's links), as a visitor with no session: its JSON answer. */
+export async function publicPost(baseUrl: string, path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return res.json();
+}
+
 async function created<T>(res: Response): Promise<T> {
   const body = (await res.json()) as T;
   if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${JSON.stringify(body)}`);

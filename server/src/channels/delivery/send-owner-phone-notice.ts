@@ -93,10 +93,7 @@ export async function sendOwnerPhoneNotice({
     });
     return { status: "sent" };
   } catch (err) {
-    const e =
-      err instanceof ChannelError
-        ? err
-        : new ChannelError(notice.channel, false, err instanceof Error ? err.message : String(err));
+    const e = ChannelError.from(notice.channel, err);
     const error = `${notice.channel}: ${e.message}`.slice(0, 500);
     await record({
       ...base,

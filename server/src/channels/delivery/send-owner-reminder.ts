@@ -182,10 +182,7 @@ export async function sendOwnerReminder({
       failures.push({ channel, address, reason, code: null, permanent: recorded.permanent });
       if (!recorded.permanent) retry ??= `${channel}: ${reason}`;
     } catch (err) {
-      const e =
-        err instanceof ChannelError
-          ? err
-          : new ChannelError(channel, false, err instanceof Error ? err.message : String(err));
+      const e = ChannelError.from(channel, err);
       const failure = {
         channel,
         address,

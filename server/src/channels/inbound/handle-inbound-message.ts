@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { handleContactText, type ContactTextOutcome } from "../../contacts/handle-contact-text.ts";
 import type { MasterKeys } from "../../crypto/master-keys.ts";
@@ -8,6 +8,7 @@ import { checkIn } from "../../engine/check-in.ts";
 import type { PhoneChannelId } from "../channel.ts";
 import { CHANNEL_NAMES } from "../channel-names.ts";
 import { recordInbound } from "../messaging-window.ts";
+import { answeredLately } from "./answered-lately.ts";
 import { findNumberOwner } from "../numbers/find-number-owner.ts";
 import { parseCommand, type Command } from "./parse-command.ts";
 import type { PendingInboundMessage } from "./inbound-message.ts";
@@ -94,20 +95,13 @@ export async function handleInboundMessage({
   if (asContact) return done(asContact.reply);
 
   if (!owner) {
-    // One explanation a day per number: a stranger's texts must not make us send without end.
-    const [earlier] = await tx
-      .select({ id: inboundMessages.id })
-      .from(inboundMessages)
-      .where(
-        and(
-          eq(inboundMessages.fromNumber, message.from),
-          eq(inboundMessages.outcome, "unknown_sender"),
-          gt(inboundMessages.receivedAt, new Date(arrived.getTime() - DAY_MS)),
-          ne(inboundMessages.id, message.id),
-        ),
-      )
-      .limit(1);
-    return done(earlier ? null : replies.unknownSender(siteUrl));
+    const told = await answeredLately(tx, {
+      number: message.from,
+      outcome: "unknown_sender",
+      at: arrived,
+      except: message.id,
+    });
+    return done(told ? null : replies.unknownSender(siteUrl));
   }
   switch (command) {
     case null:
