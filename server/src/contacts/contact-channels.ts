@@ -1,4 +1,5 @@
 import type { PhoneChannelId } from "../channels/channel.ts";
+import { configuredPhoneChannels } from "../channels/configured-phone-channels.ts";
 import type { Config } from "../config.ts";
 
 /**
@@ -7,8 +8,5 @@ import type { Config } from "../config.ts";
  * also needs the contact template, since an invitation always starts outside the 24-hour window.
  */
 export function contactPhoneChannels(config: Pick<Config, "whatsapp" | "twilio">): PhoneChannelId[] {
-  return [
-    ...(config.whatsapp?.templates.contact_notice ? (["whatsapp"] as const) : []),
-    ...(config.twilio ? (["sms"] as const) : []),
-  ];
+  return configuredPhoneChannels(config).filter((c) => c !== "whatsapp" || config.whatsapp?.templates.contact_notice);
 }

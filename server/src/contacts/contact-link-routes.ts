@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../app-deps.ts";
 import { tokenRateLimit } from "../access/token-rate-limit.ts";
+import { configuredPhoneChannels } from "../channels/configured-phone-channels.ts";
 import { AppError } from "../errors.ts";
 import { answerInvitation, leaveAsContact } from "./answer-invitation.ts";
 import { answerQuestion } from "./answer-question.ts";
@@ -42,9 +43,7 @@ export const contactLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const { clock, masterKeys } = deps;
   const siteUrl = deps.config.SITE_URL;
   // The messaging providers this server has, for the owner's alert of a request for access.
-  const phoneChannels = (["whatsapp", "sms"] as const).filter(
-    (c) => (c === "whatsapp" ? deps.config.whatsapp : deps.config.twilio) !== null,
-  );
+  const phoneChannels = configuredPhoneChannels(deps.config);
   const perToken = tokenRateLimit({ max: 30, windowMs: 60_000 });
   const config = { rateLimit: { max: 30, timeWindow: "1 minute" } };
   app.addHook("preHandler", async (req, reply) => {

@@ -99,7 +99,8 @@ export async function relayWalMessages({
         await sleep(1000);
         continue;
       }
-      const ready = visible.indexOf(false) === -1 ? batch.length : visible.indexOf(false);
+      const notYet = visible.indexOf(false);
+      const ready = notYet === -1 ? batch.length : notYet;
       for (const h of held.splice(0, ready)) for (const payload of h.payloads) onPayload(payload);
       if (ready < batch.length) {
         await sleep(pollMs);

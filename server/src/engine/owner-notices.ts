@@ -37,12 +37,8 @@ export async function enqueueOwnerNotice(
   db: Db | Tx,
   queued: QueuedNotice & { masterKeys: MasterKeys; now: Date },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(deliveries)
-    .values(noticeRow(queued.masterKeys, queued.now, queued))
-    .onConflictDoNothing()
-    .returning({ id: deliveries.id });
-  return inserted.length > 0;
+  const row = noticeRow(queued.masterKeys, queued.now, queued);
+  return (await insertRows(db, deliveries, [row], sql`on conflict do nothing returning id`)).length > 0;
 }
 
 /** A notice as queued: what it says, and when it falls due. */

@@ -1,3 +1,4 @@
+import { configuredPhoneChannels } from "../channels/configured-phone-channels.ts";
 import { formatMailWhen } from "@trigger-switch/contracts";
 import { releaseNoticeEnvelope } from "../channels/delivery/phone-envelopes.ts";
 import type { Config } from "../config.ts";
@@ -26,7 +27,7 @@ export function releaseNoticeByPhone(config: Config, { ctx, delivery, outcome }:
   const link = messagePageUrl(config.SITE_URL, ctx.row.messageId);
   const { number, channels } = ctx.ownerPhone;
   // A provider this server does not have is not queued at all (the route would refuse it anyway).
-  const configured = channels.filter((channel) => (channel === "whatsapp" ? config.whatsapp : config.twilio) !== null);
+  const configured = channels.filter((channel) => configuredPhoneChannels(config).includes(channel));
   return configured.map((channel) => {
     const envelope = releaseNoticeEnvelope({
       channel,

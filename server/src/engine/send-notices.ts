@@ -153,8 +153,8 @@ export async function settleSentNotices({
 }
 
 /**
- * Writes a notice's outcome (only while our claim holds): sent; or tried again later with backoff;
- * or failed for good (a 5xx, or two days of failures), which is logged for the operator: the
+ * Writes the outcome of a notice that was not sent (only while our claim holds): tried again later
+ * with backoff, or failed for good (a 5xx, or two days of failures), which is logged for the operator: the
  * notice stays in the table with its last error.
  */
 export async function settleNotice({
@@ -169,19 +169,13 @@ export async function settleNotice({
   now: Date;
   workerId: string;
   notice: NoticeRow;
-  outcome: NoticeOutcome;
+  /** A sent notice is written with others (settleSentNotices). */
+  outcome: Exclude<NoticeOutcome, { status: "sent" }>;
   log: { error(obj: object, msg: string): void };
 }): Promise<void> {
   const mine = and(eq(deliveries.id, notice.id), eq(deliveries.claimedBy, workerId), eq(deliveries.status, "pending"));
   const attempts = notice.attempts + 1;
   const free = { lockedUntil: null, claimedBy: null, attempts };
-  if (outcome.status === "sent") {
-    await db
-      .update(deliveries)
-      .set({ ...free, status: "sent", sentAt: now, lastError: null })
-      .where(mine);
-    return;
-  }
   const at = outcome.status === "retry" ? nextNoticeAttemptAt({ attempts, createdAt: notice.createdAt, now }) : null;
   if (at) {
     await db
