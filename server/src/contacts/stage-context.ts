@@ -53,7 +53,7 @@ export interface Stage {
   owner: Owner;
   /** The owner's contacts by id (any state), to write to those asked and name them. */
   contacts: Map<string, ContactRow>;
-  /** Contacts on this condition who can be asked now: active, reached by e-mail. */
+  /** Contacts on this condition who can be asked now: every active one, on whatever channel. */
   askable: string[];
   /** Effects of catching up (a check-in or a contact gone since the stage was written). */
   effects: ConfirmationEffect[];
@@ -63,7 +63,7 @@ export interface Stage {
  * Reads the stages of conditions the caller has locked. Catches each up first: a check-in since the
  * stage was written (last_checked moved) closes an open question and resets the holds, so does a
  * change of the condition that dropped the stage's deadline; an asked contact no longer active on
- * the condition stops counting. So every caller acts on the stage as it stands now. Phone contacts are not asked yet: only e-mail questions are built (041, status).
+ * the condition stops counting. So every caller acts on the stage as it stands now.
  */
 export async function readStages(
   tx: Tx,
