@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { randomBytes } from "./random-bytes.ts";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -9,7 +10,7 @@ const TAG_BYTES = 16;
  * or field, it no longer opens.
  */
 export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
-  const iv = crypto.randomBytes(IV_BYTES);
+  const iv = randomBytes(IV_BYTES);
   const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(aad, "utf8"));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);

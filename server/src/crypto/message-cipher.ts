@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { randomBytes } from "./random-bytes.ts";
 import { open, openText, seal, sealToText } from "./envelope.ts";
 import type { MasterKeys } from "./master-keys.ts";
 
@@ -25,7 +25,7 @@ export function newMessageCipher(
   masterKeys: MasterKeys,
   messageId: string,
 ): { cipher: MessageCipher; keyId: string; wrappedKey: string } {
-  const dataKey = crypto.randomBytes(32);
+  const dataKey = randomBytes(32);
   const { keyId, wrapped } = masterKeys.wrap(dataKey, messageId);
   return { cipher: cipherFor(dataKey, messageId), keyId, wrappedKey: wrapped };
 }

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { randomBytes } from "./random-bytes.ts";
 import { openText, sealToText } from "./envelope.ts";
 import type { MasterKeys } from "./master-keys.ts";
 
@@ -34,7 +34,7 @@ export function newRecordCipher(
   kind: SealedKind,
   id: string,
 ): { cipher: RecordCipher; keyId: string; wrappedKey: string } {
-  const dataKey = crypto.randomBytes(32);
+  const dataKey = randomBytes(32);
   const { keyId, wrapped } = masterKeys.wrap(dataKey, `${kind}:${id}`);
   return { cipher: cipherFor(dataKey, kind, id), keyId, wrappedKey: wrapped };
 }

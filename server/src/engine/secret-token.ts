@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
+import { randomBytes } from "../crypto/random-bytes.ts";
 
 /**
  * A link token: 256 random bits, base64url. Only its SHA-256 is ever stored, so a database copy
  * cannot be turned into working links.
  */
 export function newSecretToken(): { token: string; hash: string } {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = randomBytes(32).toString("base64url");
   return { token, hash: hashSecretToken(token) };
 }
 
