@@ -7,6 +7,7 @@ import {
   formatTimeOfDay,
   formatUtcMoment,
   uses12HourClock,
+  wallParts,
 } from "@trigger-switch/contracts";
 
 const at = new Date("2026-03-10T14:05:00Z");
@@ -72,5 +73,45 @@ describe("the one date and time format", () => {
     expect(formatMailWhen(at, "UTC")).toBe("Tue 10 Mar, 14:05 (UTC)");
     expect(formatMailWhen(at, "America/New_York")).toBe("Tue 10 Mar, 10:05 (America/New_York time)");
     expect(formatUtcMoment(new Date("2026-03-01T14:03:12Z"))).toBe("Sunday 1 March 2026 at 14:03:12 UTC");
+  });
+
+  it("gives the same wall parts from its memo as from the formatter, across zones, DST changes and old dates", () => {
+    const fresh = (date: Date, timeZone: string) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat("en-GB", {
+          timeZone,
+          weekday: "short",
+          day: "numeric",
+          month: "short",
+          year: "numeric",
+          hour: "2-digit",
+          minute: "2-digit",
+          hourCycle: "h23",
+        })
+          .formatToParts(date)
+          .map((x) => [x.type, x.value]),
+      );
+      return {
+        weekday: p.weekday,
+        day: p.day,
+        month: p.month,
+        year: p.year,
+        hour: Number(p.hour),
+        minute: Number(p.minute),
+      };
+    };
+    const zones = ["UTC", "Europe/London", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Asia/Kathmandu"];
+    // Around London's and New York's spring-forward in 2026, second by second at the minute's edges,
+    // then an instant before 1980 (Amsterdam's offset had seconds then).
+    const start = Date.UTC(2026, 2, 8, 6, 58, 0);
+    for (const timeZone of zones)
+      for (let ms = start; ms < start + 4 * 60_000; ms += 15_000)
+        for (const edge of [0, 1, 59_999 % 15_000]) {
+          const date = new Date(ms + edge);
+          expect(wallParts(date, timeZone)).toEqual(fresh(date, timeZone));
+          expect(wallParts(date, timeZone)).toEqual(fresh(date, timeZone)); // the second read comes from the memo
+        }
+    const old = new Date(Date.UTC(1930, 5, 1, 12, 0, 30));
+    expect(wallParts(old, "Europe/Amsterdam")).toEqual(fresh(old, "Europe/Amsterdam"));
   });
 });

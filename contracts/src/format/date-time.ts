@@ -47,11 +47,32 @@ export function formatTimeOfDay(hhmm: string, locale?: string): string {
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
+type WallParts = Readonly<{ weekday: string; day: string; month: string; year: string; hour: number; minute: number }>;
+
+/**
+ * Parts already worked out, by zone and minute: formatToParts is the costly step, and a burst of
+ * notices words the same few minutes thousands of times. Only from 1980 on, when every zone's
+ * offset is whole minutes, so one minute has one answer; cleared when it grows past a bound.
+ */
+const partsByMinute = new Map<string, WallParts>();
+const MEMO_FROM_MS = Date.UTC(1980, 0, 1);
+const MEMO_MAX = 4096;
+
 /** The wall-clock parts of an instant in `timeZone`, English names ("Tue", "Mar"), 24-hour numbers. */
-export function wallParts(
-  date: Date,
-  timeZone: string,
-): { weekday: string; day: string; month: string; year: string; hour: number; minute: number } {
+export function wallParts(date: Date, timeZone: string): WallParts {
+  const ms = date.getTime();
+  if (!(ms >= MEMO_FROM_MS)) return formatParts(date, timeZone);
+  const key = `${timeZone} ${Math.floor(ms / 60_000)}`;
+  let parts = partsByMinute.get(key);
+  if (!parts) {
+    if (partsByMinute.size >= MEMO_MAX) partsByMinute.clear();
+    parts = Object.freeze(formatParts(date, timeZone));
+    partsByMinute.set(key, parts);
+  }
+  return parts;
+}
+
+function formatParts(date: Date, timeZone: string): WallParts {
   let f = partFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-GB", {
