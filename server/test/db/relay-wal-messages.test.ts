@@ -32,9 +32,14 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
     expect(await rows(database.db, sql`show wal_level`)).toEqual([{ wal_level: "logical" }]);
   });
 
-  it("relays committed messages in commit order, never a rolled-back one, and only its own prefix", async () => {
+  it("relays committed messages in commit order, never a rolled-back one, and only its own prefixes", async () => {
     const got: string[] = [];
-    const stop = await relayWalMessages({ url, pool, prefix: "probe", onPayload: (p) => got.push(p) });
+    const stop = await relayWalMessages({
+      url,
+      pool,
+      prefixes: ["probe", "probe-too"],
+      onPayload: (p, prefix) => got.push(prefix === "probe" ? p : `${prefix}: ${p}`),
+    });
     try {
       const emit = (prefix: string, payload: string) =>
         sql`select pg_logical_emit_message(true, ${prefix}, ${payload})`;
@@ -45,6 +50,7 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
       });
       await database.db.transaction(async (tx) => {
         await tx.execute(emit("probe", "started second, committed first"));
+        await tx.execute(emit("probe-too", "beside it"));
       });
       await first;
       await database.db
@@ -59,7 +65,12 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
         async () => got,
         (g) => g.includes("last"),
       );
-      expect(seen).toEqual(["started second, committed first", "started first, committed second", "last"]);
+      expect(seen).toEqual([
+        "started second, committed first",
+        "probe-too: beside it",
+        "started first, committed second",
+        "last",
+      ]);
     } finally {
       await stop();
     }
@@ -75,7 +86,7 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
     const stop = await relayWalMessages({
       url,
       pool,
-      prefix: "probe-visible",
+      prefixes: ["probe-visible"],
       onPayload: (p) =>
         reads.push(
           pool
@@ -106,7 +117,7 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
     try {
       const u = new URL(url);
       u.username = role;
-      await expect(relayWalMessages({ url: u.toString(), pool, prefix: "probe", onPayload() {} })).rejects.toThrow(
+      await expect(relayWalMessages({ url: u.toString(), pool, prefixes: ["probe"], onPayload() {} })).rejects.toThrow(
         /grant it replication \(ALTER ROLE <user> WITH REPLICATION\), or set wal_level = replica/,
       );
     } finally {

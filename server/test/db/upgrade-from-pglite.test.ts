@@ -26,10 +26,12 @@ async function earlierEmbeddedDatabase(dataDir: string): Promise<Database> {
     db: drizzle(client, { schema }) as unknown as Db,
     kind: "pglite",
     storage: createStorageHealth({ describe: "test", probe: async () => {} }),
-    listen: async (channel, onPayload) => {
-      const unlisten = await client.listen(channel, onPayload);
+    listen: async (channels, onPayload) => {
+      const unlisten = await Promise.all(
+        channels.map((channel) => client.listen(channel, (payload) => onPayload(payload, channel))),
+      );
       return async () => {
-        if (!client.closed) await unlisten();
+        if (!client.closed) await Promise.all(unlisten.map((u) => u()));
       };
     },
     close: () => client.close(),

@@ -199,6 +199,24 @@ describe("the realtime client", () => {
     expect(onUpdate).toHaveBeenCalledWith(update);
   });
 
+  it("passes a CHANGED frame on as the table that changed, and nothing of it as a condition update", () => {
+    const onChanged = vi.fn();
+    const fake = fakeSockets();
+    const onUpdate = vi.fn();
+    const client = createRealtimeClient({
+      url: "ws://localhost/realtime",
+      openSocket: fake.openSocket,
+      onUpdate,
+      onChanged,
+    });
+    client.setToken("token-1");
+    fake.last().open();
+    fake.last().receive(subscribed);
+    fake.last().receive({ type: "CHANGED", table: "access_requests" });
+    expect(onChanged).toHaveBeenCalledExactlyOnceWith("access_requests");
+    expect(onUpdate).not.toHaveBeenCalled();
+  });
+
   it("uses wss on https pages", () => {
     expect(realtimeUrl({ protocol: "https:", host: "switch.example" })).toBe("wss://switch.example/realtime");
     expect(realtimeUrl({ protocol: "http:", host: "localhost:5173" })).toBe("ws://localhost:5173/realtime");

@@ -5,6 +5,7 @@ import {
   realtimeServerMessageSchema,
   type RealtimeClientMessage,
   type RealtimeConditionUpdate,
+  type RealtimeTableChanged,
 } from "@trigger-switch/contracts";
 
 /** The part of a browser WebSocket the client uses; tests hand in a fake. */
@@ -27,6 +28,8 @@ export interface RealtimeClientOptions {
   url: string;
   openSocket: OpenSocket;
   onUpdate: (update: RealtimeConditionUpdate) => void;
+  /** Something of the user's changed in `table` (a request for access); the frame says nothing more, so refetch. */
+  onChanged?: (table: RealtimeTableChanged["table"]) => void;
   onStatus?: (status: RealtimeStatus) => void;
   /** Subscribed again after the connection was lost: whatever changed meanwhile was never sent, so refetch. */
   onResubscribed?: () => void;
@@ -54,6 +57,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     url,
     openSocket,
     onUpdate,
+    onChanged,
     onStatus,
     onResubscribed,
     maxReconnects = REALTIME_MAX_RECONNECTS,
@@ -105,6 +109,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       drop();
     } else if (message.type === "UPDATE") {
       onUpdate(message);
+    } else if (message.type === "CHANGED") {
+      onChanged?.(message.table);
     }
   }
 

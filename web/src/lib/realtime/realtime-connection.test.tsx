@@ -1,6 +1,8 @@
 import { CONDITIONS_UPDATED_EVENT } from "@trigger-switch/contracts";
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { createFakeOwnerContacts } from "@/testing/fake-owner-contacts";
+import { createFakeWorkspace } from "@/testing/fake-workspace";
 import { makeProfile, makeSession } from "@/testing/fakes";
 import { renderApp } from "@/testing/render-app";
 import { fakeSockets } from "@/testing/fake-socket";
@@ -67,5 +69,45 @@ describe("live updates in the app", () => {
       { kind: "check-in", conditionId: "c1", messageId: "m1" },
     ]);
     window.removeEventListener(CONDITIONS_UPDATED_EVENT, listener);
+  });
+
+  it("shows a new request for access on an open dashboard as soon as a CHANGED frame arrives", async () => {
+    const workspace = createFakeWorkspace();
+    const { id: messageId } = workspace.routes["POST /api/messages/save"]!({
+      method: "POST",
+      path: "",
+      params: {},
+      body: { title: "For Grace" },
+    }).body as { id: string };
+    const contacts = createFakeOwnerContacts({ workspace });
+    const sam = contacts.addContact("Sam Lee", "sam@example.com", "active");
+    const fake = fakeSockets();
+    const { server } = renderApp({
+      signedIn: true,
+      profile: makeProfile(),
+      path: "/dashboard",
+      workspace,
+      contacts,
+      openSocket: fake.openSocket,
+    });
+    await screen.findByRole("heading", { name: "Welcome, Ada" }, AFTER_GUARD);
+    const requestCalls = () =>
+      server.calls.filter((c) => c.method === "GET" && c.path === "/api/access-requests").length;
+    await waitFor(() => expect(requestCalls()).toBeGreaterThan(0));
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
+    expect(screen.queryByRole("region", { name: "Requests for access waiting" })).not.toBeInTheDocument();
+    const before = requestCalls();
+
+    // Sam asks; the server's frame says only that the owner's requests changed.
+    contacts.addRequest({ contact: sam, messageId, reason: "No news for a week" });
+    act(() => {
+      fake.last().open();
+      fake.last().receive({ type: "subscribed", channel: "message_conditions_stable" });
+      fake.last().receive({ type: "CHANGED", table: "access_requests" });
+    });
+
+    const alert = await screen.findByRole("region", { name: "Requests for access waiting" });
+    expect(alert).toHaveTextContent("Sam Lee asked for access to “For Grace”");
+    expect(requestCalls()).toBe(before + 1);
   });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { invalidateAccessRequestViews } from "../access-request-views";
 import { useAuth } from "../auth/auth-context";
 import { useServices } from "../services";
 import { invalidateConditionViews } from "../conditions-events";
@@ -9,8 +10,9 @@ import { createRealtimeClient, realtimeUrl, type RealtimeClient } from "./realti
 /**
  * Keeps the live-updates socket in step with the session: open while signed in, re-authenticated
  * when auth-js refreshes the token (TOKEN_REFRESHED gives a new access_token), closed on sign-out.
- * After a lost connection the views of conditions are refetched (what changed meanwhile was never
- * sent), and a client that gave up tries again when the tab is shown or the network comes back.
+ * A CHANGED frame refetches the views of the owner's requests for access. After a lost connection
+ * the views of conditions and of requests are refetched (what changed meanwhile was never sent),
+ * and a client that gave up tries again when the tab is shown or the network comes back.
  * Renders nothing. Without `openSocket` in the services (component tests) there is no socket.
  */
 export function RealtimeConnection() {
@@ -26,7 +28,9 @@ export function RealtimeConnection() {
       url: realtimeUrl(),
       openSocket,
       onUpdate: (update) => applyConditionUpdate(update, queryClient),
-      onResubscribed: () => void invalidateConditionViews(queryClient),
+      onChanged: () => void invalidateAccessRequestViews(queryClient),
+      onResubscribed: () =>
+        void Promise.all([invalidateConditionViews(queryClient), invalidateAccessRequestViews(queryClient)]),
     });
     client.current = created;
     const resume = () => document.visibilityState === "visible" && created.resume();

@@ -1,6 +1,7 @@
 import { ownerAccessRequestSchema, type OwnerAccessRequest } from "@trigger-switch/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { invalidateAccessRequestViews } from "@/lib/access-request-views";
 import type { ApiClient } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useApi } from "@/lib/services";
@@ -13,8 +14,9 @@ export function getAccessRequests(api: ApiClient): Promise<OwnerAccessRequest[]>
 }
 
 /**
- * No live update announces a request, so the list is asked again every minute while one is waiting
- * (its waiting period may end) and every five minutes otherwise (a new one may come).
+ * A live CHANGED frame refetches the list as soon as a request comes or changes (lib/realtime);
+ * these intervals only cover a tab whose live connection is down: every minute while one is
+ * waiting (its waiting period may end), every five minutes otherwise (a new one may come).
  */
 const WAITING_REFRESH_MS = 60_000;
 const IDLE_REFRESH_MS = 5 * 60_000;
@@ -38,11 +40,7 @@ const requestPath = (id: string, verb: "deny" | "revoke") => `/api/access-reques
  * withdrawn or revoked meanwhile), and with it the releases, which show a grant and its end.
  */
 function settle(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ["access-requests"] }),
-    queryClient.invalidateQueries({ queryKey: ["messages"] }),
-    queryClient.invalidateQueries({ queryKey: ["message-releases"] }),
-  ]).then(() => undefined);
+  return invalidateAccessRequestViews(queryClient);
 }
 
 function useRequestAction(verb: "deny" | "revoke") {
