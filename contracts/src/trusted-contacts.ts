@@ -92,6 +92,11 @@ export const confirmationStageViewSchema = z.object({
   /** After a hold: who held it (the name the owner gave). */
   held_by: z.string().nullable(),
   holds_in_a_row: z.number(),
+  /**
+   * When the question was held, released or closed by a check-in. Null while asking, when there is
+   * none, or for a stage recorded before this was kept.
+   */
+  closed_at: z.string().nullable(),
 });
 export type ConfirmationStageView = z.infer<typeof confirmationStageViewSchema>;
 

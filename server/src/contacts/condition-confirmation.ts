@@ -158,7 +158,7 @@ export async function readConditionConfirmation({
 /** The stage as the owner sees it: asking now, the last hold, or how the last question ended. */
 function stageView(masterKeys: MasterKeys, { state, contacts }: Stage): ConfirmationStageView {
   if (state.kind === "armed")
-    return { status: "none", until: null, asked: 0, answered: 0, held_by: null, holds_in_a_row: 0 };
+    return { status: "none", until: null, asked: 0, answered: 0, held_by: null, holds_in_a_row: 0, closed_at: null };
   const heldBy = state.kind === "held" ? contacts.get(state.heldBy) : undefined;
   return {
     status: state.kind === "confirming" ? "asking" : state.kind,
@@ -172,6 +172,7 @@ function stageView(masterKeys: MasterKeys, { state, contacts }: Stage): Confirma
     answered: Object.keys(state.answers).length,
     held_by: heldBy ? contactName(masterKeys, heldBy) : null,
     holds_in_a_row: state.holdsInARow,
+    closed_at: state.kind !== "confirming" && state.closedAt ? state.closedAt.toISOString() : null,
   };
 }
 

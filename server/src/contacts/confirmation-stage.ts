@@ -9,8 +9,9 @@
  *     │ or no contacts            │ check-in ─▶ closed_by_check_in
  *     └────────────────────────────────────────────────────────────────▶ released
  *
- * A closed stage keeps the question it closed, so a late answer is told how it closed. A check-in
- * resets holdsInARow in every state. Choices 041 leaves open are commented where they apply.
+ * A closed stage keeps the question it closed, so a late answer is told how it closed, and the
+ * moment it closed, so the owner can be told when. A check-in resets holdsInARow in every state.
+ * Choices 041 leaves open are commented where they apply.
  */
 
 import type { ConfirmationSettings } from "@trigger-switch/contracts";
@@ -30,13 +31,17 @@ interface Question {
   answers: Readonly<Record<string, Answer>>;
 }
 
-/** holdsInARow: holds since the last check-in. */
+/**
+ * holdsInARow: holds since the last check-in. closedAt: when the stage moved into its closed state,
+ * set only by that transition (a check-in that merely resets the holds keeps it); absent from
+ * stages stored before it was kept.
+ */
 export type ConfirmationState =
   | { kind: "armed"; holdsInARow: number }
   | (Question & { kind: "confirming"; endsAt: Date; holdsInARow: number })
-  | (Question & { kind: "held"; heldBy: string; newDeadline: Date; holdsInARow: number })
-  | (Question & { kind: "released"; reason: ReleaseReason; holdsInARow: number })
-  | (Question & { kind: "closed_by_check_in"; holdsInARow: number });
+  | (Question & { kind: "held"; heldBy: string; newDeadline: Date; holdsInARow: number; closedAt?: Date })
+  | (Question & { kind: "released"; reason: ReleaseReason; holdsInARow: number; closedAt?: Date })
+  | (Question & { kind: "closed_by_check_in"; holdsInARow: number; closedAt?: Date });
 
 type Confirming = Extract<ConfirmationState, { kind: "confirming" }>;
 
@@ -93,11 +98,11 @@ export function stepConfirmation(
     case "window_ended":
       // An early or stale row must not cut the contacts' time short.
       return state.kind === "confirming" && now.getTime() >= state.endsAt.getTime()
-        ? releaseOpenStage(state, "window_ended")
+        ? releaseOpenStage(state, "window_ended", now)
         : stay(state);
     case "check_in":
       if (state.kind !== "confirming") return stay({ ...state, holdsInARow: 0 });
-      return closeStage(state, { ...question(state), kind: "closed_by_check_in", holdsInARow: 0 }, []);
+      return closeStage(state, { ...question(state), kind: "closed_by_check_in", holdsInARow: 0, closedAt: now }, []);
     case "contact_removed": {
       const id = event.contactId;
       if (state.kind === "armed" || !state.asked.includes(id) || state.removed.includes(id)) return stay(state);
@@ -126,9 +131,9 @@ function deadlineReached(
   const holdsInARow = state.kind === "released" ? 0 : state.holdsInARow;
   const fresh = { deadline, asked: [], removed: [], answers: {}, holdsInARow };
   // The owner was told with the last hold that this deadline would not ask.
-  if (holdsInARow >= settings.maxHoldsInARow) return released(fresh, "holds_exhausted");
+  if (holdsInARow >= settings.maxHoldsInARow) return released(fresh, "holds_exhausted", now);
   const asked = [...new Set(contactIds)];
-  if (asked.length === 0) return released(fresh, "no_contacts");
+  if (asked.length === 0) return released(fresh, "no_contacts", now);
   const endsAt = new Date(now.getTime() + settings.windowMs);
   return {
     state: { ...fresh, kind: "confirming", asked, endsAt },
@@ -150,7 +155,7 @@ function answered(
   // not the engine has claimed its row yet, so a late hold cannot stretch it. The late contact
   // hears how it closed in the reply.
   if (state.kind === "confirming" && now.getTime() >= state.endsAt.getTime()) {
-    const ended = releaseOpenStage(state, "window_ended", contactId);
+    const ended = releaseOpenStage(state, "window_ended", now, contactId);
     return { ...ended, reply: refusal(ended.state, contactId, answer) ?? NOT_ASKED };
   }
   const refused = refusal(state, contactId, answer);
@@ -162,7 +167,14 @@ function answered(
     // From the moment of the hold, not from the deadline reached: a contact who vouches on day 3 of a
     // long window gives the owner the whole hold period, and never a deadline already past.
     const newDeadline = new Date(now.getTime() + settings.holdMs);
-    const held = { ...question(recorded), kind: "held" as const, heldBy: contactId, newDeadline, holdsInARow };
+    const held = {
+      ...question(recorded),
+      kind: "held" as const,
+      heldBy: contactId,
+      newDeadline,
+      holdsInARow,
+      closedAt: now,
+    };
     const nextReleasesWithoutAsking = holdsInARow >= settings.maxHoldsInARow;
     const hold = { type: "hold" as const, heldBy: contactId, newDeadline, nextReleasesWithoutAsking };
     return {
@@ -177,7 +189,10 @@ function answered(
   if (releases.length < Math.min(settings.releaseAnswersNeeded, recorded.asked.length))
     return { state: recorded, effects: [], reply: { kind: "recorded", answer } };
   const closure: Closure = { kind: "released", reason: "release_answers" };
-  return { ...releaseOpenStage(recorded, "release_answers", contactId), reply: { kind: "recorded", answer, closure } };
+  return {
+    ...releaseOpenStage(recorded, "release_answers", now, contactId),
+    reply: { kind: "recorded", answer, closure },
+  };
 }
 
 /** Why an answer changes nothing, or null when it counts (only possible while confirming). */
@@ -205,13 +220,14 @@ const stay = (state: ConfirmationState): ConfirmationStep => ({ state, effects: 
 
 const question = ({ deadline, asked, removed, answers }: Question): Question => ({ deadline, asked, removed, answers });
 
-function released(state: Question & { holdsInARow: number }, reason: ReleaseReason): ConfirmationStep {
-  return { state: { ...state, kind: "released", reason }, effects: [{ type: "release", reason }] };
+/** Releases now: the moment the owner is told the message was sent. */
+function released(state: Question & { holdsInARow: number }, reason: ReleaseReason, now: Date): ConfirmationStep {
+  return { state: { ...state, kind: "released", reason, closedAt: now }, effects: [{ type: "release", reason }] };
 }
 
 /** Releases an open stage and tells the contacts asked, except the one whose answer did it. */
-function releaseOpenStage(state: Confirming, reason: ReleaseReason, answeredBy?: string): ConfirmationStep {
-  const { state: next, effects } = released({ ...question(state), holdsInARow: state.holdsInARow }, reason);
+function releaseOpenStage(state: Confirming, reason: ReleaseReason, now: Date, answeredBy?: string): ConfirmationStep {
+  const { state: next, effects } = released({ ...question(state), holdsInARow: state.holdsInARow }, reason, now);
   return closeStage(state, next, effects, answeredBy);
 }
 

@@ -5,7 +5,7 @@ export type StoredConfirmationState = {
   [K in keyof ConfirmationState]: ConfirmationState[K] extends Date ? string : ConfirmationState[K];
 } & Record<string, unknown>;
 
-const INSTANTS = ["deadline", "endsAt", "newDeadline"] as const;
+const INSTANTS = ["deadline", "endsAt", "newDeadline", "closedAt"] as const;
 
 export function toStoredState(state: ConfirmationState): StoredConfirmationState {
   const stored: Record<string, unknown> = { ...state };

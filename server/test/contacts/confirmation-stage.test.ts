@@ -7,6 +7,7 @@ import {
   validateConfirmationSettings,
   type ConfirmationSettings,
 } from "@trigger-switch/contracts";
+import { fromStoredState, toStoredState } from "../../src/contacts/stored-stage.ts";
 import {
   ARMED,
   stepConfirmation,
@@ -64,6 +65,7 @@ const held = (changes: Partial<Extract<ConfirmationState, { kind: "held" }>> = {
   heldBy: "a",
   newDeadline: at(7 * DAY),
   holdsInARow: 1,
+  closedAt: T0,
   ...changes,
 });
 const released = (changes: Partial<Extract<ConfirmationState, { kind: "released" }>> = {}): ConfirmationState => ({
@@ -71,9 +73,10 @@ const released = (changes: Partial<Extract<ConfirmationState, { kind: "released"
   kind: "released",
   reason: "window_ended",
   holdsInARow: 0,
+  closedAt: T0,
   ...changes,
 });
-const checkedIn: ConfirmationState = { ...question, kind: "closed_by_check_in", holdsInARow: 0 };
+const checkedIn: ConfirmationState = { ...question, kind: "closed_by_check_in", holdsInARow: 0, closedAt: T0 };
 
 describe("confirmation settings", () => {
   const problemsOf = (changes: Partial<ConfirmationSettings>, contacts = 3) =>
@@ -199,7 +202,7 @@ describe("reaching a deadline", () => {
 describe("answers while confirming", () => {
   it("closes the stage held on one hold, moving the deadline by the hold period and telling the others", () => {
     expect(step(confirming(), hold("b"), S, at(HOUR))).toEqual({
-      state: held({ answers: { b: "hold" }, heldBy: "b", newDeadline: at(7 * DAY + HOUR) }),
+      state: held({ answers: { b: "hold" }, heldBy: "b", newDeadline: at(7 * DAY + HOUR), closedAt: at(HOUR) }),
       effects: [
         { type: "hold", heldBy: "b", newDeadline: at(7 * DAY + HOUR), nextReleasesWithoutAsking: false },
         { type: "tell_contacts_closed", contactIds: ["a", "c"], closure: { kind: "held" } },
@@ -291,7 +294,7 @@ describe("answers while confirming", () => {
   it("treats an answer from the end of the window on as too late: the window has released", () => {
     const start = confirming({ answers: { a: "release" } });
     expect(step(start, hold("b"), settingsWith({ releaseAnswersNeeded: 2 }), at(48 * HOUR))).toEqual({
-      state: released({ reason: "window_ended", answers: { a: "release" } }),
+      state: released({ reason: "window_ended", answers: { a: "release" }, closedAt: at(48 * HOUR) }),
       effects: [
         { type: "release", reason: "window_ended" },
         { type: "tell_contacts_closed", contactIds: ["a", "c"], closure: { kind: "released", reason: "window_ended" } },
@@ -357,7 +360,7 @@ describe("answers when no stage is open", () => {
 describe("the end of the window", () => {
   it("releases a stage nobody answered and tells every contact asked", () => {
     expect(step(confirming(), WINDOW_ENDED, S, at(48 * HOUR))).toEqual({
-      state: released(),
+      state: released({ closedAt: at(48 * HOUR) }),
       effects: [
         { type: "release", reason: "window_ended" },
         {
@@ -372,7 +375,7 @@ describe("the end of the window", () => {
   it("releases with too few release answers, keeping the answers given", () => {
     const start = confirming({ answers: { b: "release" } });
     const { state, effects } = step(start, WINDOW_ENDED, settingsWith({ releaseAnswersNeeded: 3 }), at(50 * HOUR));
-    expect(state).toEqual(released({ answers: { b: "release" } }));
+    expect(state).toEqual(released({ answers: { b: "release" }, closedAt: at(50 * HOUR) }));
     expect(effects[0]).toEqual({ type: "release", reason: "window_ended" });
   });
 
@@ -390,7 +393,7 @@ describe("a check-in", () => {
   it("closes an open stage, resets the holds and tells the contacts asked", () => {
     const start = confirming({ holdsInARow: 2, answers: { a: "release" } });
     expect(step(start, CHECK_IN, settingsWith({ releaseAnswersNeeded: 2 }))).toEqual({
-      state: { ...question, kind: "closed_by_check_in", answers: { a: "release" }, holdsInARow: 0 },
+      state: { ...question, kind: "closed_by_check_in", answers: { a: "release" }, holdsInARow: 0, closedAt: T0 },
       effects: [{ type: "tell_contacts_closed", contactIds: ["a", "b", "c"], closure: { kind: "closed_by_check_in" } }],
     });
   });
@@ -479,6 +482,7 @@ describe("holds in a row", () => {
         removed: [],
         answers: {},
         holdsInARow: 3,
+        closedAt: deadline,
       },
       effects: [{ type: "release", reason: "holds_exhausted" }],
     });
@@ -532,7 +536,7 @@ describe("a contact removed or gone", () => {
     const answer = step(state, release("b"), two);
     expect(answer.state).toMatchObject({ kind: "confirming" });
     expect(step(answer.state, WINDOW_ENDED, two, at(48 * HOUR))).toEqual({
-      state: released({ asked: ["a", "b"], removed: ["a"], answers: { b: "release" } }),
+      state: released({ asked: ["a", "b"], removed: ["a"], answers: { b: "release" }, closedAt: at(48 * HOUR) }),
       effects: [
         { type: "release", reason: "window_ended" },
         { type: "tell_contacts_closed", contactIds: ["b"], closure: { kind: "released", reason: "window_ended" } },
@@ -545,7 +549,7 @@ describe("a contact removed or gone", () => {
     state = step(state, removed("a")).state;
     expect(state).toMatchObject({ kind: "confirming", removed: ["a"] });
     expect(step(state, WINDOW_ENDED, S, at(48 * HOUR))).toEqual({
-      state: released({ asked: ["a"], removed: ["a"] }),
+      state: released({ asked: ["a"], removed: ["a"], closedAt: at(48 * HOUR) }),
       effects: [{ type: "release", reason: "window_ended" }],
     });
   });
@@ -573,5 +577,51 @@ describe("a contact removed or gone", () => {
     const first = step(held(), removed("b"));
     expect(first).toEqual({ state: held({ removed: ["b"] }), effects: [] });
     expect(step(first.state, release("b")).reply).toEqual({ kind: "removed" });
+  });
+});
+
+describe("when a stage closed", () => {
+  const closedAtOf = (state: ConfirmationState) => ("closedAt" in state ? state.closedAt : undefined);
+
+  it("is the moment of the hold, the release or the check-in that closed it", () => {
+    expect(closedAtOf(step(confirming(), hold("b"), S, at(5 * HOUR)).state)).toEqual(at(5 * HOUR));
+    expect(closedAtOf(step(confirming(), release("b"), S, at(6 * HOUR)).state)).toEqual(at(6 * HOUR));
+    expect(closedAtOf(step(confirming(), WINDOW_ENDED, S, at(49 * HOUR)).state)).toEqual(at(49 * HOUR));
+    expect(closedAtOf(step(confirming(), hold("b"), S, at(50 * HOUR)).state)).toEqual(at(50 * HOUR));
+    expect(closedAtOf(step(confirming(), CHECK_IN, S, at(7 * HOUR)).state)).toEqual(at(7 * HOUR));
+  });
+
+  it("is the deadline's moment when it released without asking anyone", () => {
+    expect(closedAtOf(step(ARMED, reached(T0, []), S, at(HOUR)).state)).toEqual(at(HOUR));
+    const exhausted = held({ holdsInARow: 3 });
+    expect(step(exhausted, reached(at(7 * DAY)), S, at(7 * DAY + HOUR)).state).toMatchObject({
+      kind: "released",
+      reason: "holds_exhausted",
+      closedAt: at(7 * DAY + HOUR),
+    });
+  });
+
+  it("is kept while the stage merely stays closed: a check-in, a removal, a late answer or a stale deadline", () => {
+    for (const state of [held({ holdsInARow: 2 }), released({ holdsInARow: 2 }), checkedIn]) {
+      expect(closedAtOf(step(state, CHECK_IN, S, at(3 * DAY)).state)).toEqual(T0);
+      expect(closedAtOf(step(state, removed("b"), S, at(3 * DAY)).state)).toEqual(T0);
+      expect(closedAtOf(step(state, release("c"), S, at(3 * DAY)).state)).toEqual(T0);
+      expect(closedAtOf(step(state, reached(T0), S, at(3 * DAY)).state)).toEqual(T0);
+    }
+  });
+
+  it("stays unknown for a stage stored before it was kept, and goes with the stage a new deadline opens", () => {
+    const { closedAt: _, ...old } = held({ holdsInARow: 2 }) as Extract<ConfirmationState, { kind: "held" }>;
+    expect(step(old, CHECK_IN, S, at(DAY)).state).toEqual({ ...old, holdsInARow: 0 });
+    expect(step(held(), reached(at(7 * DAY)), S, at(7 * DAY)).state).not.toHaveProperty("closedAt");
+  });
+
+  it("is stored as an ISO string and read back as the same instant, or left out when unknown", () => {
+    const state = held({ closedAt: at(HOUR) });
+    expect(toStoredState(state)).toMatchObject({ closedAt: at(HOUR).toISOString() });
+    expect(fromStoredState(toStoredState(state))).toEqual(state);
+    const { closedAt: _, ...old } = released() as Extract<ConfirmationState, { kind: "released" }>;
+    expect(fromStoredState(toStoredState(old))).toEqual(old);
+    expect(fromStoredState(toStoredState(old))).not.toHaveProperty("closedAt");
   });
 });

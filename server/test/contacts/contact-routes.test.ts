@@ -98,7 +98,7 @@ describe("the trusted contacts' routes", () => {
         message_id: s.messageId,
         message_title: "The spare key",
         enabled: true,
-        stage: expect.objectContaining({ status: "asking", asked: 1, answered: 0 }),
+        stage: expect.objectContaining({ status: "asking", asked: 1, answered: 0, closed_at: null }),
       }),
     ]);
     const question = tokenIn(address, "question");
@@ -106,6 +106,7 @@ describe("the trusted contacts' routes", () => {
     expect(asked).toMatchObject({ owner_first_name: "Alex", status: "open", your_answer: null });
     expect(JSON.stringify(asked)).not.toMatch(/spare key|blue pot|friend/i);
 
+    const heldAt = t.clock.now().toISOString();
     const held = (await publicPost("/contact/question", { token: question, answer: "hold" }))
       .json as ContactAnswerResult;
     expect(held).toMatchObject({ outcome: "recorded", question: { status: "held", your_answer: "hold" } });
@@ -119,7 +120,8 @@ describe("the trusted contacts' routes", () => {
     expect(seen).toMatchObject({
       enabled: true,
       contact_ids: [contact.id],
-      stage: { status: "held", held_by: "Sam next door", asked: 1, answered: 1, holds_in_a_row: 1 },
+      // When it was held, as stored and read back: the owner is told when.
+      stage: { status: "held", held_by: "Sam next door", asked: 1, answered: 1, holds_in_a_row: 1, closed_at: heldAt },
     });
 
     expect(await asking()).toEqual([

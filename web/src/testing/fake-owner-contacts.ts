@@ -44,6 +44,7 @@ export const NO_STAGE: ConfirmationStageView = {
   answered: 0,
   held_by: null,
   holds_in_a_row: 0,
+  closed_at: null,
 };
 
 /**

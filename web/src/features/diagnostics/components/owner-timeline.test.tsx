@@ -185,6 +185,7 @@ describe("the owner's message diagnostics", () => {
             answered: 1,
             held_by: null,
             holds_in_a_row: 0,
+            closed_at: null,
           },
         },
       ],

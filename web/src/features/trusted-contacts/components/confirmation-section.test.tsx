@@ -188,16 +188,22 @@ describe("“Ask trusted contacts first” on a condition", () => {
       { condition_type: "no_check_in", hours_threshold: 72 },
       { condition_type: "no_check_in", hours_threshold: 96 },
       { condition_type: "no_check_in", hours_threshold: 120 },
+      { condition_type: "no_check_in", hours_threshold: 144 },
+      { condition_type: "no_check_in", hours_threshold: 168 },
     ]);
     const sam = contacts.addContact("Sam Lee", "sam@example.com", "active");
     const ann = contacts.addContact("Ann Smith", "ann@example.com", "active");
     const until = new Date(Date.now() + 30 * HOUR).toISOString();
+    const closedAt = new Date(Date.now() - 2 * HOUR).toISOString();
     const stages: Partial<ConfirmationStageView>[] = [
       { status: "asking", until, asked: 2, answered: 1 },
       { status: "held", until, asked: 2, answered: 1, held_by: "Sam Lee", holds_in_a_row: 1 },
       { status: "held", until, asked: 2, answered: 1, held_by: "Ann Smith", holds_in_a_row: 3 },
+      // Recorded before the server kept when a stage closed: only how it ended.
       { status: "released", asked: 2, answered: 1 },
       { status: "closed_by_check_in", asked: 2 },
+      { status: "released", asked: 2, answered: 1, closed_at: closedAt },
+      { status: "closed_by_check_in", asked: 2, closed_at: closedAt },
     ];
     stages.forEach((stage, i) => {
       contacts.setConfirmation(conditionIds[i]!, [sam.id, ann.id]);
@@ -224,6 +230,11 @@ describe("“Ask trusted contacts first” on a condition", () => {
     expect(screen.getByText("Last time your contacts were asked, the message was sent.")).toBeInTheDocument();
     expect(
       screen.getByText("Last time your contacts were asked, you checked in and nothing was sent."),
+    ).toBeInTheDocument();
+    const closed = formatWhen(new Date(closedAt), new Date(), ZONE);
+    expect(screen.getByText(`The message was sent ${closed}, after your contacts were asked.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Your contacts were asked; you checked in ${closed} and nothing was sent.`),
     ).toBeInTheDocument();
   });
 

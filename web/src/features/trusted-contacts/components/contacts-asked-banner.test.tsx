@@ -45,6 +45,7 @@ describe("the dashboard's word on trusted contacts asked before a release", () =
       answered: 0,
       held_by: null,
       holds_in_a_row: 0,
+      closed_at: null,
     });
     open(375);
     const said = await region();
@@ -64,6 +65,7 @@ describe("the dashboard's word on trusted contacts asked before a release", () =
       answered: 1,
       held_by: "Sam Lee",
       holds_in_a_row: 1,
+      closed_at: new Date(Date.now() - HOUR).toISOString(),
     });
     const { unmount } = open();
     expect(await region()).toHaveTextContent(

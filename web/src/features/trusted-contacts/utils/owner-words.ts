@@ -98,7 +98,8 @@ const SHORT_RELEASE = "I can't reach them";
 
 /**
  * The stage as the owner should read it, or null when there is none: asking now (with the way to
- * stop it), held (by whom, until when, and what happens then), or how the last question ended.
+ * stop it), held (by whom, until when, and what happens then), or how and when the last question
+ * ended (a stage recorded before the server kept that moment says only how).
  */
 export function stageSentence(
   c: Pick<ConditionConfirmation, "stage" | "max_holds_in_a_row" | "enabled">,
@@ -107,6 +108,7 @@ export function stageSentence(
 ): { tone: "warning" | "info" | "neutral"; text: string } | null {
   const stage: ConfirmationStageView = c.stage;
   const when = (iso: string) => formatWhen(new Date(iso), now, timeZone);
+  const closedAt = stage.closed_at;
   switch (stage.status) {
     case "none":
       return null;
@@ -132,7 +134,12 @@ export function stageSentence(
       const who = stage.held_by ?? "One of your contacts";
       // A check-in since the hold set holds in a row back to 0: the hold no longer decides anything.
       if (stage.holds_in_a_row === 0 || !stage.until || Date.parse(stage.until) <= now.getTime())
-        return { tone: "neutral", text: `Last time, ${who} answered that you were OK, and nothing was sent.` };
+        return {
+          tone: "neutral",
+          text: closedAt
+            ? `${who} answered ${when(closedAt)} that you were OK, and nothing was sent.`
+            : `Last time, ${who} answered that you were OK, and nothing was sent.`,
+        };
       if (!c.enabled)
         return {
           tone: "info",
@@ -146,16 +153,29 @@ export function stageSentence(
           : `Held by ${who} until ${when(stage.until)}. If you have not checked in by then, your contacts are asked again.`,
       };
     }
-    case "released":
+    case "released": {
+      const why = "none of the contacts chosen had accepted, or the holds in a row had run out.";
+      if (stage.asked > 0)
+        return {
+          tone: "neutral",
+          text: closedAt
+            ? `The message was sent ${when(closedAt)}, after your contacts were asked.`
+            : "Last time your contacts were asked, the message was sent.",
+        };
       return {
         tone: "neutral",
-        text:
-          stage.asked > 0
-            ? "Last time your contacts were asked, the message was sent."
-            : "Last time its deadline came, the message was sent without asking anyone: none of the contacts chosen had accepted, or the holds in a row had run out.",
+        text: closedAt
+          ? `The message was sent ${when(closedAt)} without asking anyone: ${why}`
+          : `Last time its deadline came, the message was sent without asking anyone: ${why}`,
       };
+    }
     case "closed_by_check_in":
-      return { tone: "neutral", text: "Last time your contacts were asked, you checked in and nothing was sent." };
+      return {
+        tone: "neutral",
+        text: closedAt
+          ? `Your contacts were asked; you checked in ${when(closedAt)} and nothing was sent.`
+          : "Last time your contacts were asked, you checked in and nothing was sent.",
+      };
   }
 }
 
