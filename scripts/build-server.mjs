@@ -41,8 +41,12 @@ export async function buildServerIfNeeded({ force = false } = {}) {
   const tmpDir = `${outDir}.tmp-${process.pid}`;
   fs.rmSync(tmpDir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [path.join(root, "server/src/main.ts")],
-    outfile: path.join(tmpDir, "main.js"),
+    // The mail thread's entry is a file of its own beside main.js (server/src/mail/smtp-thread.ts).
+    entryPoints: [
+      { in: path.join(root, "server/src/main.ts"), out: "main" },
+      { in: path.join(root, "server/src/mail/smtp-thread-worker.ts"), out: "smtp-thread-worker" },
+    ],
+    outdir: tmpDir,
     bundle: true,
     platform: "node",
     format: "esm",

@@ -9,8 +9,8 @@ import type { startSinkChild } from "./smtp-sink-child.ts";
 /**
  * The limit an engine bench compares against, in the same run: raw nodemailer sending `count` mails
  * of a release's shape to the same sink, as many at a time as the engine (ENGINE_CONCURRENCY), once
- * through nodemailer's own pooled transport and once through the engine's (mailer.ts: pooled,
- * TCP_NODELAY). Prints both and returns the better rate (mails/s). Resets the sink.
+ * through nodemailer's own pooled transport and once through the engine's (createMailer: its own
+ * thread, pooled, TCP_NODELAY). Prints both and returns the better rate (mails/s). Resets the sink.
  */
 export async function bestRawMailRate({
   config,
@@ -61,7 +61,7 @@ export async function bestRawMailRate({
   plain.close();
   const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, masterKeys });
   const bareRate = await rawRun(
-    "nodemailer (the engine's transport: mailer.ts, pooled, TCP_NODELAY)",
+    "nodemailer (the engine's transport: createMailer, its own thread, pooled, TCP_NODELAY)",
     (to) => bare.send({ to, subject: "A message from Alex Morgan", ...body }),
     count,
   );

@@ -3,7 +3,8 @@ import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import type { Mailer } from "./mailer.ts";
 import { createOutboxMailer } from "./outbox-transport.ts";
-import { createSmtpMailer, type SmtpLimits } from "./smtp-transport.ts";
+import { createSmtpThreadMailer } from "./smtp-thread.ts";
+import type { SmtpLimits } from "./smtp-transport.ts";
 
 /** An SMTP mailer needs only the server; the outbox stores mail, sealed with `masterKeys` and dated by `clock` (default the system clock). */
 export type MailerOptions = (
@@ -22,9 +23,9 @@ export const smtpLimitsOf = (config: {
   stepTimeoutMs: Math.min(config.SMTP_STEP_TIMEOUT_MS, config.SMTP_SEND_TIMEOUT_MS),
 });
 
-/** SMTP when `smtpUrl` is set, else the local outbox table read by the dev mailbox page. */
+/** SMTP (on a thread of its own) when `smtpUrl` is set, else the local outbox table read by the dev mailbox page. */
 export function createMailer(opts: MailerOptions): Mailer {
-  if (opts.smtpUrl) return createSmtpMailer({ smtpUrl: opts.smtpUrl, from: opts.from, limits: opts.limits });
+  if (opts.smtpUrl) return createSmtpThreadMailer({ smtpUrl: opts.smtpUrl, from: opts.from, limits: opts.limits });
   if (!opts.db || !opts.masterKeys) throw new Error("the outbox mailer needs the database and the master keys");
   return createOutboxMailer({ db: opts.db, masterKeys: opts.masterKeys, clock: opts.clock });
 }
