@@ -59,7 +59,7 @@ export interface TickResult {
 }
 
 export const defaultWorkerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
-const DEFAULT_LEASE_MS = 5 * 60_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
 
 export interface ClaimStepResult {
   outage: Outage | null;
@@ -67,6 +67,8 @@ export interface ClaimStepResult {
   obsolete: number;
   notYet: number;
   more: boolean;
+  /** Its claim of notices was a full batch: more are probably due (a burst of contacts asked). */
+  moreNotices: boolean;
 }
 
 /**
@@ -106,7 +108,14 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
   // wait in the table (not in memory, where their claim could lapse) and go out once it is sent.
   const claimNotices = !opts.userId && pipeline.queuedUrgent() === 0;
   const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs, userId: opts.userId });
-  const result: ClaimStepResult = { outage, claimed: rows.length, obsolete: 0, notYet: 0, more: rows.length >= limit };
+  const result: ClaimStepResult = {
+    outage,
+    claimed: rows.length,
+    obsolete: 0,
+    notYet: 0,
+    more: rows.length >= limit,
+    moreNotices: false,
+  };
   for (const part of await commitInParts(opts, workerId, rows)) {
     result.obsolete += part.obsolete;
     result.notYet += part.notYet;
@@ -129,7 +138,7 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
     const notices = await claimDueNotices({ db, now: clock.now(), workerId, limit, leaseMs });
     pipeline.addNotices(notices);
     // A full batch of notices (contacts asked in a burst) means more are due: go again at once.
-    if (notices.length >= limit) result.more = true;
+    if (notices.length >= limit) result.more = result.moreNotices = true;
   }
   return result;
 }

@@ -46,6 +46,8 @@ export interface SendPipeline {
   queuedUrgent(): number;
   /** Rows with a recipient's or reminder's send not finished. */
   urgentBacklog(): number;
+  /** Notices (queued ones and owners' release notices) waiting for a lane. */
+  queuedNotices(): number;
   /** Resolves once everything queued was sent (or failed) and written. */
   drain(): Promise<void>;
   /**
@@ -340,6 +342,7 @@ export function createSendPipeline(opts: {
     backlog: () => open,
     queuedUrgent: () => allQueues.reduce((n, q) => n + q.deliveries.length, 0),
     urgentBacklog: () => urgentRows,
+    queuedNotices: () => allQueues.reduce((n, q) => n + q.notices.length, 0),
     async drain() {
       if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       await flushing;

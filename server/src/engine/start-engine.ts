@@ -1,6 +1,7 @@
 import { guardDowntime } from "./guard-downtime.ts";
 import { handBackClaims } from "./hand-back-claims.ts";
-import { defaultWorkerId, runClaimStep, type EngineTickOptions } from "./run-engine-tick.ts";
+import { DEFAULT_LEASE_MS, defaultWorkerId, runClaimStep, type EngineTickOptions } from "./run-engine-tick.ts";
+import { claimDueNotices } from "./send-notices.ts";
 import { createSendPipeline } from "./send-pipeline.ts";
 
 export interface RunningEngine {
@@ -21,6 +22,8 @@ export interface RunningEngine {
 /** The longest `stop()` takes (sends' grace + writing back); see RunningEngine.stop. */
 export const STOP_WITHIN_MS = 5_000;
 const SEND_GRACE_MS = 2_500;
+/** How often the lanes' queue of notices is looked at during a burst of them (in memory; a claim only when low). */
+const FEED_EVERY_MS = 10;
 
 /**
  * The background loop: a claim step (guard, claim, commit, hand the sends over), then the next at
@@ -76,6 +79,36 @@ export function startEngine({
   // for their notice count against a wider bound, which keeps memory and lease times in check.
   const hasRoom = () =>
     pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && pipeline.backlog() < 20 * limit;
+  // A burst of notices (every contact of a batch of deadlines asked at once) is fed to the lanes as
+  // they drain, not a batch per claim step: a step that also commits a batch of deadlines lasts long
+  // enough for the lanes to empty between two. Only while the last claim of notices was full, and
+  // never while a recipient's mail waits (those go first, send-pipeline.ts).
+  let feeding: ReturnType<typeof setInterval> | undefined;
+  let claimingNotices: Promise<void> | undefined;
+  const stopFeeding = () => {
+    clearInterval(feeding);
+    feeding = undefined;
+  };
+  const feedNotices = () => {
+    if (stopping || claimingNotices || pipeline.queuedUrgent() > 0 || pipeline.queuedNotices() >= limit / 2) return;
+    claimingNotices = claimDueNotices({
+      db: opts.db,
+      now: opts.clock.now(),
+      workerId,
+      limit,
+      leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
+    })
+      .then((notices) => {
+        pipeline.addNotices(notices);
+        if (notices.length < limit) stopFeeding();
+      })
+      .catch((err: unknown) => {
+        stopFeeding();
+        opts.log.error({ err }, "could not claim notices; the next claim step tries again");
+      })
+      .finally(() => (claimingNotices = undefined));
+  };
+
   const loop = () => {
     if (stopping) return;
     if (!hasRoom()) {
@@ -88,6 +121,7 @@ export function startEngine({
     inFlight = runClaimStep({ ...opts, workerId }, pipeline)
       .then((result) => {
         more = result.more;
+        if (result.moreNotices && !opts.userId) feeding ??= setInterval(feedNotices, FEED_EVERY_MS);
       })
       .catch((err: unknown) => opts.log.error({ err }, "engine tick failed"))
       .finally(() => {
@@ -112,12 +146,13 @@ export function startEngine({
       stopping = true;
       clearTimeout(timer);
       clearInterval(heartbeat);
+      stopFeeding();
       let deadline: NodeJS.Timeout | undefined;
       const bounded = new Promise<void>((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS)));
       const orderly = (async () => {
         // The claim step is database work only (no sends): let it finish so its rows are in the pipeline.
         await Promise.race([
-          Promise.all([inFlight, beating]),
+          Promise.all([inFlight, beating, claimingNotices]),
           new Promise((r) => setTimeout(r, STOP_WITHIN_MS - SEND_GRACE_MS - 1_000).unref()),
         ]);
         await pipeline.stop(SEND_GRACE_MS);
