@@ -122,6 +122,14 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   await expect(async () => expect(await mailsTo(request, s.recipientEmail)).toHaveLength(1)).toPass({
     timeout: 5_000,
   });
+
+  // The owner's condition says when it went, and that the contacts were asked first.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/message/${s.messageId}`);
+  await expect(page.getByText(/The message was sent .+, after your contacts were asked\./)).toBeVisible();
+  await page.screenshot({ path: "e2e/.artifacts/74-released-after-asking-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: "e2e/.artifacts/75-released-after-asking-375.png", fullPage: true });
   await desk.close();
   await contactContext.close();
 });
