@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../src/admin/sql-rows.ts";
 import type { Database } from "../../src/db/connect.ts";
 import { listenPostgres } from "../../src/db/listen-postgres.ts";
-import { createTestDatabase } from "../support/test-db.ts";
+import { createTestDatabase, testDatabaseUrl } from "../support/test-db.ts";
 import { until } from "../support/until.ts";
 
 // The NOTIFY path of live updates (a server without logical decoding; docs/decisions/006, 042).
@@ -15,10 +15,7 @@ describe.skipIf(!serverUrl)("listenPostgres (PostgreSQL)", () => {
   let url: string;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const [current] = await rows<{ name: string }>(database.db, sql`select current_database() as name`);
-    const u = new URL(serverUrl!);
-    u.pathname = `/${current!.name}`;
-    url = u.toString();
+    url = await testDatabaseUrl(database, serverUrl!);
   });
   afterAll(() => database?.close());
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../src/admin/sql-rows.ts";
 import type { Database } from "../../src/db/connect.ts";
 import { relayWalMessages } from "../../src/db/relay-wal-messages.ts";
-import { createTestDatabase } from "../support/test-db.ts";
+import { createTestDatabase, testDatabaseUrl } from "../support/test-db.ts";
 import { until } from "../support/until.ts";
 
 // The relay needs a PostgreSQL server that decodes its WAL (CI sets wal_level = logical; .ci/run).
@@ -17,10 +17,7 @@ describe.skipIf(!serverUrl)("relayWalMessages (PostgreSQL with wal_level = logic
   let pool: pg.Pool;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const [current] = await rows<{ name: string }>(database.db, sql`select current_database() as name`);
-    const u = new URL(serverUrl!);
-    u.pathname = `/${current!.name}`;
-    url = u.toString();
+    url = await testDatabaseUrl(database, serverUrl!);
     pool = new pg.Pool({ connectionString: url, max: 4 });
   });
   afterAll(async () => {

@@ -1,4 +1,3 @@
-import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
@@ -10,25 +9,7 @@ import { HOUR, travel } from "../support/engine.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { ownerWithMessage, startEngineTestApp } from "../support/fixtures.ts";
-
-/** A mail server that accepts TCP and never says a word (docs/decisions/012-engine-throughput-and-notices.md). */
-async function silentServer(): Promise<{ url: string; held: () => number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
-    sockets.add(s);
-    s.on("error", () => {});
-    s.once("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    held: () => sockets.size,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
+import { silentServer } from "../support/silent-server.ts";
 
 const mail = { to: "someone@example.com", subject: "Hello", text: "Hello" };
 

@@ -1,29 +1,10 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifySendError } from "../../src/engine/classify-send-error.ts";
 import { createMailer } from "../../src/mail/create-mailer.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
+import { silentServer } from "../support/silent-server.ts";
 
 const from = "Trigger Switch <no-reply@localhost>";
-
-/** Accepts TCP and never says a word. */
-async function silentServer(): Promise<{ url: string; held: () => number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
-    sockets.add(s);
-    s.on("error", () => {});
-    s.once("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    held: () => sockets.size,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
 
 describe("the SMTP mailer on its own thread (createMailer with SMTP_URL)", () => {
   let sink: SmtpSink;

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { rows } from "../../src/admin/sql-rows.ts";
 import { connect, type Database } from "../../src/db/connect.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
@@ -18,4 +20,12 @@ export async function createTestDatabase(): Promise<Database> {
       await scratch.drop();
     },
   };
+}
+
+/** The URL of a test database on the TEST_DATABASE_URL server, for tests that open their own connections to it. */
+export async function testDatabaseUrl(database: Database, serverUrl: string): Promise<string> {
+  const [current] = await rows<{ name: string }>(database.db, sql`select current_database() as name`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${current!.name}`;
+  return url.toString();
 }
