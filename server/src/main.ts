@@ -48,6 +48,7 @@ async function main() {
   void database.lost?.then((why) => forceExit(`${why}: stopping`));
   const testClock = config.TEST_CLOCK ? createAdjustableClock(config.CLOCK_OFFSET_MS) : null;
   const { app, mailer, engine } = await composeApp({ config, database, clock: testClock ?? systemClock });
+  mailer.warm?.();
   open.app = app;
   open.engine = engine;
   if (lock?.tookOverFrom)

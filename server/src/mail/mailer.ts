@@ -10,5 +10,7 @@ export interface Mailer {
   /** "smtp" or "outbox": shown on the status page, never the credentials. */
   readonly kind: "smtp" | "outbox";
   send(mail: Mail): Promise<void>;
+  /** Readies what the first send would otherwise wait for (the SMTP thread); main.ts calls it at start. */
+  warm?(): void;
   close(): void;
 }

@@ -57,9 +57,6 @@ export function createSmtpThreadMailer(opts: { smtpUrl: string; from: string; li
     return thread;
   };
 
-  // Started now, not at the first send: an emergency's mail must not wait for a thread to load.
-  worker = start();
-
   return {
     kind: "smtp",
     send(mail: Mail) {
@@ -72,6 +69,11 @@ export function createSmtpThreadMailer(opts: { smtpUrl: string; from: string; li
         pending.set(id, { resolve, reject });
         thread.postMessage({ id, mail } satisfies SendRequest);
       });
+    },
+    // Started by the first send, or ahead of it by warm() (main.ts: an emergency's mail must not
+    // wait for a thread to load). Not at creation: tests compose many apps that never send mail.
+    warm() {
+      if (!closed) worker ??= start();
     },
     close() {
       closed = true;
