@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConfirmationStageView } from "@trigger-switch/contracts";
+import { NO_STAGE } from "@/testing/fake-owner-contacts";
 import { stageSentence } from "./owner-words";
 
 // A Tuesday in March, before the clocks change: London is on UTC. The test setup reads as en-GB (24-hour).
@@ -8,18 +9,8 @@ const ZONE = "Europe/London";
 const TODAY_14 = "2026-03-10T14:00:00.000Z";
 const SATURDAY_14 = "2026-03-07T14:00:00.000Z";
 
-const NONE: ConfirmationStageView = {
-  status: "none",
-  until: null,
-  asked: 0,
-  answered: 0,
-  held_by: null,
-  holds_in_a_row: 0,
-  closed_at: null,
-};
-
 const sentence = (stage: Partial<ConfirmationStageView>, max_holds_in_a_row = 3) =>
-  stageSentence({ stage: { ...NONE, ...stage }, max_holds_in_a_row, enabled: true }, NOW, ZONE)?.text;
+  stageSentence({ stage: { ...NO_STAGE, ...stage }, max_holds_in_a_row, enabled: true }, NOW, ZONE)?.text;
 
 describe("how the last question to the trusted contacts ended, as the owner reads it", () => {
   it("says when the message was sent after the contacts were asked", () => {
