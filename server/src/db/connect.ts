@@ -64,6 +64,8 @@ export async function connect(opts: {
   dataDir: string;
   /** Where the embedded server's own messages go. */
   log?: (line: string) => void;
+  /** memory:// only: start from this image (migratedPgliteImage) instead of an empty database. */
+  pgliteImage?: Blob;
 }): Promise<Database> {
   let db: Db | null = null;
   const embedded = !opts.url && opts.dataDir !== "memory://";
@@ -114,7 +116,7 @@ export async function connect(opts: {
     };
   }
   // memory://: a throwaway PGlite, for tests.
-  const client = await PGlite.create(opts.dataDir);
+  const client = await PGlite.create(opts.dataDir, opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   for (const method of ["query", "exec", "transaction"] as const) observeErrors(client, method, storage);
   db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -205,4 +207,19 @@ function diskFullAtStart(dataDir: string): string {
     `Trigger Switch could not start: the disk holding DATA_DIR (${dataDir}) is full${free}. ` +
     `The embedded database needs about ${EMBEDDED_MIN_MIB} MiB to be created, and room to grow. Free some space or set DATA_DIR to a larger disk, then start again.`
   );
+}
+
+/**
+ * A migrated in-memory PGlite as a tarball, for `connect({ dataDir: "memory://", pgliteImage })`.
+ * Loading it skips PGlite's initdb and the migrations, most of a new test database's start-up
+ * (tests make hundreds); the migrations still run over it, finding nothing to do.
+ */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create("memory://");
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }

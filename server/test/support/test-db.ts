@@ -1,15 +1,18 @@
 import { sql } from "drizzle-orm";
 import { rows } from "../../src/admin/sql-rows.ts";
-import { connect, type Database } from "../../src/db/connect.ts";
+import { connect, migratedPgliteImage, type Database } from "../../src/db/connect.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
+/** Made once per test process: each test database starts from it instead of its own initdb and migrations. */
+let pgliteImage: Promise<Blob> | undefined;
+
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
+ * A fresh, migrated database for one test file: an in-memory PGlite by default (from the image), or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return connect({ dataDir: "memory://" });
+  if (!serverUrl) return connect({ dataDir: "memory://", pgliteImage: await (pgliteImage ??= migratedPgliteImage()) });
 
   const scratch = await createScratchDatabase(serverUrl, "ts_test");
   const database = await connect({ url: scratch.url, dataDir: "" });
