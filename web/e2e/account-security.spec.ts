@@ -29,8 +29,6 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   page,
   request,
 }) => {
-  // Many screenshots at two widths; room for a busy machine.
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = await signUp(page, request, "totp");
 
@@ -117,7 +115,6 @@ test("a user signs in through the local OpenID provider", async ({ page }) => {
 
 test("ending another session signs that device out", async ({ page, browser, request }) => {
   // The other device checks its session every 30 s while visible.
-  test.setTimeout(120_000);
   const email = await signUp(page, request, "sessions");
   const other = await browser.newContext();
   const phone = await other.newPage();
@@ -151,7 +148,6 @@ async function enrolAuthenticator(page: Page): Promise<string> {
 }
 
 test("a user who lost the authenticator signs in with a recovery code", async ({ page, request }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = await signUp(page, request, "recovery");
   await enrolAuthenticator(page);
@@ -187,7 +183,6 @@ test('"This wasn\'t me" in the new-device e-mail signs the stranger out and bloc
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const email = await signUp(page, request, "notme");
   // A stranger with the password, on another kind of device.
   const stranger = await browser.newContext({

@@ -15,7 +15,6 @@ test("a user adds a passkey, signs in with it without a password, and steps up w
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   // Chromium's virtual authenticator stands for the device's own (fingerprint, face, screen lock):
   // it keeps discoverable credentials and always verifies its user.

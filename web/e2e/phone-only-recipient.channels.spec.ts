@@ -26,7 +26,6 @@ test("a phone-only recipient: the message is ready, the emergency reaches them b
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, request, "phone-only");
   const id = await createPanicMessage(

@@ -17,7 +17,6 @@ test("a deadline passes with the dashboard open: the release arrives live, the o
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const ownerEmail = await signUp(page, request, "release-notice", linkFromSink);
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
@@ -103,7 +102,6 @@ test("an emergency's access page says it is one, how old and precise the positio
   request,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const ownerEmail = await signUp(page, request, "emergency-access", linkFromSink);
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };

@@ -11,9 +11,6 @@ test("an owner writes a message with every condition type, an attachment and two
   page,
   request,
 }) => {
-  // The longest journey (every condition type, a sealed attachment, edits): on a loaded 2-core CI
-  // machine it ran past the default 90 s, as the account-security journeys did before it.
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, request, "workspace");
   await expect(page.getByRole("heading", { name: "No messages yet" })).toBeVisible();
