@@ -114,7 +114,6 @@ test("a user signs in through the local OpenID provider", async ({ page }) => {
 });
 
 test("ending another session signs that device out", async ({ page, browser, request }) => {
-  // The other device checks its session every 30 s while visible.
   const email = await signUp(page, request, "sessions");
   const other = await browser.newContext();
   const phone = await other.newPage();
@@ -130,7 +129,7 @@ test("ending another session signs that device out", async ({ page, browser, req
   await expect(page.getByText("Session ended")).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
 
-  // The other device notices on its own (it checks while visible) and goes back to sign-in.
+  // The other device notices on its own (it checks every 30 s while visible) and goes back to sign-in.
   await expect(phone.getByText("You were signed out")).toBeVisible({ timeout: 45_000 });
   await expect(phone).toHaveURL(/\/login/);
   await other.close();
