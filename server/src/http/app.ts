@@ -32,6 +32,9 @@ declare module "fastify" {
  * The HTTP plumbing every route shares (guards, error shape, headers, compression, uploads,
  * websockets, OpenAPI), with no routes: compose-app.ts registers the features' routes on it.
  */
+/** How long requests in flight have to finish once the server starts closing (within SHUTDOWN_BUDGET_MS). */
+export const CLOSE_GRACE_MS = 4_000;
+
 export async function buildApp({
   config,
   logStream,
@@ -48,6 +51,15 @@ export async function buildApp({
     // bodies at a minimum rate, even after the answer; a GET's body is dropped (slow-body-guard.ts).
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
   }).withTypeProvider<ZodTypeProvider>();
+  // Once close begins, requests in flight get CLOSE_GRACE_MS to finish; then every connection still
+  // open is closed. Fastify closes idle keep-alive connections at once, but a connection Node does
+  // not count as idle (a request stalled mid-body; one seen in the storage tests after writes failed)
+  // would hold close() for the whole keep-alive time (72 s), past the shutdown's budget.
+  app.addHook("preClose", (done) => {
+    const timer = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+    app.server.once("close", () => clearTimeout(timer));
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes: RegisteredRoute[] = [];
