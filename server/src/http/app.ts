@@ -28,13 +28,13 @@ declare module "fastify" {
   }
 }
 
+/** How long requests in flight have to finish once the server starts closing (within SHUTDOWN_BUDGET_MS). */
+export const CLOSE_GRACE_MS = 4_000;
+
 /**
  * The HTTP plumbing every route shares (guards, error shape, headers, compression, uploads,
  * websockets, OpenAPI), with no routes: compose-app.ts registers the features' routes on it.
  */
-/** How long requests in flight have to finish once the server starts closing (within SHUTDOWN_BUDGET_MS). */
-export const CLOSE_GRACE_MS = 4_000;
-
 export async function buildApp({
   config,
   logStream,
@@ -54,7 +54,7 @@ export async function buildApp({
   // Once close begins, requests in flight get CLOSE_GRACE_MS to finish; then every connection still
   // open is closed. Fastify closes idle keep-alive connections at once, but a connection Node does
   // not count as idle (a request stalled mid-body; one seen in the storage tests after writes failed)
-  // would hold close() for the whole keep-alive time (72 s), past the shutdown's budget.
+  // would hold close() for Fastify's whole keep-alive time, past the shutdown's budget.
   app.addHook("preClose", (done) => {
     const timer = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
     app.server.once("close", () => clearTimeout(timer));
