@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
@@ -41,12 +41,22 @@ export async function answerQuestion({
   token: string;
   answer: Answer;
 }): Promise<QuestionOutcome> {
+  const question = await questionOfLink(db, token);
+  if (!question) return { kind: "unknown" };
+  return answerAskedQuestion({ db, clock, masterKeys, siteUrl, question, answer });
+}
+
+/** The question a link names: the question's own link, or its reminder's (remind-unanswered.ts). */
+export async function questionOfLink(
+  db: Db,
+  token: string,
+): Promise<typeof confirmationQuestions.$inferSelect | undefined> {
+  const hash = hashSecretToken(token);
   const [question] = await db
     .select()
     .from(confirmationQuestions)
-    .where(eq(confirmationQuestions.linkHash, hashSecretToken(token)));
-  if (!question) return { kind: "unknown" };
-  return answerAskedQuestion({ db, clock, masterKeys, siteUrl, question, answer });
+    .where(or(eq(confirmationQuestions.linkHash, hash), eq(confirmationQuestions.reminderLinkHash, hash)));
+  return question;
 }
 
 /** The same, for a question already found (by its link, or by the number a reply came from). */

@@ -63,14 +63,13 @@ export async function carryOutStages(
     const { condition, owner, state } = stage;
     const mail: StageMailContext = { ownerFirstName: owner.firstName, timeZone: owner.timeZone, siteUrl };
     const question = state.kind === "armed" ? null : state.deadline;
-    const key = (what: string) => `confirmation:${condition.id}:${question?.toISOString()}:${what}`;
-    const toContact = (contactId: string, what: string, content: ContactNoticeContent, sendAt = now) => {
+    const key = (what: string) => questionNoticeKey(condition.id, question, what);
+    const toContact = (contactId: string, what: string, content: ContactNoticeContent) => {
       const contact = stage.contacts.get(contactId);
       return contact
         ? [
             contactNotice({
               now,
-              sendAt,
               userId: condition.userId,
               ownerFirstName: owner.firstName,
               contact,
@@ -95,8 +94,6 @@ export async function carryOutStages(
           for (const contactId of effect.contactIds) {
             const { token, hash } = newSecretToken();
             const asking = { since: condition.lastChecked, endsAt: effect.endsAt, token };
-            // Halfway through the window, unless they answered or the question closed by then.
-            const halfway = new Date(now.getTime() + (effect.endsAt.getTime() - now.getTime()) / 2);
             questions.push({
               row: {
                 conditionId: condition.id,
@@ -106,12 +103,11 @@ export async function carryOutStages(
                 since: condition.lastChecked,
                 endsAt: effect.endsAt,
                 linkHash: hash,
+                // Asked again then if still unanswered (remind-unanswered.ts).
+                remindAt: new Date(now.getTime() + (effect.endsAt.getTime() - now.getTime()) / 2),
                 createdAt: now,
               },
-              notices: [
-                ...toContact(contactId, "question", questionMail(mail, asking)),
-                ...toContact(contactId, "reminder", questionMail(mail, asking, { reminder: true }), halfway),
-              ],
+              notices: toContact(contactId, "question", questionMail(mail, asking)),
             });
           }
           break;
@@ -189,7 +185,8 @@ export async function carryOutStages(
           break;
       }
     }
-    // A reminder is for a contact who has not answered an open question.
+    // A reminder is for a contact who has not answered an open question: one queued (when it fell
+    // due, or with the question before reminders waited for their moment) and not sent yet goes.
     if (state.kind !== "armed")
       for (const id of state.asked)
         if (state.kind !== "confirming" || state.answers[id] !== undefined) withdrawn.push(key(`${id}:reminder`));
@@ -233,6 +230,10 @@ export async function carryOutStages(
   await writeStages(tx, stages, now);
   return releases;
 }
+
+/** Names a notice about the question of one reached deadline (`what`: `<contact>:question`, `owner-last-alert`…). */
+export const questionNoticeKey = (conditionId: string, deadline: Date | null, what: string) =>
+  `confirmation:${conditionId}:${deadline?.toISOString()}:${what}`;
 
 /** One stage's step carried out (carryOutStages). */
 export async function carryOutStage(deps: StageDeps, stage: Stage): Promise<{ release: ReleaseReason | null }> {

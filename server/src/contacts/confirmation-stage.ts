@@ -56,7 +56,7 @@ export type ConfirmationEvent =
 export type Closure = { kind: "held" } | { kind: "released"; reason: ReleaseReason } | { kind: "closed_by_check_in" };
 
 export type ConfirmationEffect =
-  /** Queue the question (and its reminder) to each contact, open until endsAt. */
+  /** Ask each contact (their reminder waits for halfway: remind-unanswered.ts), open until endsAt. */
   | { type: "ask_contacts"; contactIds: string[]; endsAt: Date }
   /** The owner's last alert on every channel: the messages go out at endsAt unless they check in. */
   | { type: "alert_owner_last"; endsAt: Date }

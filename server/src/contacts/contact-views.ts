@@ -8,10 +8,11 @@ import {
 import { eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
-import { confirmationQuestions, messageConditions, trustedContacts } from "../db/schema.ts";
+import type { confirmationQuestions } from "../db/schema.ts";
+import { messageConditions, trustedContacts } from "../db/schema.ts";
 import { hashSecretToken } from "../engine/secret-token.ts";
 import { firstNameOf, type ContactLinkOutcome } from "./answer-invitation.ts";
-import type { QuestionOutcome } from "./answer-question.ts";
+import { questionOfLink, type QuestionOutcome } from "./answer-question.ts";
 import { contactAccessView } from "./request-access.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
 
@@ -88,10 +89,7 @@ export async function lookupQuestion({
   clock: Clock;
   token: string;
 }): Promise<ContactQuestion | null> {
-  const [question] = await db
-    .select()
-    .from(confirmationQuestions)
-    .where(eq(confirmationQuestions.linkHash, hashSecretToken(token)));
+  const question = await questionOfLink(db, token);
   return question ? viewQuestion({ db, clock, question }) : null;
 }
 

@@ -122,11 +122,22 @@ export const confirmationQuestions = pgTable(
     /** The end of the contacts' window when asked. */
     endsAt: ts("ends_at").notNull(),
     linkHash: text("link_hash").notNull(),
+    /**
+     * When the question is asked again if still unanswered (halfway through the window); null once
+     * that moment was dealt with. The reminder is worded and queued only then, with a link of its
+     * own (`reminderLinkHash`): most questions are answered or closed before it.
+     */
+    remindAt: ts("remind_at"),
+    reminderLinkHash: text("reminder_link_hash"),
     createdAt: created(),
   },
   (t) => [
     uniqueIndex("confirmation_questions_link_key").on(t.linkHash),
+    uniqueIndex("confirmation_questions_reminder_link_key").on(t.reminderLinkHash),
     uniqueIndex("confirmation_questions_once_key").on(t.conditionId, t.deadline, t.contactId),
+    index("confirmation_questions_remind_due_idx")
+      .on(t.remindAt)
+      .where(sql`${t.remindAt} is not null`),
   ],
 );
 

@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerInvitation } from "../../src/contacts/answer-invitation.ts";
 import { answerQuestion } from "../../src/contacts/answer-question.ts";
+import { lookupQuestion } from "../../src/contacts/contact-views.ts";
 import { setConditionConfirmation } from "../../src/contacts/condition-confirmation.ts";
 import { inviteTrustedContact } from "../../src/contacts/invite-contact.ts";
 import { removeTrustedContact } from "../../src/contacts/owner-contacts.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
-import { confirmationStages, messageConditions } from "../../src/db/schema.ts";
+import { confirmationQuestions, confirmationStages, messageConditions } from "../../src/db/schema.ts";
 import { AppError } from "../../src/errors.ts";
 import { createCondition, post } from "../support/content.ts";
 import { HOUR, mailsTo, mailText, MINUTE, scheduleOf, tick, travel } from "../support/engine.ts";
@@ -185,7 +186,44 @@ describe("the question's reminder", () => {
     expect(remindersTo(a!.address)).toHaveLength(0);
     const [reminder] = remindersTo(b!.address);
     const link = mailText(reminder!).match(/\/contact\/question\?token=([A-Za-z0-9_-]+)/)![1]!;
+    // Made when it fell due, with a link of its own; the question's first link still answers too.
+    expect(link).not.toBe(tokenFor(b!.address));
+    expect(await lookupQuestion({ db: t.database.db, clock: t.clock, token: tokenFor(b!.address) })).toMatchObject({
+      status: "open",
+    });
     expect(await answer(link, "release")).toMatchObject({ reply: { kind: "recorded", closure: { kind: "released" } } });
+    expect(await answer(tokenFor(b!.address), "release")).toMatchObject({
+      reply: { kind: "already_recorded", answer: "release" },
+    });
+  });
+
+  it("goes once, however many passes or workers reach it at the same moment", async () => {
+    const s = await reachDeadline(await switchWithContacts(2));
+    await travel(t, DEFAULT_CONFIRMATION_SETTINGS.windowMs / 2);
+    await Promise.all([tick(t, { workerId: "a" }), tick(t, { workerId: "b" }), tick(t, { workerId: "c" })]);
+    await tick(t);
+    for (const c of s.contacts) {
+      expect(remindersTo(c.address)).toHaveLength(1);
+      // Its link is the one stored: no other pass minted another over it.
+      const link = mailText(remindersTo(c.address)[0]!).match(/\/contact\/question\?token=([A-Za-z0-9_-]+)/)![1]!;
+      expect(await lookupQuestion({ db: t.database.db, clock: t.clock, token: link })).toMatchObject({
+        status: "open",
+      });
+    }
+    const left = await t.database.db
+      .select()
+      .from(confirmationQuestions)
+      .where(eq(confirmationQuestions.conditionId, s.conditionId));
+    expect(left.map((q) => q.remindAt)).toEqual([null, null]);
+  });
+
+  it("is not sent once the owner checked in", async () => {
+    const s = await reachDeadline(await switchWithContacts(1));
+    expect((await post(s.owner, "/api/check-in", {})).status).toBe(200);
+    await travel(t, DEFAULT_CONFIRMATION_SETTINGS.windowMs / 2 + MINUTE);
+    await tick(t);
+    expect(remindersTo(s.contacts[0]!.address)).toHaveLength(0);
+    expect(closedTo(s.contacts[0]!.address)).toHaveLength(1);
   });
 
   it("is not sent once the question closed", async () => {

@@ -2,6 +2,8 @@ import type { ChannelsInfo, ContactInvitation, TrustedContact } from "@trigger-s
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactPhoneChannels } from "../../src/contacts/contact-channels.ts";
+import { closedMail } from "../../src/contacts/confirmation-mail.ts";
+import { enqueueContactNotice } from "../../src/contacts/contact-notice.ts";
 import { inviteTrustedContact } from "../../src/contacts/invite-contact.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { AppError } from "../../src/errors.ts";
@@ -194,23 +196,38 @@ describe("trusted contacts on WhatsApp", () => {
     expect(whatsappTo(sam).at(-1)!.text).toMatch(/^Trigger Switch: you have stepped down as a trusted contact/);
   });
 
-  it("does not send a queued notice to a contact who left", async () => {
+  it("sends nothing more to a contact who left: no reminder, and not a notice queued before they left", async () => {
     const sam = newNumber();
     const s = await armedForSam(c, { email: `f-${Date.now()}@example.com`, channels: ["email"] });
     const contact = await contactBy(s.owner, "sms", sam);
     await askFirst(s.owner, s.conditionId, [contact.id]);
     await reachDeadline();
-    // The question's reminder waits for halfway through the window; Sam steps down before then.
+    // A notice already queued for later when Sam steps down (one on its way as they leave).
+    await enqueueContactNotice(c.t.database.db, {
+      masterKeys: createMasterKeys({ config: c.t.config }),
+      now: c.t.clock.now(),
+      sendAt: new Date(c.t.clock.now().getTime() + HOUR),
+      userId: s.owner.id,
+      ownerFirstName: "Alex",
+      contact: { id: contact.id, channel: "sms", address: sam },
+      key: `test:queued-before-leaving:${contact.id}`,
+      content: closedMail(
+        { ownerFirstName: "Alex", timeZone: "UTC", siteUrl: c.t.config.SITE_URL },
+        { kind: "closed_by_check_in" },
+      ),
+    });
     const page = linkIn(smsTo(sam)[1]!, "/contact");
     expect((await visitorPost("/contact/leave", { token: page })) as object).toMatchObject({ state: "left" });
     const before = smsTo(sam).length;
+    // Past halfway through the window, when the question's reminder would have been made.
     await travel(c.t, 25 * HOUR);
     await tick(c.t);
     expect(smsTo(sam)).toHaveLength(before);
-    const skipped = await c.t.database.db.select().from(deliveries).where(eq(deliveries.address, sam));
-    expect(skipped.filter((d) => d.status === "failed").map((d) => d.lastError)).toContain(
+    const toSam = await c.t.database.db.select().from(deliveries).where(eq(deliveries.address, sam));
+    expect(toSam.filter((d) => d.idempotencyKey.endsWith(":reminder"))).toEqual([]);
+    expect(toSam.filter((d) => d.status === "failed").map((d) => d.lastError)).toEqual([
       "Not sent: they are no longer a trusted contact.",
-    );
+    ]);
   });
 });
 
