@@ -9,6 +9,7 @@ import type { Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import { closeQuestionsAfterCheckIn } from "../contacts/confirm-releases.ts";
 import { grantDueAccessRequests } from "../contacts/grant-access-requests.ts";
+import { remindUnansweredQuestions } from "../contacts/remind-unanswered.ts";
 import { claimDueWork } from "./claim-due-work.ts";
 import { commitBatch, type CommitResult } from "./commit-batch.ts";
 import { guardDowntime, type Outage } from "./guard-downtime.ts";
@@ -78,7 +79,12 @@ export interface ClaimStepResult {
  * Also claims due owner/admin notices. A batch that cannot be committed as a whole is committed
  * row by row, so one row that throws holds back nobody else; that row goes back with backoff.
  */
-export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeline): Promise<ClaimStepResult> {
+export async function runClaimStep(
+  opts: EngineTickOptions,
+  pipeline: SendPipeline,
+  /** Look for stages closed by a check-in this pass (the background loop does it at most once per interval). */
+  { closeQuestions = true }: { closeQuestions?: boolean } = {},
+): Promise<ClaimStepResult> {
   const { db, clock, config, log, masterKeys } = opts;
   const workerId = opts.workerId ?? defaultWorkerId;
   const limit = opts.limit ?? config.ENGINE_BATCH_SIZE;
@@ -95,8 +101,13 @@ export async function runClaimStep(opts: EngineTickOptions, pipeline: SendPipeli
   // Contacts asked about an owner who has checked in since are told the question is closed. A
   // failure here is logged and tried again next pass: it must never hold back a release.
   if (!opts.userId) {
-    await closeQuestionsAfterCheckIn({ db, clock, masterKeys, siteUrl: config.SITE_URL }).catch((err: unknown) =>
-      log.error({ err }, "could not tell trusted contacts that a question closed; trying again next pass"),
+    if (closeQuestions)
+      await closeQuestionsAfterCheckIn({ db, clock, masterKeys, siteUrl: config.SITE_URL }).catch((err: unknown) =>
+        log.error({ err }, "could not tell trusted contacts that a question closed; trying again next pass"),
+      );
+    // Contacts who have not answered by halfway through the window are asked again.
+    await remindUnansweredQuestions({ db, clock, masterKeys, siteUrl: config.SITE_URL }).catch((err: unknown) =>
+      log.error({ err }, "could not remind trusted contacts of a question; trying again next pass"),
     );
     // Requests for access nobody denied in time go to their contacts; one that cannot be granted
     // now stays waiting and is tried again next pass.

@@ -49,6 +49,7 @@ export function startEngine({
   let wokenWhileRunning = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  let lastClosedQuestions = -Infinity;
 
   // The heartbeat (and the downtime guard with it) runs on its own timer as well as before each
   // claim: a loop waiting for room in the send queue must never look like our outage.
@@ -118,7 +119,11 @@ export function startEngine({
     running = true;
     wokenWhileRunning = false;
     let more = false;
-    inFlight = runClaimStep({ ...opts, workerId }, pipeline)
+    // The look for questions closed by a check-in reads every open stage: during a burst, when
+    // passes follow each other at once, it runs once per interval, not once per pass.
+    const closeQuestions = performance.now() - lastClosedQuestions >= intervalMs;
+    if (closeQuestions) lastClosedQuestions = performance.now();
+    inFlight = runClaimStep({ ...opts, workerId }, pipeline, { closeQuestions })
       .then((result) => {
         more = result.more;
         if (result.moreNotices && !opts.userId) feeding ??= setInterval(feedNotices, FEED_EVERY_MS);
