@@ -1,11 +1,12 @@
 import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { confirmationStages, messageConditions } from "../db/schema.ts";
 import type { Release } from "../engine/release-message.ts";
 import { carryOutStages, type StageDeps } from "./carry-out-stage.ts";
 import { stepConfirmation } from "./confirmation-stage.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
+import { inIds } from "../db/in-ids.ts";
 
 /**
  * The engine's side of confirm before release (docs/decisions/041), inside the batch transaction
@@ -90,7 +91,7 @@ export async function closeQuestionsAfterCheckIn(deps: Omit<StageDeps, "tx"> & {
     const conditions = await tx
       .select()
       .from(messageConditions)
-      .where(inArray(messageConditions.id, candidates.map((c) => c.conditionId).sort()))
+      .where(inIds(messageConditions.id, candidates.map((c) => c.conditionId).sort()))
       .orderBy(messageConditions.id)
       .for("update");
     const stages = await readStages(

@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
-import { inArray, lte, sql } from "drizzle-orm";
+import { lte, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { confirmationQuestions, messageConditions } from "../db/schema.ts";
 import {
@@ -13,6 +13,7 @@ import { questionNoticeKey, type StageDeps } from "./carry-out-stage.ts";
 import { questionMail } from "./confirmation-mail.ts";
 import { contactNotice } from "./contact-notice.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
+import { inIds } from "../db/in-ids.ts";
 
 /** Questions looked at per pass; more wait for the next pass. */
 const REMINDERS_PER_PASS = 500;
@@ -40,7 +41,7 @@ export async function remindUnansweredQuestions(deps: Omit<StageDeps, "tx"> & { 
     const conditions = await tx
       .select()
       .from(messageConditions)
-      .where(inArray(messageConditions.id, [...new Set(due.map((q) => q.conditionId))].sort()))
+      .where(inIds(messageConditions.id, [...new Set(due.map((q) => q.conditionId))].sort()))
       .orderBy(messageConditions.id)
       .for("update");
     // Caught up as an answer would see it: a check-in since, a contact gone, the window moved.

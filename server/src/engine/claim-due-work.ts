@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
 import { reminderSchedule } from "../db/schema.ts";
 import type { ScheduleRow } from "./work-types.ts";
+import { inIds } from "../db/in-ids.ts";
 
 /**
  * Claims up to `limit` due rows for this worker with FOR UPDATE SKIP LOCKED, so concurrent
@@ -50,7 +51,7 @@ export async function claimDueWork({
       .update(reminderSchedule)
       .set({ status: "claimed", lockedUntil: new Date(now.getTime() + leaseMs), claimedBy: workerId, updatedAt: now })
       .where(
-        inArray(
+        inIds(
           reminderSchedule.id,
           due.map((d) => d.id),
         ),

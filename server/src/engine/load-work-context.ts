@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
@@ -18,6 +18,7 @@ import { chunked } from "./chunked.ts";
 import { groupBy } from "./group-by.ts";
 import { readReleaseRecipients } from "./read-release-recipients.ts";
 import type { DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
+import { inIds } from "../db/in-ids.ts";
 
 /**
  * What the mails of a batch of committed rows need, read in a few statements for the whole batch
@@ -41,7 +42,7 @@ export async function loadWorkContexts({
     ids((r) => r.id),
     5000,
   ))
-    all.push(...(await db.select().from(deliveries).where(inArray(deliveries.reminderId, part))));
+    all.push(...(await db.select().from(deliveries).where(inIds(deliveries.reminderId, part))));
   const byRow = groupBy(all, (d) => d.reminderId!);
   const owners = new Map(
     (
@@ -62,7 +63,7 @@ export async function loadWorkContexts({
           and(eq(verifiedNumbers.userId, users.id), eq(verifiedNumbers.number, profiles.whatsappNumber)),
         )
         .where(
-          inArray(
+          inIds(
             users.id,
             ids((r) => r.userId),
           ),
@@ -75,7 +76,7 @@ export async function loadWorkContexts({
         .select()
         .from(messageConditions)
         .where(
-          inArray(
+          inIds(
             messageConditions.id,
             ids((r) => r.conditionId),
           ),
@@ -88,7 +89,7 @@ export async function loadWorkContexts({
         .select({ messageId: messageRecipients.messageId, n: count() })
         .from(messageRecipients)
         .where(
-          inArray(
+          inIds(
             messageRecipients.messageId,
             ids((r) => r.messageId),
           ),
@@ -101,7 +102,7 @@ export async function loadWorkContexts({
       .select()
       .from(accessGrants)
       .where(
-        inArray(
+        inIds(
           accessGrants.releaseId,
           ids((r) => r.id),
         ),
@@ -120,7 +121,7 @@ export async function loadWorkContexts({
     for (const m of await db
       .select({ id: messages.id, title: messages.title, keyId: messages.keyId, wrappedKey: messages.wrappedKey })
       .from(messages)
-      .where(inArray(messages.id, [...new Set(titled.map((r) => r.messageId))]))) {
+      .where(inIds(messages.id, [...new Set(titled.map((r) => r.messageId))]))) {
       titles.set(m.id, messageCipherOf(masterKeys, m).openText("title", m.title));
     }
   }

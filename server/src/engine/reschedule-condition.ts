@@ -1,7 +1,9 @@
 import { HIGH_PRIORITY_OFFSET_UNDER } from "@trigger-switch/contracts";
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/connect.ts";
+import { inIds } from "../db/in-ids.ts";
+import { insertRows } from "../db/insert-rows.ts";
 import { messageConditions, reminderSchedule } from "../db/schema.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 
@@ -110,31 +112,26 @@ export async function rescheduleConditions({
     .set({ status: "obsolete", updatedAt: now, completedAt: now })
     .where(
       and(
-        inArray(
+        inIds(
           reminderSchedule.conditionId,
           timed.map((c) => c.id),
         ),
         eq(reminderSchedule.status, "pending"),
-        keys.length ? notInArray(reminderSchedule.idempotencyKey, keys) : undefined,
+        // One array parameter for the keys (they hold no comma, quote or brace), as inIds does for ids.
+        keys.length ? sql`${reminderSchedule.idempotencyKey} <> all(${`{${keys.join(",")}}`}::text[])` : undefined,
       ),
     );
   if (wanted.length > 0) {
     // Revive a row obsoleted earlier for this same deadline; never touch one claimed, sent or parked.
-    await db
-      .insert(reminderSchedule)
-      .values(wanted)
-      .onConflictDoUpdate({
-        target: reminderSchedule.idempotencyKey,
-        set: {
-          status: "pending",
-          attempts: 0,
-          nextAttemptAt: sql`excluded.next_attempt_at`,
-          lastError: null,
-          completedAt: null,
-          updatedAt: now,
-        },
-        setWhere: sql`${reminderSchedule.status} = 'obsolete'`,
-      });
+    await insertRows(
+      db,
+      reminderSchedule,
+      wanted,
+      sql`on conflict (idempotency_key) do update set status = 'pending', attempts = 0,
+        next_attempt_at = excluded.next_attempt_at, last_error = null, completed_at = null,
+        updated_at = ${now.toISOString()}::timestamptz
+        where ${reminderSchedule}.status = 'obsolete'`,
+    );
   }
   return deadlines;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Channels } from "../channels/channel.ts";
 import { sendOwnerPhoneNotice } from "../channels/delivery/send-owner-phone-notice.ts";
 import { sendContactPhoneNotice } from "../contacts/send-contact-phone-notice.ts";
@@ -53,7 +53,7 @@ export async function claimDueNotices({
       .update(deliveries)
       .set({ lockedUntil: new Date(now.getTime() + leaseMs), claimedBy: workerId })
       .where(
-        inArray(
+        inIds(
           deliveries.id,
           due.map((d) => d.id),
         ),

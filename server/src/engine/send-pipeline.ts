@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ChannelId, Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import type { Clock } from "../clock.ts";
@@ -12,6 +12,7 @@ import { sendNotice, settleNotice, settleSentNotices } from "./send-notices.ts";
 import type { RowOutcome } from "./row-outcome.ts";
 import { settleWork } from "./settle-work.ts";
 import type { Attempt, DeliveryRow, DoneRow, SendOutcome, WorkContext } from "./work-types.ts";
+import { inIds } from "../db/in-ids.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
@@ -382,7 +383,7 @@ export function createSendPipeline(opts: {
     await db
       .update(deliveries)
       .set({ lockedUntil: null, claimedBy: null })
-      .where(and(inArray(deliveries.id, ids), eq(deliveries.claimedBy, workerId)))
+      .where(and(inIds(deliveries.id, ids), eq(deliveries.claimedBy, workerId)))
       .catch((err: unknown) => log.error({ err }, "could not hand back claimed notices"));
   }
 }
