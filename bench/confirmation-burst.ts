@@ -3,12 +3,15 @@
 // seconds. The real engine loop turns each into a question: two question mails and the owner's last
 // alert, to a real SMTP server on loopback in another process. Reports how late each question
 // arrived (arrival − deadline) and the stage's mail rate against raw nodemailer in the same run.
-// Aims, as for a burst of releases (issue 27): ≥ 70 % of raw; p99 lateness ≤ mails ÷ raw rate + 2 s.
+// Aims, as for a burst of releases (issue 27): ≥ 70 % of raw nodemailer sending the same mails (two
+// questions to an alert, as the engine words them); question lateness p99 ≤ mails ÷ raw rate + 2 s,
+// the mails being the questions and the alerts sent beside them.
 // Usage: node --import tsx bench/confirmation-burst.ts [n=10000] [spreadS=10] [timeoutS=600]
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
+import { lastAlertMail, questionMail } from "../server/src/contacts/confirmation-mail.ts";
 import { newRecordCipher } from "../server/src/crypto/record-cipher.ts";
 import type { startEngine } from "../server/src/engine/start-engine.ts";
 import { createMailer } from "../server/src/mail/create-mailer.ts";
@@ -103,7 +106,7 @@ try {
       console.log(`  ${s(Date.now() - t0)} after the first deadline: ${got.toLocaleString("en")} questions arrived`);
     }
   }
-  // The owners' last alerts go out once the questions are sent (notices wait for the urgent work).
+  // And the owners' last alerts, sent beside the questions.
   while ((await sink.count()) < expected + n && Date.now() < t0 + spreadMs + timeoutMs)
     await new Promise((r) => setTimeout(r, 500));
   await engine.stop();
@@ -135,13 +138,32 @@ try {
     db: scratch.database.db,
     masterKeys,
     count: Math.min(all.length, 20_000),
+    // The stage's own mails, worded as the engine words them: two questions to each owner's alert.
+    mails: (() => {
+      const ctx = { ownerFirstName: "Alex", timeZone: "UTC", siteUrl: config.SITE_URL };
+      const token = crypto.randomBytes(32).toString("base64url");
+      const question = questionMail(ctx, { since: new Date(), endsAt: new Date(Date.now() + 48 * 3600_000), token });
+      const alert = lastAlertMail(ctx, {
+        endsAt: new Date(Date.now() + 48 * 3600_000),
+        contactNames: ["Contact 1 of owner 1", "Contact 2 of owner 1"],
+        checkInUrl: `${config.SITE_URL}/check-in?token=${token}`,
+      });
+      const asSent = ({ subject, text, html }: { subject: string; text: string; html?: string }) => ({
+        subject,
+        text,
+        html: html ?? "",
+      });
+      return [asSent(question), asSent(question), asSent(alert)];
+    })(),
   });
   console.log(
     `stage / best raw: ${((100 * stageRate) / rawRate).toFixed(0)} % (${stageRate.toFixed(0)} mails/s, questions and alerts) — aim ≥ 70 % → ${stageRate / rawRate >= 0.7 ? "met" : "not met"}`,
   );
-  const latenessAimMs = (expected / rawRate) * 1000 + 2000;
+  // The stage's mails go out in the order they were queued, each owner's alert beside its questions
+  // (none waits for another, unlike a release's owner notice): the aim counts all of them.
+  const latenessAimMs = ((expected + n) / rawRate) * 1000 + 2000;
   console.log(
-    `question lateness p99: ${s(percentile(late, 99))} — aim ≤ questions ÷ raw + 2 s = ${s(latenessAimMs)} → ${percentile(late, 99) <= latenessAimMs && arrivals.length === expected && unique === expected && released[0]!.n === 0 ? "met" : "not met"}`,
+    `question lateness p99: ${s(percentile(late, 99))} — aim ≤ mails ÷ raw + 2 s = ${s(latenessAimMs)} → ${percentile(late, 99) <= latenessAimMs && arrivals.length === expected && unique === expected && released[0]!.n === 0 ? "met" : "not met"}`,
   );
   console.log(
     `settings: ENGINE_BATCH_SIZE=${config.ENGINE_BATCH_SIZE} ENGINE_CONCURRENCY=${config.ENGINE_CONCURRENCY} ENGINE_INTERVAL_MS=${config.ENGINE_INTERVAL_MS}; load average ${os

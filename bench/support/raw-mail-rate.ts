@@ -6,11 +6,16 @@ import { createMailer } from "../../server/src/mail/create-mailer.ts";
 import { renderMail } from "../../server/src/mail/layout.ts";
 import type { startSinkChild } from "./smtp-sink-child.ts";
 
+/** A mail as the raw run sends it. */
+export type RawMail = { subject: string; text: string; html: string };
+
 /**
  * The limit an engine bench compares against, in the same run: raw nodemailer sending `count` mails
- * of a release's shape to the same sink, as many at a time as the engine (ENGINE_CONCURRENCY), once
- * through nodemailer's own pooled transport and once through the engine's (createMailer: its own
- * thread, pooled, TCP_NODELAY). Prints both and returns the better rate (mails/s). Resets the sink.
+ * to the same sink, as many at a time as the engine (ENGINE_CONCURRENCY), once through nodemailer's
+ * own pooled transport and once through the engine's (createMailer: its own thread, pooled,
+ * TCP_NODELAY). The mails are `mails` in turn, worded by the same functions as the bench's own
+ * (composing a mail costs by its size), or else one of a release's shape. Prints both and returns
+ * the better rate (mails/s). Resets the sink.
  */
 export async function bestRawMailRate({
   config,
@@ -18,14 +23,16 @@ export async function bestRawMailRate({
   db,
   masterKeys,
   count,
+  mails,
 }: {
   config: Config;
   sink: Awaited<ReturnType<typeof startSinkChild>>;
   db: Db;
   masterKeys: MasterKeys;
   count: number;
+  mails?: RawMail[];
 }): Promise<number> {
-  const body = renderMail({
+  const release = renderMail({
     heading: "A message from Alex Morgan",
     paragraphs: [
       "Alex Morgan wrote a message for you and asked Trigger Switch to pass it on if they stopped checking in with us. They have not checked in, so we are sending it as they wished.",
@@ -36,13 +43,17 @@ export async function bestRawMailRate({
       url: `${config.SITE_URL}/access/message/00000000-0000-0000-0000-000000000000?t=${"x".repeat(43)}`,
     },
   });
-  const rawRun = async (label: string, send: (to: string) => Promise<unknown>, n: number) => {
+  const bodies = mails ?? [{ subject: "A message from Alex Morgan", ...release }];
+  const rawRun = async (label: string, send: (to: string, mail: RawMail) => Promise<unknown>, n: number) => {
     sink.reset();
     let next = 0;
     const start = Date.now();
     await Promise.all(
       Array.from({ length: config.ENGINE_CONCURRENCY }, async () => {
-        while (next < n) await send(`raw${next++}@bench.example`);
+        while (next < n) {
+          const i = next++;
+          await send(`raw${i}@bench.example`, bodies[i % bodies.length]!);
+        }
       }),
     );
     const ms = Date.now() - start;
@@ -55,14 +66,14 @@ export async function bestRawMailRate({
   const plain = nodemailer.createTransport(`${config.SMTP_URL}?pool=true`);
   const plainRate = await rawRun(
     "nodemailer (its default pooled transport)",
-    (to) => plain.sendMail({ from: config.MAIL_FROM, to, subject: "A message from Alex Morgan", ...body }),
+    (to, mail) => plain.sendMail({ from: config.MAIL_FROM, to, ...mail }),
     Math.min(count, 3000),
   );
   plain.close();
   const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, masterKeys });
   const bareRate = await rawRun(
     "nodemailer (the engine's transport: createMailer, its own thread, pooled, TCP_NODELAY)",
-    (to) => bare.send({ to, subject: "A message from Alex Morgan", ...body }),
+    (to, mail) => bare.send({ to, ...mail }),
     count,
   );
   bare.close();
