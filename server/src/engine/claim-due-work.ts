@@ -1,9 +1,9 @@
-import { and, asc, eq, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, lte, min, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
+import { inIds } from "../db/in-ids.ts";
 import { reminderSchedule } from "../db/schema.ts";
 import type { ScheduleRow } from "./work-types.ts";
-import { inIds } from "../db/in-ids.ts";
 
 /**
  * Claims up to `limit` due rows for this worker with FOR UPDATE SKIP LOCKED, so concurrent
@@ -58,4 +58,13 @@ export async function claimDueWork({
       )
       .returning();
   });
+}
+
+/** When the next pending row falls due (null: none), through the index the claim walks. */
+export async function nextDueAt(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(reminderSchedule.nextAttemptAt) })
+    .from(reminderSchedule)
+    .where(eq(reminderSchedule.status, "pending"));
+  return row?.at ?? null;
 }

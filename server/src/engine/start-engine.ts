@@ -1,3 +1,4 @@
+import { nextDueAt } from "./claim-due-work.ts";
 import { guardDowntime } from "./guard-downtime.ts";
 import { handBackClaims } from "./hand-back-claims.ts";
 import { DEFAULT_LEASE_MS, defaultWorkerId, runClaimStep, type EngineTickOptions } from "./run-engine-tick.ts";
@@ -27,8 +28,8 @@ const FEED_EVERY_MS = 10;
 
 /**
  * The background loop: a claim step (guard, claim, commit, hand the sends over), then the next at
- * once while the batch was full and the send queue has room, else after `intervalMs` (default
- * 1000). Sends run in the pipeline meanwhile, never in the tick (send-pipeline.ts), so a slow mail
+ * once while the batch was full and the send queue has room, else when the next row falls due
+ * or after `intervalMs` (default 1000), whichever comes first. Sends run in the pipeline meanwhile, never in the tick (send-pipeline.ts), so a slow mail
  * server slows only the sends. Claim steps never overlap in a process; other processes are kept
  * apart by the claims. A failing step (database down) is logged and the loop goes on: the
  * downtime guard covers the gap when it comes back.
@@ -123,17 +124,25 @@ export function startEngine({
     // passes follow each other at once, it runs once per interval, not once per pass.
     const closeQuestions = performance.now() - lastClosedQuestions >= intervalMs;
     if (closeQuestions) lastClosedQuestions = performance.now();
+    let pause = intervalMs;
     inFlight = runClaimStep({ ...opts, workerId }, pipeline, { closeQuestions })
-      .then((result) => {
+      .then(async (result) => {
         more = result.more;
         if (result.moreNotices && !opts.userId) feeding ??= setInterval(feedNotices, FEED_EVERY_MS);
+        // Nothing more due now: wake when the next row falls due, if that comes before the
+        // interval is up, so a deadline is acted on at its moment rather than up to a pause later.
+        if (!more && !opts.userId) {
+          const next = await nextDueAt(opts.db);
+          const wait = next ? next.getTime() - opts.clock.now().getTime() : Infinity;
+          if (wait > 0) pause = Math.min(wait, intervalMs);
+        }
       })
       .catch((err: unknown) => opts.log.error({ err }, "engine tick failed"))
       .finally(() => {
         running = false;
         // Work that arrived during the step may not have been seen by its claim, and a full batch
         // means more is probably due (a burst of deadlines): go again at once, not after the pause.
-        if (!stopping) timer = setTimeout(loop, wokenWhileRunning || more ? 0 : intervalMs);
+        if (!stopping) timer = setTimeout(loop, wokenWhileRunning || more ? 0 : pause);
       });
   };
   timer = setTimeout(loop, 0);
