@@ -133,7 +133,9 @@ export const confirmationQuestions = pgTable(
   },
   (t) => [
     uniqueIndex("confirmation_questions_link_key").on(t.linkHash),
-    uniqueIndex("confirmation_questions_reminder_link_key").on(t.reminderLinkHash),
+    uniqueIndex("confirmation_questions_reminder_link_key")
+      .on(t.reminderLinkHash)
+      .where(sql`${t.reminderLinkHash} is not null`),
     uniqueIndex("confirmation_questions_once_key").on(t.conditionId, t.deadline, t.contactId),
     index("confirmation_questions_remind_due_idx")
       .on(t.remindAt)

@@ -131,6 +131,26 @@ describe("trusted contacts by SMS", () => {
     expect((await outboxMails(c.t, recipient)).length).toBe(1);
   });
 
+  it("reminds by text halfway through the window, with a link of its own that answers", async () => {
+    const sam = newNumber();
+    const s = await armedForSam(c, { email: `r-${Date.now()}@example.com`, channels: ["email"] });
+    const contact = await contactBy(s.owner, "sms", sam);
+    await askFirst(s.owner, s.conditionId, [contact.id]);
+    await reachDeadline();
+    const asked = linkIn(smsTo(sam).at(-1)!, "/contact/question");
+    await travel(c.t, 24 * HOUR);
+    await tick(c.t);
+    const reminder = smsTo(sam).at(-1)!;
+    expect(reminder).toMatch(/^Trigger Switch: Reminder: have you been in touch with Ada since /);
+    const link = linkIn(reminder, "/contact/question");
+    expect(link).toBeTruthy();
+    expect(link).not.toBe(asked);
+    expect(await visitorPost("/contact/question", { token: link, answer: "release" })).toMatchObject({
+      outcome: "recorded",
+      question: { your_answer: "release" },
+    });
+  });
+
   it("answers nothing when questions about two people are open at once, and sends the contact to the links", async () => {
     const sam = newNumber();
     const first = await armedForSam(c, { email: `a-${Date.now()}@example.com`, channels: ["email"] });
