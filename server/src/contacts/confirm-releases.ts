@@ -1,12 +1,12 @@
 import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
+import { inIds } from "../db/in-ids.ts";
 import { confirmationStages, messageConditions } from "../db/schema.ts";
 import type { Release } from "../engine/release-message.ts";
 import { carryOutStages, type StageDeps } from "./carry-out-stage.ts";
 import { stepConfirmation } from "./confirmation-stage.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
-import { inIds } from "../db/in-ids.ts";
 
 /**
  * The engine's side of confirm before release (docs/decisions/041), inside the batch transaction

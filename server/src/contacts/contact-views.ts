@@ -8,8 +8,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
-import type { confirmationQuestions } from "../db/schema.ts";
-import { messageConditions, trustedContacts } from "../db/schema.ts";
+import { messageConditions, trustedContacts, type confirmationQuestions } from "../db/schema.ts";
 import { hashSecretToken } from "../engine/secret-token.ts";
 import { firstNameOf, type ContactLinkOutcome } from "./answer-invitation.ts";
 import { questionOfLink, type QuestionOutcome } from "./answer-question.ts";

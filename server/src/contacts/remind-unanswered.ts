@@ -1,6 +1,7 @@
 import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
 import { lte, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
+import { inIds } from "../db/in-ids.ts";
 import { confirmationQuestions, messageConditions } from "../db/schema.ts";
 import {
   enqueueOwnerNotices,
@@ -13,7 +14,6 @@ import { questionNoticeKey, type StageDeps } from "./carry-out-stage.ts";
 import { questionMail } from "./confirmation-mail.ts";
 import { contactNotice } from "./contact-notice.ts";
 import { confirmationOf, readStages } from "./stage-context.ts";
-import { inIds } from "../db/in-ids.ts";
 
 /** Questions looked at per pass; more wait for the next pass. */
 const REMINDERS_PER_PASS = 500;

@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { Db } from "../db/connect.ts";
+import { inIds } from "../db/in-ids.ts";
 import type { ChannelId, PhoneChannelId } from "../channels/channel.ts";
 import {
   accessGrants,
@@ -18,7 +19,6 @@ import { chunked } from "./chunked.ts";
 import { groupBy } from "./group-by.ts";
 import { readReleaseRecipients } from "./read-release-recipients.ts";
 import type { DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
-import { inIds } from "../db/in-ids.ts";
 
 /**
  * What the mails of a batch of committed rows need, read in a few statements for the whole batch

@@ -5,6 +5,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
+import { inIds } from "../db/in-ids.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
@@ -12,7 +13,6 @@ import { sendNotice, settleNotice, settleSentNotices } from "./send-notices.ts";
 import type { RowOutcome } from "./row-outcome.ts";
 import { settleWork } from "./settle-work.ts";
 import type { Attempt, DeliveryRow, DoneRow, SendOutcome, WorkContext } from "./work-types.ts";
-import { inIds } from "../db/in-ids.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
