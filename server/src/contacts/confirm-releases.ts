@@ -1,12 +1,10 @@
-import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
-import { inIds } from "../db/in-ids.ts";
 import { confirmationStages, messageConditions } from "../db/schema.ts";
 import type { Release } from "../engine/release-message.ts";
 import { carryOutStages, type StageDeps } from "./carry-out-stage.ts";
 import { stepConfirmation } from "./confirmation-stage.ts";
-import { confirmationOf, readStages } from "./stage-context.ts";
+import { confirmationOf, lockAndReadStages, readStages } from "./stage-context.ts";
 
 /**
  * The engine's side of confirm before release (docs/decisions/041), inside the batch transaction
@@ -88,19 +86,9 @@ export async function closeQuestionsAfterCheckIn(deps: Omit<StageDeps, "tx"> & {
     .limit(500);
   if (candidates.length === 0) return 0;
   return db.transaction(async (tx) => {
-    const conditions = await tx
-      .select()
-      .from(messageConditions)
-      .where(inIds(messageConditions.id, candidates.map((c) => c.conditionId).sort()))
-      .orderBy(messageConditions.id)
-      .for("update");
-    const stages = await readStages(
+    const stages = await lockAndReadStages(
       tx,
-      // A condition whose confirmation was turned off since still closes its question.
-      conditions.map((condition) => ({
-        condition,
-        settings: confirmationOf(condition) ?? DEFAULT_CONFIRMATION_SETTINGS,
-      })),
+      candidates.map((c) => c.conditionId),
       clock.now(),
     );
     const closed = [...stages.values()].filter((stage) => stage.state.kind !== "confirming");

@@ -1,8 +1,6 @@
-import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
 import { lte, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
-import { inIds } from "../db/in-ids.ts";
-import { confirmationQuestions, messageConditions } from "../db/schema.ts";
+import { confirmationQuestions } from "../db/schema.ts";
 import {
   enqueueOwnerNotices,
   enqueueOwnerPhoneNotices,
@@ -13,7 +11,7 @@ import { newSecretToken } from "../engine/secret-token.ts";
 import { questionNoticeKey, type StageDeps } from "./carry-out-stage.ts";
 import { questionMail } from "./confirmation-mail.ts";
 import { contactNotice } from "./contact-notice.ts";
-import { confirmationOf, readStages } from "./stage-context.ts";
+import { lockAndReadStages } from "./stage-context.ts";
 
 /** Questions looked at per pass; more wait for the next pass. */
 const REMINDERS_PER_PASS = 500;
@@ -38,19 +36,10 @@ export async function remindUnansweredQuestions(deps: Omit<StageDeps, "tx"> & { 
       .limit(REMINDERS_PER_PASS)
       .for("update", { skipLocked: true });
     if (due.length === 0) return 0;
-    const conditions = await tx
-      .select()
-      .from(messageConditions)
-      .where(inIds(messageConditions.id, [...new Set(due.map((q) => q.conditionId))].sort()))
-      .orderBy(messageConditions.id)
-      .for("update");
     // Caught up as an answer would see it: a check-in since, a contact gone, the window moved.
-    const stages = await readStages(
+    const stages = await lockAndReadStages(
       tx,
-      conditions.map((condition) => ({
-        condition,
-        settings: confirmationOf(condition) ?? DEFAULT_CONFIRMATION_SETTINGS,
-      })),
+      due.map((q) => q.conditionId),
       now,
     );
     const mails: QueuedNotice[] = [];

@@ -1,14 +1,14 @@
-import type { ConfirmationSettings } from "@trigger-switch/contracts";
+import { DEFAULT_CONFIRMATION_SETTINGS, type ConfirmationSettings } from "@trigger-switch/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { PhoneChannelId } from "../channels/channel.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
 import { insertRows } from "../db/insert-rows.ts";
-import type { messageConditions } from "../db/schema.ts";
 import {
   conditionContacts,
   confirmationStages,
+  messageConditions,
   profiles,
   trustedContacts,
   users,
@@ -128,6 +128,28 @@ export async function readStages(
     });
   }
   return stages;
+}
+
+/**
+ * Locks these conditions (in id order, as every writer of a stage does) and reads their stages
+ * caught up (readStages). A condition whose confirmation was turned off since keeps the defaults,
+ * so a question it still has open can close.
+ */
+export async function lockAndReadStages(tx: Tx, conditionIds: string[], now: Date): Promise<Map<string, Stage>> {
+  const conditions = await tx
+    .select()
+    .from(messageConditions)
+    .where(inIds(messageConditions.id, [...new Set(conditionIds)].sort()))
+    .orderBy(messageConditions.id)
+    .for("update");
+  return readStages(
+    tx,
+    conditions.map((condition) => ({
+      condition,
+      settings: confirmationOf(condition) ?? DEFAULT_CONFIRMATION_SETTINGS,
+    })),
+    now,
+  );
 }
 
 /** Writes stages as they now stand; `lastChecked` is the condition's, so the next read sees only later check-ins. */
