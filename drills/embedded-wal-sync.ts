@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { readLock, stageEmbedded } from "./support/embedded.ts";
 import { runDrill } from "./support/report.ts";
 import { seed } from "./support/seed.ts";
@@ -31,7 +32,7 @@ await runDrill("embedded: every acknowledged write is synced to disk first", asy
       "-s",
       "40",
       "-e",
-      "trace=read,write,writev,pwrite64,pwritev,fdatasync,fsync",
+      "trace=read,recvfrom,write,writev,pwrite64,pwritev,fdatasync,fsync",
       "-o",
       trace,
     ],
@@ -48,6 +49,24 @@ await runDrill("embedded: every acknowledged write is synced to disk first", asy
   const checkIns = ctx.small ? 5 : 20;
   for (let i = 0; i < checkIns; i++) await owner.api("/api/check-in", { method: "POST", body: {} });
   await owner.api(`/api/messages/${messages[0]!.id}`, { method: "PATCH", body: { title: "Edited under strace" } });
+
+  // What the trace cannot see for itself: a commit the WAL writer writes later.
+  const settings = new pg.Client({
+    host: path.join(deployment.dataDir, "postgres"),
+    user: "postgres",
+    database: "postgres",
+  });
+  await settings.connect();
+  const { rows } = await settings.query<{ name: string; setting: string }>(
+    "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit')",
+  );
+  await settings.end();
+  const setting = (name: string) => rows.find((r) => r.name === name)?.setting;
+  ctx.check(
+    "the embedded PostgreSQL runs with fsync and synchronous_commit on",
+    setting("fsync") === "on" && setting("synchronous_commit") === "on",
+    rows.map((r) => `${r.name} = ${r.setting}`).join(", "),
+  );
 
   // Stop the server itself (strace is the process the deployment started), then let strace finish writing.
   const holder = readLock(deployment.dataDir);

@@ -1,8 +1,12 @@
 /**
- * Reads an `strace -f -tt -y` trace of the server and its PostgreSQL: for each write request
- * (POST, PUT, PATCH, DELETE read from a socket) answered 2xx on that socket, was every WAL
- * write made while it ran synced (fdatasync/fsync on the same pg_wal file, returning 0) before
- * the answer was written?
+ * Reads an `strace -f -tt -y` trace of the server and its PostgreSQL (with `recvfrom` traced): for
+ * each write request (POST, PUT, PATCH, DELETE read from a socket) answered 2xx on that socket, was
+ * every WAL write a client backend made while it ran synced (fdatasync/fsync on the same pg_wal
+ * file, returning 0) before the answer was written? A client backend is a process that received
+ * from a socket (PostgreSQL reads its clients with recv): WAL an autovacuum worker or another
+ * background process wrote meanwhile is not the request's, and its sync may follow the answer.
+ * What that leaves out (a commit the WAL writer writes later, `synchronous_commit = off`) the drill
+ * checks in the server's settings.
  */
 export interface WalSyncResult {
   answered: number;
@@ -26,9 +30,11 @@ const WRITE_METHODS = /^"(POST|PUT|PATCH|DELETE) (\S+)/;
 export function checkAnswersAfterWalSync(trace: string): WalSyncResult {
   const open = new Map<string, { request: string; dirty: Set<string> }>(); // socket → its request and WAL files written
   const result: WalSyncResult = { answered: 0, synced: 0, walSyncs: 0, unsynced: [] };
+  const clientBackends = new Set<string>();
   for (const call of readCalls(trace)) {
+    if (call.name === "recvfrom" && call.ok) clientBackends.add(call.pid);
     const wal = /<([^>]*\/pg_wal\/[0-9A-F]{24})>/.exec(call.target)?.[1];
-    if (wal && (call.name === "pwrite64" || call.name === "pwritev") && call.ok)
+    if (wal && (call.name === "pwrite64" || call.name === "pwritev") && call.ok && clientBackends.has(call.pid))
       for (const r of open.values()) r.dirty.add(wal);
     if (wal && (call.name === "fdatasync" || call.name === "fsync") && call.ok) {
       result.walSyncs++;
