@@ -4,6 +4,7 @@ import { reminderEnvelope } from "../channels/delivery/phone-envelopes.ts";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
+import { arrayLiteral } from "../db/in-ids.ts";
 import { insertRows } from "../db/insert-rows.ts";
 import { checkInTokens, confirmationQuestions, deliveries } from "../db/schema.ts";
 import { effectiveDeadline } from "../engine/effective-deadline.ts";
@@ -197,9 +198,9 @@ export async function carryOutStages(
     const rows = [...moved.values()];
     await tx.execute(sql`update message_conditions c set shifted_deadline = v.shifted, deadline_shift_ms = v.ms,
         deadline_shift_reason = 'trusted_contacts', updated_at = ${now.toISOString()}::timestamptz
-      from (select unnest(${`{${rows.map((r) => r.id).join(",")}}`}::uuid[]) id,
-        unnest(${`{${rows.map((r) => r.shiftedDeadline!.toISOString()).join(",")}}`}::timestamptz[]) shifted,
-        unnest(${`{${rows.map((r) => r.deadlineShiftMs).join(",")}}`}::bigint[]) ms) v
+      from (select unnest(${arrayLiteral(rows.map((r) => r.id))}::uuid[]) id,
+        unnest(${arrayLiteral(rows.map((r) => r.shiftedDeadline!.toISOString()))}::timestamptz[]) shifted,
+        unnest(${arrayLiteral(rows.map((r) => r.deadlineShiftMs))}::bigint[]) ms) v
       where c.id = v.id`);
     await rescheduleConditions({ db: tx, clock, conditions: rows });
   }

@@ -1,5 +1,6 @@
 import { lte, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
+import { arrayLiteral } from "../db/in-ids.ts";
 import { confirmationQuestions } from "../db/schema.ts";
 import {
   enqueueOwnerNotices,
@@ -47,18 +48,18 @@ export async function remindUnansweredQuestions(deps: Omit<StageDeps, "tx"> & { 
     const reminded = new Map<string, string>();
     for (const question of due) {
       const stage = stages.get(question.conditionId);
-      const state = stage?.state;
       const contact = stage?.contacts.get(question.contactId);
+      if (!stage || !contact) continue;
+      const { state, owner } = stage;
       const unanswered =
-        state?.kind === "confirming" &&
+        state.kind === "confirming" &&
         state.deadline.getTime() === question.deadline.getTime() &&
         state.endsAt.getTime() > now.getTime() &&
         state.answers[question.contactId] === undefined &&
         !state.removed.includes(question.contactId) &&
-        stage!.askable.includes(question.contactId);
-      if (!unanswered || !contact) continue;
+        stage.askable.includes(question.contactId);
+      if (!unanswered) continue;
       const { token, hash } = newSecretToken();
-      const { owner } = stage!;
       const notice = contactNotice({
         now,
         userId: question.userId,
@@ -77,8 +78,8 @@ export async function remindUnansweredQuestions(deps: Omit<StageDeps, "tx"> & { 
     }
     await tx.execute(sql`update confirmation_questions q set remind_at = null,
         reminder_link_hash = coalesce(v.hash, q.reminder_link_hash)
-      from (select unnest(${`{${due.map((q) => q.id).join(",")}}`}::uuid[]) id,
-        unnest(${`{${due.map((q) => reminded.get(q.id) ?? "NULL").join(",")}}`}::text[]) hash) v
+      from (select unnest(${arrayLiteral(due.map((q) => q.id))}::uuid[]) id,
+        unnest(${arrayLiteral(due.map((q) => reminded.get(q.id) ?? null))}::text[]) hash) v
       where q.id = v.id`);
     await enqueueOwnerNotices(tx, { masterKeys, now, notices: mails });
     await enqueueOwnerPhoneNotices(tx, { masterKeys, now, notices: phones });

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
-import { inIds } from "../db/in-ids.ts";
+import { arrayLiteral, inIds } from "../db/in-ids.ts";
 import { insertRows } from "../db/insert-rows.ts";
 import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
 import type { ScheduleRow } from "./work-types.ts";
@@ -67,7 +67,7 @@ export async function releaseMessages({
   }
   for (const part of chunked(recurring, 5000)) {
     await tx.execute(sql`update message_conditions c set armed_at = v.at, shifted_deadline = null, deadline_shift_ms = 0, updated_at = ${now.toISOString()}::timestamptz
-      from (select unnest(${`{${part.map((r) => r.condition.id).join(",")}}`}::uuid[]) id, unnest(${`{${part.map((r) => r.ruleDeadline.toISOString()).join(",")}}`}::timestamptz[]) at) v
+      from (select unnest(${arrayLiteral(part.map((r) => r.condition.id))}::uuid[]) id, unnest(${arrayLiteral(part.map((r) => r.ruleDeadline.toISOString()))}::timestamptz[]) at) v
       where c.id = v.id`);
   }
   await rescheduleConditions({

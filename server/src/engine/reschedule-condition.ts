@@ -2,7 +2,7 @@ import { HIGH_PRIORITY_OFFSET_UNDER } from "@trigger-switch/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/connect.ts";
-import { inIds } from "../db/in-ids.ts";
+import { arrayLiteral, inIds } from "../db/in-ids.ts";
 import { insertRows } from "../db/insert-rows.ts";
 import { messageConditions, reminderSchedule } from "../db/schema.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
@@ -117,8 +117,8 @@ export async function rescheduleConditions({
           timed.map((c) => c.id),
         ),
         eq(reminderSchedule.status, "pending"),
-        // One array parameter for the keys (they hold no comma, quote or brace), as inIds does for ids.
-        keys.length ? sql`${reminderSchedule.idempotencyKey} <> all(${`{${keys.join(",")}}`}::text[])` : undefined,
+        // One array parameter for the keys (they hold no comma, quote, brace or space).
+        keys.length ? sql`${reminderSchedule.idempotencyKey} <> all(${arrayLiteral(keys)}::text[])` : undefined,
       ),
     );
   if (wanted.length > 0) {

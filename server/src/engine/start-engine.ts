@@ -30,9 +30,10 @@ const FEED_EVERY_MS = 10;
  * The background loop: a claim step (guard, claim, commit, hand the sends over), then the next at
  * once while the batch was full and the send queue has room, else when the next row falls due
  * or after `intervalMs` (default 1000), whichever comes first. Sends run in the pipeline
- * meanwhile, never in the tick (send-pipeline.ts), so a slow mail server slows only the sends. Claim steps never overlap in a process; other processes are kept
- * apart by the claims. A failing step (database down) is logged and the loop goes on: the
- * downtime guard covers the gap when it comes back.
+ * meanwhile, never in the tick (send-pipeline.ts), so a slow mail server slows only the sends.
+ * Claim steps never overlap in a process; other processes are kept apart by the claims. A
+ * failing step (database down) is logged and the loop goes on: the downtime guard covers the gap
+ * when it comes back.
  */
 export function startEngine({
   intervalMs = 1000,

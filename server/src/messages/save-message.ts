@@ -12,6 +12,7 @@ import { updateCondition } from "../conditions/update-condition.ts";
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
+import { arrayLiteral } from "../db/in-ids.ts";
 import { messageAttachments, messageConditions, messages } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { insertMessage } from "./create-message.ts";
@@ -206,6 +207,6 @@ async function orderAttachments(tx: Tx, messageId: string, order: string[]): Pro
   const ids = [...order, ...rows.map((r) => r.id).filter((id) => !listed.has(id))];
   if (ids.length === 0) return;
   await tx.execute(sql`update message_attachments a set position = v.n - 1
-    from unnest(${`{${ids.join(",")}}`}::uuid[]) with ordinality as v(id, n)
+    from unnest(${arrayLiteral(ids)}::uuid[]) with ordinality as v(id, n)
     where a.id = v.id and a.message_id = ${messageId}`);
 }
