@@ -67,6 +67,16 @@ async function reachDeadline() {
   await tick(c.t);
 }
 
+/** Sam, an SMS contact of an owner whose message goes out after an hour, asked: the deadline has passed. */
+async function samAskedBySms(recipient = `friend-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`) {
+  const sam = newNumber();
+  const s = await armedForSam(c, { email: recipient, channels: ["email"] });
+  const contact = await contactBy(s.owner, "sms", sam);
+  await askFirst(s.owner, s.conditionId, [contact.id]);
+  await reachDeadline();
+  return { sam, s, contact };
+}
+
 async function replySms(from: string, body: string) {
   const before = smsTo(from).length;
   const res = await c.twilio.receive(from, body);
@@ -117,12 +127,8 @@ describe("trusted contacts by SMS", () => {
   });
 
   it("releases on a reply of RELEASE when one answer is enough, and tells the contact the question is closed", async () => {
-    const sam = newNumber();
     const recipient = `friend-${Date.now()}-r@example.com`;
-    const s = await armedForSam(c, { email: recipient, channels: ["email"] });
-    const contact = await contactBy(s.owner, "sms", sam);
-    await askFirst(s.owner, s.conditionId, [contact.id]);
-    await reachDeadline();
+    const { sam } = await samAskedBySms(recipient);
     const reply = await replySms(sam, "Release.");
     expect(reply).toBe(
       "Thank you. Your answer that you cannot reach Ada is recorded. What Ada prepared has now been sent to the people they chose.",
@@ -132,11 +138,7 @@ describe("trusted contacts by SMS", () => {
   });
 
   it("reminds by text halfway through the window, with a link of its own that answers", async () => {
-    const sam = newNumber();
-    const s = await armedForSam(c, { email: `r-${Date.now()}@example.com`, channels: ["email"] });
-    const contact = await contactBy(s.owner, "sms", sam);
-    await askFirst(s.owner, s.conditionId, [contact.id]);
-    await reachDeadline();
+    const { sam } = await samAskedBySms();
     const asked = linkIn(smsTo(sam).at(-1)!, "/contact/question");
     await travel(c.t, 24 * HOUR);
     await tick(c.t);
@@ -217,11 +219,7 @@ describe("trusted contacts on WhatsApp", () => {
   });
 
   it("sends nothing more to a contact who left: no reminder, and not a notice queued before they left", async () => {
-    const sam = newNumber();
-    const s = await armedForSam(c, { email: `f-${Date.now()}@example.com`, channels: ["email"] });
-    const contact = await contactBy(s.owner, "sms", sam);
-    await askFirst(s.owner, s.conditionId, [contact.id]);
-    await reachDeadline();
+    const { sam, s, contact } = await samAskedBySms();
     // A notice already queued for later when Sam steps down (one on its way as they leave).
     await enqueueContactNotice(c.t.database.db, {
       masterKeys: createMasterKeys({ config: c.t.config }),
