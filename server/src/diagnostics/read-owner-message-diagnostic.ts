@@ -6,6 +6,7 @@ import { readConditionConfirmation } from "../contacts/condition-confirmation.ts
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
+import { scheduleAsPlanned } from "./schedule-as-planned.ts";
 import { accessGrants, messageConditions, recipients, reminderDeliveryLog, reminderSchedule } from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { recipientName } from "../recipients/seal-recipient.ts";
@@ -71,7 +72,7 @@ export async function readOwnerMessageDiagnostic({
     message: { id: message.id, title: messageCipherOf(masterKeys, message).openText("title", message.title) },
     // Whole, with every instant: the web words them for the reader (locale, zone); `summary` is en-GB for API users.
     conditions: conditions.map((row) => toConditionDto(row, now)),
-    schedule: schedule.map((r) => ({
+    schedule: scheduleAsPlanned(conditions, schedule, now).map((r) => ({
       id: r.id,
       condition_id: r.conditionId,
       reminder_type: r.reminderType,

@@ -15,10 +15,13 @@ export interface CheckInResult {
 }
 
 /**
- * Spec §4 check-in in one round trip: the SQL function `check_in` (migrations 0013_checkin, 0019_check-in-says-what-it-cancelled) gives
- * every active check-in condition of the user last_checked = now (they stay active), obsoletes its
- * pending reminders and schedules the new deadline's, exactly as the engine's rescheduleCondition
- * would (docs/decisions/023). It locks the conditions the engine locks before firing, so a
+ * Spec §4 check-in in one round trip: the SQL function `check_in` (migrations 0013_checkin,
+ * 0019_check-in-says-what-it-cancelled, 0033_check-in-schedule-when-needed) gives every active
+ * check-in condition of the user last_checked = now (they stay active). Where a condition's pending
+ * rows would no longer fire first, it obsoletes them and schedules the new deadline's, exactly as
+ * the engine's rescheduleCondition would (docs/decisions/023); elsewhere it leaves that to the
+ * engine, which writes it when the first old row falls due (docs/decisions/043).
+ * `rewriteSchedule` writes every condition's schedule now (a check-in dated in the past). It locks the conditions the engine locks before firing, so a
  * check-in and a release of the same deadline serialise: whichever commits first wins
  * (docs/decisions/003, 005). No active condition: success, nothing changes. Runs on its own
  * (autocommit) or inside the caller's transaction (`db` may be a transaction handle). It also says
@@ -29,15 +32,18 @@ export async function checkIn({
   db,
   clock,
   userId,
+  rewriteSchedule = false,
 }: {
   db: Db;
   clock: Clock;
   userId: string;
   source: "app" | "email_link" | "whatsapp" | "sms" | "push";
+  rewriteSchedule?: boolean;
 }): Promise<CheckInResult> {
   const now = clock.now();
   const result = (await db.execute(
-    sql`select conditions, next_deadline, waiting, cancelled::text[] as cancelled from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz)`,
+    sql`select conditions, next_deadline, waiting, cancelled::text[] as cancelled
+        from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz, ${rewriteSchedule})`,
   )) as unknown as {
     rows: { conditions: number; next_deadline: Date | string | null; waiting: number; cancelled: string[] }[];
   };

@@ -10,6 +10,7 @@ import { effectiveDeadline } from "./effective-deadline.ts";
 import { chunked } from "./chunked.ts";
 import { releaseMessages, type Release } from "./release-message.ts";
 import { confirmReleases } from "../contacts/confirm-releases.ts";
+import { scheduleMovedDeadlines } from "./reschedule-condition.ts";
 
 export interface CommitResult {
   /** Rows whose intents (deliveries) are committed: their pending deliveries go out now. */
@@ -26,7 +27,8 @@ export interface CommitResult {
  * the conditions are locked in id order — the lock a check-in takes, so a check-in and the firing
  * of the same deadline have exactly one winner, and two workers cannot deadlock — then each row is
  * decided as decision 005 says: a row is acted on only if its deadline is still the condition's and
- * (a final delivery) is reached, else it is obsolete. Acting writes `sent_reminders` (its unique key
+ * (a final delivery) is reached, else it is obsolete — and where a check-in left the new deadline's
+ * schedule to the engine, it is written here (docs/decisions/043). Acting writes `sent_reminders` (its unique key
  * stops a second firing), the intents — the owner's reminder delivery, or the release
  * (release-message.ts) — and `released_at`. The mails go out afterwards, from the intents.
  */
@@ -75,6 +77,7 @@ export async function commitBatch({
     const obsolete: string[] = [];
     const notYet: string[] = [];
     const firing: { row: ScheduleRow; kind: string; ruleDeadline: Date }[] = [];
+    const moved = new Map<string, { condition: typeof messageConditions.$inferSelect; deadline: Date }>();
     for (const row of rows) {
       const cur = current.get(row.id);
       // Our lease ran out and another worker took the row: it is theirs now.
@@ -97,6 +100,7 @@ export async function commitBatch({
       const due = panic ? { deadline: cur.deadline, ruleDeadline: cur.deadline } : effectiveDeadline(condition, now);
       if (!due || due.deadline.getTime() !== cur.deadline.getTime()) {
         obsolete.push(cur.id);
+        if (due && !panic) moved.set(condition.id, { condition, deadline: due.deadline });
         continue;
       }
       if (cur.reminderType === "reminder") {
@@ -119,6 +123,8 @@ export async function commitBatch({
         ruleDeadline: due.ruleDeadline,
       });
     }
+
+    await scheduleMovedDeadlines({ db: tx, clock, moved: [...moved.values()] });
 
     // Someone already acted on this deadline (a duplicate row): never twice.
     const first = new Set<string>();

@@ -1,5 +1,5 @@
 import { HIGH_PRIORITY_OFFSET_UNDER } from "@trigger-switch/contracts";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { arrayLiteral, inIds } from "../db/in-ids.ts";
@@ -46,18 +46,72 @@ export async function rescheduleCondition({
 }
 
 /**
+ * The rows a timed condition's schedule holds for its deadline now: a reminder at deadline − offset
+ * for each offset later than `remindAfter` (high priority under 60 minutes), and the final delivery
+ * at the deadline. Null when nothing will fire.
+ */
+export function plannedSchedule(
+  condition: ConditionRow,
+  now: Date,
+  remindAfter: Date,
+): { deadline: Date; rows: NewRow[] } | null {
+  const due = effectiveDeadline(condition, now);
+  if (!due) return null;
+  const { deadline } = due;
+  const conditionId = condition.id;
+  const base = {
+    messageId: condition.messageId,
+    conditionId,
+    userId: condition.userId,
+    deadline,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const rows: NewRow[] = [];
+  for (const offset of condition.reminderHours) {
+    const at = new Date(deadline.getTime() - offset * 60_000);
+    if (at <= remindAfter) continue;
+    rows.push({
+      ...base,
+      reminderType: "reminder",
+      offsetMinutes: offset,
+      scheduledAt: at,
+      nextAttemptAt: at,
+      deliveryPriority: offset < HIGH_PRIORITY_OFFSET_UNDER ? "high" : "normal",
+      retryStrategy: "standard",
+      idempotencyKey: scheduleKey("reminder", conditionId, deadline, offset),
+    });
+  }
+  rows.push({
+    ...base,
+    reminderType: "final_delivery",
+    offsetMinutes: 0,
+    scheduledAt: deadline,
+    nextAttemptAt: deadline,
+    deliveryPriority: "critical",
+    retryStrategy: "aggressive",
+    idempotencyKey: scheduleKey("final_delivery", conditionId, deadline, 0),
+  });
+  return { deadline, rows };
+}
+
+/**
  * rescheduleCondition for many conditions at once, in three statements whatever their number (a
  * burst of releases, the downtime guard): `conditions` are current rows the caller has locked.
+ * `remindAfter` says from when a condition's reminders count (default: now); the engine, writing
+ * the schedule a check-in left to it, counts them from that check-in, as the check-in would have.
  * Returns each condition's deadline (absent: nothing will fire).
  */
 export async function rescheduleConditions({
   db,
   clock,
   conditions,
+  remindAfter,
 }: {
   db: Db | Tx;
   clock: Clock;
   conditions: ConditionRow[];
+  remindAfter?: (condition: ConditionRow) => Date;
 }): Promise<Map<string, Date>> {
   const now = clock.now();
   const deadlines = new Map<string, Date>();
@@ -67,44 +121,10 @@ export async function rescheduleConditions({
   const timed = conditions.filter((c) => c.conditionType !== "panic_trigger");
   if (timed.length === 0) return deadlines;
   for (const condition of timed) {
-    const due = effectiveDeadline(condition, now);
-    if (!due) continue;
-    const { deadline } = due;
-    deadlines.set(condition.id, deadline);
-    const conditionId = condition.id;
-    const base = {
-      messageId: condition.messageId,
-      conditionId,
-      userId: condition.userId,
-      deadline,
-      createdAt: now,
-      updatedAt: now,
-    };
-    for (const offset of condition.reminderHours) {
-      const at = new Date(deadline.getTime() - offset * 60_000);
-      if (at <= now) continue;
-      const priority = offset < HIGH_PRIORITY_OFFSET_UNDER ? "high" : "normal";
-      wanted.push({
-        ...base,
-        reminderType: "reminder",
-        offsetMinutes: offset,
-        scheduledAt: at,
-        nextAttemptAt: at,
-        deliveryPriority: priority,
-        retryStrategy: "standard",
-        idempotencyKey: scheduleKey("reminder", conditionId, deadline, offset),
-      });
-    }
-    wanted.push({
-      ...base,
-      reminderType: "final_delivery",
-      offsetMinutes: 0,
-      scheduledAt: deadline,
-      nextAttemptAt: deadline,
-      deliveryPriority: "critical",
-      retryStrategy: "aggressive",
-      idempotencyKey: scheduleKey("final_delivery", conditionId, deadline, 0),
-    });
+    const planned = plannedSchedule(condition, now, remindAfter?.(condition) ?? now);
+    if (!planned) continue;
+    deadlines.set(condition.id, planned.deadline);
+    wanted.push(...planned.rows);
   }
   const keys = wanted.map((w) => w.idempotencyKey);
   await db
@@ -134,4 +154,40 @@ export async function rescheduleConditions({
     );
   }
   return deadlines;
+}
+
+/**
+ * The schedule a check-in left to the engine (docs/decisions/043): a claimed row whose condition's
+ * deadline has moved shows that the condition's rows may still be the old deadline's. Where the new
+ * deadline's final delivery is not in the schedule (or is obsolete), its rows are written now, reminders counted from the last check-in as
+ * that check-in would have counted them, and the old deadline's pending rows become obsolete.
+ * `moved` are current condition rows, locked by the caller, with their deadline now.
+ */
+export async function scheduleMovedDeadlines({
+  db,
+  clock,
+  moved,
+}: {
+  db: Tx;
+  clock: Clock;
+  moved: { condition: ConditionRow; deadline: Date }[];
+}): Promise<void> {
+  if (moved.length === 0) return;
+  const finalKey = (m: (typeof moved)[number]) => scheduleKey("final_delivery", m.condition.id, m.deadline, 0);
+  const written = new Set(
+    (
+      await db
+        .select({ key: reminderSchedule.idempotencyKey })
+        .from(reminderSchedule)
+        .where(
+          and(
+            sql`${reminderSchedule.idempotencyKey} = any(${arrayLiteral(moved.map(finalKey))}::text[])`,
+            ne(reminderSchedule.status, "obsolete"),
+          ),
+        )
+    ).map((r) => r.key),
+  );
+  const left = moved.filter((m) => !written.has(finalKey(m))).map((m) => m.condition);
+  const now = clock.now();
+  await rescheduleConditions({ db, clock, conditions: left, remindAfter: (c) => c.lastChecked ?? now });
 }

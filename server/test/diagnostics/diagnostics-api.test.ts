@@ -1,7 +1,7 @@
 import { messageDiagnosticSchema, serviceDiagnosticSchema } from "@trigger-switch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMessage } from "../support/content.ts";
-import { HOUR, tick, travel } from "../support/engine.ts";
+import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { ownerWithMessage, startAutoconfirmApp } from "../support/fixtures.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -87,6 +87,30 @@ describe("message diagnostic", () => {
     );
     expect(body.releases).toEqual([
       expect.objectContaining({ recipient_name: expect.any(String), first_opened_at: null, cancelled_at: null }),
+    ]);
+  });
+
+  it("shows the schedule a check-in left to the engine as the engine will write it (decision 043)", async () => {
+    const other = await ownerWithMessage(t, {
+      condition_type: "no_check_in",
+      hours_threshold: 2,
+      reminder_hours: [30],
+    });
+    await travel(t, HOUR);
+    const checkedIn = (await (await other.owner.api("/api/check-in", { method: "POST" })).json()) as {
+      next_deadline: string;
+    };
+    const deadline = Date.parse(checkedIn.next_deadline);
+    const body = messageDiagnosticSchema.parse(
+      await (await other.owner.api(`/api/diagnostic/message/${other.messageId}`)).json(),
+    );
+    if (body.view !== "owner") throw new Error("expected the owner view");
+    const shown = body.schedule.map((s) => [s.reminder_type, Date.parse(s.scheduled_at) - deadline, s.status]);
+    expect(shown).toEqual([
+      ["reminder", -90 * MINUTE, "obsolete"],
+      ["final_delivery", -HOUR, "obsolete"],
+      ["reminder", -30 * MINUTE, "pending"],
+      ["final_delivery", 0, "pending"],
     ]);
   });
 

@@ -18,7 +18,7 @@ import type { Database } from "../../src/db/connect.ts";
 import { messageConditions, messages, reminderSchedule, users } from "../../src/db/schema.ts";
 import { checkIn } from "../../src/engine/check-in.ts";
 import { effectiveDeadline } from "../../src/engine/effective-deadline.ts";
-import { rescheduleCondition, scheduleKey } from "../../src/engine/reschedule-condition.ts";
+import { rescheduleCondition, scheduleKey, scheduleMovedDeadlines } from "../../src/engine/reschedule-condition.ts";
 import { FakeClock } from "../support/fake-clock.ts";
 import { createTestDatabase } from "../support/test-db.ts";
 
@@ -91,8 +91,8 @@ const conditionRow = async (id: string): Promise<ConditionRow> =>
   (await database.db.select().from(messageConditions).where(eq(messageConditions.id, id)))[0]!;
 
 /** The schedule of a condition as the engine sees it (bookkeeping timestamps left out). */
-async function scheduleOf(conditionId: string) {
-  const rows = await database.db
+async function scheduleOf(conditionId: string, db: Pick<Database["db"], "select"> = database.db) {
+  const rows = await db
     .select()
     .from(reminderSchedule)
     .where(eq(reminderSchedule.conditionId, conditionId))
@@ -109,6 +109,7 @@ async function scheduleOf(conditionId: string) {
     priority: r.deliveryPriority,
     strategy: r.retryStrategy,
     attempts: r.attempts,
+    releasedAt: r.releasedAt?.toISOString() ?? null,
   }));
 }
 
@@ -146,8 +147,12 @@ function wantedRows(row: ConditionRow, deadline: Date, now: Date) {
 
 /**
  * Checks in through the SQL function at `clock.now()` and holds the outcome to the rules: the
- * condition's last_checked, the returned next deadline (contracts + downtime shift), and a schedule
- * the engine's rescheduleCondition leaves exactly as it is.
+ * condition's last_checked, the returned next deadline (contracts + downtime shift), and the
+ * schedule. Where the check-in left the new deadline's rows to the engine (docs/decisions/043), the
+ * old deadline's first pending row must fall before every event of the new one, and the engine's
+ * writing (scheduleMovedDeadlines, as commit-batch calls it) must give the rows a rewrite gives. The
+ * engine's writing and its own reschedule run in a transaction rolled back afterwards, so a run of
+ * check-ins keeps whatever each check-in left.
  */
 async function checkInAndCompare(userId: string, conditionIds: string[], clock: FakeClock, label: string) {
   const result = await checkIn({ db: database.db, clock, userId, source: "app" });
@@ -159,29 +164,54 @@ async function checkInAndCompare(userId: string, conditionIds: string[], clock: 
     if (touched) expect(row.lastChecked.toISOString(), label).toBe(now.toISOString());
     const due = effectiveDeadline(row, now);
     if (touched && due && (expectedNext === null || due.deadline < expectedNext)) expectedNext = due.deadline;
-    const afterSql = await scheduleOf(id);
-    // Only rows of the current deadline may be pending, and the engine's own reschedule changes nothing.
-    const pendingDeadlines = new Set(afterSql.filter((r) => r.status === "pending").map((r) => r.deadline));
-    expect([...pendingDeadlines], label).toEqual(
-      due && row.conditionType !== "panic_trigger" ? [due.deadline.toISOString()] : [],
-    );
-    // Spec §4 row by row: every wanted row exists, and the pending ones are exactly the wanted ones.
     const wanted = due && row.conditionType !== "panic_trigger" ? wantedRows(row, due.deadline, now) : [];
-    const byKey = new Map(afterSql.map((r) => [r.key, r]));
-    for (const w of wanted)
-      expect(byKey.get(w.key), `${label}: ${w.key}`).toMatchObject(
-        byKey.get(w.key)?.status === "pending" ? w : { key: w.key },
-      );
-    expect(
-      afterSql.filter((r) => r.status === "pending").every((r) => wanted.some((w) => w.key === r.key)),
-      label,
-    ).toBe(true);
-    await database.db.transaction((tx) => rescheduleCondition({ db: tx, clock, conditionId: id }));
-    expect(await scheduleOf(id), label).toEqual(afterSql);
+    const left =
+      wanted.length > 0 && !(await scheduleOf(id)).some((r) => r.key === wanted.at(-1)!.key && r.status !== "obsolete");
+    paths[left ? "left" : "written"]++;
+    if (left) {
+      const firstPending = (await scheduleOf(id))
+        .filter((r) => r.status === "pending" && r.releasedAt === null)
+        .map((r) => r.nextAttemptAt)
+        .sort()[0];
+      expect(firstPending, `${label}: the old row that hands the schedule to the engine`).toBeDefined();
+      expect(firstPending! < wanted[0]!.scheduledAt, `${label}: it falls before the new deadline's events`).toBe(true);
+    }
+    await database.db
+      .transaction(async (tx) => {
+        if (left) {
+          const [locked] = await tx.select().from(messageConditions).where(eq(messageConditions.id, id)).for("update");
+          await scheduleMovedDeadlines({ db: tx, clock, moved: [{ condition: locked!, deadline: due!.deadline }] });
+        }
+        const afterSql = await scheduleOf(id, tx);
+        // Only rows of the current deadline may be pending, and the engine's own reschedule changes nothing.
+        const pendingDeadlines = new Set(afterSql.filter((r) => r.status === "pending").map((r) => r.deadline));
+        expect([...pendingDeadlines], label).toEqual(
+          due && row.conditionType !== "panic_trigger" ? [due.deadline.toISOString()] : [],
+        );
+        // Spec §4 row by row: every wanted row exists, and the pending ones are exactly the wanted ones.
+        const byKey = new Map(afterSql.map((r) => [r.key, r]));
+        for (const w of wanted)
+          expect(byKey.get(w.key), `${label}: ${w.key}`).toMatchObject(
+            byKey.get(w.key)?.status === "pending" ? w : { key: w.key },
+          );
+        expect(
+          afterSql.filter((r) => r.status === "pending").every((r) => wanted.some((w) => w.key === r.key)),
+          label,
+        ).toBe(true);
+        await rescheduleCondition({ db: tx, clock, conditionId: id });
+        expect(await scheduleOf(id, tx), label).toEqual(afterSql);
+        throw new RolledBack();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof RolledBack)) throw err;
+      });
   }
   expect(result.next_deadline, label).toBe(expectedNext?.toISOString() ?? null);
   return result;
 }
+class RolledBack extends Error {}
+/** How often each check-in path ran, so the randomised test shows it took both. */
+const paths = { written: 0, left: 0 };
 
 const ZONES = [
   "Europe/London",
@@ -309,54 +339,66 @@ describe("the check_in statement's deadline rules", () => {
 
 describe("check-in in one statement", () => {
   // Hundreds of statements: room for a loaded machine (the other tests keep the default).
-  it("rewrites the schedule exactly as the engine would, for every check-in type", { timeout: 180_000 }, async () => {
-    const r = random(23);
-    for (let i = 0; i < 60; i++) {
-      const clock = new FakeClock(new Date(Date.parse(r.pick(NEAR)) + r.int(-2 * DAY, 2 * DAY)));
-      const owner = await newOwner();
-      const ids: string[] = [];
-      for (let c = r.int(1, 3); c > 0; c--) {
-        const type = r.pick(["no_check_in", "recurring_check_in", "inactivity_to_date"] as const);
-        const reminders = [
-          ...new Set(Array.from({ length: r.int(0, 3) }, () => r.pick([1, 15, 59, 60, 61, 120, 1440]))),
-        ].sort((a, b) => b - a);
-        // Reminders shorter than the time a check-in can still help (decision 003's validation).
-        if (type === "no_check_in") {
-          const hours = r.int(1, 72);
-          ids.push(
-            await addCondition(owner, clock, {
-              conditionType: type,
-              hoursThreshold: hours,
-              minutesThreshold: r.int(0, 59),
-              reminderHours: reminders.filter((m) => m < hours * 60),
-            }),
-          );
-        } else if (type === "recurring_check_in")
-          ids.push(
-            await addCondition(owner, clock, {
-              conditionType: type,
-              recurringPattern: randomPattern(r) as Record<string, unknown>,
-              reminderHours: reminders.filter((m) => m < 1440),
-            }),
-          );
-        else {
-          const windowMinutes = r.pick([0, 0, 60, 24 * 60]);
-          ids.push(
-            await addCondition(owner, clock, {
-              conditionType: type,
-              deliverAt: new Date(clock.now().getTime() + r.int(2 * HOUR, 10 * DAY)),
-              hoursThreshold: windowMinutes / 60,
-              reminderHours: reminders,
-            }),
+  it(
+    "writes the schedule exactly as the engine would, at once or when the old deadline's first row falls due, for every check-in type",
+    { timeout: 180_000 },
+    async () => {
+      const r = random(23);
+      const before = { ...paths };
+      for (let i = 0; i < 60; i++) {
+        const clock = new FakeClock(new Date(Date.parse(r.pick(NEAR)) + r.int(-2 * DAY, 2 * DAY)));
+        const owner = await newOwner();
+        const ids: string[] = [];
+        for (let c = r.int(1, 3); c > 0; c--) {
+          const type = r.pick(["no_check_in", "recurring_check_in", "inactivity_to_date"] as const);
+          const reminders = [
+            ...new Set(Array.from({ length: r.int(0, 3) }, () => r.pick([1, 15, 59, 60, 61, 120, 1440]))),
+          ].sort((a, b) => b - a);
+          // Reminders shorter than the time a check-in can still help (decision 003's validation).
+          if (type === "no_check_in") {
+            const hours = r.int(1, 72);
+            ids.push(
+              await addCondition(owner, clock, {
+                conditionType: type,
+                hoursThreshold: hours,
+                minutesThreshold: r.int(0, 59),
+                reminderHours: reminders.filter((m) => m < hours * 60),
+              }),
+            );
+          } else if (type === "recurring_check_in")
+            ids.push(
+              await addCondition(owner, clock, {
+                conditionType: type,
+                recurringPattern: randomPattern(r) as Record<string, unknown>,
+                reminderHours: reminders.filter((m) => m < 1440),
+              }),
+            );
+          else {
+            const windowMinutes = r.pick([0, 0, 60, 24 * 60]);
+            ids.push(
+              await addCondition(owner, clock, {
+                conditionType: type,
+                deliverAt: new Date(clock.now().getTime() + r.int(2 * HOUR, 10 * DAY)),
+                hoursThreshold: windowMinutes / 60,
+                reminderHours: reminders,
+              }),
+            );
+          }
+        }
+        for (let k = r.int(1, 3); k > 0; k--) {
+          clock.advance(r.int(1, 3 * DAY));
+          await checkInAndCompare(
+            owner.userId,
+            ids,
+            clock,
+            `owner ${i}, check-in ${k} at ${clock.now().toISOString()}`,
           );
         }
       }
-      for (let k = r.int(1, 3); k > 0; k--) {
-        clock.advance(r.int(1, 3 * DAY));
-        await checkInAndCompare(owner.userId, ids, clock, `owner ${i}, check-in ${k} at ${clock.now().toISOString()}`);
-      }
-    }
-  });
+      expect(paths.written - before.written).toBeGreaterThan(20);
+      expect(paths.left - before.left).toBeGreaterThan(20);
+    },
+  );
 
   it("applies the downtime shift while the deadline is the shifted one, and lets it lapse otherwise", async () => {
     const clock = new FakeClock(new Date("2026-06-01T08:00:00Z"));
@@ -550,6 +592,12 @@ describe("check-in in one statement", () => {
     for (const id of ids) {
       const row = await conditionRow(id);
       const due = effectiveDeadline(row, row.lastChecked)!;
+      // What the engine writes when the old deadline's first row falls due, if the check-ins left it to it.
+      await database.db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(messageConditions).where(eq(messageConditions.id, id)).for("update");
+        const moved = [{ condition: locked!, deadline: due.deadline }];
+        await scheduleMovedDeadlines({ db: tx, clock: new FakeClock(row.lastChecked), moved });
+      });
       const pending = (await scheduleOf(id)).filter((r) => r.status === "pending");
       expect(new Set(pending.map((r) => r.deadline))).toEqual(new Set([due.deadline.toISOString()]));
       expect(pending).toHaveLength(2);

@@ -66,23 +66,73 @@ describe("check-in", () => {
     ]);
   });
 
-  it("obsoletes pending reminders and schedules new ones from the new deadline", async () => {
-    const { owner, conditionId } = await ownerWithMessage(t, {
+  it("leaves the new deadline's schedule to the engine while the old rows fall due first (decision 043)", async () => {
+    const { owner, conditionId, recipientEmails } = await ownerWithMessage(t, {
       condition_type: "no_check_in",
       hours_threshold: 2,
       reminder_hours: [30],
     });
+    const armed = t.clock.now().getTime();
     await travel(t, HOUR);
     const res = await post(owner, "/api/check-in", {});
     const body = (await res.json()) as { conditions: number; next_deadline: string };
     expect(body.conditions).toBe(1);
-    expect(body.next_deadline).toBe(new Date(t.clock.now().getTime() + 2 * HOUR).toISOString());
-    const rows = await scheduleOf(t, conditionId);
-    expect(rows.filter((r) => r.status === "obsolete")).toHaveLength(2);
-    expect(rows.filter((r) => r.status === "pending").map((r) => r.deadline.toISOString())).toEqual([
-      body.next_deadline,
-      body.next_deadline,
+    expect(body.next_deadline).toBe(new Date(armed + 3 * HOUR).toISOString());
+    const pending = async () =>
+      (await scheduleOf(t, conditionId))
+        .filter((r) => r.status === "pending")
+        .map((r) => [r.reminderType, r.scheduledAt.getTime() - armed])
+        .sort();
+    // The old reminder (at 1:30) falls before the new one (at 2:30): the check-in wrote only its condition.
+    expect(await pending()).toEqual([
+      ["final_delivery", 2 * HOUR],
+      ["reminder", 90 * MINUTE],
     ]);
+    // At 1:30 the engine finds the deadline moved: nothing is sent, and the new deadline's rows are written.
+    await travel(t, 30 * MINUTE);
+    await tick(t);
+    expect(mailsTo(sink, owner.email)).toHaveLength(0);
+    expect(await pending()).toEqual([
+      ["final_delivery", 3 * HOUR],
+      ["reminder", 150 * MINUTE],
+    ]);
+    await travel(t, 30 * MINUTE);
+    await tick(t);
+    expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(0);
+    expect(mailsTo(sink, owner.email)).toHaveLength(0);
+    await travel(t, 30 * MINUTE);
+    await tick(t);
+    expect(mailsTo(sink, owner.email)).toHaveLength(1);
+    await travel(t, 30 * MINUTE);
+    await tick(t);
+    await sink.waitFor(recipientEmails[0]!);
+    expect(mailsTo(sink, recipientEmails[0]!)).toHaveLength(1);
+  });
+
+  it("rewrites the schedule at once when a new reminder would come before the old rows", async () => {
+    const { owner, conditionId } = await ownerWithMessage(t, {
+      condition_type: "no_check_in",
+      hours_threshold: 25,
+      reminder_hours: [1440, 60],
+    });
+    const armed = t.clock.now().getTime();
+    await travel(t, HOUR);
+    await tick(t);
+    expect(mailsTo(sink, owner.email)).toHaveLength(1);
+    // At 2:00 the new deadline is 27:00: its 24-hour reminder (3:00) comes before the old pending rows (24:00, 25:00).
+    await travel(t, HOUR);
+    await post(owner, "/api/check-in", {});
+    const rows = await scheduleOf(t, conditionId);
+    expect(
+      rows
+        .filter((r) => r.status === "pending")
+        .map((r) => r.scheduledAt.getTime() - armed)
+        .sort((a, b) => a - b),
+    ).toEqual([3 * HOUR, 26 * HOUR, 27 * HOUR]);
+    expect(rows.filter((r) => r.status === "obsolete")).toHaveLength(2);
+    await travel(t, HOUR);
+    await tick(t);
+    expect(mailsTo(sink, owner.email)).toHaveLength(2);
   });
 
   it("keeps the message from going out when it arrives before the deadline", async () => {

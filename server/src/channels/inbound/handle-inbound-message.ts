@@ -164,7 +164,8 @@ async function checkInAsOf({
     ) locked`)) as unknown as { rows: { at: Date | string | null }[] };
   const last = latest.rows[0]?.at ? new Date(latest.rows[0].at) : null;
   const at = last && last > sentAt ? (last < now ? last : now) : sentAt;
-  const result = await checkIn({ db: tx, clock: { now: () => at }, userId, source });
+  // Dated in the past, its schedule is written now, so its reminders already past are dropped below.
+  const result = await checkIn({ db: tx, clock: { now: () => at }, userId, source, rewriteSchedule: at < now });
   if (at < now)
     await tx.execute(sql`
       update reminder_schedule set status = 'obsolete', updated_at = ${now.toISOString()}::timestamptz,
