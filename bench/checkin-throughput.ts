@@ -8,7 +8,9 @@
 // Usage: node --import tsx bench/checkin-throughput.ts [users=200] [concurrency=10] [seconds=20] [conditionsPerUser=2]
 // BENCH_EMBEDDED=1: the default install instead (no DATABASE_URL, ROLE=all, the embedded database in a
 // fresh DATA_DIR; pgbench then runs on the embedded PostgreSQL's socket). BENCH_SERVER_ROOT=<checkout>:
-// run that checkout's server (e.g. the commit before a change; an embedded PGlite has no pgbench).
+// run that checkout's server (e.g. the commit before a change; an embedded PGlite has no pgbench). On
+// PostgreSQL this checkout migrates the scratch database, so SQL functions are this checkout's: to
+// measure an older build's SQL, run this file from that checkout instead.
 // BENCH_CPU_PROF=<dir>: run the server under `node --cpu-prof` and write its profile there
 // (summarise it with `node bench/support/summarise-cpu-profile.mjs <file>`).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";

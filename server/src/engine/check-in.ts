@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
+import { DEFAULT_LEASE_MS } from "./run-engine-tick.ts";
 
 export interface CheckInResult {
   checked_in_at: string;
@@ -17,8 +18,8 @@ export interface CheckInResult {
 /**
  * Spec §4 check-in in one round trip: the SQL function `check_in` (migrations 0013_checkin,
  * 0019_check-in-says-what-it-cancelled, 0033_check-in-schedule-when-needed) gives every active
- * check-in condition of the user last_checked = now (they stay active). Where a condition's pending
- * rows would no longer fire first, it obsoletes them and schedules the new deadline's, exactly as
+ * check-in condition of the user last_checked = now (they stay active). Unless one of a condition's
+ * pending rows falls due a lease or more before the new deadline's first event, it obsoletes them and schedules the new deadline's, exactly as
  * the engine's rescheduleCondition would (docs/decisions/023); elsewhere it leaves that to the
  * engine, which writes it when the first old row falls due (docs/decisions/043).
  * `rewriteSchedule` writes every condition's schedule now (a check-in dated in the past). It locks the conditions the engine locks before firing, so a
@@ -43,7 +44,7 @@ export async function checkIn({
   const now = clock.now();
   const result = (await db.execute(
     sql`select conditions, next_deadline, waiting, cancelled::text[] as cancelled
-        from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz, ${rewriteSchedule})`,
+        from check_in(${userId}::uuid, ${now.toISOString()}::timestamptz, ${rewriteSchedule}, ${DEFAULT_LEASE_MS} * interval '1 millisecond')`,
   )) as unknown as {
     rows: { conditions: number; next_deadline: Date | string | null; waiting: number; cancelled: string[] }[];
   };

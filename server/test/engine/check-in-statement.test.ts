@@ -19,6 +19,7 @@ import { messageConditions, messages, reminderSchedule, users } from "../../src/
 import { checkIn } from "../../src/engine/check-in.ts";
 import { effectiveDeadline } from "../../src/engine/effective-deadline.ts";
 import { rescheduleCondition, scheduleKey, scheduleMovedDeadlines } from "../../src/engine/reschedule-condition.ts";
+import { DEFAULT_LEASE_MS } from "../../src/engine/run-engine-tick.ts";
 import { FakeClock } from "../support/fake-clock.ts";
 import { createTestDatabase } from "../support/test-db.ts";
 
@@ -149,7 +150,7 @@ function wantedRows(row: ConditionRow, deadline: Date, now: Date) {
  * Checks in through the SQL function at `clock.now()` and holds the outcome to the rules: the
  * condition's last_checked, the returned next deadline (contracts + downtime shift), and the
  * schedule. Where the check-in left the new deadline's rows to the engine (docs/decisions/043), the
- * old deadline's first pending row must fall before every event of the new one, and the engine's
+ * old deadline's first pending row must fall due a lease or more before the new one's events, and the engine's
  * writing (scheduleMovedDeadlines, as commit-batch calls it) must give the rows a rewrite gives. The
  * engine's writing and its own reschedule run in a transaction rolled back afterwards, so a run of
  * check-ins keeps whatever each check-in left.
@@ -174,7 +175,10 @@ async function checkInAndCompare(userId: string, conditionIds: string[], clock: 
         .map((r) => r.nextAttemptAt)
         .sort()[0];
       expect(firstPending, `${label}: the old row that hands the schedule to the engine`).toBeDefined();
-      expect(firstPending! < wanted[0]!.scheduledAt, `${label}: it falls before the new deadline's events`).toBe(true);
+      const lead = Date.parse(wanted[0]!.scheduledAt) - Date.parse(firstPending!);
+      expect(lead, `${label}: it falls due a lease or more before the new deadline's events`).toBeGreaterThanOrEqual(
+        DEFAULT_LEASE_MS,
+      );
     }
     await database.db
       .transaction(async (tx) => {

@@ -135,6 +135,20 @@ describe("check-in", () => {
     expect(mailsTo(sink, owner.email)).toHaveLength(2);
   });
 
+  it("rewrites the schedule at once when the old row falls due less than a lease before the new one", async () => {
+    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 });
+    const armed = t.clock.now().getTime();
+    // The old release (1:00) falls due 2 minutes before the new one (1:02): a worker dying with it
+    // claimed would hold it for its lease, past the new deadline, so the check-in writes the new row.
+    await travel(t, 2 * MINUTE);
+    await post(owner, "/api/check-in", {});
+    const rows = await scheduleOf(t, conditionId);
+    expect(rows.filter((r) => r.status === "pending").map((r) => r.scheduledAt.getTime() - armed)).toEqual([
+      62 * MINUTE,
+    ]);
+    expect(rows.filter((r) => r.status === "obsolete")).toHaveLength(1);
+  });
+
   it("keeps the message from going out when it arrives before the deadline", async () => {
     const { owner, recipientEmails } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 });
     await travel(t, 59 * MINUTE);

@@ -1,7 +1,8 @@
 -- A check-in writes its conditions, and their schedule only where it must (docs/decisions/043).
--- A check-in only moves a deadline later, so a condition whose earliest pending row still falls
--- before every event of its new deadline keeps its rows: when that row falls due the engine finds
--- its deadline gone, writes the new deadline's schedule, and obsoletes the rest (commit-batch.ts).
+-- A condition whose earliest pending row falls due at least p_lead (the engine's lease) before every
+-- event of its new deadline keeps its rows: when that row falls due the engine finds its deadline
+-- gone, writes the new deadline's schedule, and obsoletes the rest (commit-batch.ts). The lead means
+-- that even a worker dying with that row claimed leaves time for its lease to run out first.
 -- Every other condition's schedule is rewritten here as before: one with no pending row, one
 -- whose new reminder would come first, one the check-in cancelled — and all of them when
 -- p_rewrite_all (a check-in dated in the past, whose stale reminders its caller then drops).
@@ -11,7 +12,7 @@
 -- one index read of the pending rows); the rewrite, as before, only for the conditions that need it.
 DROP FUNCTION check_in(uuid, timestamptz);
 --> statement-breakpoint
-CREATE FUNCTION check_in(p_user uuid, p_now timestamptz, p_rewrite_all boolean DEFAULT false)
+CREATE FUNCTION check_in(p_user uuid, p_now timestamptz, p_rewrite_all boolean DEFAULT false, p_lead interval DEFAULT '5 minutes')
 RETURNS TABLE (conditions integer, next_deadline timestamptz, waiting integer, cancelled uuid[])
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -51,9 +52,9 @@ BEGIN
          coalesce(array_agg(c.id ORDER BY c.id) FILTER (WHERE c.condition_type = 'inactivity_to_date' AND c.deadline IS NULL
                                                          AND c.id = ANY (had_deadline)), '{}'),
          -- The new deadline's first event: its first reminder still ahead, else the deadline itself.
-         coalesce(array_agg(c.id) FILTER (WHERE p_rewrite_all OR c.deadline IS NULL OR p.at IS NULL OR p.at >= least(c.deadline, (
+         coalesce(array_agg(c.id) FILTER (WHERE p_rewrite_all OR c.deadline IS NULL OR p.at IS NULL OR p.at > least(c.deadline, (
            SELECT min(c.deadline - o.value::integer * interval '1 minute') FROM jsonb_array_elements_text(c.reminder_hours) o
-           WHERE c.deadline - o.value::integer * interval '1 minute' > p_now))), '{}')
+           WHERE c.deadline - o.value::integer * interval '1 minute' > p_now)) - p_lead), '{}')
   INTO v_next, v_cancelled, rewrite
   FROM checked c LEFT JOIN first_pending p ON p.condition_id = c.id;
 
