@@ -13,7 +13,7 @@ import { createChannels } from "../server/src/channels/create-channels.ts";
 import { tellOwnerByNotice } from "../server/src/channels/delivery/tell-owner.ts";
 import { systemClock } from "../server/src/clock.ts";
 import { startEngine } from "../server/src/engine/start-engine.ts";
-import { createMailer } from "../server/src/mail/create-mailer.ts";
+import { createMailer, smtpLimitsOf } from "../server/src/mail/create-mailer.ts";
 import { loadVapidKeys } from "../server/src/push/vapid-keys.ts";
 import { startFakePushService } from "../server/test/support/fake-push-service.ts";
 import { percentile, postgresAvailable } from "./support/scratch-db.ts";
@@ -40,7 +40,14 @@ const log = {
 };
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
-const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: scratch.database.db, masterKeys });
+// The engine's SMTP connections, as the server sets them (one per concurrent send).
+const mailer = createMailer({
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM,
+  db: scratch.database.db,
+  masterKeys,
+  limits: smtpLimitsOf(config),
+});
 try {
   await seedOwnersAndMessages(scratch.pool, { n, perOwner: 1, masterKeys, sealed: true });
   await seedConditions(scratch.pool, {

@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 import type { Config } from "../../server/src/config.ts";
 import type { MasterKeys } from "../../server/src/crypto/master-keys.ts";
 import type { Db } from "../../server/src/db/connect.ts";
-import { createMailer } from "../../server/src/mail/create-mailer.ts";
+import { createMailer, smtpLimitsOf } from "../../server/src/mail/create-mailer.ts";
 import { renderMail } from "../../server/src/mail/layout.ts";
 import type { startSinkChild } from "./smtp-sink-child.ts";
 
@@ -70,7 +70,13 @@ export async function bestRawMailRate({
     Math.min(count, 3000),
   );
   plain.close();
-  const bare = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, masterKeys });
+  const bare = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db,
+    masterKeys,
+    limits: smtpLimitsOf(config),
+  });
   const bareRate = await rawRun(
     "nodemailer (the engine's transport: createMailer, its own thread, pooled, TCP_NODELAY)",
     (to, mail) => bare.send({ to, ...mail }),
