@@ -132,10 +132,13 @@ export function startEngine({
         if (result.moreNotices && !opts.userId) feeding ??= setInterval(feedNotices, FEED_EVERY_MS);
         // Nothing more due now: wake when the next row falls due, if that comes before the
         // interval is up, so a deadline is acted on at its moment rather than up to a pause later.
+        // Rows that fell due while this pass ran (a burst coming due) are taken at once; a due row
+        // a pass that claimed nothing could not take is locked by another worker: the interval.
         if (!more && !opts.userId) {
           const next = await nextDueAt(opts.db);
           const wait = next ? next.getTime() - opts.clock.now().getTime() : Infinity;
           if (wait > 0) pause = Math.min(wait, intervalMs);
+          else if (result.claimed > 0) pause = 0;
         }
       })
       .catch((err: unknown) => opts.log.error({ err }, "engine tick failed"))

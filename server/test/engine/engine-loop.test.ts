@@ -4,7 +4,9 @@ import { createAdjustableClock } from "../../src/clock.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { engineHeartbeat } from "../../src/db/schema.ts";
 import { startEngine } from "../../src/engine/start-engine.ts";
-import { scheduleOf, setHeartbeat } from "../support/engine.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import { scheduleOf, setHeartbeat, travel } from "../support/engine.ts";
+import { FakeClock } from "../support/fake-clock.ts";
 import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
 import { startTestApp } from "../support/test-app.ts";
 
@@ -49,6 +51,48 @@ describe("the background engine between passes", () => {
       try {
         const started = Date.now();
         await sink.waitFor(s.recipientEmails[0]!, 10_000);
+        expect(Date.now() - started).toBeLessThan(10_000);
+      } finally {
+        await engine.stop();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("takes rows that fell due while a pass ran at once, not an interval later", async () => {
+    const { t, sink } = await engineAppWithSink();
+    try {
+      const first = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+      await travel(t, 1_000);
+      const second = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+      const due = (await scheduleOf(t, first.conditionId)).find((r) => r.reminderType === "final_delivery")!;
+      // The pass at the first deadline claims only it; its send moves the clock past the second.
+      const clock = new FakeClock(due.nextAttemptAt);
+      await setHeartbeat(t, clock.now());
+      const mailer: Mailer = {
+        ...t.mailer,
+        send: (mail) => {
+          clock.set(new Date(Math.max(clock.now().getTime(), due.nextAttemptAt.getTime() + 2_000)));
+          return t.mailer.send(mail);
+        },
+      };
+      const masterKeys = createMasterKeys({ config: t.config });
+      const engine = startEngine({
+        db: t.database.db,
+        clock,
+        mailer,
+        channels: t.channels,
+        tellOwner: tellOwnerByNotice({ masterKeys, clock, siteUrl: () => t.config.SITE_URL }),
+        config: t.config,
+        masterKeys,
+        log: { info() {}, error() {} },
+        intervalMs: 20_000,
+      });
+      try {
+        await sink.waitFor(first.recipientEmails[0]!, 10_000);
+        const started = Date.now();
+        await sink.waitFor(second.recipientEmails[0]!, 10_000);
         expect(Date.now() - started).toBeLessThan(10_000);
       } finally {
         await engine.stop();
