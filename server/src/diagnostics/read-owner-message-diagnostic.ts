@@ -6,10 +6,10 @@ import { readConditionConfirmation } from "../contacts/condition-confirmation.ts
 import { messageCipherOf } from "../crypto/message-cipher.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import { scheduleAsPlanned } from "./schedule-as-planned.ts";
 import { accessGrants, messageConditions, recipients, reminderDeliveryLog, reminderSchedule } from "../db/schema.ts";
 import { findOwnedMessage } from "../messages/find-owned-message.ts";
 import { recipientName } from "../recipients/seal-recipient.ts";
+import { scheduleAsPlanned } from "./schedule-as-planned.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -18,11 +18,12 @@ export interface CheckInResult {
 /**
  * Spec §4 check-in in one round trip: the SQL function `check_in` (migrations 0013_checkin,
  * 0019_check-in-says-what-it-cancelled, 0033_check-in-schedule-when-needed) gives every active
- * check-in condition of the user last_checked = now (they stay active). Unless one of a condition's
- * pending rows falls due a lease or more before the new deadline's first event, it obsoletes them and schedules the new deadline's, exactly as
- * the engine's rescheduleCondition would (docs/decisions/023); elsewhere it leaves that to the
- * engine, which writes it when the first old row falls due (docs/decisions/043).
- * `rewriteSchedule` writes every condition's schedule now (a check-in dated in the past). It locks the conditions the engine locks before firing, so a
+ * check-in condition of the user last_checked = now (they stay active). Unless one of a
+ * condition's pending rows falls due a lease or more before the new deadline's first event, it
+ * obsoletes them and schedules the new deadline's, exactly as the engine's rescheduleCondition
+ * would (docs/decisions/023); otherwise it leaves that to the engine, which writes it when that
+ * row falls due (docs/decisions/043). `rewriteSchedule` writes every condition's schedule now (a
+ * check-in dated in the past). It locks the conditions the engine locks before firing, so a
  * check-in and a release of the same deadline serialise: whichever commits first wins
  * (docs/decisions/003, 005). No active condition: success, nothing changes. Runs on its own
  * (autocommit) or inside the caller's transaction (`db` may be a transaction handle). It also says

@@ -28,9 +28,9 @@ export interface CommitResult {
  * of the same deadline have exactly one winner, and two workers cannot deadlock — then each row is
  * decided as decision 005 says: a row is acted on only if its deadline is still the condition's and
  * (a final delivery) is reached, else it is obsolete — and where a check-in left the new deadline's
- * schedule to the engine, it is written here (docs/decisions/043). Acting writes `sent_reminders` (its unique key
- * stops a second firing), the intents — the owner's reminder delivery, or the release
- * (release-message.ts) — and `released_at`. The mails go out afterwards, from the intents.
+ * schedule to the engine, it is written here (docs/decisions/043). Acting writes `sent_reminders`
+ * (its unique key stops a second firing), the intents — the owner's reminder delivery, or the
+ * release (release-message.ts) — and `released_at`. The mails go out afterwards, from the intents.
  */
 export async function commitBatch({
   db,

@@ -158,10 +158,11 @@ export async function rescheduleConditions({
 
 /**
  * The schedule a check-in left to the engine (docs/decisions/043): a claimed row whose condition's
- * deadline has moved shows that the condition's rows may still be the old deadline's. Where the new
- * deadline's final delivery is not in the schedule (or is obsolete), its rows are written now, reminders counted from the last check-in as
- * that check-in would have counted them, and the old deadline's pending rows become obsolete.
- * `moved` are current condition rows, locked by the caller, with their deadline now.
+ * deadline has moved shows that the condition's rows may still be the old deadline's. Where the
+ * new deadline's final delivery is not in the schedule (or is obsolete), its rows are written now,
+ * reminders counted from the last check-in as that check-in would have counted them, and the old
+ * deadline's pending rows become obsolete. `moved` are current condition rows, locked by the
+ * caller, with their deadline now.
  */
 export async function scheduleMovedDeadlines({
   db,
