@@ -14,7 +14,6 @@ import { DEFAULT_CONFIRMATION_SETTINGS } from "@trigger-switch/contracts";
 import { lastAlertMail, questionMail } from "../server/src/contacts/confirmation-mail.ts";
 import { newRecordCipher } from "../server/src/crypto/record-cipher.ts";
 import type { startEngine } from "../server/src/engine/start-engine.ts";
-import { createMailer, smtpLimitsOf } from "../server/src/mail/create-mailer.ts";
 import { percentile, postgresAvailable } from "./support/scratch-db.ts";
 import { idOf, seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
 import { spreadDeadlines, stageEngineBench, startBenchEngine } from "./support/engine-bench-stage.ts";
@@ -30,17 +29,9 @@ if (!(await postgresAvailable())) {
   process.exit(0);
 }
 
-const { sink, scratch, dataDir, config, masterKeys } = await stageEngineBench("confirm");
+const { sink, scratch, dataDir, config, masterKeys, mailer } = await stageEngineBench("confirm");
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
-// The engine's SMTP connections, as the server sets them (one per concurrent send).
-const mailer = createMailer({
-  smtpUrl: config.SMTP_URL,
-  from: config.MAIL_FROM,
-  db: scratch.database.db,
-  masterKeys,
-  limits: smtpLimitsOf(config),
-});
 try {
   const seedStart = performance.now();
   // One condition per owner, so each condition asks its own two contacts.

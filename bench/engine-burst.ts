@@ -9,7 +9,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import type { startEngine } from "../server/src/engine/start-engine.ts";
-import { createMailer, smtpLimitsOf } from "../server/src/mail/create-mailer.ts";
 import { percentile, postgresAvailable } from "./support/scratch-db.ts";
 import { seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
 import { spreadDeadlines, stageEngineBench, startBenchEngine } from "./support/engine-bench-stage.ts";
@@ -24,17 +23,9 @@ if (!(await postgresAvailable())) {
   process.exit(0);
 }
 
-const { sink, scratch, dataDir, config, masterKeys } = await stageEngineBench("burst");
+const { sink, scratch, dataDir, config, masterKeys, mailer } = await stageEngineBench("burst");
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
-// The engine's SMTP connections, as the server sets them (one per concurrent send).
-const mailer = createMailer({
-  smtpUrl: config.SMTP_URL,
-  from: config.MAIL_FROM,
-  db: scratch.database.db,
-  masterKeys,
-  limits: smtpLimitsOf(config),
-});
 try {
   const seedStart = performance.now();
   await seedOwnersAndMessages(scratch.pool, { n, perOwner: 5, masterKeys, sealed: true });

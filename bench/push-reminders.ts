@@ -13,7 +13,6 @@ import { createChannels } from "../server/src/channels/create-channels.ts";
 import { tellOwnerByNotice } from "../server/src/channels/delivery/tell-owner.ts";
 import { systemClock } from "../server/src/clock.ts";
 import { startEngine } from "../server/src/engine/start-engine.ts";
-import { createMailer, smtpLimitsOf } from "../server/src/mail/create-mailer.ts";
 import { loadVapidKeys } from "../server/src/push/vapid-keys.ts";
 import { startFakePushService } from "../server/test/support/fake-push-service.ts";
 import { percentile, postgresAvailable } from "./support/scratch-db.ts";
@@ -29,7 +28,7 @@ if (!(await postgresAvailable())) {
   process.exit(0);
 }
 
-const { sink, scratch, dataDir, config, masterKeys } = await stageEngineBench("push");
+const { sink, scratch, dataDir, config, masterKeys, mailer } = await stageEngineBench("push");
 const vapidPublicKey = loadVapidKeys(config)!.publicKey;
 const pushService = await startFakePushService({ vapidPublicKey: () => vapidPublicKey });
 const log = {
@@ -40,14 +39,6 @@ const log = {
 };
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
-// The engine's SMTP connections, as the server sets them (one per concurrent send).
-const mailer = createMailer({
-  smtpUrl: config.SMTP_URL,
-  from: config.MAIL_FROM,
-  db: scratch.database.db,
-  masterKeys,
-  limits: smtpLimitsOf(config),
-});
 try {
   await seedOwnersAndMessages(scratch.pool, { n, perOwner: 1, masterKeys, sealed: true });
   await seedConditions(scratch.pool, {

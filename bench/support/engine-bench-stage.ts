@@ -9,6 +9,7 @@ import { loadConfig, type Config } from "../../server/src/config.ts";
 import { createMasterKeys, type MasterKeys } from "../../server/src/crypto/master-keys.ts";
 import type { Db } from "../../server/src/db/connect.ts";
 import { startEngine } from "../../server/src/engine/start-engine.ts";
+import { createMailer, smtpLimitsOf } from "../../server/src/mail/create-mailer.ts";
 import type { Mailer } from "../../server/src/mail/mailer.ts";
 import { scratchDatabase } from "./scratch-db.ts";
 import { scheduleConditions, sqlId } from "./seed.ts";
@@ -16,7 +17,8 @@ import { startSinkChild } from "./smtp-sink-child.ts";
 
 /**
  * What an engine bench runs against: an SMTP sink in its own process, a scratch database, a
- * throwaway DATA_DIR and the server's config for them (ENGINE_* from the environment honoured).
+ * throwaway DATA_DIR, the server's config for them (ENGINE_* from the environment honoured) and the
+ * engine's mailer (its thread starts with the first send).
  */
 export async function stageEngineBench(tag: string) {
   const sink = await startSinkChild();
@@ -30,7 +32,16 @@ export async function stageEngineBench(tag: string) {
     SMTP_URL: sink.url,
     LOG_LEVEL: "silent",
   });
-  return { sink, scratch, dataDir, config, masterKeys: createMasterKeys({ config }) };
+  const masterKeys = createMasterKeys({ config });
+  // The engine's mailer as the server makes it: one SMTP connection per concurrent send.
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: scratch.database.db,
+    masterKeys,
+    limits: smtpLimitsOf(config),
+  });
+  return { sink, scratch, dataDir, config, masterKeys, mailer };
 }
 
 /**
