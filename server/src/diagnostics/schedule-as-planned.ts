@@ -1,6 +1,6 @@
 import type { messageConditions, reminderSchedule } from "../db/schema.ts";
 import { effectiveDeadline } from "../engine/effective-deadline.ts";
-import { plannedSchedule, scheduleKey } from "../engine/reschedule-condition.ts";
+import { plannedSchedule, remindersCountFrom, scheduleKey } from "../engine/reschedule-condition.ts";
 
 type ConditionRow = typeof messageConditions.$inferSelect;
 type ScheduleRow = typeof reminderSchedule.$inferSelect;
@@ -36,7 +36,7 @@ export function scheduleAsPlanned(conditions: ConditionRow[], stored: ScheduleRo
     if (!stored.some((r) => r.conditionId === condition.id && r.status === "pending" && r.releasedAt === null))
       continue;
     moved.set(condition.id, due.deadline);
-    for (const row of plannedSchedule(condition, now, condition.lastChecked ?? now)?.rows ?? [])
+    for (const row of plannedSchedule(condition, now, remindersCountFrom(condition, now))?.rows ?? [])
       planned.push({
         id: row.idempotencyKey,
         conditionId: row.conditionId,

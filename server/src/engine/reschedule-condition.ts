@@ -190,5 +190,11 @@ export async function scheduleMovedDeadlines({
   );
   const left = moved.filter((m) => !written.has(finalKey(m))).map((m) => m.condition);
   const now = clock.now();
-  await rescheduleConditions({ db, clock, conditions: left, remindAfter: (c) => c.lastChecked ?? now });
+  await rescheduleConditions({ db, clock, conditions: left, remindAfter: (c) => remindersCountFrom(c, now) });
 }
+
+/**
+ * From when the reminders of a schedule a check-in left to the engine count: that check-in (the
+ * condition's last_checked), as the check-in would have counted them had it written the rows.
+ */
+export const remindersCountFrom = (condition: ConditionRow, now: Date): Date => condition.lastChecked ?? now;

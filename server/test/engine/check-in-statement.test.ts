@@ -166,16 +166,18 @@ async function checkInAndCompare(userId: string, conditionIds: string[], clock: 
     const due = effectiveDeadline(row, now);
     if (touched && due && (expectedNext === null || due.deadline < expectedNext)) expectedNext = due.deadline;
     const wanted = due && row.conditionType !== "panic_trigger" ? wantedRows(row, due.deadline, now) : [];
-    const left =
-      wanted.length > 0 && !(await scheduleOf(id)).some((r) => r.key === wanted.at(-1)!.key && r.status !== "obsolete");
+    const stored = await scheduleOf(id);
+    // The final delivery is the last wanted row: written and not obsolete means the check-in wrote the schedule.
+    const left = wanted.length > 0 && !stored.some((r) => r.key === wanted.at(-1)!.key && r.status !== "obsolete");
     paths[left ? "left" : "written"]++;
     if (left) {
-      const firstPending = (await scheduleOf(id))
+      const firstPending = stored
         .filter((r) => r.status === "pending" && r.releasedAt === null)
         .map((r) => r.nextAttemptAt)
         .sort()[0];
       expect(firstPending, `${label}: the old row that hands the schedule to the engine`).toBeDefined();
-      const lead = Date.parse(wanted[0]!.scheduledAt) - Date.parse(firstPending!);
+      const firstEvent = Math.min(...wanted.map((w) => Date.parse(w.scheduledAt)));
+      const lead = firstEvent - Date.parse(firstPending!);
       expect(lead, `${label}: it falls due a lease or more before the new deadline's events`).toBeGreaterThanOrEqual(
         DEFAULT_LEASE_MS,
       );
