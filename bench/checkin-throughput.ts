@@ -313,6 +313,17 @@ try {
   console.log(
     `pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${statement.latencyMs} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE; WAL ${(walPerCheckIn / 1024).toFixed(1)} KiB per check-in`,
   );
+  // Here every owner checks in again within seconds, so each check-in falls inside the engine's
+  // lease of the last and rewrites its schedule (decision 043). A day's check-in leaves the schedule
+  // instead; a lead of 0 lets these repeats take that path, to measure what it costs.
+  const walBeforeKeep = await walLsn(sqlPool);
+  const keep = pgbench(
+    "check-in-keep",
+    `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now(), false, interval '0');\n`,
+  );
+  console.log(
+    `  probe: the statement when it leaves the schedule (as a check-in a lease or more after the last does): ${keep.tps.toFixed(0)} TPS, ${((100 * keep.tps) / tps).toFixed(0)} % of the UPDATE; WAL ${((await walBytesSince(sqlPool, walBeforeKeep)) / keep.transactions / 1024).toFixed(1)} KiB per check-in`,
+  );
 
   // What the realtime NOTIFY costs (decision 006's trigger announces every check-in): a notifying transaction holds a
   // cluster-wide lock through its commit, so such transactions commit one at a time. Probes, not product paths.
