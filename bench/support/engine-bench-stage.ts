@@ -18,7 +18,7 @@ import { startSinkChild } from "./smtp-sink-child.ts";
 /**
  * What an engine bench runs against: an SMTP sink in its own process, a scratch database, a
  * throwaway DATA_DIR, the server's config for them (ENGINE_* from the environment honoured) and the
- * engine's mailer (its thread starts with the first send).
+ * engine's mailer, its thread started now, as main.ts starts it when the server starts.
  */
 export async function stageEngineBench(tag: string) {
   const sink = await startSinkChild();
@@ -41,6 +41,7 @@ export async function stageEngineBench(tag: string) {
     masterKeys,
     limits: smtpLimitsOf(config),
   });
+  mailer.warm?.();
   return { sink, scratch, dataDir, config, masterKeys, mailer };
 }
 
