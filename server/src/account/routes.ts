@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   const { database, clock, masterKeys, config } = deps;
   const db = database.db;
   const storage = diskAttachmentStorage(config.DATA_DIR);
-  const stripe = createStripeClient(config);
+  const stripe = await createStripeClient(config);
 
   app.get(
     "/account/export",

@@ -4,7 +4,7 @@ import {
   invoiceSchema,
   redirectUrlSchema,
 } from "@trigger-switch/contracts";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../app-deps.ts";
@@ -18,11 +18,11 @@ import { createStripeClient } from "./stripe-client.ts";
 const tags = ["billing"];
 
 /** Stripe's own failures (network, a refused request) become a 503 a person can act on, never a 500. */
-async function viaStripe<T>(work: () => Promise<T>): Promise<T> {
+async function viaStripe<T>(stripe: Stripe | null, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError)
+    if (stripe && err instanceof stripe.errors.StripeError)
       throw new AppError(
         "unavailable",
         "The payment provider did not answer as expected. Please try again in a moment; nothing was charged.",
@@ -35,7 +35,7 @@ async function viaStripe<T>(work: () => Promise<T>): Promise<T> {
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const { clock, config } = deps;
-  const stripe = createStripeClient(config);
+  const stripe = await createStripeClient(config);
   const base = (userId: string) => ({ db, clock, config, stripe, userId });
 
   app.get(
@@ -61,7 +61,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: redirectUrlSchema },
       },
     },
-    (req) => viaStripe(() => startCheckout({ ...base(currentUser(req).id), interval: req.body?.interval ?? "month" })),
+    (req) =>
+      viaStripe(stripe, () => startCheckout({ ...base(currentUser(req).id), interval: req.body?.interval ?? "month" })),
   );
   app.post(
     "/billing/portal",
@@ -73,7 +74,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: redirectUrlSchema },
       },
     },
-    (req) => viaStripe(() => openBillingPortal(base(currentUser(req).id))),
+    (req) => viaStripe(stripe, () => openBillingPortal(base(currentUser(req).id))),
   );
   for (const [action, cancel] of [
     ["cancel", true],
@@ -92,7 +93,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         },
       },
       async (req) => {
-        await viaStripe(() => setCancelAtPeriodEnd({ ...base(currentUser(req).id), cancel }));
+        await viaStripe(stripe, () => setCancelAtPeriodEnd({ ...base(currentUser(req).id), cancel }));
         return readBillingOverview({ ...base(currentUser(req).id), channels: deps.channels });
       },
     );
@@ -100,6 +101,6 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.get(
     "/billing/invoices",
     { schema: { tags, security, summary: "My invoices, newest first", response: { 200: z.array(invoiceSchema) } } },
-    (req) => viaStripe(() => listInvoices(base(currentUser(req).id))),
+    (req) => viaStripe(stripe, () => listInvoices(base(currentUser(req).id))),
   );
 };

@@ -1,11 +1,10 @@
-import Stripe from "stripe";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { apiErrorHandler } from "../http/errors.ts";
 import { applyStripeEvent } from "./apply-stripe-event.ts";
-import { billingEnabled } from "./billing-enabled.ts";
+import { createStripeClient } from "./stripe-client.ts";
 import { stripeEventSchema } from "./stripe-objects.ts";
 
 /**
@@ -17,6 +16,7 @@ import { stripeEventSchema } from "./stripe-objects.ts";
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const { config, clock, masterKeys } = deps;
+  const stripe = await createStripeClient(config);
   app.setErrorHandler(apiErrorHandler);
   // Only inside this plugin: every content type arrives as the raw bytes Stripe signed.
   app.removeAllContentTypeParsers();
@@ -35,15 +35,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       },
     },
     async (req) => {
-      if (!billingEnabled(config))
-        throw new AppError("not_found", "Billing is off on this server: no Stripe webhook is expected.");
+      if (!stripe) throw new AppError("not_found", "Billing is off on this server: no Stripe webhook is expected.");
       const raw = req.body;
       if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError("bad_request", "The webhook body is empty.");
       let event: unknown;
       try {
-        event = Stripe.webhooks.constructEvent(raw, req.headers["stripe-signature"], config.STRIPE_WEBHOOK_SECRET!);
+        event = stripe.webhooks.constructEvent(raw, req.headers["stripe-signature"], config.STRIPE_WEBHOOK_SECRET!);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeSignatureVerificationError)
+        if (err instanceof stripe.errors.StripeSignatureVerificationError)
           throw new AppError(
             "bad_request",
             "The webhook signature does not match STRIPE_WEBHOOK_SECRET (or is too old).",

@@ -100,4 +100,13 @@ describe("the server's imports", () => {
       .map((cycle) => cycle.join(" ⇄ "));
     expect(cycles).toEqual([]);
   });
+
+  it("load the passkey library and the Stripe and Twilio packages only when a ceremony or the configuration needs them", () => {
+    // They were the costliest imports of a start (docs/benchmarks.md, first start and re-open).
+    const eagerImport = /^import\s+(?!type\b)[^;]*?from\s+"(stripe|twilio|@simplewebauthn\/server(?:\/[^"]*)?)"/gm;
+    const eager = [...graph.keys()].flatMap((file) =>
+      [...fs.readFileSync(path.join(srcDir, file), "utf8").matchAll(eagerImport)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(eager).toEqual([]);
+  });
 });

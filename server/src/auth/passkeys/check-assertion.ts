@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { verifyAuthenticationResponse } from "@simplewebauthn/server";
-import { parseAuthenticatorData } from "@simplewebauthn/server/helpers";
 import type { FactorRow } from "../factors/factor-types.ts";
 import type { PasskeyProblem } from "./passkey-problem.ts";
 import type { RelyingParty } from "./relying-party.ts";
+import { webauthnHelpers, webauthnLibrary } from "./webauthn-library.ts";
 import { readClientData, type AuthenticationJson } from "./webauthn-json.ts";
 
 export type AssertionCheck = { ok: true; signCount: number } | { ok: false; problem: PasskeyProblem };
@@ -28,6 +27,10 @@ export async function checkAssertion(input: {
   if (!client || client.type !== "webauthn.get") return { ok: false, problem: "signature" };
   if (client.challenge !== challenge) return { ok: false, problem: "challenge" };
   if (client.origin !== rp.origin) return { ok: false, problem: "origin" };
+  const [{ verifyAuthenticationResponse }, { parseAuthenticatorData }] = await Promise.all([
+    webauthnLibrary(),
+    webauthnHelpers(),
+  ]);
   let authData;
   try {
     authData = parseAuthenticatorData(Buffer.from(response.response.authenticatorData, "base64url"));

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { verifyRegistrationResponse } from "@simplewebauthn/server";
-import { decodeAttestationObject, parseAuthenticatorData } from "@simplewebauthn/server/helpers";
 import type { PasskeyProblem } from "./passkey-problem.ts";
 import type { RelyingParty } from "./relying-party.ts";
+import { webauthnHelpers, webauthnLibrary } from "./webauthn-library.ts";
 import { readClientData, type RegistrationJson } from "./webauthn-json.ts";
 
 export type RegistrationCheck =
@@ -30,6 +29,10 @@ export async function checkRegistration(input: {
   if (!client || client.type !== "webauthn.create") return { ok: false, problem: "signature" };
   if (client.challenge !== challenge) return { ok: false, problem: "challenge" };
   if (client.origin !== rp.origin) return { ok: false, problem: "origin" };
+  const [{ verifyRegistrationResponse }, { decodeAttestationObject, parseAuthenticatorData }] = await Promise.all([
+    webauthnLibrary(),
+    webauthnHelpers(),
+  ]);
   try {
     const attestation = decodeAttestationObject(Buffer.from(response.response.attestationObject, "base64url"));
     const authData = parseAuthenticatorData(attestation.get("authData"));

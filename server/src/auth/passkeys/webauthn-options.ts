@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { generateAuthenticationOptions, generateRegistrationOptions } from "@simplewebauthn/server";
 import { MFA_CHALLENGE_LIFETIME_MS } from "../constants.ts";
 import type { FactorRow } from "../factors/factor-types.ts";
 import type { RelyingParty } from "./relying-party.ts";
+import { webauthnLibrary } from "./webauthn-library.ts";
 
 /** 32 random bytes as base64url: what the authenticator signs, stored to compare with its answer. */
 export const newWebauthnChallenge = (): string => randomBytes(32).toString("base64url");
@@ -25,6 +25,7 @@ export async function creationOptions(input: {
   challenge: string;
   others: FactorRow[];
 }) {
+  const { generateRegistrationOptions } = await webauthnLibrary();
   return generateRegistrationOptions({
     rpName: input.rp.name,
     rpID: input.rp.id,
@@ -48,6 +49,7 @@ export async function creationOptions(input: {
  */
 export async function requestOptions(input: { rp: RelyingParty; challenge: string; factor?: FactorRow }) {
   const { factor } = input;
+  const { generateAuthenticationOptions } = await webauthnLibrary();
   return generateAuthenticationOptions({
     rpID: input.rp.id,
     challenge: Buffer.from(input.challenge, "base64url") as Uint8Array<ArrayBuffer>,

@@ -37,7 +37,9 @@ export function createSmsChannel({
         ),
     };
   }
+  // Loading the package starts now; a send waits for it only if it comes first.
   const client = createTwilioClient(config, clock);
+  client.catch(() => {}); // a failure is the first send's to report
   const sender = config.from.startsWith("MG") ? { messagingServiceSid: config.from } : { from: config.from };
 
   return {
@@ -54,7 +56,8 @@ export function createSmsChannel({
       if (envelope.text.length > SMS_MAX)
         throw new ChannelError("sms", true, `An SMS can hold at most ${SMS_MAX} characters.`, "too_long");
       try {
-        const message = await client.messages.create({
+        const twilio = await client;
+        const message = await twilio.messages.create({
           to: envelope.to,
           body: envelope.text,
           statusCallback: `${siteUrl()}/webhooks/twilio/status`,

@@ -1,4 +1,4 @@
-import twilio from "twilio";
+import type twilio from "twilio";
 import type { Clock } from "../../clock.ts";
 import type { TwilioConfig } from "../../config.ts";
 import { retryAfterMs, saysRetryAfter } from "../retry-after.ts";
@@ -14,9 +14,11 @@ export type TwilioRefusal = twilio.RestException & { retryAfterMs?: number };
  * The official `twilio` client, pointed at TWILIO_API_URL. The SDK builds every URL on
  * https://api.twilio.com; its documented way to send them elsewhere is a custom HTTP client, so
  * this one rewrites the base and hands the request to the SDK's own RequestClient. The same client
- * reads Retry-After on a 429 or 503, which the SDK's own error does not keep.
+ * reads Retry-After on a 429 or 503, which the SDK's own error does not keep. The package is loaded
+ * here, so a server without SMS never loads it (one of the costlier imports of a start).
  */
-export function createTwilioClient(config: TwilioConfig, clock: Clock): twilio.Twilio {
+export async function createTwilioClient(config: TwilioConfig, clock: Clock): Promise<twilio.Twilio> {
+  const { default: twilio } = await import("twilio");
   const http = new twilio.RequestClient({ timeout: TWILIO_TIMEOUT_MS, keepAlive: true });
   const httpClient = Object.assign(Object.create(http) as twilio.RequestClient, {
     request: async (opts: Parameters<twilio.RequestClient["request"]>[0]) => {

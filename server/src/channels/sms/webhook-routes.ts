@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import twilio from "twilio";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import type { StatusUpdate } from "../channel.ts";
@@ -46,6 +45,8 @@ const statusSchema = z.object({
  */
 export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const config = deps.config.twilio;
+  // The official package checks the signatures; a server without SMS never loads it.
+  const twilio = config ? (await import("twilio")).default : null;
   const { db } = deps.database;
   // Twilio posts application/x-www-form-urlencoded with single-valued fields.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
@@ -54,7 +55,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   /** True when the request is Twilio's; otherwise the 401 (or 404 when SMS is off) has been sent. */
   const verified = (req: FastifyRequest, reply: FastifyReply): boolean => {
-    if (!config) {
+    if (!config || !twilio) {
       void reply.status(404).type("text/plain").send("SMS is not configured on this server.");
       return false;
     }
