@@ -43,8 +43,9 @@ try {
     `seeded ${n.toLocaleString("en")} owners' messages, recipients and conditions in ${s(performance.now() - seedStart)}`,
   );
 
-  // Deadlines from t0 (a few seconds ahead) evenly over the spread; the schedule as the product writes it.
-  const t0 = Date.now() + 8000;
+  // Deadlines from t0 evenly over the spread; the schedule as the product writes it. t0 leaves time
+  // to write it first (100,000 rows took more than 8 s on a slow machine, so the lead grows with n).
+  const t0 = Date.now() + 8000 + n / 5;
   await spreadDeadlines(scratch.pool, { n, t0, spreadMs, thresholdMinutes: THRESHOLD_MIN });
   const deadlines = new Map<string, number>();
   const dl = await scratch.pool.query<{ email: string; ms: number }>(
