@@ -27,10 +27,13 @@ describe("the background engine", () => {
   });
 });
 
-/** The background loop with a 20 s interval: a test that passes within 10 s did not wait for it. */
-function startSlowEngine(t: TestApp, clock: Clock, mailer: Mailer) {
+/**
+ * Runs `work` while the background loop runs with a 20 s interval (a test that passes within 10 s
+ * did not wait for it), then stops the loop.
+ */
+async function whileSlowEngineRuns(t: TestApp, clock: Clock, mailer: Mailer, work: () => Promise<void>) {
   const masterKeys = createMasterKeys({ config: t.config });
-  return startEngine({
+  const engine = startEngine({
     db: t.database.db,
     clock,
     mailer,
@@ -41,6 +44,11 @@ function startSlowEngine(t: TestApp, clock: Clock, mailer: Mailer) {
     log: { info() {}, error() {} },
     intervalMs: 20_000,
   });
+  try {
+    await work();
+  } finally {
+    await engine.stop();
+  }
 }
 
 describe("the background engine between passes", () => {
@@ -52,14 +60,11 @@ describe("the background engine between passes", () => {
       // The engine's clock runs in real time and reaches the deadline 400 ms after the engine starts.
       const clock = createAdjustableClock(final.nextAttemptAt!.getTime() - 400 - Date.now());
       await setHeartbeat(t, clock.now());
-      const engine = startSlowEngine(t, clock, t.mailer);
-      try {
+      await whileSlowEngineRuns(t, clock, t.mailer, async () => {
         const started = Date.now();
         await sink.waitFor(s.recipientEmails[0]!, 10_000);
         expect(Date.now() - started).toBeLessThan(10_000);
-      } finally {
-        await engine.stop();
-      }
+      });
     } finally {
       await t.close();
     }
@@ -82,15 +87,12 @@ describe("the background engine between passes", () => {
           return t.mailer.send(mail);
         },
       };
-      const engine = startSlowEngine(t, clock, mailer);
-      try {
+      await whileSlowEngineRuns(t, clock, mailer, async () => {
         await sink.waitFor(first.recipientEmails[0]!, 10_000);
         const started = Date.now();
         await sink.waitFor(second.recipientEmails[0]!, 10_000);
         expect(Date.now() - started).toBeLessThan(10_000);
-      } finally {
-        await engine.stop();
-      }
+      });
     } finally {
       await t.close();
     }
