@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { AuthService } from "./auth/auth-service.ts";
 import type { Channels } from "./channels/channel.ts";
 import type { InboxWaker } from "./channels/inbound/create-inbox-processor.ts";
@@ -29,6 +30,8 @@ export interface AppDeps {
   channels: Channels;
   /** Told by a webhook that it recorded inbound messages, so they are handled at once (docs/decisions/037). */
   inbox: InboxWaker;
+  /** The one Stripe client (billing/stripe-client.ts); null while billing is off. */
+  stripe: Stripe | null;
   /** Where log lines go (default stdout); the security suite reads them back. */
   logStream?: NodeJS.WritableStream;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { createAuthService } from "./auth/create-auth-service.ts";
+import { createStripeClient } from "./billing/stripe-client.ts";
 import { stripeWebhookRoutes } from "./billing/webhook-routes.ts";
 import type { Channels } from "./channels/channel.ts";
 import { createChannels } from "./channels/create-channels.ts";
@@ -100,6 +101,7 @@ export async function composeApp({
     channels,
     siteUrl: () => config.SITE_URL,
   });
+  const stripe = await createStripeClient(config);
   const app = await buildApp({ config, logStream });
   await registerRoutes(app, {
     config,
@@ -113,6 +115,7 @@ export async function composeApp({
     engineWaker,
     channels,
     inbox,
+    stripe,
     logStream,
   });
   inbox.start(app.log);

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { diskAttachmentStorage } from "../attachments/attachment-storage.ts";
 import { cancelSubscriptionsNow } from "../billing/manage-subscription.ts";
 import { deliveredBy } from "../channels/recipient-channel-rules.ts";
-import { createStripeClient } from "../billing/stripe-client.ts";
 import { AppError } from "../errors.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { currentUser } from "../http/authenticate.ts";
@@ -18,10 +17,9 @@ const security = [{ bearer: [] }];
 
 /** The account's own data: take it all with you, or delete it all (docs/decisions/017). */
 export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { database, clock, masterKeys, config } = deps;
+  const { database, clock, masterKeys, config, stripe } = deps;
   const db = database.db;
   const storage = diskAttachmentStorage(config.DATA_DIR);
-  const stripe = await createStripeClient(config);
 
   app.get(
     "/account/export",

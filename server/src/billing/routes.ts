@@ -13,7 +13,6 @@ import { security } from "../http/route-schemas.ts";
 import { AppError } from "../errors.ts";
 import { listInvoices, openBillingPortal, setCancelAtPeriodEnd, startCheckout } from "./manage-subscription.ts";
 import { readBillingOverview } from "./read-billing-overview.ts";
-import { createStripeClient } from "./stripe-client.ts";
 
 const tags = ["billing"];
 
@@ -34,8 +33,7 @@ async function viaStripe<T>(stripe: Stripe | null, work: () => Promise<T>): Prom
 /** /api/billing: the signed-in user's plan, usage and subscription (docs/decisions/018). */
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
-  const { clock, config } = deps;
-  const stripe = await createStripeClient(config);
+  const { clock, config, stripe } = deps;
   const base = (userId: string) => ({ db, clock, config, stripe, userId });
 
   app.get(

@@ -3,10 +3,10 @@ import type { Config } from "../config.ts";
 import { billingEnabled } from "./billing-enabled.ts";
 
 /**
- * The official client, pointed at STRIPE_API_URL (Stripe itself, or a local server that speaks
- * its API in tests). Null while billing is off: the package is then never loaded, which spares a
- * server without billing one of the costlier imports of its start. The client also carries the
- * package's `errors` and `webhooks`.
+ * The official client, pointed at STRIPE_API_URL (Stripe itself, or a local server that speaks its
+ * API in tests), built once per process (compose-app.ts, into AppDeps). Null while billing is off:
+ * the package is then never loaded, which spares a server without billing one of the costlier
+ * imports of its start. The client also carries the package's `errors` and `webhooks`.
  */
 export async function createStripeClient(config: Config): Promise<Stripe | null> {
   if (!billingEnabled(config)) return null;

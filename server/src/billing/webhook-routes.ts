@@ -4,7 +4,6 @@ import { AppError } from "../errors.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { apiErrorHandler } from "../http/errors.ts";
 import { applyStripeEvent } from "./apply-stripe-event.ts";
-import { createStripeClient } from "./stripe-client.ts";
 import { stripeEventSchema } from "./stripe-objects.ts";
 
 /**
@@ -15,8 +14,7 @@ import { stripeEventSchema } from "./stripe-objects.ts";
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
-  const { config, clock, masterKeys } = deps;
-  const stripe = await createStripeClient(config);
+  const { config, clock, masterKeys, stripe } = deps;
   app.setErrorHandler(apiErrorHandler);
   // Only inside this plugin: every content type arrives as the raw bytes Stripe signed.
   app.removeAllContentTypeParsers();
