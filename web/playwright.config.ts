@@ -78,6 +78,9 @@ export default defineConfig({
     // Times follow the browser's language (12- or 24-hour, decision 025); the journeys read 24-hour ones.
     locale: "en-GB",
     trace: "retain-on-failure",
+    // As a person who asked for less motion: the app's skeletons and spinners stand still
+    // (src/index.css), so Chromium does not paint their frames on the two shared cores meanwhile.
+    reducedMotion: "reduce",
   },
   // Two workers, but one per project whose server is shared state: the engine and billing journeys
   // move their server's test clock, the channels journeys read one fake WhatsApp's messages.
