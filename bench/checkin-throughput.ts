@@ -25,7 +25,8 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 import { createBenchRequest } from "./support/http-request.ts";
-import { runPgbench, walBytesSince, walLsn } from "./support/pgbench.ts";
+import { runPgbench } from "./support/pgbench.ts";
+import { probeCheckInStatement } from "./support/check-in-statement-probes.ts";
 import { scheduleConditions } from "./support/seed.ts";
 import { arrivalLatencies, startSocketsClient, type ClientStatus } from "./support/sockets-client-process.ts";
 
@@ -92,6 +93,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-bench-"));
 const cluster = path.join(dataDir, "postgres");
 let sqlPool: pg.Pool | null = scratch?.pool ?? null;
 const profileDir = process.env.BENCH_CPU_PROF;
+/** Each bench condition: 72 hours without a check-in, reminders a day and an hour before. */
+const condition = { hours: 72, reminderMinutes: [1440, 60] };
 /** Each owner's last check-in an hour earlier, with the schedule the product would have written then. */
 async function moveHistoryAnHourBack(): Promise<void> {
   if (!sqlPool) return;
@@ -99,7 +102,10 @@ async function moveHistoryAnHourBack(): Promise<void> {
     "update message_conditions set last_checked = last_checked - interval '1 hour', armed_at = armed_at - interval '1 hour'",
   );
   await sqlPool.query("delete from reminder_schedule");
-  await scheduleConditions(sqlPool, { thresholdMinutes: 72 * 60, reminderMinutes: [1440, 60] });
+  await scheduleConditions(sqlPool, {
+    thresholdMinutes: condition.hours * 60,
+    reminderMinutes: condition.reminderMinutes,
+  });
 }
 /** The server as `npm start` runs it, on the scratch database; under `--cpu-prof` for the measured phase when asked. */
 async function startServer(profile: boolean): Promise<ChildProcess> {
@@ -185,8 +191,8 @@ try {
           await ok("PUT", `/api/messages/${message.id as string}/recipients`, auth, { recipient_ids: [recipient.id] });
           await ok("POST", `/api/messages/${message.id as string}/conditions`, auth, {
             condition_type: "no_check_in",
-            hours_threshold: 72,
-            reminder_hours: [1440, 60],
+            hours_threshold: condition.hours,
+            reminder_hours: condition.reminderMinutes,
           });
         }
         tokens.push(auth.authorization);
@@ -320,53 +326,14 @@ try {
     `pgbench single-row UPDATE: ${tps.toFixed(0)} TPS, latency average ${update.latencyMs} ms (${concurrency} clients, ${seconds} s)`,
   );
 
-  // The check-in statement alone, through pgbench like the UPDATE: the ceiling any HTTP server in front of it could reach.
-  await sqlPool.query("create table bench_owners as select row_number() over (order by id)::int as n, id from users");
-  await sqlPool.query("alter table bench_owners add primary key (n)");
-  const checkInScript = `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now());\n`;
-  const walBefore = await walLsn(sqlPool);
-  const statement = pgbench("check-in", checkInScript);
-  const statementTps = statement.tps;
-  const walPerCheckIn = (await walBytesSince(sqlPool, walBefore)) / statement.transactions;
-  console.log(
-    `pgbench check_in statement alone: ${statementTps.toFixed(0)} TPS, latency average ${statement.latencyMs} ms — ${((100 * statementTps) / tps).toFixed(0)} % of the UPDATE; WAL ${(walPerCheckIn / 1024).toFixed(1)} KiB per check-in`,
-  );
-  // The statement when it rewrites the schedule (each owner's first check-in after sign-up, one
-  // within a lease of the last rewrite, one dated in the past): p_rewrite_all takes that path on
-  // every call. Then the owners' history goes back an hour again for the open loop.
-  const walBeforeRewrite = await walLsn(sqlPool);
-  const rewrite = pgbench(
-    "check-in-rewrite",
-    `\\set n random(1, ${users})\nSELECT * FROM check_in((SELECT id FROM bench_owners WHERE n = :n), now(), true);\n`,
-  );
-  console.log(
-    `  probe: the statement when it rewrites the schedule: ${rewrite.tps.toFixed(0)} TPS, ${((100 * rewrite.tps) / tps).toFixed(0)} % of the UPDATE; WAL ${((await walBytesSince(sqlPool, walBeforeRewrite)) / rewrite.transactions / 1024).toFixed(1)} KiB per check-in`,
-  );
-  await moveHistoryAnHourBack();
-
-  // What the realtime NOTIFY costs (decision 006's trigger announces every check-in): a notifying transaction holds a
-  // cluster-wide lock through its commit, so such transactions commit one at a time. Probes, not product paths.
-  const pgbenchTps = (name: string, body: string) => pgbench(name, body, Math.min(seconds, 10)).tps;
-  const notifyTps = pgbenchTps(
-    "update-notify",
-    "\\set aid random(1, 100000 * :scale)\nBEGIN;\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\nSELECT pg_notify('bench_probe', :aid::text);\nEND;\n",
-  );
-  // What the check-in would cost if it wrote only its conditions (the schedule derived later, not
-  // rewritten), with its realtime trigger and without.
-  const conditionsOnly = `\\set n random(1, ${users})\nUPDATE message_conditions SET last_checked = now(), updated_at = now() WHERE user_id = (SELECT id FROM bench_owners WHERE n = :n) AND active AND condition_type IN ('no_check_in', 'recurring_check_in', 'inactivity_to_date');\n`;
-  const conditionsOnlyTps = pgbenchTps("check-in-conditions-only", conditionsOnly);
-  await sqlPool.query("alter table message_conditions disable trigger message_conditions_notify_update");
-  const quietTps = pgbenchTps("check-in-quiet", checkInScript);
-  const conditionsOnlyQuietTps = pgbenchTps("check-in-conditions-only-quiet", conditionsOnly);
-  await sqlPool.query("alter table message_conditions enable trigger message_conditions_notify_update");
-  const pct = (x: number) => `${((100 * x) / tps).toFixed(0)} %`;
-  console.log(
-    `  probe: the conditions' UPDATE alone, without the schedule rewrite, ${conditionsOnlyTps.toFixed(0)} TPS (${pct(conditionsOnlyTps)} of the UPDATE); with the realtime trigger disabled too ${conditionsOnlyQuietTps.toFixed(0)} TPS (${pct(conditionsOnlyQuietTps)})`,
-  );
-  console.log(
-    `  probes: single-row UPDATE + pg_notify ${notifyTps.toFixed(0)} TPS (${((100 * notifyTps) / tps).toFixed(0)} % of the UPDATE); ` +
-      `check_in with the realtime trigger disabled ${quietTps.toFixed(0)} TPS (${((100 * quietTps) / tps).toFixed(0)} %)`,
-  );
+  await probeCheckInStatement({
+    pool: sqlPool,
+    pgbench,
+    owners: users,
+    updateTps: tps,
+    shortSeconds: Math.min(seconds, 10),
+    moveHistoryAnHourBack,
+  });
   console.log(
     `check-in / pgbench: ${((100 * rps) / tps).toFixed(0)} % — aim ≥ 50 % → ${rps / tps >= 0.5 ? "met" : "not met"}; load average ${os
       .loadavg()
