@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { adminUrl, percentile, postgresAvailable, scratchDatabase } from "./support/scratch-db.ts";
 import { createBenchRequest } from "./support/http-request.ts";
+import { closedLoop, openLoop } from "./support/check-in-loops.ts";
 import { runPgbench } from "./support/pgbench.ts";
 import { probeCheckInStatement } from "./support/check-in-statement-probes.ts";
 import { scheduleConditions } from "./support/seed.ts";
@@ -229,51 +230,8 @@ try {
   const sentByOwner: number[][] = tokens.map(() => []);
   const epoch = () => performance.timeOrigin + performance.now();
 
-  // Closed loop: `concurrency` clients, each checks in as a random user as soon as its last answer came.
-  const run = async (ms: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = Date.now() + ms;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < end) {
-          const owner = Math.floor(Math.random() * tokens.length);
-          sentByOwner[owner]!.push(epoch());
-          const t = performance.now();
-          const res = await request("POST", "/api/check-in", { authorization: tokens[owner]! }, {});
-          latencies.push(performance.now() - t);
-          if (res.status !== 200) errors++;
-        }
-      }),
-    );
-    return { latencies: latencies.sort((a, b) => a - b), errors };
-  };
-  // Open loop: request i is due at start + i / rate and timed from then (no coordinated omission).
-  const openAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const openLoop = async (perSecond: number, ms: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const inFlight: Promise<void>[] = [];
-    const start = performance.now();
-    for (let i = 0; i < Math.floor((perSecond * ms) / 1000); i++) {
-      const due = start + (i * 1000) / perSecond;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      const authorization = tokens[Math.floor(Math.random() * tokens.length)]!;
-      inFlight.push(
-        request("POST", "/api/check-in", { authorization }, {}, openAgent).then(
-          (res) => {
-            latencies.push(performance.now() - due);
-            if (res.status !== 200) errors++;
-          },
-          () => void errors++,
-        ),
-      );
-    }
-    await Promise.all(inFlight);
-    openAgent.destroy();
-    return { latencies: latencies.sort((a, b) => a - b), errors };
-  };
+  const run = (ms: number) =>
+    closedLoop({ request, tokens, concurrency, ms, onSend: (owner) => sentByOwner[owner]!.push(epoch()) });
   await run(3000); // warm-up
   for (const list of sentByOwner) list.length = 0;
   await dashboards.ask({ type: "record", on: true }, "recording");
@@ -343,7 +301,7 @@ try {
 
   // Open loop at 80 % of the load reached above: latency as a steady stream of owners sees it.
   const rate = 0.8 * rps;
-  const open = await openLoop(rate, seconds * 1000);
+  const open = await openLoop({ request, tokens, perSecond: rate, ms: seconds * 1000 });
   console.log(
     `open loop at ${rate.toFixed(0)} check-ins/s (80 % of ${rps.toFixed(0)}; ${((100 * rate) / tps).toFixed(0)} % of pgbench): p50 ${percentile(open.latencies, 50).toFixed(1)} ms, p99 ${percentile(open.latencies, 99).toFixed(1)} ms, ` +
       `${open.latencies.length} requests, ${open.errors} errors — aim p99 < 25 ms → ${percentile(open.latencies, 99) < 25 ? "met" : "not met"}; load average ${os
