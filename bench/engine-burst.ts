@@ -72,13 +72,14 @@ try {
   engine = undefined;
   const all = await sink.arrivals();
   const arrivals = all.filter(([to]) => deadlines.has(to));
-  console.log(
-    `  (and ${(all.length - arrivals.length).toLocaleString("en")} owners' release notices, not counted below)`,
-  );
   const late = arrivals.map(([to, at]) => at - deadlines.get(to)!).sort((a, b) => a - b);
   const unique = new Set(arrivals.map(([to]) => to)).size;
   const firstAt = Math.min(...arrivals.map(([, at]) => at));
   const lastAt = Math.max(...arrivals.map(([, at]) => at));
+  const noticesAmid = all.filter(([to, at]) => !deadlines.has(to) && at <= lastAt).length;
+  console.log(
+    `  (and ${(all.length - arrivals.length).toLocaleString("en")} owners' release notices, ${noticesAmid.toLocaleString("en")} of them before the last recipient's mail; not counted below)`,
+  );
   const { rows: states } = await scratch.pool.query<{ status: string; n: number }>(
     "select status, count(*)::int n from reminder_schedule group by status order by status",
   );

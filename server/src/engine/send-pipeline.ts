@@ -49,6 +49,12 @@ export interface SendPipeline {
   urgentBacklog(): number;
   /** Notices (queued ones and owners' release notices) waiting for a lane. */
   queuedNotices(): number;
+  /**
+   * While on, lanes leave notices queued even when no recipient's mail waits: the loop turns it on
+   * after a full claim (more deadlines of a burst are due and their mails come first) and off
+   * otherwise. Off by default.
+   */
+  holdNotices(on: boolean): void;
   /** Resolves once everything queued was sent (or failed) and written. */
   drain(): Promise<void>;
   /**
@@ -126,6 +132,7 @@ export function createSendPipeline(opts: {
   const counts: PipelineCounts = { sent: 0, retried: 0, parked: 0, handedBack: 0 };
   let open = 0; // rows + notices not yet written
   let stopping = false;
+  let noticesHeld = false;
   let idleWaiters: (() => void)[] = [];
   let wakeLane: (() => void)[] = [];
   let flushTimer: NodeJS.Timeout | undefined;
@@ -287,7 +294,7 @@ export function createSendPipeline(opts: {
   const lane = async (channel: ChannelId) => {
     const queue = queues[channel];
     for (;;) {
-      const job = queue.deliveries.shift() ?? queue.notices.shift();
+      const job = queue.deliveries.shift() ?? (noticesHeld ? undefined : queue.notices.shift());
       if (!job) {
         if (stopping) return;
         await new Promise<void>((resolve) => wakeLane.push(resolve));
@@ -340,6 +347,11 @@ export function createSendPipeline(opts: {
       for (const notice of notices) queues[notice.channel].notices.push({ kind: "notice", notice });
       wake();
     },
+    holdNotices(on) {
+      if (noticesHeld === on) return;
+      noticesHeld = on;
+      if (!on) wake();
+    },
     backlog: () => open,
     queuedUrgent: () => allQueues.reduce((n, q) => n + q.deliveries.length, 0),
     urgentBacklog: () => urgentRows,
@@ -350,6 +362,7 @@ export function createSendPipeline(opts: {
     },
     async stop(graceMs) {
       stopping = true;
+      noticesHeld = false;
       // Jobs not started go back untried: their rows are handed back, their notices unclaimed.
       const notStarted = allQueues.flatMap((q) => [...q.deliveries.splice(0), ...q.notices.splice(0)]);
       const notices = notStarted.flatMap((j) => (j.kind === "notice" ? [j.notice.id] : []));

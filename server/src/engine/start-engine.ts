@@ -80,8 +80,8 @@ export function startEngine({
   // well within its lease (a row whose lease nears its end goes back untried, send-pipeline.ts).
   // Owners' release notices wait behind recipients' mails (send-pipeline.ts), so rows waiting only
   // for their notice count against a wider bound, which keeps memory and lease times in check.
-  const hasRoom = () =>
-    pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && pipeline.backlog() < 20 * limit;
+  const tooManyOpenRows = () => pipeline.backlog() >= 20 * limit;
+  const hasRoom = () => pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && !tooManyOpenRows();
   // A burst of notices (every contact of a batch of deadlines asked at once) is fed to the lanes as
   // they drain, not a batch per claim step: a step that also commits a batch of deadlines lasts long
   // enough for the lanes to empty between two. Only while the last claim of notices was full, and
@@ -115,6 +115,8 @@ export function startEngine({
   const loop = () => {
     if (stopping) return;
     if (!hasRoom()) {
+      // Rows waiting only for their notice hold the next claim back: their notices go now.
+      if (tooManyOpenRows()) pipeline.holdNotices(false);
       timer = setTimeout(loop, 20);
       return;
     }
@@ -129,6 +131,9 @@ export function startEngine({
     inFlight = runClaimStep({ ...opts, workerId }, pipeline, { closeQuestions })
       .then(async (result) => {
         more = result.more;
+        // A full batch of deadlines means more of a burst is due: its recipients' mails go before
+        // any notice, the owners' release notices of rows already sent included (decision 012).
+        pipeline.holdNotices(result.claimed >= limit);
         if (result.moreNotices && !opts.userId) feeding ??= setInterval(feedNotices, FEED_EVERY_MS);
         // Nothing more due now: wake when the next row falls due, if that comes before the
         // interval is up, so a deadline is acted on at its moment rather than up to a pause later.
@@ -141,7 +146,10 @@ export function startEngine({
           else if (result.claimed > 0) pause = 0;
         }
       })
-      .catch((err: unknown) => opts.log.error({ err }, "engine tick failed"))
+      .catch((err: unknown) => {
+        pipeline.holdNotices(false);
+        opts.log.error({ err }, "engine tick failed");
+      })
       .finally(() => {
         running = false;
         // Work that arrived during the step may not have been seen by its claim, and a full batch
