@@ -47,14 +47,14 @@ export interface SendPipeline {
   queuedUrgent(): number;
   /** Rows with a recipient's or reminder's send not finished. */
   urgentBacklog(): number;
-  /** Notices (queued ones and owners' release notices) waiting for a lane. */
+  /** Claimed notices waiting for a lane (owners' release notices not counted: they come with their rows). */
   queuedNotices(): number;
   /**
-   * While on, lanes leave notices queued even when no recipient's mail waits: the loop turns it on
-   * after a full claim (more deadlines of a burst are due and their mails come first) and off
-   * otherwise. Off by default.
+   * While on, lanes leave owners' release notices queued even when nothing else waits: the loop
+   * turns it on after a full claim (more deadlines of a burst are due, and their recipients' mails
+   * come first) and off otherwise. Off by default.
    */
-  holdNotices(on: boolean): void;
+  holdReleaseNotices(on: boolean): void;
   /** Resolves once everything queued was sent (or failed) and written. */
   drain(): Promise<void>;
   /**
@@ -114,17 +114,19 @@ export function createSendPipeline(opts: {
   const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
   // Each channel has its own lanes, so a provider that hangs holds only its own sends, never
   // another owner's e-mail. A job goes to the lane of the channel it tries first (WorkContext.lanes).
-  // Two queues per channel: a lane takes the recipients' and reminders' sends first, and an owner's
-  // release notice or a notice only when none waits, so the owners' mails of a burst never make its
-  // recipients' mails later. (A row waiting only for its notice keeps its lease and its check.)
-  const queues: Record<ChannelId, { deliveries: Job[]; notices: Job[] }> = {
-    email: { deliveries: [], notices: [] },
-    whatsapp: { deliveries: [], notices: [] },
-    sms: { deliveries: [], notices: [] },
+  // Three queues per channel: a lane takes the recipients' and reminders' sends first, then claimed
+  // notices (a trusted contact's question, an outage notice), then owners' release notices, so the
+  // owners' mails of a burst never make its recipients' mails later. (A row waiting only for its
+  // notice keeps its lease and its check.)
+  const queues: Record<ChannelId, { deliveries: Job[]; notices: Job[]; releaseNotices: Job[] }> = {
+    email: { deliveries: [], notices: [], releaseNotices: [] },
+    whatsapp: { deliveries: [], notices: [], releaseNotices: [] },
+    sms: { deliveries: [], notices: [], releaseNotices: [] },
   };
   const allQueues = Object.values(queues);
   let urgentRows = 0;
-  const queueLength = () => allQueues.reduce((n, q) => n + q.deliveries.length + q.notices.length, 0);
+  const queueLength = () =>
+    allQueues.reduce((n, q) => n + q.deliveries.length + q.notices.length + q.releaseNotices.length, 0);
   const attempts: Attempt[] = [];
   const done: DoneRow[] = [];
   /** Notices sent and not yet written: written together, as rows are. */
@@ -132,7 +134,7 @@ export function createSendPipeline(opts: {
   const counts: PipelineCounts = { sent: 0, retried: 0, parked: 0, handedBack: 0 };
   let open = 0; // rows + notices not yet written
   let stopping = false;
-  let noticesHeld = false;
+  let releaseNoticesHeld = false;
   let idleWaiters: (() => void)[] = [];
   let wakeLane: (() => void)[] = [];
   let flushTimer: NodeJS.Timeout | undefined;
@@ -223,7 +225,8 @@ export function createSendPipeline(opts: {
       if (stopping) {
         state.handBack = true;
         jobDone(state, delivery, { flush: false });
-      } else queues[state.ctx.lanes.get(delivery.id) ?? "email"].notices.push({ kind: "delivery", state, delivery });
+      } else
+        queues[state.ctx.lanes.get(delivery.id) ?? "email"].releaseNotices.push({ kind: "delivery", state, delivery });
     }
     wake();
   };
@@ -294,7 +297,10 @@ export function createSendPipeline(opts: {
   const lane = async (channel: ChannelId) => {
     const queue = queues[channel];
     for (;;) {
-      const job = queue.deliveries.shift() ?? (noticesHeld ? undefined : queue.notices.shift());
+      const job =
+        queue.deliveries.shift() ??
+        queue.notices.shift() ??
+        (releaseNoticesHeld ? undefined : queue.releaseNotices.shift());
       if (!job) {
         if (stopping) return;
         await new Promise<void>((resolve) => wakeLane.push(resolve));
@@ -347,9 +353,9 @@ export function createSendPipeline(opts: {
       for (const notice of notices) queues[notice.channel].notices.push({ kind: "notice", notice });
       wake();
     },
-    holdNotices(on) {
-      if (noticesHeld === on) return;
-      noticesHeld = on;
+    holdReleaseNotices(on) {
+      if (releaseNoticesHeld === on) return;
+      releaseNoticesHeld = on;
       if (!on) wake();
     },
     backlog: () => open,
@@ -362,9 +368,13 @@ export function createSendPipeline(opts: {
     },
     async stop(graceMs) {
       stopping = true;
-      noticesHeld = false;
+      releaseNoticesHeld = false;
       // Jobs not started go back untried: their rows are handed back, their notices unclaimed.
-      const notStarted = allQueues.flatMap((q) => [...q.deliveries.splice(0), ...q.notices.splice(0)]);
+      const notStarted = allQueues.flatMap((q) => [
+        ...q.deliveries.splice(0),
+        ...q.notices.splice(0),
+        ...q.releaseNotices.splice(0),
+      ]);
       const notices = notStarted.flatMap((j) => (j.kind === "notice" ? [j.notice.id] : []));
       for (const job of notStarted) {
         if (job.kind === "delivery") {

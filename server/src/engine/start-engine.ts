@@ -116,7 +116,7 @@ export function startEngine({
     if (stopping) return;
     if (!hasRoom()) {
       // Rows waiting only for their notice hold the next claim back: their notices go now.
-      if (tooManyOpenRows()) pipeline.holdNotices(false);
+      if (tooManyOpenRows()) pipeline.holdReleaseNotices(false);
       timer = setTimeout(loop, 20);
       return;
     }
@@ -132,8 +132,8 @@ export function startEngine({
       .then(async (result) => {
         more = result.more;
         // A full batch of deadlines means more of a burst is due: its recipients' mails go before
-        // any notice, the owners' release notices of rows already sent included (decision 012).
-        pipeline.holdNotices(result.claimed >= limit);
+        // the owners' release notices of the rows already sent (decision 012).
+        pipeline.holdReleaseNotices(result.claimed >= limit);
         if (result.moreNotices && !opts.userId) feeding ??= setInterval(feedNotices, FEED_EVERY_MS);
         // Nothing more due now: wake when the next row falls due, if that comes before the
         // interval is up, so a deadline is acted on at its moment rather than up to a pause later.
@@ -147,7 +147,7 @@ export function startEngine({
         }
       })
       .catch((err: unknown) => {
-        pipeline.holdNotices(false);
+        pipeline.holdReleaseNotices(false);
         opts.log.error({ err }, "engine tick failed");
       })
       .finally(() => {
