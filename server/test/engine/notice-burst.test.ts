@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { deliveries } from "../../src/db/schema.ts";
 import { enqueueOwnerNotices } from "../../src/engine/owner-notices.ts";
-import { startEngine } from "../../src/engine/start-engine.ts";
+import { startLoop } from "../support/engine.ts";
 import { engineAppWithSink } from "../support/fixtures.ts";
 import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -29,19 +28,8 @@ describe("a burst of notices many batches long", () => {
         notice: { to: to(i), userId: null, key: `test:burst:${i}`, subject: `Notice ${i}`, text: `Notice ${i}` },
       })),
     });
-    const engine = startEngine({
-      db: t.database.db,
-      clock: t.clock,
-      mailer: t.mailer,
-      channels: t.channels,
-      tellOwner: tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL }),
-      config: t.config,
-      masterKeys,
-      log: { info() {}, error() {} },
-      // Batches of 10 and a long pause between claim steps: the burst goes out through the feeder and full steps.
-      limit: 10,
-      intervalMs: 60_000,
-    });
+    // Batches of 10 and a long pause between claim steps: the burst goes out through the feeder and full steps.
+    const engine = startLoop(t, { limit: 10, intervalMs: 60_000 });
     try {
       for (let i = 0; i < count; i++) await sink.waitFor(to(i), 20_000);
       await expect

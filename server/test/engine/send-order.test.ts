@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { runEngineTick } from "../../src/engine/run-engine-tick.ts";
-import { startEngine } from "../../src/engine/start-engine.ts";
-import { HOUR, travel } from "../support/engine.ts";
+import { HOUR, startLoop, travel } from "../support/engine.ts";
 import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
@@ -52,23 +51,10 @@ describe("the order of the engine's sends", () => {
       setups.push(await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1));
     await travel(t, HOUR);
     sink.mails.length = 0;
-    const masterKeys = createMasterKeys({ config: t.config });
     // Claims of 2 rows: the burst takes five full claims, and one lane sends each batch's
     // recipients faster than the next claim comes back, so a notice taken between two claims
     // would arrive before the next batch's recipients.
-    const engine = startEngine({
-      db: t.database.db,
-      clock: t.clock,
-      mailer: t.mailer,
-      channels: t.channels,
-      tellOwner: tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL }),
-      config: t.config,
-      masterKeys,
-      log: { info() {}, error() {} },
-      limit: 2,
-      concurrency: 1,
-      intervalMs: 20_000,
-    });
+    const engine = startLoop(t, { limit: 2, concurrency: 1, intervalMs: 20_000 });
     try {
       const owners = setups.map((s) => s.owner.email);
       for (const owner of owners) await sink.waitFor(owner, 10_000);
@@ -90,20 +76,7 @@ describe("the order of the engine's sends", () => {
     for (let i = 0; i < 22; i++)
       setups.push(await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1));
     await travel(t, HOUR);
-    const masterKeys = createMasterKeys({ config: t.config });
-    const engine = startEngine({
-      db: t.database.db,
-      clock: t.clock,
-      mailer: t.mailer,
-      channels: t.channels,
-      tellOwner: tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL }),
-      config: t.config,
-      masterKeys,
-      log: { info() {}, error() {} },
-      limit: 1,
-      concurrency: 1,
-      intervalMs: 20_000,
-    });
+    const engine = startLoop(t, { limit: 1, concurrency: 1, intervalMs: 20_000 });
     try {
       for (const s of setups) await sink.waitFor(s.recipientEmails[0]!, 10_000);
       for (const s of setups) await sink.waitFor(s.owner.email, 10_000);

@@ -3,6 +3,7 @@ import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { engineHeartbeat, reminderSchedule } from "../../src/db/schema.ts";
 import { runEngineTick, type TickResult } from "../../src/engine/run-engine-tick.ts";
+import { startEngine, type RunningEngine } from "../../src/engine/start-engine.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { ReceivedMail, SmtpSink } from "./smtp-sink.ts";
 import type { TestApp } from "./test-app.ts";
@@ -34,6 +35,25 @@ export function tick(
     masterKeys,
     log: opts.log ?? quiet,
     workerId: opts.workerId,
+  });
+}
+
+/** The background loop on the test app's database, clock, mailer and channels; the caller stops it. */
+export function startLoop(
+  t: TestApp,
+  opts: { limit?: number; concurrency?: number; intervalMs?: number } = {},
+): RunningEngine {
+  const masterKeys = createMasterKeys({ config: t.config });
+  return startEngine({
+    db: t.database.db,
+    clock: t.clock,
+    mailer: t.mailer,
+    channels: t.channels,
+    tellOwner: tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL }),
+    config: t.config,
+    masterKeys,
+    log: quiet,
+    ...opts,
   });
 }
 
