@@ -111,7 +111,20 @@ export async function setup({
   });
   await screen.findByRole("button", { name: "Emergency" }, { timeout: 10_000 });
   if (panicMessages.length > 1) await settleReal(() => app.server.calls.some((c) => c.path === "/api/messages"));
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+  // Animation frames too: jsdom runs them from a setInterval it starts at the first pending frame,
+  // and started on the fake clock that interval never fires once real timers are back, so no frame
+  // would run again in this jsdom, which later files in the worker share (sonner's dismissals wait
+  // for one).
+  vi.useFakeTimers({
+    toFake: [
+      "setTimeout",
+      "clearTimeout",
+      "setInterval",
+      "clearInterval",
+      "requestAnimationFrame",
+      "cancelAnimationFrame",
+    ],
+  });
   // fireEvent, not user-event: Testing Library's async wrapper waits on a real-looking
   // setTimeout(0) that vitest's fake timers never run. Clicks are all these tests need.
   const user = { click: async (element: HTMLElement) => void fireEvent.click(element) };

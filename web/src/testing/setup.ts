@@ -37,6 +37,9 @@ afterEach(() => {
   // sonner keeps toasts in module state and replays active ones to a new <Toaster>.
   toast.dismiss();
   localStorage.clear();
+  // The files in a worker share one jsdom (vitest.config.ts): what a page kept for the tab (scroll
+  // positions, the provider sign-in's state) would otherwise be there for the next file's pages.
+  sessionStorage.clear();
   // A fake answer the real server could not give fails the test even if the page coped with it.
   assertNoDrift();
 });

@@ -1,8 +1,7 @@
-import { act } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
+import { hydrate } from "@/testing/hydrate";
 import { Form } from "./form";
 
 const login = (
@@ -19,13 +18,9 @@ describe("Form", () => {
     document.body.append(container);
     expect(container.querySelector("fieldset")?.disabled).toBe(true);
 
-    // Testing Library declares the act environment only inside its own helpers.
-    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    scope.IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => void hydrateRoot(container, login));
+    await hydrate(container, login);
     expect(container.querySelector("fieldset")?.disabled).toBe(false);
     expect(container.querySelector("fieldset")?.getAttribute("aria-busy")).toBe("false");
-    container.remove();
   });
 
   it("takes input at once when the app draws it itself", () => {

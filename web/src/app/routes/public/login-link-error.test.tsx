@@ -1,5 +1,4 @@
-import { act, StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { screen } from "@testing-library/react";
@@ -10,6 +9,7 @@ import { loadRoute, routes } from "@/app/routes";
 import type { Services } from "@/lib/services";
 import { createQueryClient } from "@/lib/query-client";
 import { createFakeApi, createFakeAuth } from "@/testing/fakes";
+import { hydrate } from "@/testing/hydrate";
 import { renderApp } from "@/testing/render-app";
 
 /** Where a used or expired confirmation link sends the browser (server/src/auth/routes/verify-routes.ts). */
@@ -81,15 +81,10 @@ describe("a used or expired confirmation link on the sign-in page", () => {
       linkHint: EXPIRED,
     };
     const recoverable = vi.fn();
-    // Testing Library declares the act environment only inside its own helpers.
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => {
-      hydrateRoot(container, page(services, "/login#error=access_denied&error_code=otp_expired"), {
-        onRecoverableError: recoverable,
-      });
+    await hydrate(container, page(services, "/login#error=access_denied&error_code=otp_expired"), {
+      onRecoverableError: recoverable,
     });
     expect(recoverable).not.toHaveBeenCalled();
     expect(await screen.findByText("This link has expired or was already used.")).toBeInTheDocument();
-    container.remove();
   });
 });
