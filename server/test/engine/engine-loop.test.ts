@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createAdjustableClock, type Clock } from "../../src/clock.ts";
-import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { engineHeartbeat } from "../../src/db/schema.ts";
 import { startEngine } from "../../src/engine/start-engine.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
-import { scheduleOf, setHeartbeat, travel } from "../support/engine.ts";
+import { engineDepsOf, scheduleOf, setHeartbeat, travel } from "../support/engine.ts";
 import { FakeClock } from "../support/fake-clock.ts";
 import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -32,18 +30,7 @@ describe("the background engine", () => {
  * did not wait for it), then stops the loop.
  */
 async function whileSlowEngineRuns(t: TestApp, clock: Clock, mailer: Mailer, work: () => Promise<void>) {
-  const masterKeys = createMasterKeys({ config: t.config });
-  const engine = startEngine({
-    db: t.database.db,
-    clock,
-    mailer,
-    channels: t.channels,
-    tellOwner: tellOwnerByNotice({ masterKeys, clock, siteUrl: () => t.config.SITE_URL }),
-    config: t.config,
-    masterKeys,
-    log: { info() {}, error() {} },
-    intervalMs: 20_000,
-  });
+  const engine = startEngine({ ...engineDepsOf(t, { clock, mailer }), intervalMs: 20_000 });
   try {
     await work();
   } finally {

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { deliveries } from "../../src/db/schema.ts";
 import { enqueueOwnerNotice } from "../../src/engine/owner-notices.ts";
 import { createSendPipeline } from "../../src/engine/send-pipeline.ts";
 import { claimDueNotices } from "../../src/engine/send-notices.ts";
-import { mailsTo, tick } from "../support/engine.ts";
+import { engineDepsOf, mailsTo, tick } from "../support/engine.ts";
 import { engineAppWithSink } from "../support/fixtures.ts";
 import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -40,18 +39,7 @@ describe("a notice's claim", () => {
       leaseMs: 1_000,
     });
     expect(claimed.map((n) => n.address)).toContain(to);
-    const pipeline = createSendPipeline({
-      db: t.database.db,
-      clock: t.clock,
-      config: t.config,
-      masterKeys,
-      mailer: t.mailer,
-      channels: t.channels,
-      tellOwner: tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL }),
-      workerId: "short-lease",
-      concurrency: 2,
-      log: { error() {} },
-    });
+    const pipeline = createSendPipeline({ ...engineDepsOf(t), workerId: "short-lease", concurrency: 2 });
     pipeline.addNotices(claimed.filter((n) => n.address === to));
     await pipeline.drain();
     await pipeline.stop(0);

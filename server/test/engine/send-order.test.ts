@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
-import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { runEngineTick } from "../../src/engine/run-engine-tick.ts";
-import { HOUR, startLoop, travel } from "../support/engine.ts";
+import { engineDepsOf, HOUR, startLoop, travel } from "../support/engine.ts";
 import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
@@ -22,20 +20,8 @@ describe("the order of the engine's sends", () => {
       setups.push(await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 2));
     await travel(t, HOUR);
     sink.mails.length = 0;
-    const masterKeys = createMasterKeys({ config: t.config });
-    const tellOwner = tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL });
     // One lane, so the order the lane takes its jobs in is the order the mails arrive in.
-    const result = await runEngineTick({
-      db: t.database.db,
-      clock: t.clock,
-      mailer: t.mailer,
-      channels: t.channels,
-      tellOwner,
-      config: t.config,
-      masterKeys,
-      log: { info() {}, error() {} },
-      concurrency: 1,
-    });
+    const result = await runEngineTick({ ...engineDepsOf(t), concurrency: 1 });
     expect(result.sent).toBe(3);
     const recipients = new Set(setups.flatMap((s) => s.recipientEmails));
     const owners = new Set(setups.map((s) => s.owner.email));

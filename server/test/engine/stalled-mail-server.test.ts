@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
-import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { reminderSchedule } from "../../src/db/schema.ts";
 import { startEngine, STOP_WITHIN_MS } from "../../src/engine/start-engine.ts";
 import { createSmtpMailer } from "../../src/mail/smtp-transport.ts";
-import { HOUR, travel } from "../support/engine.ts";
+import { engineDepsOf, HOUR, travel } from "../support/engine.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { ownerWithMessage, startEngineTestApp } from "../support/fixtures.ts";
@@ -73,18 +71,7 @@ describe("engine.stop() with a send stuck", () => {
     const { conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
     await travel(t, HOUR);
     const engine = startEngine({
-      db: t.database.db,
-      clock: t.clock,
-      mailer: stuck,
-      channels: t.channels,
-      tellOwner: tellOwnerByNotice({
-        masterKeys: createMasterKeys({ config: t.config }),
-        clock: t.clock,
-        siteUrl: () => t.config.SITE_URL,
-      }),
-      config: t.config,
-      masterKeys: createMasterKeys({ config: t.config }),
-      log: { info() {}, error() {} },
+      ...engineDepsOf(t, { mailer: stuck }),
       intervalMs: 50,
       workerId: "stuck-worker",
     });

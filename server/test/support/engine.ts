@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { tellOwnerByNotice } from "../../src/channels/delivery/tell-owner.ts";
+import type { Clock } from "../../src/clock.ts";
 import { createMasterKeys } from "../../src/crypto/master-keys.ts";
 import { engineHeartbeat, reminderSchedule } from "../../src/db/schema.ts";
-import { runEngineTick, type TickResult } from "../../src/engine/run-engine-tick.ts";
+import { runEngineTick, type EngineTickOptions, type TickResult } from "../../src/engine/run-engine-tick.ts";
 import { startEngine, type RunningEngine } from "../../src/engine/start-engine.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { ReceivedMail, SmtpSink } from "./smtp-sink.ts";
@@ -14,47 +15,44 @@ export const DAY = 24 * HOUR;
 
 const quiet = { info() {}, error() {} };
 
-/** One engine tick on the test app's database, clock and channels (the mailer can be swapped for a broken one, the log for one that records). */
-export function tick(
+type EngineLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * What the engine runs on in a test: the test app's database, clock, mailer, channels and keys,
+ * with a quiet log; a test swaps the clock, the mailer (a broken or slow one) or the log (one that records).
+ */
+export function engineDepsOf(
   t: TestApp,
-  opts: {
-    mailer?: Mailer;
-    workerId?: string;
-    log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  } = {},
-): Promise<TickResult> {
+  opts: { clock?: Clock; mailer?: Mailer; log?: EngineLog } = {},
+): Omit<EngineTickOptions, "limit" | "concurrency" | "workerId" | "leaseMs" | "userId"> {
+  const clock = opts.clock ?? t.clock;
   const masterKeys = createMasterKeys({ config: t.config });
-  const tellOwner = tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL });
-  return runEngineTick({
+  return {
     db: t.database.db,
-    clock: t.clock,
+    clock,
     mailer: opts.mailer ?? t.mailer,
     channels: t.channels,
-    tellOwner,
+    tellOwner: tellOwnerByNotice({ masterKeys, clock, siteUrl: () => t.config.SITE_URL }),
     config: t.config,
     masterKeys,
     log: opts.log ?? quiet,
-    workerId: opts.workerId,
-  });
+  };
 }
 
-/** The background loop on the test app's database, clock, mailer and channels; the caller stops it. */
+/** One engine tick on the test app (see engineDepsOf for what a test may swap). */
+export function tick(
+  t: TestApp,
+  opts: { mailer?: Mailer; workerId?: string; log?: EngineLog } = {},
+): Promise<TickResult> {
+  return runEngineTick({ ...engineDepsOf(t, opts), workerId: opts.workerId });
+}
+
+/** The background loop on the test app; the caller stops it. */
 export function startLoop(
   t: TestApp,
   opts: { limit?: number; concurrency?: number; intervalMs?: number } = {},
 ): RunningEngine {
-  const masterKeys = createMasterKeys({ config: t.config });
-  return startEngine({
-    db: t.database.db,
-    clock: t.clock,
-    mailer: t.mailer,
-    channels: t.channels,
-    tellOwner: tellOwnerByNotice({ masterKeys, clock: t.clock, siteUrl: () => t.config.SITE_URL }),
-    config: t.config,
-    masterKeys,
-    log: quiet,
-    ...opts,
-  });
+  return startEngine({ ...engineDepsOf(t), ...opts });
 }
 
 /**
