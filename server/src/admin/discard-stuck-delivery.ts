@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connect.ts";
 import { deliveries, reminderSchedule } from "../db/schema.ts";
@@ -43,7 +43,10 @@ export async function discardStuckDelivery({
     await tx
       .update(deliveries)
       .set({ status: "failed" })
-      .where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "pending")));
+      // The owner's release notice is not the row's: it tells of the release whatever became of it.
+      .where(
+        and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "pending"), ne(deliveries.kind, "release_notice")),
+      );
     await recordAdminAction(tx, {
       actor,
       action: "delivery.discard",

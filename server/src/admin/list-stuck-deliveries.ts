@@ -97,10 +97,15 @@ function sendOf(d: typeof deliveries.$inferSelect, tried?: { channel: ChannelId;
 }
 
 /** What a notice is about, from its key (`notice:<topic>:<ids…>`, engine/owner-notices.ts). */
-export const noticeTopic = (idempotencyKey: string) => idempotencyKey.split(":")[1] ?? "notice";
+/** What a notice is about, from its key (`notice:<topic>:…`); an owner's release notice is keyed by its release. */
+export const noticeTopic = (row: { kind: string; idempotencyKey: string }) =>
+  row.kind === "release_notice" ? "release-notice" : (row.idempotencyKey.split(":")[1] ?? "notice");
+
+/** Notices queued on their own, and owners' release notices (sent on their own once their release is settled). */
+export const NOTICE_KINDS = ["notice", "release_notice"] as const;
 
 /**
- * Notices (deliveries of kind 'notice', queued on their own) that failed for good — listed as
+ * Notices (queued on their own, and owners' release notices) that failed for good — listed as
  * parked — or are retrying after a failure. A phone notice not sent by rule (the owner's route no
  * longer has that channel) is not a fault and is left out.
  */
@@ -110,7 +115,7 @@ async function listStuckNotices({ db, limit }: { db: Db; limit: number }): Promi
     .from(deliveries)
     .where(
       and(
-        eq(deliveries.kind, "notice"),
+        inArray(deliveries.kind, [...NOTICE_KINDS]),
         or(
           and(
             eq(deliveries.status, "failed"),
@@ -127,7 +132,7 @@ async function listStuckNotices({ db, limit }: { db: Db; limit: number }): Promi
     status: d.status === "failed" ? "parked" : "pending",
     reminder_type: "notice",
     owner_email: d.address,
-    notice: { to: d.userId ? "owner" : "admin", topic: noticeTopic(d.idempotencyKey) },
+    notice: { to: d.userId || d.kind === "release_notice" ? "owner" : "admin", topic: noticeTopic(d) },
     message_id: null,
     condition_id: null,
     deadline: null,

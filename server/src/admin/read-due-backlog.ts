@@ -22,7 +22,8 @@ export interface DueBacklog {
 
 /**
  * What the engine has to do right now: reminder_schedule (the queue, docs/decisions/005) and the
- * notices queued on their own in `deliveries` (docs/decisions/012).
+ * notices sent on their own from `deliveries` (docs/decisions/012): those queued so, and owners'
+ * release notices.
  */
 export async function readDueBacklog({ db, now }: { db: Db; now: Date }): Promise<DueBacklog> {
   const at = now.toISOString();
@@ -50,13 +51,21 @@ export async function readDueBacklog({ db, now }: { db: Db; now: Date }): Promis
     oldest_ms: number | null;
   }>(
     db,
-    sql`select
-      count(*) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz))::int as due,
+    // An owner's release notice is due once its release's row is settled (engine/release-notices.ts):
+    // from then (the row's last update), or from its retry time after a failure.
+    sql`with n as (
+      select d.status, d.attempts, d.last_error, d.locked_until,
+        case when d.kind = 'notice' then d.next_attempt_at
+             when r.status <> 'claimed' and r.attempts > 0 then coalesce(d.next_attempt_at, r.updated_at) end as due_at
+      from deliveries d left join reminder_schedule r on r.id = d.reminder_id
+      where d.kind in ('notice', 'release_notice') and d.status in ('pending', 'failed'))
+    select
+      count(*) filter (where status = 'pending' and due_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz))::int as due,
       count(*) filter (where status = 'pending' and locked_until > ${at}::timestamptz)::int as claimed,
       count(*) filter (where status = 'pending' and attempts > 0)::int as retrying,
       count(*) filter (where status = 'failed' and coalesce(last_error, '') not like ${`${NOT_SENT_BY_RULE}%`})::int as given_up,
-      (extract(epoch from min(next_attempt_at) filter (where status = 'pending' and next_attempt_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz))) * 1000)::float8 as oldest_ms
-    from deliveries where kind = 'notice' and status in ('pending', 'failed')`,
+      (extract(epoch from min(due_at) filter (where status = 'pending' and due_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz))) * 1000)::float8 as oldest_ms
+    from n`,
   );
   const oldest = [row?.oldest_ms, notices?.oldest_ms]
     .filter((ms): ms is number => ms !== null && ms !== undefined)

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/connect.ts";
 import { deliveries } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { noticeTopic } from "./list-stuck-deliveries.ts";
+import { NOTICE_KINDS, noticeTopic } from "./list-stuck-deliveries.ts";
 import { recordAdminAction, type AdminActor } from "./record-admin-action.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
@@ -12,7 +12,7 @@ export async function lockNotice(tx: Tx, id: string): Promise<NoticeRow | undefi
   const [row] = await tx
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.id, id), eq(deliveries.kind, "notice")))
+    .where(and(eq(deliveries.id, id), inArray(deliveries.kind, [...NOTICE_KINDS])))
     .for("update");
   return row;
 }
@@ -73,7 +73,7 @@ function noticeDetails(row: NoticeRow, reason: string | undefined): Record<strin
     was: row.status,
     attempts: row.attempts,
     reminder_type: "notice",
-    topic: noticeTopic(row.idempotencyKey),
+    topic: noticeTopic(row),
     channel: row.channel,
     to: row.address,
     last_error: row.lastError,

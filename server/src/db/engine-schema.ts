@@ -120,9 +120,15 @@ export const deliveries = pgTable(
   (t) => [
     uniqueIndex("deliveries_idempotency_key").on(t.idempotencyKey),
     index("deliveries_reminder_idx").on(t.reminderId),
+    // Notices queued on their own, and owners' release notices still to send (due once their
+    // release is settled, engine/release-notices.ts): two queues, so neither claim reads the other's
+    // rows, and a burst's release notices never stand in front of a contact's question.
     index("deliveries_notice_due_idx")
       .on(t.status, t.nextAttemptAt)
-      .where(sql`${t.nextAttemptAt} is not null`),
+      .where(sql`${t.nextAttemptAt} is not null and ${t.kind} = 'notice'`),
+    index("deliveries_release_notice_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'release_notice' and ${t.status} = 'pending'`),
   ],
 );
 

@@ -23,17 +23,20 @@ import type { DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
 /**
  * What the mails of a batch of committed rows need, read in a few statements for the whole batch
  * (docs/decisions/012-engine-throughput-and-notices.md). The title is opened only where a mail
- * names it: a reminder, the owner's release notice, an emergency; a recipient's mail of a timed
- * release never carries it.
+ * names it: a reminder, an emergency, the owner's release notice; a recipient's mail of a timed
+ * release never carries it. The owner's release notice is sent on its own (release-notices.ts), so
+ * its title and the names of whom the release went to are opened only when it is (`forReleaseNotices`).
  */
 export async function loadWorkContexts({
   db,
   masterKeys,
   rows,
+  forReleaseNotices = false,
 }: {
   db: Db;
   masterKeys: MasterKeys;
   rows: ScheduleRow[];
+  forReleaseNotices?: boolean;
 }): Promise<WorkContext[]> {
   if (rows.length === 0) return [];
   const ids = (pick: (r: ScheduleRow) => string) => [...new Set(rows.map(pick))];
@@ -110,11 +113,11 @@ export async function loadWorkContexts({
     // Only grants of these releases are read, so each has its release id.
     (g) => g.releaseId!,
   );
-  const { viaChannels, names } = await readReleaseRecipients(db, masterKeys, all);
+  const { viaChannels, names } = await readReleaseRecipients(db, masterKeys, all, { forReleaseNotices });
   const namesTitle = (r: ScheduleRow) =>
+    forReleaseNotices ||
     r.reminderType === "reminder" ||
-    conditions.get(r.conditionId)?.conditionType === "panic_trigger" ||
-    (byRow.get(r.id) ?? []).some((d) => d.kind === "release_notice");
+    conditions.get(r.conditionId)?.conditionType === "panic_trigger";
   const titled = rows.filter(namesTitle);
   const titles = new Map<string, string>();
   if (titled.length > 0) {
@@ -149,11 +152,12 @@ export async function loadWorkContexts({
         keepArmed: panic ? condition.panicConfig.keep_armed !== false : null,
         recipientCount:
           condition && condition.recipients.length > 0 ? condition.recipients.length : (linked.get(row.messageId) ?? 0),
-        releasedTo: noticePending(byRow.get(row.id) ?? [])
-          ? (byRow.get(row.id) ?? [])
-              .filter((d) => d.kind === "release")
-              .map((d) => (d.recipientId && names.get(d.recipientId)) || { name: null, channels: [] })
-          : [],
+        releasedTo:
+          forReleaseNotices && noticePending(byRow.get(row.id) ?? [])
+            ? (byRow.get(row.id) ?? [])
+                .filter((d) => d.kind === "release")
+                .map((d) => (d.recipientId && names.get(d.recipientId)) || { name: null, channels: [] })
+            : [],
         ownerPhone: ownerPhoneOf(owner),
         grants: new Map((grants.get(row.id) ?? []).map((g) => [g.id, g])),
         emergency: panic ? await loadEmergencyContext({ db, masterKeys, reminderId: row.id }) : null,

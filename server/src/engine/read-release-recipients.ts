@@ -18,19 +18,25 @@ export interface ReleasedTo {
  * - `viaChannels`: recipients of pending releases who need the channel layer (channels other than
  *   exactly ["email"], or no e-mail address). A deleted recipient is not among them: their delivery
  *   goes by e-mail to the address written at release time, as the channel layer would send it.
- * - `names`: the recipients of rows whose owner's notice is still to be sent, their names opened
- *   and their channels as the channel layer tries them (those with an address, in order).
+ * - `names` (only `forReleaseNotices`): the recipients of rows whose owner's notice is to be sent
+ *   now, their names opened and their channels as the channel layer tries them (those with an
+ *   address, in order).
  */
 export async function readReleaseRecipients(
   db: Db,
   masterKeys: MasterKeys,
   all: (typeof deliveries.$inferSelect)[],
+  { forReleaseNotices }: { forReleaseNotices: boolean },
 ): Promise<{ viaChannels: Map<string, ChannelId>; names: Map<string, ReleasedTo> }> {
   const pendingRelease = new Set(
     all.flatMap((d) => (d.kind === "release" && d.status === "pending" && d.recipientId ? [d.recipientId] : [])),
   );
   const noticed = new Set(
-    all.flatMap((d) => (d.kind === "release_notice" && d.status === "pending" && d.reminderId ? [d.reminderId] : [])),
+    forReleaseNotices
+      ? all.flatMap((d) =>
+          d.kind === "release_notice" && d.status === "pending" && d.reminderId ? [d.reminderId] : [],
+        )
+      : [],
   );
   const named = new Set(
     all.flatMap((d) =>

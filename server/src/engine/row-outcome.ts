@@ -7,9 +7,12 @@ export type RowOutcome =
   | { status: "parked"; reason: string }
   | { status: "handed_back" };
 
-/** A row after its attempt, from its deliveries as they now stand (the attempts applied in memory). */
+/**
+ * A row after its attempt, from its deliveries as they now stand (the attempts applied in memory).
+ * The owner's release notice is left out: it is sent and settled on its own (release-notices.ts).
+ */
 export function rowOutcome(ctx: WorkContext, now: Date): RowOutcome {
-  const all = ctx.deliveries;
+  const all = ctx.deliveries.filter((d) => d.kind !== "release_notice");
   const attempts = ctx.row.attempts + 1;
   const pending = all.filter((d) => d.status === "pending");
   const failed = all.filter((d) => d.status === "failed");

@@ -14,6 +14,7 @@ import { claimDueWork } from "./claim-due-work.ts";
 import { commitBatch, type CommitResult } from "./commit-batch.ts";
 import { guardDowntime, type Outage } from "./guard-downtime.ts";
 import { loadWorkContexts } from "./load-work-context.ts";
+import { claimDueReleaseNotices } from "./release-notices.ts";
 import { claimDueNotices } from "./send-notices.ts";
 import { createSendPipeline, type SendPipeline } from "./send-pipeline.ts";
 import { releaseWithBackoff } from "./release-with-backoff.ts";
@@ -70,6 +71,8 @@ export interface ClaimStepResult {
   more: boolean;
   /** Its claim of notices was a full batch: more are probably due (a burst of contacts asked). */
   moreNotices: boolean;
+  /** Its claim of owners' release notices was a full batch: more are probably due (after a burst of releases). */
+  moreReleaseNotices: boolean;
 }
 
 /**
@@ -126,6 +129,7 @@ export async function runClaimStep(
     notYet: 0,
     more: rows.length >= limit,
     moreNotices: false,
+    moreReleaseNotices: false,
   };
   for (const part of await commitInParts(opts, workerId, rows)) {
     result.obsolete += part.obsolete;
@@ -150,6 +154,14 @@ export async function runClaimStep(
     pipeline.addNotices(notices);
     // A full batch of notices (contacts asked in a burst) means more are due: go again at once.
     if (notices.length >= limit) result.more = result.moreNotices = true;
+  }
+  // Owners' release notices once a claim of deadlines comes back short (a burst's are all taken,
+  // and their recipients' mails go first), up to a batch waiting for a lane.
+  if (claimNotices && rows.length < limit) {
+    const room = limit - pipeline.queuedReleaseNotices();
+    const notices = await claimDueReleaseNotices({ db, masterKeys, now: clock.now(), workerId, limit: room, leaseMs });
+    pipeline.addReleaseNotices(notices);
+    if (room > 0 && notices.length >= room) result.moreReleaseNotices = true;
   }
   return result;
 }
@@ -207,8 +219,20 @@ export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult
   try {
     const step = await runClaimStep({ ...opts, workerId }, pipeline);
     await pipeline.drain();
-    // Notices this pass queued (a row parked) go out in the same pass, as they would a moment later in the loop.
+    // Release notices and notices this pass queued (a row settled, a row parked, a release notice's
+    // copies to the owner's phone) go out in the same pass, as they would a moment later in the loop.
     if (!opts.userId) {
+      pipeline.addReleaseNotices(
+        await claimDueReleaseNotices({
+          db: opts.db,
+          masterKeys: opts.masterKeys,
+          now: opts.clock.now(),
+          workerId,
+          limit: opts.limit ?? opts.config.ENGINE_BATCH_SIZE,
+          leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
+        }),
+      );
+      await pipeline.drain();
       pipeline.addNotices(
         await claimDueNotices({
           db: opts.db,

@@ -39,8 +39,9 @@ export async function claimDueNotices({
       .from(deliveries)
       .where(
         and(
-          eq(deliveries.status, "pending"),
           isNotNull(deliveries.nextAttemptAt),
+          eq(deliveries.kind, "notice"),
+          eq(deliveries.status, "pending"),
           lte(deliveries.nextAttemptAt, now),
           or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
         ),

@@ -12,7 +12,7 @@ import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
 import { sendNotice, settleNotice, settleSentNotices } from "./send-notices.ts";
 import type { RowOutcome } from "./row-outcome.ts";
 import { settleWork } from "./settle-work.ts";
-import type { Attempt, DeliveryRow, DoneRow, SendOutcome, WorkContext } from "./work-types.ts";
+import type { Attempt, DeliveryRow, DoneRow, ReleaseNoticeWork, SendOutcome, WorkContext } from "./work-types.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
@@ -21,12 +21,12 @@ interface RowState {
   ctx: WorkContext;
   /** Jobs of this row not finished yet. */
   remaining: number;
-  /** Of those, the recipients' and reminders' (all but the owner's release notice). */
-  urgent: number;
   /** Set when the row must go back untried (shutdown, lease about to run out): its other jobs are skipped. */
   handBack: boolean;
-  /** The owner's release notice, queued only once the recipients' sends of its row are over, so it tells what happened. */
-  heldNotices: DeliveryRow[];
+  /** When our claim runs out: the row's lease, or for an owner's release notice, the notice's own. */
+  leaseUntil: number;
+  /** Set for an owner's release notice claimed on its own (release-notices.ts): it is settled, not its row. */
+  notice?: DeliveryRow;
 }
 
 export interface PipelineCounts {
@@ -41,14 +41,18 @@ export interface SendPipeline {
   addWork(contexts: WorkContext[]): void;
   /** Queues claimed notices (owner-notices.ts). */
   addNotices(notices: NoticeRow[]): void;
+  /** Queues claimed owners' release notices, each with its release's context (release-notices.ts). */
+  addReleaseNotices(notices: ReleaseNoticeWork[]): void;
   /** Rows and notices not finished and written yet. */
   backlog(): number;
   /** Recipients' and reminders' sends waiting for a lane (notices not counted): the loop claims more only below a bound. */
   queuedUrgent(): number;
   /** Rows with a recipient's or reminder's send not finished. */
   urgentBacklog(): number;
-  /** Claimed notices waiting for a lane (owners' release notices not counted: they come with their rows). */
+  /** Claimed notices waiting for a lane (owners' release notices not counted). */
   queuedNotices(): number;
+  /** Owners' release notices waiting for a lane. */
+  queuedReleaseNotices(): number;
   /**
    * While on, lanes leave owners' release notices queued even when nothing else waits: the loop
    * turns it on after a full claim (more deadlines of a burst are due, and their recipients' mails
@@ -97,6 +101,8 @@ export function createSendPipeline(opts: {
   workerId: string;
   concurrency: number;
   log: { error(obj: object, msg: string): void };
+  /** Called after rows were settled: their owners' release notices have fallen due (release-notices.ts). */
+  onRowsSettled?: () => void;
   send?: (deps: SendDeliveryDeps, job: { ctx: WorkContext; delivery: DeliveryRow; now: Date }) => Promise<SendOutcome>;
 }): SendPipeline {
   const { db, clock, config, masterKeys, mailer, workerId, log } = opts;
@@ -116,8 +122,7 @@ export function createSendPipeline(opts: {
   // another owner's e-mail. A job goes to the lane of the channel it tries first (WorkContext.lanes).
   // Three queues per channel: a lane takes the recipients' and reminders' sends first, then claimed
   // notices (a trusted contact's question, an outage notice), then owners' release notices, so the
-  // owners' mails of a burst never make its recipients' mails later. (A row waiting only for its
-  // notice keeps its lease and its check.)
+  // owners' mails of a burst never make its recipients' mails later.
   const queues: Record<ChannelId, { deliveries: Job[]; notices: Job[]; releaseNotices: Job[] }> = {
     email: { deliveries: [], notices: [], releaseNotices: [] },
     whatsapp: { deliveries: [], notices: [], releaseNotices: [] },
@@ -183,6 +188,7 @@ export function createSendPipeline(opts: {
         const outcomes = await settleWork({ db, config, masterKeys, workerId, now: clock.now(), attempts: a, done: d });
         for (const outcome of outcomes.values()) tally(outcome);
         open -= d.length;
+        if (d.some((row) => !row.notice && !row.handBack)) opts.onRowsSettled?.();
       } catch (err) {
         // The database is unreachable: these claims lapse with their lease and another attempt follows
         // (the sends may repeat, as after a crash). Nothing is lost: the intents are committed.
@@ -208,27 +214,17 @@ export function createSendPipeline(opts: {
   };
   const rowDone = (state: RowState) => {
     active.delete(state);
-    done.push({ ctx: state.ctx, handBack: state.handBack });
+    done.push({ ctx: state.ctx, handBack: state.handBack, notice: state.notice });
     scheduleFlush();
   };
 
-  const jobDone = (state: RowState, delivery: DeliveryRow, { flush = true } = {}) => {
-    if (delivery.kind !== "release_notice" && --state.urgent === 0) {
-      urgentRows--;
-      queueNotices(state);
+  const jobDone = (state: RowState, { flush = true } = {}) => {
+    if (--state.remaining > 0) {
+      if (flush) scheduleFlush();
+      return;
     }
-    if (--state.remaining === 0) rowDone(state);
-    else if (flush) scheduleFlush();
-  };
-  const queueNotices = (state: RowState) => {
-    for (const delivery of state.heldNotices.splice(0)) {
-      if (stopping) {
-        state.handBack = true;
-        jobDone(state, delivery, { flush: false });
-      } else
-        queues[state.ctx.lanes.get(delivery.id) ?? "email"].releaseNotices.push({ kind: "delivery", state, delivery });
-    }
-    wake();
+    if (!state.notice) urgentRows--;
+    rowDone(state);
   };
 
   const runJob = async (job: Job): Promise<void> => {
@@ -267,8 +263,7 @@ export function createSendPipeline(opts: {
       return;
     }
     const { state, delivery } = job;
-    const lease = state.ctx.row.lockedUntil?.getTime() ?? Infinity;
-    if (stopping || state.handBack || clock.now().getTime() + leaseMargin > lease) {
+    if (stopping || state.handBack || clock.now().getTime() + leaseMargin > state.leaseUntil) {
       state.handBack = true;
     } else {
       const outcome = await send(deps, { ctx: state.ctx, delivery, now: clock.now() });
@@ -291,7 +286,7 @@ export function createSendPipeline(opts: {
       };
       if (i >= 0) state.ctx.deliveries[i] = after;
     }
-    jobDone(state, delivery);
+    jobDone(state);
   };
 
   const lane = async (channel: ChannelId) => {
@@ -330,18 +325,38 @@ export function createSendPipeline(opts: {
         return;
       }
       for (const ctx of contexts) {
-        const pending = ctx.deliveries.filter((d) => d.status === "pending");
-        const urgent = pending.filter((d) => d.kind !== "release_notice").length;
-        const notices = pending.filter((d) => d.kind === "release_notice");
-        const state: RowState = { ctx, remaining: pending.length, urgent, handBack: stopping, heldNotices: notices };
+        // The owner's release notice is not sent with its row: it falls due once the row is settled (release-notices.ts).
+        const pending = ctx.deliveries.filter((d) => d.status === "pending" && d.kind !== "release_notice");
+        const leaseUntil = ctx.row.lockedUntil?.getTime() ?? Infinity;
+        const state: RowState = { ctx, remaining: pending.length, handBack: false, leaseUntil };
         open++;
         active.add(state);
-        if (pending.length === 0) rowDone(state);
-        for (const delivery of pending.filter((d) => d.kind !== "release_notice"))
+        if (pending.length === 0) {
+          rowDone(state);
+          continue;
+        }
+        urgentRows++;
+        for (const delivery of pending)
           queues[ctx.lanes.get(delivery.id) ?? "email"].deliveries.push({ kind: "delivery", state, delivery });
-        if (urgent > 0) urgentRows++;
-        else queueNotices(state);
       }
+      wake();
+    },
+    addReleaseNotices(notices) {
+      for (const { ctx, notice } of notices) {
+        const state: RowState = {
+          ctx,
+          remaining: 1,
+          handBack: stopping,
+          leaseUntil: notice.lockedUntil?.getTime() ?? Infinity,
+          notice,
+        };
+        open++;
+        active.add(state);
+        // A claim that finished after stop() began: the notice goes straight back.
+        if (stopping) rowDone(state);
+        else queues.email.releaseNotices.push({ kind: "delivery", state, delivery: notice });
+      }
+      if (stopping) void flush();
       wake();
     },
     addNotices(notices) {
@@ -362,6 +377,7 @@ export function createSendPipeline(opts: {
     queuedUrgent: () => allQueues.reduce((n, q) => n + q.deliveries.length, 0),
     urgentBacklog: () => urgentRows,
     queuedNotices: () => allQueues.reduce((n, q) => n + q.notices.length, 0),
+    queuedReleaseNotices: () => allQueues.reduce((n, q) => n + q.releaseNotices.length, 0),
     async drain() {
       if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       await flushing;
@@ -379,7 +395,7 @@ export function createSendPipeline(opts: {
       for (const job of notStarted) {
         if (job.kind === "delivery") {
           job.state.handBack = true;
-          jobDone(job.state, job.delivery, { flush: false });
+          jobDone(job.state, { flush: false });
         }
       }
       wake();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { reopenFailedInFlight } from "../channels/delivery/delivery-status-listener.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
@@ -14,6 +14,7 @@ import { notifyParked } from "./notify-parked.ts";
 import { ownerToldOfEveryFailure } from "./owner-told-of-failures.ts";
 import { enqueueOwnerPhoneNotices } from "./owner-notices.ts";
 import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
+import { settleReleaseNotices } from "./release-notices.ts";
 import { rowOutcome, type RowOutcome } from "./row-outcome.ts";
 import { shortError } from "./short-error.ts";
 import type { Attempt, DoneRow, WorkContext } from "./work-types.ts";
@@ -24,7 +25,9 @@ import type { Attempt, DoneRow, WorkContext } from "./work-types.ts";
  * never changes), one reminder_delivery_log row per attempt, then each finished row — all sent →
  * sent; a delivery still pending (transient failure) → retried with backoff, or parked once the
  * policy gives up; one failed for good (or nobody to deliver to) → parked, and its owner's and the
- * admins' notices queued in the same transaction. Rows are only touched while our claim holds.
+ * admins' notices queued in the same transaction. The owner's release notice is not part of its
+ * row's outcome: it is due once the row is settled, and is settled on its own
+ * (release-notices.ts). Rows and notices are only touched while our claim holds.
  */
 export async function settleWork({
   db,
@@ -54,7 +57,10 @@ export async function settleWork({
         sent_at: outcome.status === "sent" ? at.toISOString() : null,
         last_error: outcome.status === "sent" ? null : outcome.error,
       }));
-      await tx.execute(sql`update deliveries d set status = v.status, attempts = v.attempts, sent_at = v.sent_at, last_error = v.last_error
+      // A release notice claimed on its own is let go of with its outcome (release-notices.ts); the
+      // other deliveries have no claim of their own.
+      await tx.execute(sql`update deliveries d set status = v.status, attempts = v.attempts, sent_at = v.sent_at, last_error = v.last_error,
+          locked_until = case when v.status = 'pending' then d.locked_until end, claimed_by = case when v.status = 'pending' then d.claimed_by end
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, status text, attempts int, sent_at timestamptz, last_error text)
         where d.id = v.id and d.status = 'pending'`);
       // Attempts through the channel layer logged each channel themselves (send-delivery.ts).
@@ -68,10 +74,20 @@ export async function settleWork({
         notices: part.flatMap((a) => releaseNoticeByPhone(config, a)),
       });
     }
-    const settled: (DoneRow & { outcome: RowOutcome })[] = done.map((d) => ({
-      ...d,
-      outcome: d.handBack ? ({ status: "handed_back" } as const) : rowOutcome(d.ctx, now),
-    }));
+    // Owners' release notices sent on their own: the notice is settled, its row left as it is.
+    const notices = done.filter((d) => d.notice);
+    if (notices.length > 0)
+      await enqueueOwnerPhoneNotices(tx, {
+        masterKeys,
+        now,
+        notices: await settleReleaseNotices(tx, { done: notices, now, workerId, config }),
+      });
+    const settled: (DoneRow & { outcome: RowOutcome })[] = done
+      .filter((d) => !d.notice)
+      .map((d) => ({
+        ...d,
+        outcome: d.handBack ? ({ status: "handed_back" } as const) : rowOutcome(d.ctx, now),
+      }));
     // A provider's failure that arrived after a send was written but before its row was settled
     // reopened or failed the delivery while the row was still ours (its listener cannot touch a
     // claimed row): such a row is not done, whatever this attempt saw, and is tried again now.
@@ -140,7 +156,13 @@ export async function settleWork({
       await tx
         .update(deliveries)
         .set({ status: "failed" })
-        .where(and(eq(deliveries.reminderId, s.ctx.row.id), eq(deliveries.status, "pending")));
+        .where(
+          and(
+            eq(deliveries.reminderId, s.ctx.row.id),
+            eq(deliveries.status, "pending"),
+            ne(deliveries.kind, "release_notice"),
+          ),
+        );
       await noticeParked(tx, { config, masterKeys, now, ctx: s.ctx, attempts: row.attempts, reason });
     }
     // Last, over the rows' final states: a provider's failure that arrived while its send was in

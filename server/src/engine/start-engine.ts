@@ -2,6 +2,7 @@ import { nextDueAt } from "./claim-due-work.ts";
 import { guardDowntime } from "./guard-downtime.ts";
 import { handBackClaims } from "./hand-back-claims.ts";
 import { DEFAULT_LEASE_MS, defaultWorkerId, runClaimStep, type EngineTickOptions } from "./run-engine-tick.ts";
+import { claimDueReleaseNotices } from "./release-notices.ts";
 import { claimDueNotices } from "./send-notices.ts";
 import { createSendPipeline } from "./send-pipeline.ts";
 
@@ -45,6 +46,8 @@ export function startEngine({
     ...opts,
     workerId,
     concurrency: opts.concurrency ?? opts.config.ENGINE_CONCURRENCY,
+    // Settled rows' release notices have fallen due: they are fed to the lanes once no burst is on.
+    onRowsSettled: () => !opts.userId && releaseNoticeFeed.start(),
   });
   let stopping = false;
   let running = false;
@@ -78,45 +81,64 @@ export function startEngine({
   // Claim again while fewer than a batch of mails wait for a lane (and a few batches of rows are
   // open): the next batch is committed before the sends run dry, and every claimed row is sent
   // well within its lease (a row whose lease nears its end goes back untried, send-pipeline.ts).
-  // Owners' release notices wait behind recipients' mails (send-pipeline.ts), so rows waiting only
-  // for their notice count against a wider bound, which keeps memory and lease times in check.
-  const tooManyOpenRows = () => pipeline.backlog() >= 20 * limit;
-  const hasRoom = () => pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && !tooManyOpenRows();
-  // A burst of notices (every contact of a batch of deadlines asked at once) is fed to the lanes as
-  // they drain, not a batch per claim step: a step that also commits a batch of deadlines lasts long
-  // enough for the lanes to empty between two. Only while the last claim of notices was full, and
-  // never while a recipient's mail waits (those go first, send-pipeline.ts).
-  let feeding: ReturnType<typeof setInterval> | undefined;
-  let claimingNotices: Promise<void> | undefined;
-  const stopFeeding = () => {
-    clearInterval(feeding);
-    feeding = undefined;
-  };
-  const feedNotices = () => {
-    if (stopping || claimingNotices || pipeline.queuedUrgent() > 0 || pipeline.queuedNotices() >= limit / 2) return;
-    claimingNotices = claimDueNotices({
-      db: opts.db,
-      now: opts.clock.now(),
-      workerId,
-      limit,
-      leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
-    })
-      .then((notices) => {
-        pipeline.addNotices(notices);
-        if (notices.length < limit) stopFeeding();
-      })
-      .catch((err: unknown) => {
-        stopFeeding();
-        opts.log.error({ err }, "could not claim notices; the next claim step tries again");
-      })
-      .finally(() => (claimingNotices = undefined));
-  };
+  const hasRoom = () =>
+    pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && pipeline.backlog() < 20 * limit;
+  // While the last claim of deadlines was full, more of a burst is due: its recipients' mails go
+  // before owners' release notices (decision 012), which are neither claimed nor sent meanwhile.
+  let burst = false;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  // A burst of notices (every contact of a batch of deadlines asked at once; the owners' notices
+  // after a burst of releases) is fed to the lanes as they drain, not a batch per claim step: a
+  // step that also commits a batch of deadlines lasts long enough for the lanes to empty between
+  // two. Only while the last claim of that kind was full, and never while a recipient's mail waits.
+  const noticeFeed = feeder({
+    queued: () => pipeline.queuedNotices(),
+    claim: async () => {
+      const notices = await claimDueNotices({ db: opts.db, now: opts.clock.now(), workerId, limit, leaseMs });
+      pipeline.addNotices(notices);
+      return notices.length;
+    },
+  });
+  const releaseNoticeFeed = feeder({
+    queued: () => (burst ? Infinity : pipeline.queuedReleaseNotices()),
+    claim: async () => {
+      const notices = await claimDueReleaseNotices({
+        db: opts.db,
+        masterKeys: opts.masterKeys,
+        now: opts.clock.now(),
+        workerId,
+        limit,
+        leaseMs,
+      });
+      pipeline.addReleaseNotices(notices);
+      return notices.length;
+    },
+  });
+  function feeder({ queued, claim }: { queued: () => number; claim: () => Promise<number> }) {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let claiming: Promise<void> | undefined;
+    const stop = () => {
+      clearInterval(timer);
+      timer = undefined;
+    };
+    const feed = () => {
+      if (stopping || claiming || pipeline.queuedUrgent() > 0 || queued() >= limit / 2) return;
+      claiming = claim()
+        .then((n) => {
+          if (n < limit) stop();
+        })
+        .catch((err: unknown) => {
+          stop();
+          opts.log.error({ err }, "could not claim notices; the next claim step tries again");
+        })
+        .finally(() => (claiming = undefined));
+    };
+    return { start: () => void (timer ??= setInterval(feed, FEED_EVERY_MS)), stop, claiming: () => claiming };
+  }
 
   const loop = () => {
     if (stopping) return;
     if (!hasRoom()) {
-      // Rows waiting only for their notice hold the next claim back: their notices go now.
-      if (tooManyOpenRows()) pipeline.holdReleaseNotices(false);
       timer = setTimeout(loop, 20);
       return;
     }
@@ -131,10 +153,10 @@ export function startEngine({
     inFlight = runClaimStep({ ...opts, workerId }, pipeline, { closeQuestions })
       .then(async (result) => {
         more = result.more;
-        // A full batch of deadlines means more of a burst is due: its recipients' mails go before
-        // the owners' release notices of the rows already sent (decision 012).
-        pipeline.holdReleaseNotices(result.claimed >= limit);
-        if (result.moreNotices && !opts.userId) feeding ??= setInterval(feedNotices, FEED_EVERY_MS);
+        burst = result.claimed >= limit;
+        pipeline.holdReleaseNotices(burst);
+        if (result.moreNotices && !opts.userId) noticeFeed.start();
+        if (result.moreReleaseNotices && !opts.userId) releaseNoticeFeed.start();
         // Nothing more due now: wake when the next row falls due, if that comes before the
         // interval is up, so a deadline is acted on at its moment rather than up to a pause later.
         // Rows that fell due while this pass ran (a burst coming due) are taken at once; a due row
@@ -147,6 +169,7 @@ export function startEngine({
         }
       })
       .catch((err: unknown) => {
+        burst = false;
         pipeline.holdReleaseNotices(false);
         opts.log.error({ err }, "engine tick failed");
       })
@@ -172,13 +195,14 @@ export function startEngine({
       stopping = true;
       clearTimeout(timer);
       clearInterval(heartbeat);
-      stopFeeding();
+      noticeFeed.stop();
+      releaseNoticeFeed.stop();
       let deadline: NodeJS.Timeout | undefined;
       const bounded = new Promise<void>((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS)));
       const orderly = (async () => {
         // The claim step is database work only (no sends): let it finish so its rows are in the pipeline.
         await Promise.race([
-          Promise.all([inFlight, beating, claimingNotices]),
+          Promise.all([inFlight, beating, noticeFeed.claiming(), releaseNoticeFeed.claiming()]),
           new Promise((r) => setTimeout(r, STOP_WITHIN_MS - SEND_GRACE_MS - 1_000).unref()),
         ]);
         await pipeline.stop(SEND_GRACE_MS);

@@ -24,8 +24,8 @@ export interface WorkContext {
   recipientCount: number;
   /**
    * Whom the release went to, for the owner's release notice: each recipient's opened
-   * name and the channels they are tried on, in order. Loaded only for a row whose notice is still
-   * to be sent; empty otherwise. A recipient deleted since the release has no name (null).
+   * name and the channels they are tried on, in order. Loaded only to send that notice (it is sent
+   * on its own, release-notices.ts); empty otherwise. A recipient deleted since the release has no name (null).
    */
   releasedTo: ReleasedTo[];
   /** The owner's proven number and the messaging channels they chose for reminders (their release notice goes there too). */
@@ -79,4 +79,13 @@ export interface Attempt {
 export interface DoneRow {
   ctx: WorkContext;
   handBack: boolean;
+  /** Set when what is over is the owner's release notice of a settled row: the notice is settled (or handed back), not the row. */
+  notice?: DeliveryRow;
+}
+
+/** An owner's release notice claimed on its own, with what its mail needs: its release's context. */
+export interface ReleaseNoticeWork {
+  ctx: WorkContext;
+  /** The notice as claimed (its lease in `lockedUntil`). */
+  notice: DeliveryRow;
 }

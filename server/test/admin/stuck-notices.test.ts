@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_SENT_BY_RULE } from "../../src/channels/delivery/send-owner-phone-notice.ts";
-import { adminAuditLog, deliveries } from "../../src/db/schema.ts";
+import { adminAuditLog, deliveries, reminderSchedule } from "../../src/db/schema.ts";
 import { settleNotice } from "../../src/engine/send-notices.ts";
 import { signUpAdmin } from "../support/admins.ts";
 import { post } from "../support/content.ts";
@@ -156,6 +156,39 @@ describe("a failed owner notice", () => {
     });
     expect((await post(admin, `/api/admin/deliveries/${notice.id}/retry`, {})).status).toBe(409);
     expect((await post(admin, `/api/admin/deliveries/${notice.id}/discard`, {})).status).toBe(409);
+  });
+
+  it("an owner's release notice is listed as the owner's notice, its release left sent, and a retry sends it", async () => {
+    const { owner, conditionId } = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    const before = await figures();
+    refused.add(owner.email);
+    await travel(t, 60 * 60_000);
+    await tick(t);
+    const [release] = await t.database.db
+      .select()
+      .from(reminderSchedule)
+      .where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.reminderType, "final_delivery")));
+    expect(release!.status).toBe("sent");
+    const [notice] = await t.database.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.reminderId, release!.id), eq(deliveries.kind, "release_notice")));
+    expect((await listed()).find((d) => d.id === notice!.id)).toMatchObject({
+      status: "parked",
+      reminder_type: "notice",
+      owner_email: owner.email,
+      notice: { to: "owner", topic: "release-notice" },
+      attempts: 1,
+      last_error: expect.stringMatching(/550/),
+    });
+    expect((await figures()).notices_given_up).toBe(before.notices_given_up + 1);
+    refused.delete(owner.email);
+    expect((await post(admin, `/api/admin/deliveries/${notice!.id}/retry`, { reason: "mailbox fixed" })).status).toBe(
+      200,
+    );
+    await tick(t);
+    expect(mailsTo(sink, owner.email).map(mailText)).toEqual([expect.stringMatching(/was released to 1 person/)]);
+    expect((await listed()).map((d) => d.id)).not.toContain(notice!.id);
   });
 
   it("an admin's notice of a parked delivery is listed too, as going to the admin", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listStuckDeliveries } from "../../src/admin/list-stuck-deliveries.ts";
 import { deliveries, reminderDeliveryLog, reminderSchedule } from "../../src/db/schema.ts";
 import { armedForSam, newNumber, startChannelsApp, type ChannelsTestApp } from "../support/channels.ts";
-import { del } from "../support/content.ts";
+import { createRecipient, del, put } from "../support/content.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import { HOUR, MINUTE, tick, travel } from "../support/engine.ts";
 import { outboxMails } from "../support/outbox.ts";
@@ -124,18 +124,31 @@ describe("a WhatsApp failure that arrives after the send was written but before 
   it("does not leave the release as sent: it is parked once the engine looks again", async () => {
     const phone = newNumber();
     c.whatsapp.quiet.add(phone);
-    const { owner, conditionId } = await armed({ phone, channels: ["whatsapp"] });
+    const { owner, messageId, conditionId, recipientId } = await armed({ phone, channels: ["whatsapp"] });
+    // A second recipient, by e-mail: the release is settled once both sends are over.
+    const kimEmail = `kim-${Date.now()}@example.com`;
+    const kim = await createRecipient(owner, { name: "Kim", email: kimEmail, channels: ["email"] });
+    const linked = await put(owner, `/api/messages/${messageId}/recipients`, { recipient_ids: [recipientId, kim.id] });
+    expect(linked.status).toBe(200);
     await travel(c.t, HOUR + MINUTE);
-    // The row is settled once the owner's release notice is sent too; while that mail is on its way,
-    // the WhatsApp attempt is written as sent, and only then does Meta report the failure.
+    const samsDelivery = async () => {
+      const { row } = await releaseOf(conditionId);
+      const [delivery] = await c.t.database.db
+        .select()
+        .from(deliveries)
+        .where(and(eq(deliveries.reminderId, row.id), eq(deliveries.recipientId, recipientId)));
+      return delivery!;
+    };
+    // While Kim's mail is on its way, Sam's WhatsApp attempt is written as sent, and only then does
+    // Meta report the failure.
     const mailer: Mailer = {
       kind: c.t.mailer.kind,
       close: () => c.t.mailer.close(),
       async send(mail) {
-        if (mail.to === owner.email && mail.subject.endsWith("was released")) {
-          const { delivery } = await until(
-            () => releaseOf(conditionId),
-            (r) => r.delivery.status === "sent",
+        if (mail.to === kimEmail) {
+          const delivery = await until(
+            () => samsDelivery(),
+            (d) => d.status === "sent",
           );
           const [attempt] = await c.t.database.db
             .select()
@@ -153,9 +166,10 @@ describe("a WhatsApp failure that arrives after the send was written but before 
     await tick(c.t, { mailer });
     expect((await releaseOf(conditionId)).row.status).not.toBe("sent");
     await settle();
-    const { row, delivery } = await releaseOf(conditionId);
+    const { row } = await releaseOf(conditionId);
     expect(row.status).toBe("parked");
-    expect(delivery.status).toBe("failed");
+    expect((await samsDelivery()).status).toBe("failed");
+    expect(await outboxMails(c.t, kimEmail)).toHaveLength(1);
     expect(await subjectsTo(owner.email)).toEqual([
       "Sam has not received your message",
       "Your message 'The spare key' was released",
