@@ -82,12 +82,12 @@ export async function claimDueReleaseNotices({
 }
 
 /**
- * Settles release notices whose attempt is over (or which go back untried), in the transaction that
- * writes their attempts (settle-work.ts, which also logs each attempt, lets go of the claim of one
- * sent or refused for good, and queues the notice's copies to the owner's phone): one that goes back
- * untried is let go of; a transient failure is tried
- * again with the notices' backoff (retry-policy.ts) until it gives up, and then the phone copies
- * are the only way the owner hears of the release, so they are queued now.
+ * Settles release notices whose attempt is over, or which go back untried, in the transaction that
+ * writes their attempts (settle-work.ts: it logs each attempt, lets go of the claim of a notice sent
+ * or refused for good, and queues the notice's copies to the owner's phone). One that goes back
+ * untried is let go of; a transient failure is tried again with the notices' backoff
+ * (retry-policy.ts) until it gives up, and then the phone copies are the only way the owner hears
+ * of the release: they are returned to be queued now.
  */
 export async function settleReleaseNotices(
   tx: Tx,

@@ -133,7 +133,11 @@ export function startEngine({
         })
         .finally(() => (claiming = undefined));
     };
-    return { start: () => void (timer ??= setInterval(feed, FEED_EVERY_MS)), stop, claiming: () => claiming };
+    // Never started once the engine stops: rows it settles while stopping must not leave a timer behind.
+    const start = () => {
+      if (!stopping) timer ??= setInterval(feed, FEED_EVERY_MS);
+    };
+    return { start, stop, claiming: () => claiming };
   }
 
   const loop = () => {

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it, vi } from "vitest";
 import { createAdjustableClock, type Clock } from "../../src/clock.ts";
 import { engineHeartbeat } from "../../src/db/schema.ts";
 import { startEngine } from "../../src/engine/start-engine.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
-import { engineDepsOf, scheduleOf, setHeartbeat, travel } from "../support/engine.ts";
+import { engineDepsOf, HOUR, scheduleOf, setHeartbeat, travel } from "../support/engine.ts";
 import { FakeClock } from "../support/fake-clock.ts";
 import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -15,6 +16,48 @@ describe("the background engine", () => {
     const [beat] = await t.database.db.select().from(engineHeartbeat);
     expect(beat?.lastBeatAt).toEqual(t.clock.now());
     await t.close();
+  });
+
+  it("leaves no timer behind once stopped, though the rows it settles while stopping make owners' notices due", async () => {
+    const { t, sink } = await engineAppWithSink();
+    try {
+      const owners = [];
+      for (let i = 0; i < 3; i++)
+        owners.push(await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1));
+      await travel(t, HOUR);
+      // Every interval set while the engine runs (its heartbeat, its feeders) must be cleared once it has stopped.
+      const set = vi.spyOn(globalThis, "setInterval");
+      const cleared = vi.spyOn(globalThis, "clearInterval");
+      // The first mail goes at once; the others are held until the engine is stopping, so their
+      // rows are settled (and their owners' notices become due) while it stops.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let sent = 0;
+      const mailer: Mailer = {
+        ...t.mailer,
+        send: async (mail) => {
+          if (sent++ > 0) await held;
+          return t.mailer.send(mail);
+        },
+      };
+      const engine = startEngine({ ...engineDepsOf(t, { mailer }), intervalMs: 20_000 });
+      while (sink.mails.length === 0) await sleep(10);
+      const stopped = engine.stop();
+      release();
+      await stopped;
+      expect(sink.mails).toHaveLength(3);
+      await sleep(100);
+      const left = set.mock.results
+        .map((r) => r.value as unknown)
+        .filter((h) => !cleared.mock.calls.some(([c]) => c === h));
+      const created = set.mock.results.length;
+      set.mockRestore();
+      cleared.mockRestore();
+      expect(created).toBeGreaterThan(0);
+      expect(left).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 
   it("does not run in a ROLE=web process", async () => {

@@ -54,8 +54,9 @@ describe("the order of the engine's sends", () => {
     }
   });
 
-  it("lets the notices go once the rows waiting only for them fill the loop's bound, so a long burst goes on", async () => {
-    // Claims of 1 row: the loop keeps at most 20 rows open, and a longer burst needs their notices sent.
+  it("goes on through a burst longer than the loop's bound on open rows, and every owner's notice follows it", async () => {
+    // Claims of 1 row: the loop keeps at most 20 rows and notices open. No row waits for its owner's
+    // notice (it is sent on its own once the row is settled), so the burst never stalls on them.
     // An app of its own: 22 more sign-ups would pass this one's limit on sign-ups.
     const { t, sink } = await engineAppWithSink();
     const setups = [];
