@@ -9,6 +9,7 @@ import type { Config } from "../config.ts";
 import type { OwnerPhoneNotice } from "./owner-notices.ts";
 import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
 import { nextNoticeAttemptAt } from "./retry-policy.ts";
+import { takeClaims } from "./send-notices.ts";
 import type { DoneRow, ReleaseNoticeWork } from "./work-types.ts";
 
 /**
@@ -55,17 +56,7 @@ export async function claimDueReleaseNotices({
       .orderBy(asc(deliveries.createdAt))
       .limit(limit)
       .for("update", { of: deliveries, skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(deliveries)
-      .set({ lockedUntil: new Date(now.getTime() + leaseMs), claimedBy: workerId })
-      .where(
-        inIds(
-          deliveries.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
+    return takeClaims(tx, { ids: due.map((d) => d.id), now, workerId, leaseMs });
   });
   if (claimed.length === 0) return [];
   const rows = await db

@@ -222,26 +222,16 @@ export async function runEngineTick(opts: EngineTickOptions): Promise<TickResult
     // Release notices and notices this pass queued (a row settled, a row parked, a release notice's
     // copies to the owner's phone) go out in the same pass, as they would a moment later in the loop.
     if (!opts.userId) {
-      pipeline.addReleaseNotices(
-        await claimDueReleaseNotices({
-          db: opts.db,
-          masterKeys: opts.masterKeys,
-          now: opts.clock.now(),
-          workerId,
-          limit: opts.limit ?? opts.config.ENGINE_BATCH_SIZE,
-          leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
-        }),
-      );
+      const claim = () => ({
+        db: opts.db,
+        now: opts.clock.now(),
+        workerId,
+        limit: opts.limit ?? opts.config.ENGINE_BATCH_SIZE,
+        leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
+      });
+      pipeline.addReleaseNotices(await claimDueReleaseNotices({ ...claim(), masterKeys: opts.masterKeys }));
       await pipeline.drain();
-      pipeline.addNotices(
-        await claimDueNotices({
-          db: opts.db,
-          now: opts.clock.now(),
-          workerId,
-          limit: opts.limit ?? opts.config.ENGINE_BATCH_SIZE,
-          leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
-        }),
-      );
+      pipeline.addNotices(await claimDueNotices(claim()));
       await pipeline.drain();
     }
     const { sent, retried, parked, handedBack } = pipeline.counts;

@@ -5,7 +5,7 @@ import { sendContactPhoneNotice } from "../contacts/send-contact-phone-notice.ts
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
-import type { Db } from "../db/connect.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
 import { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -49,18 +49,21 @@ export async function claimDueNotices({
       .orderBy(asc(deliveries.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(deliveries)
-      .set({ lockedUntil: new Date(now.getTime() + leaseMs), claimedBy: workerId })
-      .where(
-        inIds(
-          deliveries.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
+    return takeClaims(tx, { ids: due.map((d) => d.id), now, workerId, leaseMs });
   });
+}
+
+/** Claims these deliveries (notices, chosen FOR UPDATE by the caller) for `leaseMs`; returns them as claimed. */
+export async function takeClaims(
+  tx: Tx,
+  { ids, now, workerId, leaseMs }: { ids: string[]; now: Date; workerId: string; leaseMs: number },
+): Promise<NoticeRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .update(deliveries)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), claimedBy: workerId })
+    .where(inIds(deliveries.id, ids))
+    .returning();
 }
 
 export type NoticeOutcome =
