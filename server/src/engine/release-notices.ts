@@ -10,7 +10,7 @@ import type { OwnerPhoneNotice } from "./owner-notices.ts";
 import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
 import { nextNoticeAttemptAt } from "./retry-policy.ts";
 import { takeClaims } from "./send-notices.ts";
-import type { DoneRow, ReleaseNoticeWork } from "./work-types.ts";
+import type { DeliveryRow, DoneRow, ReleaseNoticeWork } from "./work-types.ts";
 
 /**
  * The owner's release notice is a delivery of its release's row (release-message.ts), but it is not
@@ -86,7 +86,7 @@ export async function settleReleaseNotices(
 ): Promise<OwnerPhoneNotice[]> {
   const letGo: string[] = [];
   const retry: { id: string; at: string }[] = [];
-  const givenUp: DoneRow[] = [];
+  const givenUp: { done: DoneRow; after: DeliveryRow }[] = [];
   for (const d of done) {
     const claimed = d.notice!;
     const after = d.ctx.deliveries.find((x) => x.id === claimed.id) ?? claimed;
@@ -98,7 +98,7 @@ export async function settleReleaseNotices(
     }
     const at = nextNoticeAttemptAt({ attempts: after.attempts, createdAt: claimed.createdAt, now });
     if (at) retry.push({ id: claimed.id, at: at.toISOString() });
-    else givenUp.push(d);
+    else givenUp.push({ done: d, after });
   }
   const mine = (ids: string[]) => and(inIds(deliveries.id, ids), eq(deliveries.claimedBy, workerId));
   for (const ids of chunked(letGo, 5000))
@@ -108,21 +108,19 @@ export async function settleReleaseNotices(
       from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as v(id uuid, at timestamptz)
       where d.id = v.id and d.claimed_by = ${workerId} and d.status = 'pending'`);
   for (const ids of chunked(
-    givenUp.map((d) => d.notice!.id),
+    givenUp.map(({ after }) => after.id),
     5000,
   ))
     await tx
       .update(deliveries)
       .set({ status: "failed", lockedUntil: null, claimedBy: null })
       .where(and(mine(ids), eq(deliveries.status, "pending")));
-  return givenUp.flatMap(({ ctx, notice }) => {
-    const after = ctx.deliveries.find((x) => x.id === notice!.id) ?? notice!;
-    const error = after.lastError ?? "gave up";
-    return releaseNoticeByPhone(config, {
+  return givenUp.flatMap(({ done: { ctx, notice }, after }) =>
+    releaseNoticeByPhone(config, {
       ctx,
       delivery: notice!,
-      outcome: { status: "failed", permanent: true, error },
+      outcome: { status: "failed", permanent: true, error: after.lastError ?? "gave up" },
       at: now,
-    });
-  });
+    }),
+  );
 }

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_SENT_BY_RULE } from "../../src/channels/delivery/send-owner-phone-notice.ts";
-import { adminAuditLog, deliveries, reminderSchedule } from "../../src/db/schema.ts";
+import { adminAuditLog, deliveries } from "../../src/db/schema.ts";
 import { settleNotice } from "../../src/engine/send-notices.ts";
 import { signUpAdmin } from "../support/admins.ts";
 import { post } from "../support/content.ts";
-import { mailsTo, mailText, tick, travel } from "../support/engine.ts";
+import { mailsTo, mailText, scheduleOf, tick, travel } from "../support/engine.ts";
 import { ownerWithMessage, startEngineTestApp } from "../support/fixtures.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -164,10 +164,7 @@ describe("a failed owner notice", () => {
     refused.add(owner.email);
     await travel(t, 60 * 60_000);
     await tick(t);
-    const [release] = await t.database.db
-      .select()
-      .from(reminderSchedule)
-      .where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.reminderType, "final_delivery")));
+    const release = (await scheduleOf(t, conditionId)).find((r) => r.reminderType === "final_delivery");
     expect(release!.status).toBe("sent");
     const [notice] = await t.database.db
       .select()

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveries, reminderSchedule } from "../../src/db/schema.ts";
+import { deliveries } from "../../src/db/schema.ts";
 import { NOTICE_DELAYS_MS } from "../../src/engine/retry-policy.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
-import { HOUR, mailsTo, tick, travel } from "../support/engine.ts";
+import { HOUR, mailsTo, scheduleOf, tick, travel } from "../support/engine.ts";
 import { engineAppWithSink, ownerWithMessage } from "../support/fixtures.ts";
 import type { SmtpSink } from "../support/smtp-sink.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -31,12 +31,8 @@ const refusing = (address: string, code: number): Mailer => ({
 });
 
 async function releaseOf(conditionId: string) {
-  const { db } = t.database;
-  const [row] = await db
-    .select()
-    .from(reminderSchedule)
-    .where(and(eq(reminderSchedule.conditionId, conditionId), eq(reminderSchedule.reminderType, "final_delivery")));
-  const [notice] = await db
+  const row = (await scheduleOf(t, conditionId)).find((r) => r.reminderType === "final_delivery");
+  const [notice] = await t.database.db
     .select()
     .from(deliveries)
     .where(and(eq(deliveries.reminderId, row!.id), eq(deliveries.kind, "release_notice")));
@@ -75,5 +71,20 @@ describe("the owner's release notice, sent on its own", () => {
     ({ row, notice } = await releaseOf(s.conditionId));
     expect(row.status).toBe("sent");
     expect(notice).toMatchObject({ status: "sent", attempts: 2, claimedBy: null, lockedUntil: null });
+  });
+
+  it("is given up, as a notice is, once its retries run past two days, and the release stays sent", async () => {
+    const s = await ownerWithMessage(t, { condition_type: "no_check_in", hours_threshold: 1 }, 1);
+    await travel(t, HOUR);
+    const down = refusing(s.owner.email, 421);
+    await tick(t, { mailer: down });
+    await travel(t, 49 * HOUR);
+    await tick(t, { mailer: down });
+    const { row, notice } = await releaseOf(s.conditionId);
+    expect(row.status).toBe("sent");
+    expect(notice).toMatchObject({ status: "failed", attempts: 2, claimedBy: null, lockedUntil: null });
+    expect(notice.lastError).toContain("SMTP 421");
+    await tick(t);
+    expect(mailsTo(sink, s.owner.email)).toHaveLength(0);
   });
 });
