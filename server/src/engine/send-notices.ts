@@ -196,3 +196,54 @@ export async function settleNotice({
   if (outcome.status === "skipped") return;
   log.error({ deliveryId: notice.id, attempts, error: outcome.error }, "gave up sending a notice to an owner or admin");
 }
+
+/**
+ * Sends one claimed notice from a lane and writes a failure's outcome at once (a sent one is written
+ * with others: "sent"). A notice that waited in the queue until its claim is about to run out is not
+ * sent under it: another claim may take it then, and both would send. It goes back to be claimed
+ * afresh ("done", as is a failure written). "abandoned": the pipeline stopped while it was sent.
+ */
+export async function sendClaimedNotice(
+  deps: { db: Db; clock: Clock; mailer: Mailer; masterKeys: MasterKeys; workerId: string; phone: PhoneNoticeDeps },
+  notice: NoticeRow,
+  { leaseMargin, abandoned }: { leaseMargin: number; abandoned: () => boolean },
+): Promise<"sent" | "done" | "abandoned"> {
+  const { db, clock, workerId, phone } = deps;
+  const lease = notice.lockedUntil?.getTime() ?? Infinity;
+  if (clock.now().getTime() + leaseMargin > lease) {
+    await unclaimNotices({ db, workerId, ids: [notice.id], log: phone.log });
+    return "done";
+  }
+  const outcome = await sendNotice({ mailer: deps.mailer, masterKeys: deps.masterKeys, notice, phone });
+  if (abandoned()) return "abandoned";
+  if (outcome.status === "sent") return "sent";
+  try {
+    await settleNotice({ db, now: clock.now(), workerId, notice, outcome, log: phone.log });
+  } catch (err) {
+    phone.log.error(
+      { err, deliveryId: notice.id },
+      "could not write a notice's outcome; it will be tried again when its claim runs out",
+    );
+  }
+  return "done";
+}
+
+/** Lets go of our claim on these notices untried: another claim may take them at once. */
+export async function unclaimNotices({
+  db,
+  workerId,
+  ids,
+  log,
+}: {
+  db: Db;
+  workerId: string;
+  ids: string[];
+  log: { error(obj: object, msg: string): void };
+}): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(deliveries)
+    .set({ lockedUntil: null, claimedBy: null })
+    .where(and(inIds(deliveries.id, ids), eq(deliveries.claimedBy, workerId)))
+    .catch((err: unknown) => log.error({ err }, "could not hand back claimed notices"));
+}

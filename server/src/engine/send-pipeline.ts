@@ -1,18 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import type { ChannelId, Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import { inIds } from "../db/in-ids.ts";
-import { deliveries } from "../db/schema.ts";
+import type { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { createOutcomeWriter, type PipelineCounts } from "./outcome-writer.ts";
 import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
-import { sendNotice, settleNotice, settleSentNotices } from "./send-notices.ts";
-import type { RowOutcome } from "./row-outcome.ts";
-import { settleWork } from "./settle-work.ts";
-import type { Attempt, DeliveryRow, DoneRow, ReleaseNoticeWork, SendOutcome, WorkContext } from "./work-types.ts";
+import { sendClaimedNotice, unclaimNotices } from "./send-notices.ts";
+import { CHANNEL_IDS, createLaneQueues } from "./send-queues.ts";
+import type { DeliveryRow, ReleaseNoticeWork, SendOutcome, WorkContext } from "./work-types.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
@@ -27,13 +25,6 @@ interface RowState {
   leaseUntil: number;
   /** Set for an owner's release notice claimed on its own (release-notices.ts): it is settled, not its row. */
   notice?: DeliveryRow;
-}
-
-export interface PipelineCounts {
-  sent: number;
-  retried: number;
-  parked: number;
-  handedBack: number;
 }
 
 export interface SendPipeline {
@@ -71,17 +62,6 @@ export interface SendPipeline {
   counts: PipelineCounts;
 }
 
-/** How long outcomes may wait before they are written together (a kill -9 repeats at most these sends). */
-const FLUSH_AFTER_MS = 200;
-const FLUSH_AT = 1000;
-/**
- * Sent notices are written sooner: a burst of them (trusted contacts' questions) is short, and a
- * kill -9 inside the window sends each again. A few dozen a statement still spares the database
- * an UPDATE per mail.
- */
-const NOTICES_FLUSH_AFTER_MS = 20;
-const CHANNEL_IDS: readonly ChannelId[] = ["email", "whatsapp", "sms"];
-
 /**
  * The engine's sends: `concurrency` lanes per channel take jobs from the queues and send them through
  * `send` (default sendDelivery: the only way out, a seam for other channels); outcomes are written
@@ -118,33 +98,12 @@ export function createSendPipeline(opts: {
   };
   // A send may take up to the per-send limit: a lease must outlast it, with room to write the outcome.
   const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
-  // Each channel has its own lanes, so a provider that hangs holds only its own sends, never
-  // another owner's e-mail. A job goes to the lane of the channel it tries first (WorkContext.lanes).
-  // Three queues per channel: a lane takes the recipients' and reminders' sends first, then claimed
-  // notices (a trusted contact's question, an outage notice), then owners' release notices, so the
-  // owners' mails of a burst never make its recipients' mails later.
-  const queues: Record<ChannelId, { deliveries: Job[]; notices: Job[]; releaseNotices: Job[] }> = {
-    email: { deliveries: [], notices: [], releaseNotices: [] },
-    whatsapp: { deliveries: [], notices: [], releaseNotices: [] },
-    sms: { deliveries: [], notices: [], releaseNotices: [] },
-  };
-  const allQueues = Object.values(queues);
+  // Each channel has its own lanes (send-queues.ts). A job goes to the lane of the channel it tries first (WorkContext.lanes).
+  const queues = createLaneQueues<Job>();
   let urgentRows = 0;
-  const queueLength = () =>
-    allQueues.reduce((n, q) => n + q.deliveries.length + q.notices.length + q.releaseNotices.length, 0);
-  const attempts: Attempt[] = [];
-  const done: DoneRow[] = [];
-  /** Notices sent and not yet written: written together, as rows are. */
-  const sentNotices: string[] = [];
-  const counts: PipelineCounts = { sent: 0, retried: 0, parked: 0, handedBack: 0 };
   let open = 0; // rows + notices not yet written
   let stopping = false;
-  let releaseNoticesHeld = false;
   let idleWaiters: (() => void)[] = [];
-  let wakeLane: (() => void)[] = [];
-  let flushTimer: NodeJS.Timeout | undefined;
-  let flushDueAt = Infinity;
-  let flushing: Promise<void> = Promise.resolve();
   const inFlight = new Set<Promise<void>>();
   /** Rows with jobs not finished. */
   const active = new Set<RowState>();
@@ -157,109 +116,50 @@ export function createSendPipeline(opts: {
     idleWaiters = [];
     for (const w of waiters) w();
   };
-  const tally = (outcome: RowOutcome) => {
-    if (outcome.status === "sent") counts.sent++;
-    else if (outcome.status === "retry") counts.retried++;
-    else if (outcome.status === "parked") counts.parked++;
-    else counts.handedBack++;
-  };
-
-  const flush = (): Promise<void> => {
-    clearTimeout(flushTimer);
-    flushTimer = undefined;
-    flushDueAt = Infinity;
-    flushing = flushing.then(async () => {
-      if (attempts.length === 0 && done.length === 0 && sentNotices.length === 0) return;
-      const a = attempts.splice(0);
-      const d = done.splice(0);
-      const n = sentNotices.splice(0);
-      if (n.length > 0) {
-        try {
-          await settleSentNotices({ db, now: clock.now(), workerId, ids: n });
-        } catch (err) {
-          log.error(
-            { err, notices: n.length },
-            "could not write that notices were sent; they will be tried again when their claim runs out",
-          );
-        }
-        open -= n.length;
-      }
-      try {
-        const outcomes = await settleWork({ db, config, masterKeys, workerId, now: clock.now(), attempts: a, done: d });
-        for (const outcome of outcomes.values()) tally(outcome);
-        open -= d.length;
-        if (d.some((row) => !row.notice && !row.handBack)) opts.onRowsSettled?.();
-      } catch (err) {
-        // The database is unreachable: these claims lapse with their lease and another attempt follows
-        // (the sends may repeat, as after a crash). Nothing is lost: the intents are committed.
-        log.error(
-          { err, rows: d.length, attempts: a.length },
-          "could not write the outcome of sends; their rows will be retried when their lease runs out",
-        );
-        open -= d.length;
-      }
+  const writer = createOutcomeWriter({
+    db,
+    clock,
+    config,
+    masterKeys,
+    workerId,
+    log,
+    quiet: () => queues.length() === 0 && inFlight.size <= 1,
+    written({ closed: n, rowsSettled }) {
+      open -= n;
+      if (rowsSettled) opts.onRowsSettled?.();
       settleIdle();
-    });
-    return flushing;
-  };
-  const scheduleFlush = (withinMs = FLUSH_AFTER_MS) => {
-    // Write at once when nothing else is coming (the last send of a burst, a test's tick), else in batches.
-    const quiet = queueLength() === 0 && inFlight.size <= 1;
-    if (quiet || attempts.length + done.length + sentNotices.length >= FLUSH_AT) return void flush();
-    const at = performance.now() + withinMs;
-    if (at >= flushDueAt) return;
-    clearTimeout(flushTimer);
-    flushDueAt = at;
-    flushTimer = setTimeout(() => void flush(), withinMs);
-  };
+    },
+  });
   const rowDone = (state: RowState) => {
     active.delete(state);
-    done.push({ ctx: state.ctx, handBack: state.handBack, notice: state.notice });
-    scheduleFlush();
+    writer.rowDone({ ctx: state.ctx, handBack: state.handBack, notice: state.notice });
   };
 
   const jobDone = (state: RowState, { flush = true } = {}) => {
     if (--state.remaining > 0) {
-      if (flush) scheduleFlush();
+      if (flush) writer.schedule();
       return;
     }
     if (!state.notice) urgentRows--;
     rowDone(state);
   };
 
+  const noticeDeps = {
+    db,
+    clock,
+    mailer,
+    masterKeys,
+    workerId,
+    phone: { db, clock, config, channels: opts.channels, log },
+  };
   const runJob = async (job: Job): Promise<void> => {
     if (job.kind === "notice") {
-      // A notice that waited in the queue until its claim is about to run out is not sent under it:
-      // another claim may take it then, and both would send. It goes back to be claimed afresh.
-      const lease = job.notice.lockedUntil?.getTime() ?? Infinity;
-      if (clock.now().getTime() + leaseMargin > lease) {
-        await unclaimNotices([job.notice.id]);
+      const result = await sendClaimedNotice(noticeDeps, job.notice, { leaseMargin, abandoned: () => closed });
+      if (result === "sent") writer.noticeSent(job.notice.id);
+      else if (result === "done") {
         open--;
         settleIdle();
-        return;
       }
-      const outcome = await sendNotice({
-        mailer,
-        masterKeys,
-        notice: job.notice,
-        phone: { db, clock, config, channels: opts.channels, log: opts.log },
-      });
-      if (closed) return;
-      if (outcome.status === "sent") {
-        sentNotices.push(job.notice.id);
-        scheduleFlush(NOTICES_FLUSH_AFTER_MS);
-        return;
-      }
-      try {
-        await settleNotice({ db, now: clock.now(), workerId, notice: job.notice, outcome, log });
-      } catch (err) {
-        log.error(
-          { err, deliveryId: job.notice.id },
-          "could not write a notice's outcome; it will be tried again when its claim runs out",
-        );
-      }
-      open--;
-      settleIdle();
       return;
     }
     const { state, delivery } = job;
@@ -274,7 +174,7 @@ export function createSendPipeline(opts: {
         const after = new Date(at.getTime() + outcome.retryAfterMs);
         if (!state.ctx.notBefore || after > state.ctx.notBefore) state.ctx.notBefore = after;
       }
-      attempts.push({ ctx: state.ctx, delivery, outcome, at });
+      writer.attempted({ ctx: state.ctx, delivery, outcome, at });
       // The row is settled from its deliveries as they now stand.
       const i = state.ctx.deliveries.findIndex((d) => d.id === delivery.id);
       const after: DeliveryRow = {
@@ -290,15 +190,11 @@ export function createSendPipeline(opts: {
   };
 
   const lane = async (channel: ChannelId) => {
-    const queue = queues[channel];
     for (;;) {
-      const job =
-        queue.deliveries.shift() ??
-        queue.notices.shift() ??
-        (releaseNoticesHeld ? undefined : queue.releaseNotices.shift());
+      const job = queues.take(channel);
       if (!job) {
         if (stopping) return;
-        await new Promise<void>((resolve) => wakeLane.push(resolve));
+        await queues.waitForJob();
         continue;
       }
       const running = runJob(job).catch((err: unknown) => log.error({ err }, "an engine send failed unexpectedly"));
@@ -307,21 +203,16 @@ export function createSendPipeline(opts: {
       inFlight.delete(running);
     }
   };
-  const wake = () => {
-    const lanes = wakeLane;
-    wakeLane = [];
-    for (const w of lanes) w();
-  };
   for (const channel of CHANNEL_IDS) for (let i = 0; i < Math.max(1, opts.concurrency); i++) void lane(channel);
 
   return {
-    counts,
+    counts: writer.counts,
     addWork(contexts) {
       if (stopping) {
         // A claim step that finished after stop() began: its rows go straight back.
         open += contexts.length;
-        for (const ctx of contexts) done.push({ ctx, handBack: true });
-        void flush();
+        for (const ctx of contexts) writer.rowDone({ ctx, handBack: true });
+        void writer.flush();
         return;
       }
       for (const ctx of contexts) {
@@ -337,9 +228,8 @@ export function createSendPipeline(opts: {
         }
         urgentRows++;
         for (const delivery of pending)
-          queues[ctx.lanes.get(delivery.id) ?? "email"].deliveries.push({ kind: "delivery", state, delivery });
+          queues.push(ctx.lanes.get(delivery.id) ?? "email", "deliveries", { kind: "delivery", state, delivery });
       }
-      wake();
     },
     addReleaseNotices(notices) {
       for (const { ctx, notice } of notices) {
@@ -354,43 +244,33 @@ export function createSendPipeline(opts: {
         active.add(state);
         // A claim that finished after stop() began: the notice goes straight back.
         if (stopping) rowDone(state);
-        else queues.email.releaseNotices.push({ kind: "delivery", state, delivery: notice });
+        else queues.push("email", "releaseNotices", { kind: "delivery", state, delivery: notice });
       }
-      if (stopping) void flush();
-      wake();
+      if (stopping) void writer.flush();
     },
     addNotices(notices) {
       if (stopping) {
-        void unclaimNotices(notices.map((n) => n.id));
+        void unclaimNotices({ db, workerId, log, ids: notices.map((n) => n.id) });
         return;
       }
       open += notices.length;
-      for (const notice of notices) queues[notice.channel].notices.push({ kind: "notice", notice });
-      wake();
+      for (const notice of notices) queues.push(notice.channel, "notices", { kind: "notice", notice });
     },
-    holdReleaseNotices(on) {
-      if (releaseNoticesHeld === on) return;
-      releaseNoticesHeld = on;
-      if (!on) wake();
-    },
+    holdReleaseNotices: queues.holdReleaseNotices,
     backlog: () => open,
-    queuedUrgent: () => allQueues.reduce((n, q) => n + q.deliveries.length, 0),
+    queuedUrgent: () => queues.length("deliveries"),
     urgentBacklog: () => urgentRows,
-    queuedNotices: () => allQueues.reduce((n, q) => n + q.notices.length, 0),
-    queuedReleaseNotices: () => allQueues.reduce((n, q) => n + q.releaseNotices.length, 0),
+    queuedNotices: () => queues.length("notices"),
+    queuedReleaseNotices: () => queues.length("releaseNotices"),
     async drain() {
       if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
-      await flushing;
+      await writer.settled();
     },
     async stop(graceMs) {
       stopping = true;
-      releaseNoticesHeld = false;
+      queues.holdReleaseNotices(false);
       // Jobs not started go back untried: their rows are handed back, their notices unclaimed.
-      const notStarted = allQueues.flatMap((q) => [
-        ...q.deliveries.splice(0),
-        ...q.notices.splice(0),
-        ...q.releaseNotices.splice(0),
-      ]);
+      const notStarted = queues.takeAll();
       const notices = notStarted.flatMap((j) => (j.kind === "notice" ? [j.notice.id] : []));
       for (const job of notStarted) {
         if (job.kind === "delivery") {
@@ -398,7 +278,7 @@ export function createSendPipeline(opts: {
           jobDone(job.state, { flush: false });
         }
       }
-      wake();
+      queues.wakeAll();
       let timer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), graceMs)));
       const finished = await Promise.race([Promise.all([...inFlight]).then(() => "done" as const), graceOver]);
@@ -411,18 +291,9 @@ export function createSendPipeline(opts: {
           rowDone(state);
         }
       }
-      await flush();
+      await writer.flush();
       closed = true;
-      await unclaimNotices(notices);
+      await unclaimNotices({ db, workerId, log, ids: notices });
     },
   };
-
-  async function unclaimNotices(ids: string[]) {
-    if (ids.length === 0) return;
-    await db
-      .update(deliveries)
-      .set({ lockedUntil: null, claimedBy: null })
-      .where(and(inIds(deliveries.id, ids), eq(deliveries.claimedBy, workerId)))
-      .catch((err: unknown) => log.error({ err }, "could not hand back claimed notices"));
-  }
 }
