@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { NOT_SENT_BY_RULE } from "../channels/delivery/send-owner-phone-notice.ts";
 import type { Db } from "../db/connect.ts";
+import { releaseNoticeDueAt } from "../engine/release-notices.ts";
 import { rows } from "./sql-rows.ts";
 
 export interface DueBacklog {
@@ -51,14 +52,11 @@ export async function readDueBacklog({ db, now }: { db: Db; now: Date }): Promis
     oldest_ms: number | null;
   }>(
     db,
-    // An owner's release notice is due once its release's row is settled (engine/release-notices.ts):
-    // from then (the row's last update), or from its retry time after a failure.
     sql`with n as (
-      select d.status, d.attempts, d.last_error, d.locked_until,
-        case when d.kind = 'notice' then d.next_attempt_at
-             when r.status <> 'claimed' and r.attempts > 0 then coalesce(d.next_attempt_at, r.updated_at) end as due_at
-      from deliveries d left join reminder_schedule r on r.id = d.reminder_id
-      where d.kind in ('notice', 'release_notice') and d.status in ('pending', 'failed'))
+      select deliveries.status, deliveries.attempts, deliveries.last_error, deliveries.locked_until,
+        case when deliveries.kind = 'notice' then deliveries.next_attempt_at else ${releaseNoticeDueAt} end as due_at
+      from deliveries left join reminder_schedule on reminder_schedule.id = deliveries.reminder_id
+      where deliveries.kind in ('notice', 'release_notice') and deliveries.status in ('pending', 'failed'))
     select
       count(*) filter (where status = 'pending' and due_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz))::int as due,
       count(*) filter (where status = 'pending' and locked_until > ${at}::timestamptz)::int as claimed,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
@@ -11,6 +11,15 @@ import { releaseNoticeByPhone } from "./release-notice-by-phone.ts";
 import { nextNoticeAttemptAt } from "./retry-policy.ts";
 import { takeClaims } from "./send-notices.ts";
 import type { DeliveryRow, DoneRow, ReleaseNoticeWork } from "./work-types.ts";
+
+/**
+ * When an owner's release notice falls due (null: not yet), over `deliveries` joined to its
+ * release's `reminder_schedule` row: once the row is settled (attempted, and not claimed now), from
+ * the row's last write, or from the notice's own retry time after a failure. The claim below and the
+ * admin's backlog (read-due-backlog.ts) both read it.
+ */
+export const releaseNoticeDueAt = sql`case when ${reminderSchedule.status} <> 'claimed' and ${reminderSchedule.attempts} > 0
+  then coalesce(${deliveries.nextAttemptAt}, ${reminderSchedule.updatedAt}) end`;
 
 /**
  * The owner's release notice is a delivery of its release's row (release-message.ts), but it is not
@@ -47,10 +56,8 @@ export async function claimDueReleaseNotices({
         and(
           eq(deliveries.kind, "release_notice"),
           eq(deliveries.status, "pending"),
-          or(isNull(deliveries.nextAttemptAt), lte(deliveries.nextAttemptAt, now)),
+          sql`${releaseNoticeDueAt} <= ${now.toISOString()}::timestamptz`,
           or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
-          ne(reminderSchedule.status, "claimed"),
-          gt(reminderSchedule.attempts, 0),
         ),
       )
       .orderBy(asc(deliveries.createdAt))
