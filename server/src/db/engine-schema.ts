@@ -51,6 +51,10 @@ export const reminderSchedule = pgTable(
   (t) => [
     uniqueIndex("reminder_schedule_idempotency_key").on(t.idempotencyKey),
     index("reminder_schedule_due_idx").on(t.status, t.nextAttemptAt),
+    // The claim reads each priority's due rows in due order (claim-due-work.ts).
+    index("reminder_schedule_pending_priority_idx")
+      .on(t.deliveryPriority, t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("reminder_schedule_condition_idx").on(t.conditionId, t.status),
     index("reminder_schedule_message_idx").on(t.messageId),
   ],
