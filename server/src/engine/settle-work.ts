@@ -93,7 +93,7 @@ export async function settleWork({
     // claimed row): such a row is not done, whatever this attempt saw, and is tried again now.
     const movedOn = await deliveriesMovedOn(
       tx,
-      settled.filter((s) => s.outcome.status === "sent").map((s) => s.ctx.row.id),
+      settled.filter((s) => s.outcome.status === "sent").map((s) => s.ctx),
     );
     for (const s of settled) {
       if (movedOn.has(s.ctx.row.id))
