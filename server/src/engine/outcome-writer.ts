@@ -27,9 +27,10 @@ export interface PipelineCounts {
 
 /**
  * The send pipeline's outcomes (attempts, finished rows, sent notices), written in batches a few
- * milliseconds apart, one write at a time; `counts` tallies how the written rows ended. `written` is told once per write how many rows and
- * notices it closed, whether or not the database took it: a write that failed leaves their claims
- * to lapse, and another attempt follows (the sends may repeat, as after a crash).
+ * milliseconds apart, one write at a time; `counts` tallies how the written rows ended. `written` is
+ * told once per write how many rows and notices it closed, whether or not the database took it: a
+ * write that failed leaves their claims to lapse, and another attempt follows (the sends may repeat,
+ * as after a crash).
  */
 export function createOutcomeWriter(opts: {
   db: Db;

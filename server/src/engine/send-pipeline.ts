@@ -98,7 +98,8 @@ export function createSendPipeline(opts: {
   };
   // A send may take up to the per-send limit: a lease must outlast it, with room to write the outcome.
   const leaseMargin = config.SMTP_SEND_TIMEOUT_MS + 10_000;
-  // Each channel has its own lanes (send-queues.ts). A job goes to the lane of the channel it tries first (WorkContext.lanes).
+  // Each channel has its own lanes (send-queues.ts); a job goes to the lane of the channel it tries
+  // first (WorkContext.lanes).
   const queues = createLaneQueues<Job>();
   let urgentRows = 0;
   let open = 0; // rows + notices not yet written
