@@ -30,6 +30,7 @@ import { runPgbench } from "./support/pgbench.ts";
 import { probeCheckInStatement } from "./support/check-in-statement-probes.ts";
 import { scheduleConditions } from "./support/seed.ts";
 import { arrivalLatencies, startSocketsClient, type ClientStatus } from "./support/sockets-client-process.ts";
+import { cpuMs, startPostgresCpuMeter } from "./support/cpu-time.ts";
 
 const [users, concurrency, seconds, perUser] = [200, 10, 20, 2].map((d, i) => Number(process.argv[2 + i] ?? d)) as [
   number,
@@ -69,24 +70,6 @@ async function ok(
   const res = await request(method, urlPath, headers, body);
   if (res.status >= 300) throw new Error(`${method} ${urlPath} → ${res.status} ${res.body}`);
   return JSON.parse(res.body) as Record<string, unknown>;
-}
-
-/** CPU time (user + system) a process has used, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-  } catch {
-    return NaN;
-  }
-}
-/** CPU time of the PostgreSQL backends serving the server's database (on this machine); NaN inside the server (PGlite). */
-async function postgresCpuMs(): Promise<number> {
-  if (!sqlPool) return NaN;
-  const { rows } = await sqlPool.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-  );
-  return rows.reduce((sum, r) => sum + (cpuMs(r.pid) || 0), 0);
 }
 
 const scratch = embedded ? null : await scratchDatabase("checkin");
@@ -236,7 +219,7 @@ try {
   for (const list of sentByOwner) list.length = 0;
   await dashboards.ask({ type: "record", on: true }, "recording");
   const cpuBefore = cpuMs(server.pid!);
-  const pgBefore = await postgresCpuMs();
+  const pgCpu = sqlPool ? await startPostgresCpuMeter(sqlPool) : null;
   const { latencies, errors } = await run(seconds * 1000);
   await new Promise((r) => setTimeout(r, 1000));
   await dashboards.ask({ type: "record", on: false }, "recording");
@@ -257,7 +240,7 @@ try {
   );
   console.log(`live-update p99: ${liveP99.toFixed(1)} ms — aim < 100 ms → ${liveP99 < 100 ? "met" : "not met"}`);
   console.log(
-    `  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${sqlPool ? `${perRequest((await postgresCpuMs()) - pgBefore)} ms` : "(inside the server process)"}`,
+    `  CPU per check-in: server process ${perRequest(cpuMs(server.pid!) - cpuBefore)} ms, PostgreSQL backends ${pgCpu ? `${perRequest((await pgCpu.sample(), pgCpu.usedMs()))} ms` : "(inside the server process)"}`,
   );
   if (!sqlPool) {
     console.log(

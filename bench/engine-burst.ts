@@ -13,6 +13,7 @@ import { percentile, postgresAvailable } from "./support/scratch-db.ts";
 import { seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
 import { spreadDeadlines, stageEngineBench, startBenchEngine } from "./support/engine-bench-stage.ts";
 import { bestRawMailRate } from "./support/raw-mail-rate.ts";
+import { cpuMs, startPostgresCpuMeter, threadsCpuMs } from "./support/cpu-time.ts";
 
 const n = Number(process.argv[2] ?? 100_000);
 const spreadMs = Number(process.argv[3] ?? 60) * 1000;
@@ -23,7 +24,7 @@ if (!(await postgresAvailable())) {
   process.exit(0);
 }
 
-const { sink, scratch, dataDir, config, masterKeys, mailer } = await stageEngineBench("burst");
+const { sink, scratch, dataDir, config, masterKeys, mailer, mailThreads } = await stageEngineBench("burst");
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 let engine: ReturnType<typeof startEngine> | undefined;
 try {
@@ -54,6 +55,14 @@ try {
   for (const row of dl.rows) deadlines.set(row.email, Math.round(row.ms));
   if (Date.now() > t0) console.warn(`warning: the schedule was written ${s(Date.now() - t0)} after the first deadline`);
 
+  // CPU from the engine's start to the burst's last recipient's mail: the engine's thread, the mail
+  // thread, the process's other threads (the garbage collector's, libuv's) and PostgreSQL's backends.
+  const pgCpu = await startPostgresCpuMeter(scratch.pool);
+  const cpuAtStart = {
+    thread: cpuMs(process.pid, process.pid),
+    mail: threadsCpuMs(mailThreads),
+    process: cpuMs(process.pid),
+  };
   engine = startBenchEngine({ db: scratch.database.db, config, masterKeys, mailer });
   let got = 0;
   let lastReport = Date.now();
@@ -62,12 +71,19 @@ try {
   while (got < n && Date.now() < t0 + spreadMs + timeoutMs) {
     await new Promise((r) => setTimeout(r, 500));
     got = await sink.count();
+    await pgCpu.sample();
     if (got >= n) got = (await recipientMails()).length;
     if (Date.now() - lastReport >= 15_000) {
       lastReport = Date.now();
       console.log(`  ${s(Date.now() - t0)} after the first deadline: ${got.toLocaleString("en")} mails arrived`);
     }
   }
+  const cpu = {
+    thread: cpuMs(process.pid, process.pid) - cpuAtStart.thread,
+    mail: threadsCpuMs(mailThreads) - cpuAtStart.mail,
+    process: cpuMs(process.pid) - cpuAtStart.process,
+    postgres: pgCpu.usedMs(),
+  };
   await engine.stop();
   engine = undefined;
   const all = await sink.arrivals();
@@ -95,6 +111,10 @@ try {
   );
   console.log(
     `  rate ${engineRate.toFixed(0)} mails/s (n / (last arrival − first deadline)); ${(arrivals.length / ((lastAt - firstAt) / 1000)).toFixed(0)} mails/s first to last arrival; deadlines came due at ${(n / (spreadMs / 1000)).toFixed(0)}/s`,
+  );
+  const perMail = (ms: number) => `${(ms / Math.max(1, arrivals.length)).toFixed(3)} ms`;
+  console.log(
+    `  CPU per recipient's mail (engine start to the last one): engine's thread ${perMail(cpu.thread)}, mail thread ${perMail(cpu.mail)}, other threads (GC, libuv) ${perMail(cpu.process - cpu.thread - cpu.mail)}, PostgreSQL backends ${perMail(cpu.postgres)}`,
   );
   if (unique !== arrivals.length || arrivals.length !== n)
     console.log(`  NOT exactly once: ${arrivals.length} mails, ${unique} distinct, ${n} expected`);

@@ -14,11 +14,13 @@ import type { Mailer } from "../../server/src/mail/mailer.ts";
 import { scratchDatabase } from "./scratch-db.ts";
 import { scheduleConditions, sqlId } from "./seed.ts";
 import { startSinkChild } from "./smtp-sink-child.ts";
+import { withNewThreads } from "./cpu-time.ts";
 
 /**
  * What an engine bench runs against: an SMTP sink in its own process, a scratch database, a
  * throwaway DATA_DIR, the server's config for them (ENGINE_* from the environment honoured) and the
- * engine's mailer, its thread started now, as main.ts starts it when the server starts.
+ * engine's mailer, its thread started now, as main.ts starts it when the server starts (`mailThreads`:
+ * the threads that started, for a CPU meter).
  */
 export async function stageEngineBench(tag: string) {
   const sink = await startSinkChild();
@@ -34,15 +36,18 @@ export async function stageEngineBench(tag: string) {
   });
   const masterKeys = createMasterKeys({ config });
   // The engine's mailer as the server makes it: one SMTP connection per concurrent send.
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    db: scratch.database.db,
-    masterKeys,
-    limits: smtpLimitsOf(config),
+  const { result: mailer, threads: mailThreads } = withNewThreads(() => {
+    const created = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      db: scratch.database.db,
+      masterKeys,
+      limits: smtpLimitsOf(config),
+    });
+    created.warm?.();
+    return created;
   });
-  mailer.warm?.();
-  return { sink, scratch, dataDir, config, masterKeys, mailer };
+  return { sink, scratch, dataDir, config, masterKeys, mailer, mailThreads };
 }
 
 /**

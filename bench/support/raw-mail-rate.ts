@@ -4,6 +4,7 @@ import type { MasterKeys } from "../../server/src/crypto/master-keys.ts";
 import type { Db } from "../../server/src/db/connect.ts";
 import { createMailer, smtpLimitsOf } from "../../server/src/mail/create-mailer.ts";
 import { renderMail } from "../../server/src/mail/layout.ts";
+import { cpuMs, threadsCpuMs, withNewThreads } from "./cpu-time.ts";
 import type { startSinkChild } from "./smtp-sink-child.ts";
 
 /** A mail as the raw run sends it. */
@@ -44,9 +45,20 @@ export async function bestRawMailRate({
     },
   });
   const bodies = mails ?? [{ subject: "A message from Alex Morgan", ...release }];
-  const rawRun = async (label: string, send: (to: string, mail: RawMail) => Promise<unknown>, n: number) => {
+  const rawRun = async (
+    label: string,
+    send: (to: string, mail: RawMail) => Promise<unknown>,
+    n: number,
+    mailThreads: number[] = [],
+  ) => {
     sink.reset();
     let next = 0;
+    const cpuNow = () => ({
+      thread: cpuMs(process.pid, process.pid),
+      mail: threadsCpuMs(mailThreads),
+      process: cpuMs(process.pid),
+    });
+    const cpuStart = cpuNow();
     const start = Date.now();
     await Promise.all(
       Array.from({ length: config.ENGINE_CONCURRENCY }, async () => {
@@ -57,9 +69,13 @@ export async function bestRawMailRate({
       }),
     );
     const ms = Date.now() - start;
+    const end = cpuNow();
+    const perMail = (x: number) => `${(x / n).toFixed(3)} ms`;
+    const [thread, mail] = [end.thread - cpuStart.thread, end.mail - cpuStart.mail];
+    const cpu = `CPU per mail: this thread ${perMail(thread)}, ${mailThreads.length ? `mail thread ${perMail(mail)}, ` : ""}the process's others ${perMail(end.process - cpuStart.process - thread - mail)}`;
     while ((await sink.count()) < n) await new Promise((r) => setTimeout(r, 50));
     console.log(
-      `raw ${label}, ${config.ENGINE_CONCURRENCY} at a time: ${n.toLocaleString("en")} mails in ${(ms / 1000).toFixed(2)} s = ${(n / (ms / 1000)).toFixed(0)} mails/s`,
+      `raw ${label}, ${config.ENGINE_CONCURRENCY} at a time: ${n.toLocaleString("en")} mails in ${(ms / 1000).toFixed(2)} s = ${(n / (ms / 1000)).toFixed(0)} mails/s; ${cpu}`,
     );
     return n / (ms / 1000);
   };
@@ -70,19 +86,24 @@ export async function bestRawMailRate({
     Math.min(count, 3000),
   );
   plain.close();
-  const bare = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    db,
-    masterKeys,
-    limits: smtpLimitsOf(config),
-  });
   // Started as the engine's is (a server starts its mail thread when it starts), and ready.
+  const { result: bare, threads: mailThreads } = withNewThreads(() => {
+    const created = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      db,
+      masterKeys,
+      limits: smtpLimitsOf(config),
+    });
+    created.warm?.();
+    return created;
+  });
   await bare.send({ to: "warm-up@bench.example", ...bodies[0]! });
   const bareRate = await rawRun(
     "nodemailer (the engine's transport: createMailer, its own thread, pooled, TCP_NODELAY)",
     (to, mail) => bare.send({ to, ...mail }),
     count,
+    mailThreads,
   );
   bare.close();
   return Math.max(plainRate, bareRate);
