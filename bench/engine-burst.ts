@@ -56,12 +56,14 @@ try {
   if (Date.now() > t0) console.warn(`warning: the schedule was written ${s(Date.now() - t0)} after the first deadline`);
 
   // CPU from the engine's start to the burst's last recipient's mail: the engine's thread, the mail
-  // thread, the process's other threads (the garbage collector's, libuv's) and PostgreSQL's backends.
+  // thread, the process's other threads (the garbage collector's, libuv's), PostgreSQL's backends
+  // and the sink. Their sum bounds the rate the machine's cores could carry.
   const pgCpu = await startPostgresCpuMeter(scratch.pool);
   const cpuAtStart = {
     thread: cpuMs(process.pid, process.pid),
     mail: threadsCpuMs(mailThreads),
     process: cpuMs(process.pid),
+    sink: cpuMs(sink.pid),
   };
   engine = startBenchEngine({ db: scratch.database.db, config, masterKeys, mailer });
   let got = 0;
@@ -83,6 +85,7 @@ try {
     mail: threadsCpuMs(mailThreads) - cpuAtStart.mail,
     process: cpuMs(process.pid) - cpuAtStart.process,
     postgres: pgCpu.usedMs(),
+    sink: cpuMs(sink.pid) - cpuAtStart.sink,
   };
   await engine.stop();
   engine = undefined;
@@ -113,8 +116,9 @@ try {
     `  rate ${engineRate.toFixed(0)} mails/s (n / (last arrival − first deadline)); ${(arrivals.length / ((lastAt - firstAt) / 1000)).toFixed(0)} mails/s first to last arrival; deadlines came due at ${(n / (spreadMs / 1000)).toFixed(0)}/s`,
   );
   const perMail = (ms: number) => `${(ms / Math.max(1, arrivals.length)).toFixed(3)} ms`;
+  const cpuAll = cpu.process + cpu.postgres + cpu.sink;
   console.log(
-    `  CPU per recipient's mail (engine start to the last one): engine's thread ${perMail(cpu.thread)}, mail thread ${perMail(cpu.mail)}, other threads (GC, libuv) ${perMail(cpu.process - cpu.thread - cpu.mail)}, PostgreSQL backends ${perMail(cpu.postgres)}`,
+    `  CPU per recipient's mail (engine start to the last one): engine's thread ${perMail(cpu.thread)}, mail thread ${perMail(cpu.mail)}, other threads (GC, libuv) ${perMail(cpu.process - cpu.thread - cpu.mail)}, PostgreSQL backends ${perMail(cpu.postgres)}, the sink ${perMail(cpu.sink)}; in all ${perMail(cpuAll)}, at most ${((os.cpus().length * 1000 * arrivals.length) / cpuAll).toFixed(0)} mails/s on ${os.cpus().length} cores`,
   );
   if (unique !== arrivals.length || arrivals.length !== n)
     console.log(`  NOT exactly once: ${arrivals.length} mails, ${unique} distinct, ${n} expected`);

@@ -57,6 +57,7 @@ export async function bestRawMailRate({
       thread: cpuMs(process.pid, process.pid),
       mail: threadsCpuMs(mailThreads),
       process: cpuMs(process.pid),
+      sink: cpuMs(sink.pid),
     });
     const cpuStart = cpuNow();
     const start = Date.now();
@@ -70,10 +71,15 @@ export async function bestRawMailRate({
     );
     const ms = Date.now() - start;
     const end = cpuNow();
-    const perMail = (x: number) => `${(x / n).toFixed(3)} ms`;
-    const [thread, mail] = [end.thread - cpuStart.thread, end.mail - cpuStart.mail];
-    const cpu = `CPU per mail: this thread ${perMail(thread)}, ${mailThreads.length ? `mail thread ${perMail(mail)}, ` : ""}the process's others ${perMail(end.process - cpuStart.process - thread - mail)}`;
     while ((await sink.count()) < n) await new Promise((r) => setTimeout(r, 50));
+    const sinkMs = cpuMs(sink.pid) - cpuStart.sink;
+    const perMail = (x: number) => `${(x / n).toFixed(3)} ms`;
+    const [thread, mail, all] = [
+      end.thread - cpuStart.thread,
+      end.mail - cpuStart.mail,
+      end.process - cpuStart.process,
+    ];
+    const cpu = `CPU per mail: this thread ${perMail(thread)}, ${mailThreads.length ? `mail thread ${perMail(mail)}, ` : ""}the process's others ${perMail(all - thread - mail)}, the sink ${perMail(sinkMs)}; in all ${perMail(all + sinkMs)}`;
     console.log(
       `raw ${label}, ${config.ENGINE_CONCURRENCY} at a time: ${n.toLocaleString("en")} mails in ${(ms / 1000).toFixed(2)} s = ${(n / (ms / 1000)).toFixed(0)} mails/s; ${cpu}`,
     );

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 
 export interface SinkChild {
   url: string;
+  /** The sink's process, for a CPU meter. */
+  pid: number;
   count(): Promise<number>;
   arrivals(): Promise<[string, number][]>;
   reset(): void;
@@ -30,6 +32,7 @@ export async function startSinkChild(): Promise<SinkChild> {
   const port = await ask<number>("", "port");
   return {
     url: `smtp://127.0.0.1:${port}`,
+    pid: child.pid!,
     count: () => ask<number>("count", "count"),
     arrivals: () => ask<[string, number][]>("report", "arrivals"),
     reset: () => child.send("reset"),
