@@ -1,3 +1,4 @@
+import type { RecipientChannel } from "@trigger-switch/contracts";
 import type { Tx } from "../db/connect.ts";
 import type { PushSender } from "../push/push-sender.ts";
 
@@ -6,7 +7,7 @@ import type { PushSender } from "../push/push-sender.ts";
  * and SMS. A send either returns a receipt (the provider took the message) or throws a
  * ChannelError that says whether trying the same channel again later can help.
  */
-export type ChannelId = "email" | "whatsapp" | "sms";
+export type ChannelId = RecipientChannel;
 export type PhoneChannelId = Exclude<ChannelId, "email">;
 
 /**

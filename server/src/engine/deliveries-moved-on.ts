@@ -3,18 +3,18 @@ import type { Tx } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
 import { deliveries } from "../db/schema.ts";
 import { chunked } from "./chunked.ts";
-import type { WorkContext } from "./work-types.ts";
+import { rowDeliveries, type WorkContext } from "./work-types.ts";
 
 /**
  * Rows whose deliveries, as the database now has them, are not all done: one is pending again or
- * failed. The owner's release notice is not one of them (it is settled on its own, release-notices.ts).
+ * failed, of those it is settled by (rowDeliveries).
  * Read by the deliveries' own ids: a row's deliveries are all written when it is released, so its
  * context holds every one, and a lookup by primary key stays an index lookup whatever the planner
  * believes of the table (read by release, it was planned as a scan of the whole table while the
  * table's statistics lagged a burst of inserts).
  */
 export async function deliveriesMovedOn(tx: Tx, contexts: WorkContext[]): Promise<Set<string>> {
-  const ids = contexts.flatMap((ctx) => ctx.deliveries.filter((d) => d.kind !== "release_notice").map((d) => d.id));
+  const ids = contexts.flatMap((ctx) => rowDeliveries(ctx).map((d) => d.id));
   const found = new Set<string>();
   for (const part of chunked(ids, 5000)) {
     const rows = await tx

@@ -1,4 +1,4 @@
-import type { DeliveryRow, WorkContext } from "./work-types.ts";
+import { rowDeliveries, type DeliveryRow, type WorkContext } from "./work-types.ts";
 import { nextRetryAt } from "./retry-policy.ts";
 
 export type RowOutcome =
@@ -8,11 +8,11 @@ export type RowOutcome =
   | { status: "handed_back" };
 
 /**
- * A row after its attempt, from its deliveries as they now stand (the attempts applied in memory).
- * The owner's release notice is left out: it is sent and settled on its own (release-notices.ts).
+ * A row after its attempt, from the deliveries it is settled by (rowDeliveries) as they now stand
+ * (the attempts applied in memory).
  */
 export function rowOutcome(ctx: WorkContext, now: Date): RowOutcome {
-  const all = ctx.deliveries.filter((d) => d.kind !== "release_notice");
+  const all = rowDeliveries(ctx);
   const attempts = ctx.row.attempts + 1;
   const pending = all.filter((d) => d.status === "pending");
   const failed = all.filter((d) => d.status === "failed");

@@ -1,3 +1,4 @@
+import { RECIPIENT_CHANNELS } from "@trigger-switch/contracts";
 import type { ChannelId, Channels } from "../channels/channel.ts";
 import type { TellOwner } from "../channels/delivery/channel-failure-notice.ts";
 import type { Clock } from "../clock.ts";
@@ -9,8 +10,14 @@ import type { Mailer } from "../mail/mailer.ts";
 import { createOutcomeWriter, type PipelineCounts } from "./outcome-writer.ts";
 import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
 import { sendClaimedNotice, unclaimNotices } from "./send-notices.ts";
-import { CHANNEL_IDS, createLaneQueues } from "./send-queues.ts";
-import type { DeliveryRow, ReleaseNoticeWork, SendOutcome, WorkContext } from "./work-types.ts";
+import { createLaneQueues } from "./send-queues.ts";
+import {
+  rowDeliveries,
+  type DeliveryRow,
+  type ReleaseNoticeWork,
+  type SendOutcome,
+  type WorkContext,
+} from "./work-types.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
@@ -50,6 +57,8 @@ export interface SendPipeline {
    * come first) and off otherwise. Off by default.
    */
   holdReleaseNotices(on: boolean): void;
+  /** Whether owners' release notices are held (holdReleaseNotices). */
+  releaseNoticesHeld(): boolean;
   /** Resolves once everything queued was sent (or failed) and written. */
   drain(): Promise<void>;
   /**
@@ -204,7 +213,7 @@ export function createSendPipeline(opts: {
       inFlight.delete(running);
     }
   };
-  for (const channel of CHANNEL_IDS) for (let i = 0; i < Math.max(1, opts.concurrency); i++) void lane(channel);
+  for (const channel of RECIPIENT_CHANNELS) for (let i = 0; i < Math.max(1, opts.concurrency); i++) void lane(channel);
 
   return {
     counts: writer.counts,
@@ -218,7 +227,7 @@ export function createSendPipeline(opts: {
       }
       for (const ctx of contexts) {
         // The owner's release notice is not sent with its row: it falls due once the row is settled (release-notices.ts).
-        const pending = ctx.deliveries.filter((d) => d.status === "pending" && d.kind !== "release_notice");
+        const pending = rowDeliveries(ctx).filter((d) => d.status === "pending");
         const leaseUntil = ctx.row.lockedUntil?.getTime() ?? Infinity;
         const state: RowState = { ctx, remaining: pending.length, handBack: false, leaseUntil };
         open++;
@@ -258,6 +267,7 @@ export function createSendPipeline(opts: {
       for (const notice of notices) queues.push(notice.channel, "notices", { kind: "notice", notice });
     },
     holdReleaseNotices: queues.holdReleaseNotices,
+    releaseNoticesHeld: queues.releaseNoticesHeld,
     backlog: () => open,
     queuedUrgent: () => queues.length("deliveries"),
     urgentBacklog: () => urgentRows,

@@ -1,6 +1,5 @@
+import { RECIPIENT_CHANNELS } from "@trigger-switch/contracts";
 import type { ChannelId } from "../channels/channel.ts";
-
-export const CHANNEL_IDS: readonly ChannelId[] = ["email", "whatsapp", "sms"];
 
 /**
  * Which queue a job waits in. A lane takes the recipients' and reminders' sends first, then claimed
@@ -15,10 +14,9 @@ const TIERS: readonly QueueTier[] = ["deliveries", "notices", "releaseNotices"];
  * channel's lanes, and lanes that wait for a job until one is pushed.
  */
 export function createLaneQueues<Job>() {
-  const queues = new Map(CHANNEL_IDS.map((c) => [c, { deliveries: [], notices: [], releaseNotices: [] }])) as Map<
-    ChannelId,
-    Record<QueueTier, Job[]>
-  >;
+  const queues = new Map<ChannelId, Record<QueueTier, Job[]>>(
+    RECIPIENT_CHANNELS.map((c) => [c, { deliveries: [], notices: [], releaseNotices: [] }]),
+  );
   let releaseNoticesHeld = false;
   let waiting: (() => void)[] = [];
   const wake = () => {
@@ -53,6 +51,7 @@ export function createLaneQueues<Job>() {
       releaseNoticesHeld = on;
       if (!on) wake();
     },
+    releaseNoticesHeld: () => releaseNoticesHeld,
     /** Empties every queue: the jobs not started. */
     takeAll(): Job[] {
       return [...queues.values()].flatMap((q) => TIERS.flatMap((t) => q[t].splice(0)));

@@ -160,7 +160,7 @@ export async function settleWork({
           and(
             eq(deliveries.reminderId, s.ctx.row.id),
             eq(deliveries.status, "pending"),
-            ne(deliveries.kind, "release_notice"),
+            ne(deliveries.kind, "release_notice"), // rowDeliveries, in SQL
           ),
         );
       await noticeParked(tx, { config, masterKeys, now, ctx: s.ctx, attempts: row.attempts, reason });

@@ -83,9 +83,6 @@ export function startEngine({
   // well within its lease (a row whose lease nears its end goes back untried, send-pipeline.ts).
   const hasRoom = () =>
     pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && pipeline.backlog() < 20 * limit;
-  // While the last claim of deadlines was full, more of a burst is due: its recipients' mails go
-  // before owners' release notices (decision 012), which are neither claimed nor sent meanwhile.
-  let burst = false;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   // A burst of notices (every contact of a batch of deadlines asked at once; the owners' notices
   // after a burst of releases) is fed to the lanes as they drain, not a batch per claim step: a
@@ -100,7 +97,8 @@ export function startEngine({
     },
   });
   const releaseNoticeFeed = feeder({
-    queued: () => (burst ? Infinity : pipeline.queuedReleaseNotices()),
+    // Held while a burst is on (below): not claimed either.
+    queued: () => (pipeline.releaseNoticesHeld() ? Infinity : pipeline.queuedReleaseNotices()),
     claim: async () => {
       const notices = await claimDueReleaseNotices({
         db: opts.db,
@@ -157,8 +155,9 @@ export function startEngine({
     inFlight = runClaimStep({ ...opts, workerId }, pipeline, { closeQuestions })
       .then(async (result) => {
         more = result.more;
-        burst = result.claimed >= limit;
-        pipeline.holdReleaseNotices(burst);
+        // While the last claim of deadlines was full, more of a burst is due: its recipients' mails go
+        // before owners' release notices (decision 012), which are neither claimed nor sent meanwhile.
+        pipeline.holdReleaseNotices(result.claimed >= limit);
         if (result.moreNotices && !opts.userId) noticeFeed.start();
         if (result.moreReleaseNotices && !opts.userId) releaseNoticeFeed.start();
         // Nothing more due now: wake when the next row falls due, if that comes before the
@@ -173,7 +172,6 @@ export function startEngine({
         }
       })
       .catch((err: unknown) => {
-        burst = false;
         pipeline.holdReleaseNotices(false);
         opts.log.error({ err }, "engine tick failed");
       })

@@ -32,7 +32,7 @@ export interface WorkContext {
   ownerPhone: { number: string; channels: PhoneChannelId[] } | null;
   /** Set when the row is an emergency (a panic press, docs/decisions/008); null for timed work. */
   emergency: EmergencyContext | null;
-  /** Every delivery of the row (sent, pending and failed). */
+  /** Every delivery of the row (sent, pending and failed), the owner's release notice among them: see rowDeliveries. */
   deliveries: DeliveryRow[];
   /**
    * Deliveries that go through the channel layer (WhatsApp, SMS, fallback): a recipient whose
@@ -89,3 +89,10 @@ export interface ReleaseNoticeWork {
   /** The notice as claimed (its lease in `lockedUntil`). */
   notice: DeliveryRow;
 }
+
+/**
+ * The deliveries a row is settled by: its recipients' and reminders', not the owner's release
+ * notice, which is sent and settled on its own once the row is (release-notices.ts).
+ */
+export const rowDeliveries = (ctx: Pick<WorkContext, "deliveries">): DeliveryRow[] =>
+  ctx.deliveries.filter((d) => d.kind !== "release_notice");
