@@ -6,8 +6,8 @@ import { chunked } from "./chunked.ts";
 import { rowDeliveries, type WorkContext } from "./work-types.ts";
 
 /**
- * Rows whose deliveries, as the database now has them, are not all done: one is pending again or
- * failed, of those it is settled by (rowDeliveries).
+ * Rows of which a delivery they are settled by (rowDeliveries) is, as the database now has it, not
+ * done: pending again or failed.
  * Read by the deliveries' own ids: a row's deliveries are all written when it is released, so its
  * context holds every one, and a lookup by primary key stays an index lookup whatever the planner
  * believes of the table (read by release, it was planned as a scan of the whole table while the
