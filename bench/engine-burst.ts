@@ -13,7 +13,7 @@ import { percentile, postgresAvailable } from "./support/scratch-db.ts";
 import { seedConditions, seedOwnersAndMessages } from "./support/seed.ts";
 import { spreadDeadlines, stageEngineBench, startBenchEngine } from "./support/engine-bench-stage.ts";
 import { bestRawMailRate } from "./support/raw-mail-rate.ts";
-import { cpuMs, startPostgresCpuMeter, threadsCpuMs } from "./support/cpu-time.ts";
+import { cpuSnapshot, startPostgresCpuMeter } from "./support/cpu-time.ts";
 
 const n = Number(process.argv[2] ?? 100_000);
 const spreadMs = Number(process.argv[3] ?? 60) * 1000;
@@ -59,12 +59,7 @@ try {
   // thread, the process's other threads (the garbage collector's, libuv's), PostgreSQL's backends
   // and the sink. Their sum bounds the rate the machine's cores could carry.
   const pgCpu = await startPostgresCpuMeter(scratch.pool);
-  const cpuAtStart = {
-    thread: cpuMs(process.pid, process.pid),
-    mail: threadsCpuMs(mailThreads),
-    process: cpuMs(process.pid),
-    sink: cpuMs(sink.pid),
-  };
+  const cpuAtStart = cpuSnapshot(mailThreads, sink.pid);
   engine = startBenchEngine({ db: scratch.database.db, config, masterKeys, mailer });
   let got = 0;
   let lastReport = Date.now();
@@ -80,12 +75,13 @@ try {
       console.log(`  ${s(Date.now() - t0)} after the first deadline: ${got.toLocaleString("en")} mails arrived`);
     }
   }
+  const cpuAtEnd = cpuSnapshot(mailThreads, sink.pid);
   const cpu = {
-    thread: cpuMs(process.pid, process.pid) - cpuAtStart.thread,
-    mail: threadsCpuMs(mailThreads) - cpuAtStart.mail,
-    process: cpuMs(process.pid) - cpuAtStart.process,
+    thread: cpuAtEnd.thread - cpuAtStart.thread,
+    mail: cpuAtEnd.mail - cpuAtStart.mail,
+    process: cpuAtEnd.process - cpuAtStart.process,
     postgres: pgCpu.usedMs(),
-    sink: cpuMs(sink.pid) - cpuAtStart.sink,
+    sink: cpuAtEnd.sink - cpuAtStart.sink,
   };
   await engine.stop();
   engine = undefined;

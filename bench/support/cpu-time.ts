@@ -57,3 +57,13 @@ export function withNewThreads<T>(start: () => T): { result: T; threads: number[
 export function threadsCpuMs(tids: number[]): number {
   return tids.reduce((sum, tid) => sum + cpuMs(process.pid, tid), 0);
 }
+
+/** CPU (ms) of this process's main thread, of `threads` (a mail thread), of the whole process, and of another process (the sink). */
+export function cpuSnapshot(threads: number[], otherPid: number) {
+  return {
+    thread: cpuMs(process.pid, process.pid),
+    mail: threadsCpuMs(threads),
+    process: cpuMs(process.pid),
+    sink: cpuMs(otherPid),
+  };
+}

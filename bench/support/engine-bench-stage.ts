@@ -9,18 +9,16 @@ import { loadConfig, type Config } from "../../server/src/config.ts";
 import { createMasterKeys, type MasterKeys } from "../../server/src/crypto/master-keys.ts";
 import type { Db } from "../../server/src/db/connect.ts";
 import { startEngine } from "../../server/src/engine/start-engine.ts";
-import { createMailer, smtpLimitsOf } from "../../server/src/mail/create-mailer.ts";
 import type { Mailer } from "../../server/src/mail/mailer.ts";
 import { scratchDatabase } from "./scratch-db.ts";
 import { scheduleConditions, sqlId } from "./seed.ts";
 import { startSinkChild } from "./smtp-sink-child.ts";
-import { withNewThreads } from "./cpu-time.ts";
+import { startBenchMailer } from "./bench-mailer.ts";
 
 /**
  * What an engine bench runs against: an SMTP sink in its own process, a scratch database, a
  * throwaway DATA_DIR, the server's config for them (ENGINE_* from the environment honoured) and the
- * engine's mailer, its thread started now, as main.ts starts it when the server starts (`mailThreads`:
- * the threads that started, for a CPU meter).
+ * engine's mailer and its threads (bench-mailer.ts).
  */
 export async function stageEngineBench(tag: string) {
   const sink = await startSinkChild();
@@ -35,18 +33,7 @@ export async function stageEngineBench(tag: string) {
     LOG_LEVEL: "silent",
   });
   const masterKeys = createMasterKeys({ config });
-  // The engine's mailer as the server makes it: one SMTP connection per concurrent send.
-  const { result: mailer, threads: mailThreads } = withNewThreads(() => {
-    const created = createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      db: scratch.database.db,
-      masterKeys,
-      limits: smtpLimitsOf(config),
-    });
-    created.warm?.();
-    return created;
-  });
+  const { mailer, mailThreads } = startBenchMailer({ config, db: scratch.database.db, masterKeys });
   return { sink, scratch, dataDir, config, masterKeys, mailer, mailThreads };
 }
 

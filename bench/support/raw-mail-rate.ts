@@ -2,9 +2,9 @@ import nodemailer from "nodemailer";
 import type { Config } from "../../server/src/config.ts";
 import type { MasterKeys } from "../../server/src/crypto/master-keys.ts";
 import type { Db } from "../../server/src/db/connect.ts";
-import { createMailer, smtpLimitsOf } from "../../server/src/mail/create-mailer.ts";
 import { renderMail } from "../../server/src/mail/layout.ts";
-import { cpuMs, threadsCpuMs, withNewThreads } from "./cpu-time.ts";
+import { startBenchMailer } from "./bench-mailer.ts";
+import { cpuMs, cpuSnapshot } from "./cpu-time.ts";
 import type { startSinkChild } from "./smtp-sink-child.ts";
 
 /** A mail as the raw run sends it. */
@@ -53,13 +53,7 @@ export async function bestRawMailRate({
   ) => {
     sink.reset();
     let next = 0;
-    const cpuNow = () => ({
-      thread: cpuMs(process.pid, process.pid),
-      mail: threadsCpuMs(mailThreads),
-      process: cpuMs(process.pid),
-      sink: cpuMs(sink.pid),
-    });
-    const cpuStart = cpuNow();
+    const cpuStart = cpuSnapshot(mailThreads, sink.pid);
     const start = Date.now();
     await Promise.all(
       Array.from({ length: config.ENGINE_CONCURRENCY }, async () => {
@@ -70,9 +64,9 @@ export async function bestRawMailRate({
       }),
     );
     const ms = Date.now() - start;
-    const end = cpuNow();
+    const end = cpuSnapshot(mailThreads, sink.pid);
     while ((await sink.count()) < n) await new Promise((r) => setTimeout(r, 50));
-    const sinkMs = cpuMs(sink.pid) - cpuStart.sink;
+    const sinkMs = cpuMs(sink.pid) - cpuStart.sink; // once the sink has them all
     const perMail = (x: number) => `${(x / n).toFixed(3)} ms`;
     const [thread, mail, all] = [
       end.thread - cpuStart.thread,
@@ -93,17 +87,7 @@ export async function bestRawMailRate({
   );
   plain.close();
   // Started as the engine's is (a server starts its mail thread when it starts), and ready.
-  const { result: bare, threads: mailThreads } = withNewThreads(() => {
-    const created = createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      db,
-      masterKeys,
-      limits: smtpLimitsOf(config),
-    });
-    created.warm?.();
-    return created;
-  });
+  const { mailer: bare, mailThreads } = startBenchMailer({ config, db, masterKeys });
   await bare.send({ to: "warm-up@bench.example", ...bodies[0]! });
   const bareRate = await rawRun(
     "nodemailer (the engine's transport: createMailer, its own thread, pooled, TCP_NODELAY)",

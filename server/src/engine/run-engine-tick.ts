@@ -120,7 +120,7 @@ export async function runClaimStep(
   }
   // Notices are claimed only while no release or reminder waits for a lane: during a burst they
   // wait in the table (not in memory, where their claim could lapse) and go out once it is sent.
-  const claimNotices = !opts.userId && pipeline.queuedUrgent() === 0;
+  const claimNotices = !opts.userId && pipeline.queued("deliveries") === 0;
   const rows = await claimDueWork({ db, clock, workerId, limit, leaseMs, userId: opts.userId });
   const result: ClaimStepResult = {
     outage,
@@ -158,7 +158,7 @@ export async function runClaimStep(
   // Owners' release notices once a claim of deadlines comes back short (a burst's are all taken,
   // and their recipients' mails go first), up to a batch waiting for a lane.
   if (claimNotices && rows.length < limit) {
-    const room = limit - pipeline.queuedReleaseNotices();
+    const room = limit - pipeline.queued("releaseNotices");
     const notices = await claimDueReleaseNotices({ db, masterKeys, now: clock.now(), workerId, limit: room, leaseMs });
     pipeline.addReleaseNotices(notices);
     if (room > 0 && notices.length >= room) result.moreReleaseNotices = true;

@@ -10,14 +10,9 @@ import type { Mailer } from "../mail/mailer.ts";
 import { createOutcomeWriter, type PipelineCounts } from "./outcome-writer.ts";
 import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
 import { sendClaimedNotice, unclaimNotices } from "./send-notices.ts";
-import { createLaneQueues } from "./send-queues.ts";
-import {
-  rowDeliveries,
-  type DeliveryRow,
-  type ReleaseNoticeWork,
-  type SendOutcome,
-  type WorkContext,
-} from "./work-types.ts";
+import { createLaneQueues, type QueueTier } from "./send-queues.ts";
+import { rowDeliveries } from "./work-types.ts";
+import type { DeliveryRow, ReleaseNoticeWork, SendOutcome, WorkContext } from "./work-types.ts";
 
 type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
@@ -43,14 +38,10 @@ export interface SendPipeline {
   addReleaseNotices(notices: ReleaseNoticeWork[]): void;
   /** Rows and notices not finished and written yet. */
   backlog(): number;
-  /** Recipients' and reminders' sends waiting for a lane (notices not counted): the loop claims more only below a bound. */
-  queuedUrgent(): number;
+  /** Jobs waiting for a lane in one tier (send-queues.ts): the loop claims more of a kind only below a bound. */
+  queued(tier: QueueTier): number;
   /** Rows with a recipient's or reminder's send not finished. */
   urgentBacklog(): number;
-  /** Claimed notices waiting for a lane (owners' release notices not counted). */
-  queuedNotices(): number;
-  /** Owners' release notices waiting for a lane. */
-  queuedReleaseNotices(): number;
   /**
    * While on, lanes leave owners' release notices queued even when nothing else waits: the loop
    * turns it on after a full claim (more deadlines of a burst are due, and their recipients' mails
@@ -269,10 +260,8 @@ export function createSendPipeline(opts: {
     holdReleaseNotices: queues.holdReleaseNotices,
     releaseNoticesHeld: queues.releaseNoticesHeld,
     backlog: () => open,
-    queuedUrgent: () => queues.length("deliveries"),
+    queued: (tier) => queues.length(tier),
     urgentBacklog: () => urgentRows,
-    queuedNotices: () => queues.length("notices"),
-    queuedReleaseNotices: () => queues.length("releaseNotices"),
     async drain() {
       if (open > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       await writer.settled();

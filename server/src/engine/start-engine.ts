@@ -82,14 +82,14 @@ export function startEngine({
   // open): the next batch is committed before the sends run dry, and every claimed row is sent
   // well within its lease (a row whose lease nears its end goes back untried, send-pipeline.ts).
   const hasRoom = () =>
-    pipeline.queuedUrgent() < limit && pipeline.urgentBacklog() < 4 * limit && pipeline.backlog() < 20 * limit;
+    pipeline.queued("deliveries") < limit && pipeline.urgentBacklog() < 4 * limit && pipeline.backlog() < 20 * limit;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   // A burst of notices (every contact of a batch of deadlines asked at once; the owners' notices
   // after a burst of releases) is fed to the lanes as they drain, not a batch per claim step: a
   // step that also commits a batch of deadlines lasts long enough for the lanes to empty between
   // two. Only while the last claim of that kind was full, and never while a recipient's mail waits.
   const noticeFeed = feeder({
-    queued: () => pipeline.queuedNotices(),
+    queued: () => pipeline.queued("notices"),
     claim: async () => {
       const notices = await claimDueNotices({ db: opts.db, now: opts.clock.now(), workerId, limit, leaseMs });
       pipeline.addNotices(notices);
@@ -98,7 +98,7 @@ export function startEngine({
   });
   const releaseNoticeFeed = feeder({
     // Held while a burst is on (below): not claimed either.
-    queued: () => (pipeline.releaseNoticesHeld() ? Infinity : pipeline.queuedReleaseNotices()),
+    queued: () => (pipeline.releaseNoticesHeld() ? Infinity : pipeline.queued("releaseNotices")),
     claim: async () => {
       const notices = await claimDueReleaseNotices({
         db: opts.db,
@@ -120,7 +120,7 @@ export function startEngine({
       timer = undefined;
     };
     const feed = () => {
-      if (stopping || claiming || pipeline.queuedUrgent() > 0 || queued() >= limit / 2) return;
+      if (stopping || claiming || pipeline.queued("deliveries") > 0 || queued() >= limit / 2) return;
       claiming = claim()
         .then((n) => {
           if (n < limit) stop();
