@@ -5,7 +5,7 @@ import type { Db } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
 import { insertRows } from "../db/insert-rows.ts";
 import { deliveries, messageConditions, reminderSchedule, sentReminders, users } from "../db/schema.ts";
-import type { ScheduleRow } from "./work-types.ts";
+import type { ConditionRow, ScheduleRow } from "./work-types.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 import { chunked } from "./chunked.ts";
 import { releaseMessages, type Release } from "./release-message.ts";
@@ -15,6 +15,8 @@ import { scheduleMovedDeadlines } from "./reschedule-condition.ts";
 export interface CommitResult {
   /** Rows whose intents (deliveries) are committed: their pending deliveries go out now. */
   deliver: ScheduleRow[];
+  /** The conditions of those rows as this commit locked and read them, so their mails need not read them again. */
+  conditions: Map<string, ConditionRow>;
   obsolete: number;
   /** Final deliveries claimed before their deadline: handed back untouched. */
   notYet: number;
@@ -49,10 +51,10 @@ export async function commitBatch({
   siteUrl: string;
 }): Promise<CommitResult> {
   const now = clock.now();
-  if (rows.length === 0) return { deliver: [], obsolete: 0, notYet: 0, lost: 0 };
+  if (rows.length === 0) return { deliver: [], conditions: new Map(), obsolete: 0, notYet: 0, lost: 0 };
   return db.transaction(async (tx) => {
     const conditionIds = [...new Set(rows.map((r) => r.conditionId))].sort();
-    const conditions = new Map<string, typeof messageConditions.$inferSelect>();
+    const conditions = new Map<string, ConditionRow>();
     for (const ids of chunked(conditionIds, 5000)) {
       for (const c of await tx
         .select()
@@ -62,10 +64,16 @@ export async function commitBatch({
         .for("update"))
         conditions.set(c.id, c);
     }
-    const current = new Map<string, ScheduleRow>();
+    // Only what a lease decides: while the claim is ours nobody else writes the row, so the rest is the claim's.
+    const current = new Map<string, Pick<ScheduleRow, "status" | "claimedBy" | "releasedAt">>();
     for (const ids of chunked(rows.map((r) => r.id).sort(), 5000)) {
       for (const r of await tx
-        .select()
+        .select({
+          id: reminderSchedule.id,
+          status: reminderSchedule.status,
+          claimedBy: reminderSchedule.claimedBy,
+          releasedAt: reminderSchedule.releasedAt,
+        })
         .from(reminderSchedule)
         .where(inIds(reminderSchedule.id, ids))
         .orderBy(asc(reminderSchedule.id))
@@ -73,18 +81,19 @@ export async function commitBatch({
         current.set(r.id, r);
     }
 
-    const result: CommitResult = { deliver: [], obsolete: 0, notYet: 0, lost: 0 };
+    const result: CommitResult = { deliver: [], conditions, obsolete: 0, notYet: 0, lost: 0 };
     const obsolete: string[] = [];
     const notYet: string[] = [];
     const firing: { row: ScheduleRow; kind: string; ruleDeadline: Date }[] = [];
-    const moved = new Map<string, { condition: typeof messageConditions.$inferSelect; deadline: Date }>();
-    for (const row of rows) {
-      const cur = current.get(row.id);
+    const moved = new Map<string, { condition: ConditionRow; deadline: Date }>();
+    for (const claimed of rows) {
+      const lease = current.get(claimed.id);
       // Our lease ran out and another worker took the row: it is theirs now.
-      if (!cur || cur.status !== "claimed" || cur.claimedBy !== workerId) {
+      if (!lease || lease.status !== "claimed" || lease.claimedBy !== workerId) {
         result.lost++;
         continue;
       }
+      const cur = { ...claimed, ...lease };
       if (cur.releasedAt) {
         result.deliver.push(cur);
         continue;

@@ -1,7 +1,5 @@
 import { nextDeadline, type ConditionTiming, type RecurringPatternInput } from "@trigger-switch/contracts";
-import type { messageConditions } from "../db/schema.ts";
-
-type ConditionRow = typeof messageConditions.$inferSelect;
+import type { ConditionRow } from "./work-types.ts";
 
 /** What contracts' deadline rules read from a stored condition. */
 export function conditionTiming(row: ConditionRow): ConditionTiming {

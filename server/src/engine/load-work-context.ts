@@ -18,7 +18,7 @@ import { loadEmergencyContext } from "../emergency/load-emergency-context.ts";
 import { chunked } from "./chunked.ts";
 import { groupBy } from "./group-by.ts";
 import { readReleaseRecipients } from "./read-release-recipients.ts";
-import type { DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
+import type { ConditionRow, DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
 
 /**
  * What the mails of a batch of committed rows need, read in a few statements for the whole batch
@@ -31,11 +31,14 @@ export async function loadWorkContexts({
   db,
   masterKeys,
   rows,
+  conditions: lockedConditions,
   forReleaseNotices = false,
 }: {
   db: Db;
   masterKeys: MasterKeys;
   rows: ScheduleRow[];
+  /** The rows' conditions where the caller has them already (the commit locked them); the rest are read. */
+  conditions?: ReadonlyMap<string, ConditionRow>;
   forReleaseNotices?: boolean;
 }): Promise<WorkContext[]> {
   if (rows.length === 0) return [];
@@ -73,19 +76,11 @@ export async function loadWorkContexts({
         )
     ).map((o) => [o.id, o]),
   );
-  const conditions = new Map(
-    (
-      await db
-        .select()
-        .from(messageConditions)
-        .where(
-          inIds(
-            messageConditions.id,
-            ids((r) => r.conditionId),
-          ),
-        )
-    ).map((c) => [c.id, c]),
-  );
+  const conditions = new Map(lockedConditions);
+  const unread = ids((r) => r.conditionId).filter((id) => !conditions.has(id));
+  if (unread.length > 0)
+    for (const c of await db.select().from(messageConditions).where(inIds(messageConditions.id, unread)))
+      conditions.set(c.id, c);
   const linked = new Map(
     (
       await db
@@ -102,7 +97,13 @@ export async function loadWorkContexts({
   );
   const grants = groupBy(
     await db
-      .select()
+      .select({
+        id: accessGrants.id,
+        releaseId: accessGrants.releaseId,
+        releasedAt: accessGrants.releasedAt,
+        opensAt: accessGrants.opensAt,
+        expiresAt: accessGrants.expiresAt,
+      })
       .from(accessGrants)
       .where(
         inIds(

@@ -7,12 +7,10 @@ import type { Tx } from "../db/connect.ts";
 import { arrayLiteral, inIds } from "../db/in-ids.ts";
 import { insertRows } from "../db/insert-rows.ts";
 import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
-import type { ScheduleRow } from "./work-types.ts";
+import type { ConditionRow, ScheduleRow } from "./work-types.ts";
 import { chunked } from "./chunked.ts";
 import { rescheduleConditions } from "./reschedule-condition.ts";
 import { newSecretToken } from "./secret-token.ts";
-
-type ConditionRow = typeof messageConditions.$inferSelect;
 
 const HOUR = 3_600_000;
 /** Conditions that fire once; a recurring schedule goes on to its next occurrence. */

@@ -6,9 +6,9 @@ import { arrayLiteral, inIds } from "../db/in-ids.ts";
 import { insertRows } from "../db/insert-rows.ts";
 import { messageConditions, reminderSchedule } from "../db/schema.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
+import type { ConditionRow } from "./work-types.ts";
 
 type NewRow = typeof reminderSchedule.$inferInsert;
-type ConditionRow = typeof messageConditions.$inferSelect;
 
 export const scheduleKey = (type: "reminder" | "final_delivery", conditionId: string, deadline: Date, offset: number) =>
   `${type}:${conditionId}:${deadline.toISOString()}:${offset}`;

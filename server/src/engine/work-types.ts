@@ -1,5 +1,5 @@
 import type { ChannelId, PhoneChannelId } from "../channels/channel.ts";
-import type { accessGrants, deliveries, reminderSchedule } from "../db/schema.ts";
+import type { accessGrants, deliveries, messageConditions, reminderSchedule } from "../db/schema.ts";
 import type { EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ReleasedTo } from "./read-release-recipients.ts";
 
@@ -8,6 +8,11 @@ import type { ReleasedTo } from "./read-release-recipients.ts";
 export type ScheduleRow = typeof reminderSchedule.$inferSelect;
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
+
+export type ConditionRow = typeof messageConditions.$inferSelect;
+
+/** What a recipient's mail says of their access: when it was released, opens and closes. */
+export type GrantWindow = Pick<typeof accessGrants.$inferSelect, "id" | "releasedAt" | "opensAt" | "expiresAt">;
 
 export interface WorkContext {
   row: ScheduleRow;
@@ -19,7 +24,7 @@ export interface WorkContext {
   /** The zone the owner's times are shown in: their profile's, else the schedule's, else UTC. */
   timeZone: string;
   keepArmed: boolean | null;
-  grants: Map<string, typeof accessGrants.$inferSelect>;
+  grants: Map<string, GrantWindow>;
   /** How many people the condition would send the message to (its subset, else all linked). */
   recipientCount: number;
   /**
