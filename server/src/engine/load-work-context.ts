@@ -48,7 +48,7 @@ export async function loadWorkContexts({
     ids((r) => r.id),
     5000,
   ))
-    all.push(...(await db.select().from(deliveries).where(inIds(deliveries.reminderId, part))));
+    all.push(...(await db.select(workDeliveryColumns).from(deliveries).where(inIds(deliveries.reminderId, part))));
   const byRow = groupBy(all, (d) => d.reminderId!);
   const owners = new Map(
     (
@@ -178,6 +178,23 @@ export async function loadWorkContexts({
     }),
   );
 }
+
+/** The columns of DeliveryRow: a notice's queue, lease and sealed mail are not the work path's. */
+const workDeliveryColumns = {
+  id: deliveries.id,
+  reminderId: deliveries.reminderId,
+  kind: deliveries.kind,
+  recipientId: deliveries.recipientId,
+  grantId: deliveries.grantId,
+  address: deliveries.address,
+  channel: deliveries.channel,
+  idempotencyKey: deliveries.idempotencyKey,
+  status: deliveries.status,
+  attempts: deliveries.attempts,
+  sealedToken: deliveries.sealedToken,
+  tokenKeyId: deliveries.tokenKeyId,
+  lastError: deliveries.lastError,
+};
 
 const noticePending = (list: DeliveryRow[]) => list.some((d) => d.kind === "release_notice" && d.status === "pending");
 

@@ -25,7 +25,7 @@ export interface ReleasedTo {
 export async function readReleaseRecipients(
   db: Db,
   masterKeys: MasterKeys,
-  all: (typeof deliveries.$inferSelect)[],
+  all: Pick<typeof deliveries.$inferSelect, "kind" | "status" | "recipientId" | "reminderId">[],
   { forReleaseNotices }: { forReleaseNotices: boolean },
 ): Promise<{ viaChannels: Map<string, ChannelId>; names: Map<string, ReleasedTo> }> {
   const pendingRelease = new Set(

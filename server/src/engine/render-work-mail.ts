@@ -3,13 +3,10 @@ import type { Config } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { renderMail } from "../mail/layout.ts";
 import { linkStopsWorking } from "../mail/link-expiry.ts";
-import type { deliveries } from "../db/schema.ts";
 import { renderEmergencyMail } from "../emergency/render-emergency-mail.ts";
 import { messagePageUrl } from "../mail/web-links.ts";
-import type { WorkContext } from "./work-types.ts";
+import type { DeliveryRow, WorkContext } from "./work-types.ts";
 import { nameRecipients } from "./name-recipients.ts";
-
-type DeliveryRow = typeof deliveries.$inferSelect;
 
 /**
  * The mail of one delivery. A recipient's mail of a timed release never carries the message (not

@@ -5,16 +5,14 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
-import type { deliveries } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { createOutcomeWriter, type PipelineCounts } from "./outcome-writer.ts";
 import { sendDelivery, type SendDeliveryDeps } from "./send-delivery.ts";
 import { sendClaimedNotice, unclaimNotices } from "./send-notices.ts";
 import { createLaneQueues, type QueueTier } from "./send-queues.ts";
 import { rowDeliveries } from "./work-types.ts";
-import type { DeliveryRow, ReleaseNoticeWork, SendOutcome, WorkContext } from "./work-types.ts";
+import type { DeliveryRow, NoticeRow, ReleaseNoticeWork, SendOutcome, WorkContext } from "./work-types.ts";
 
-type NoticeRow = typeof deliveries.$inferSelect;
 type Job = { kind: "delivery"; state: RowState; delivery: DeliveryRow } | { kind: "notice"; notice: NoticeRow };
 
 interface RowState {
@@ -26,7 +24,7 @@ interface RowState {
   /** When our claim runs out: the row's lease, or for an owner's release notice, the notice's own. */
   leaseUntil: number;
   /** Set for an owner's release notice claimed on its own (release-notices.ts): it is settled, not its row. */
-  notice?: DeliveryRow;
+  notice?: NoticeRow;
 }
 
 export interface SendPipeline {
@@ -182,7 +180,7 @@ export function createSendPipeline(opts: {
         ...delivery,
         attempts: delivery.attempts + 1,
         ...(outcome.status === "sent"
-          ? { status: "sent", sentAt: at, lastError: null }
+          ? { status: "sent", lastError: null }
           : { status: outcome.permanent ? "failed" : "pending", lastError: outcome.error }),
       };
       if (i >= 0) state.ctx.deliveries[i] = after;

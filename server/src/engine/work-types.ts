@@ -7,7 +7,26 @@ import type { ReleasedTo } from "./read-release-recipients.ts";
 
 export type ScheduleRow = typeof reminderSchedule.$inferSelect;
 
-export type DeliveryRow = typeof deliveries.$inferSelect;
+/** What the work path reads of a delivery: none of a notice's own queue and sealed mail, nor its times. */
+export type DeliveryRow = Pick<
+  typeof deliveries.$inferSelect,
+  | "id"
+  | "reminderId"
+  | "kind"
+  | "recipientId"
+  | "grantId"
+  | "address"
+  | "channel"
+  | "idempotencyKey"
+  | "status"
+  | "attempts"
+  | "sealedToken"
+  | "tokenKeyId"
+  | "lastError"
+>;
+
+/** A notice claimed on its own (an owner's release notice among them): the whole row, its lease with it. */
+export type NoticeRow = typeof deliveries.$inferSelect;
 
 export type ConditionRow = typeof messageConditions.$inferSelect;
 
@@ -85,14 +104,14 @@ export interface DoneRow {
   ctx: WorkContext;
   handBack: boolean;
   /** Set when what is over is the owner's release notice of a settled row: the notice is settled (or handed back), not the row. */
-  notice?: DeliveryRow;
+  notice?: NoticeRow;
 }
 
 /** An owner's release notice claimed on its own, with what its mail needs: its release's context. */
 export interface ReleaseNoticeWork {
   ctx: WorkContext;
   /** The notice as claimed (its lease in `lockedUntil`). */
-  notice: DeliveryRow;
+  notice: NoticeRow;
 }
 
 /**

@@ -13,7 +13,8 @@ import { releaseEnvelope, reminderEnvelope } from "./phone-envelopes.ts";
 import { ownerReminderRoute, sendOwnerReminder } from "./send-owner-reminder.ts";
 import { reminderPush } from "../../push/reminder-push.ts";
 
-type DeliveryRow = typeof deliveries.$inferSelect;
+/** What a send through the channels reads of its delivery. */
+type DeliveryRow = Pick<typeof deliveries.$inferSelect, "id" | "attempts" | "kind" | "recipientId" | "address">;
 
 /** What the engine knows about the work (its WorkContext, reduced to what the channels need). */
 export interface WorkFacts {
