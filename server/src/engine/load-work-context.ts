@@ -179,7 +179,7 @@ export async function loadWorkContexts({
   );
 }
 
-/** The columns of DeliveryRow: a notice's queue, lease and sealed mail are not the work path's. */
+/** The columns of DeliveryRow (one left out fails the build where they are read): a notice's queue, lease and sealed mail are not the work path's. */
 const workDeliveryColumns = {
   id: deliveries.id,
   reminderId: deliveries.reminderId,

@@ -9,6 +9,7 @@ import { insertRows } from "../db/insert-rows.ts";
 import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
 import type { ConditionRow, ScheduleRow } from "./work-types.ts";
 import { chunked } from "./chunked.ts";
+import { groupBy } from "./group-by.ts";
 import { rescheduleConditions } from "./reschedule-condition.ts";
 import { newSecretToken } from "./secret-token.ts";
 
@@ -95,11 +96,13 @@ export async function releaseMessages({
             .where(inIds(recipients.id, [...new Set(links.map((l) => l.recipientId))]))
         ).map((r) => [r.id, r]),
   );
-  const byMessage = new Map<string, { id: string; email: string | null; phone: string | null }[]>();
-  for (const { messageId, recipientId } of links) {
-    const person = people.get(recipientId);
-    if (person) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), person]);
-  }
+  const byMessage = groupBy(
+    links.flatMap(({ messageId, recipientId }) => {
+      const person = people.get(recipientId);
+      return person ? [{ ...person, messageId }] : [];
+    }),
+    (r) => r.messageId,
+  );
 
   const grants: (typeof accessGrants.$inferInsert)[] = [];
   const intents: (typeof deliveries.$inferInsert)[] = [];
