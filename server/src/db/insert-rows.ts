@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql, type Column, type SQL } from "drizzle-orm";
+import { getTableColumns, getTableName, sql, type Column, type GetColumnData, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./connect.ts";
 
@@ -53,4 +53,29 @@ export async function insertRows<T extends PgTable>(
     returned.push(...result.rows);
   }
   return returned;
+}
+
+/**
+ * A `returning` clause for `columns` (given as to a select), and `map` to read each row the driver
+ * returns as a select of those columns reads it: an insert's own answer is what it stored, so it
+ * need not be read again.
+ */
+export function returning<C extends Record<string, Column>>(
+  columns: C,
+): { clause: SQL; map: (row: Record<string, unknown>) => { [K in keyof C]: GetColumnData<C[K]> } } {
+  const entries = Object.entries(columns);
+  return {
+    clause: sql`returning ${sql.join(
+      entries.map(([, c]) => sql.identifier(c.name)),
+      sql`, `,
+    )}`,
+    map: (row) => {
+      const mapped: Record<string, unknown> = {};
+      for (const [key, c] of entries) {
+        const value = row[c.name];
+        mapped[key] = value === null || value === undefined ? null : c.mapFromDriverValue(value);
+      }
+      return mapped as { [K in keyof C]: GetColumnData<C[K]> };
+    },
+  };
 }

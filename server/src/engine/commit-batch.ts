@@ -3,9 +3,9 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
-import { insertRows } from "../db/insert-rows.ts";
+import { insertRows, returning } from "../db/insert-rows.ts";
 import { deliveries, messageConditions, reminderSchedule, sentReminders, users } from "../db/schema.ts";
-import type { ConditionRow, ScheduleRow } from "./work-types.ts";
+import { deliveryRowColumns, type ConditionRow, type DeliveryRow, type ScheduleRow } from "./work-types.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 import { chunked } from "./chunked.ts";
 import { releaseMessages, type Release } from "./release-message.ts";
@@ -17,6 +17,11 @@ export interface CommitResult {
   deliver: ScheduleRow[];
   /** The conditions of those rows as this commit locked and read them, so their mails need not read them again. */
   conditions: Map<string, ConditionRow>;
+  /**
+   * The deliveries of the rows this commit released, every one (as the insert returned it), by row;
+   * a row released before (a retry) is not here, and its deliveries are read.
+   */
+  deliveries: Map<string, DeliveryRow[]>;
   obsolete: number;
   /** Final deliveries claimed before their deadline: handed back untouched. */
   notYet: number;
@@ -51,7 +56,8 @@ export async function commitBatch({
   siteUrl: string;
 }): Promise<CommitResult> {
   const now = clock.now();
-  if (rows.length === 0) return { deliver: [], conditions: new Map(), obsolete: 0, notYet: 0, lost: 0 };
+  if (rows.length === 0)
+    return { deliver: [], conditions: new Map(), deliveries: new Map(), obsolete: 0, notYet: 0, lost: 0 };
   return db.transaction(async (tx) => {
     const conditionIds = [...new Set(rows.map((r) => r.conditionId))].sort();
     const conditions = new Map<string, ConditionRow>();
@@ -81,7 +87,7 @@ export async function commitBatch({
         current.set(r.id, r);
     }
 
-    const result: CommitResult = { deliver: [], conditions, obsolete: 0, notYet: 0, lost: 0 };
+    const result: CommitResult = { deliver: [], conditions, deliveries: new Map(), obsolete: 0, notYet: 0, lost: 0 };
     const obsolete: string[] = [];
     const notYet: string[] = [];
     const firing: { row: ScheduleRow; kind: string; ruleDeadline: Date }[] = [];
@@ -163,6 +169,8 @@ export async function commitBatch({
       return false;
     });
 
+    const stored = returning(deliveryRowColumns);
+    const written: DeliveryRow[] = [];
     const reminders = acting.filter((f) => f.row.reminderType === "reminder").map((f) => f.row);
     if (reminders.length > 0) {
       const owners = new Map(
@@ -174,7 +182,7 @@ export async function commitBatch({
         ).map((u) => [u.id, u.email]),
       );
       for (const part of chunked(reminders, 2000)) {
-        await insertRows(
+        const inserted = await insertRows(
           tx,
           deliveries,
           part.map((r) => ({
@@ -184,8 +192,9 @@ export async function commitBatch({
             idempotencyKey: `condition:${r.conditionId}:${r.deadline.toISOString()}:owner-reminder-${r.offsetMinutes}:email`,
             createdAt: now,
           })),
-          sql`on conflict do nothing`,
+          sql`on conflict do nothing ${stored.clause}`,
         );
+        written.push(...inserted.map(stored.map));
       }
     }
     const reached: Release[] = acting
@@ -194,7 +203,7 @@ export async function commitBatch({
     // Conditions with confirmation on ask their trusted contacts first (docs/decisions/041): such a
     // row becomes a question, and its deadline moves to the end of the contacts' window.
     const { release, waiting } = await confirmReleases({ tx, clock, masterKeys, siteUrl }, reached);
-    await releaseMessages({ tx, clock, masterKeys, releases: release });
+    written.push(...(await releaseMessages({ tx, clock, masterKeys, releases: release })));
     const asked = new Set(waiting.map((w) => w.row.id));
     obsolete.push(...asked);
     const done = acting.filter((f) => !asked.has(f.row.id));
@@ -218,6 +227,10 @@ export async function commitBatch({
         .where(and(inIds(reminderSchedule.id, ids), eq(reminderSchedule.claimedBy, workerId)));
     }
     result.deliver.push(...done.map((f) => ({ ...f.row, releasedAt: now })));
+    // Only this transaction writes a row's deliveries while it releases the row (it holds the row's
+    // lock), so what its inserts returned is all of them: they need not be read again (decision 012).
+    for (const f of done) result.deliveries.set(f.row.id, []);
+    for (const d of written) result.deliveries.get(d.reminderId!)!.push(d);
     result.obsolete = obsolete.length;
     result.notYet = notYet.length;
     return result;

@@ -18,7 +18,13 @@ import { loadEmergencyContext } from "../emergency/load-emergency-context.ts";
 import { chunked } from "./chunked.ts";
 import { groupBy } from "./group-by.ts";
 import { readReleaseRecipients } from "./read-release-recipients.ts";
-import type { ConditionRow, DeliveryRow, ScheduleRow, WorkContext } from "./work-types.ts";
+import {
+  deliveryRowColumns,
+  type ConditionRow,
+  type DeliveryRow,
+  type ScheduleRow,
+  type WorkContext,
+} from "./work-types.ts";
 
 /**
  * What the mails of a batch of committed rows need, read in a few statements for the whole batch
@@ -32,6 +38,7 @@ export async function loadWorkContexts({
   masterKeys,
   rows,
   conditions: lockedConditions,
+  deliveries: written,
   forReleaseNotices = false,
 }: {
   db: Db;
@@ -39,17 +46,19 @@ export async function loadWorkContexts({
   rows: ScheduleRow[];
   /** The rows' conditions where the caller has them already (the commit locked them); the rest are read. */
   conditions?: ReadonlyMap<string, ConditionRow>;
+  /** Every delivery of a row, by row, where the caller has them (the commit wrote them); the other rows' are read. */
+  deliveries?: ReadonlyMap<string, DeliveryRow[]>;
   forReleaseNotices?: boolean;
 }): Promise<WorkContext[]> {
   if (rows.length === 0) return [];
   const ids = (pick: (r: ScheduleRow) => string) => [...new Set(rows.map(pick))];
-  const all: DeliveryRow[] = [];
-  for (const part of chunked(
-    ids((r) => r.id),
-    5000,
-  ))
-    all.push(...(await db.select(workDeliveryColumns).from(deliveries).where(inIds(deliveries.reminderId, part))));
-  const byRow = groupBy(all, (d) => d.reminderId!);
+  const byRow = new Map<string, DeliveryRow[]>();
+  for (const r of rows) byRow.set(r.id, [...(written?.get(r.id) ?? [])]);
+  const unread = ids((r) => r.id).filter((id) => !written?.has(id));
+  for (const part of chunked(unread, 5000))
+    for (const d of await db.select(deliveryRowColumns).from(deliveries).where(inIds(deliveries.reminderId, part)))
+      byRow.get(d.reminderId!)!.push(d);
+  const all = [...byRow.values()].flat();
   const owners = new Map(
     (
       await db
@@ -77,9 +86,9 @@ export async function loadWorkContexts({
     ).map((o) => [o.id, o]),
   );
   const conditions = new Map(lockedConditions);
-  const unread = ids((r) => r.conditionId).filter((id) => !conditions.has(id));
-  if (unread.length > 0)
-    for (const c of await db.select().from(messageConditions).where(inIds(messageConditions.id, unread)))
+  const unlocked = ids((r) => r.conditionId).filter((id) => !conditions.has(id));
+  if (unlocked.length > 0)
+    for (const c of await db.select().from(messageConditions).where(inIds(messageConditions.id, unlocked)))
       conditions.set(c.id, c);
   const linked = new Map(
     (
@@ -178,23 +187,6 @@ export async function loadWorkContexts({
     }),
   );
 }
-
-/** The columns of DeliveryRow (one left out fails the build where they are read): a notice's queue, lease and sealed mail are not the work path's. */
-const workDeliveryColumns = {
-  id: deliveries.id,
-  reminderId: deliveries.reminderId,
-  kind: deliveries.kind,
-  recipientId: deliveries.recipientId,
-  grantId: deliveries.grantId,
-  address: deliveries.address,
-  channel: deliveries.channel,
-  idempotencyKey: deliveries.idempotencyKey,
-  status: deliveries.status,
-  attempts: deliveries.attempts,
-  sealedToken: deliveries.sealedToken,
-  tokenKeyId: deliveries.tokenKeyId,
-  lastError: deliveries.lastError,
-};
 
 const noticePending = (list: DeliveryRow[]) => list.some((d) => d.kind === "release_notice" && d.status === "pending");
 

@@ -5,9 +5,9 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
 import { arrayLiteral, inIds } from "../db/in-ids.ts";
-import { insertRows } from "../db/insert-rows.ts";
+import { insertRows, returning } from "../db/insert-rows.ts";
 import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
-import type { ConditionRow, ScheduleRow } from "./work-types.ts";
+import { deliveryRowColumns, type ConditionRow, type DeliveryRow, type ScheduleRow } from "./work-types.ts";
 import { chunked } from "./chunked.ts";
 import { groupBy } from "./group-by.ts";
 import { rescheduleConditions } from "./reschedule-condition.ts";
@@ -33,7 +33,7 @@ export interface Release {
  * gets an access grant and a delivery intent whose link token is kept sealed by the master key, so
  * a retry sends the same link. Unlock delay and expiry come from panic_config: the grant opens
  * `unlock_delay_hours` after the release and closes `expiry_hours` after it opens (0 = never); with
- * a delay, the owner gets a `release_notice` delivery.
+ * a delay, the owner gets a `release_notice` delivery. Returns the deliveries it wrote, as stored.
  */
 export async function releaseMessages({
   tx,
@@ -45,8 +45,8 @@ export async function releaseMessages({
   clock: Clock;
   masterKeys: MasterKeys;
   releases: Release[];
-}): Promise<void> {
-  if (releases.length === 0) return;
+}): Promise<DeliveryRow[]> {
+  if (releases.length === 0) return [];
   const now = clock.now();
   // An emergency's condition was settled at the press (keep_armed, emergency/trigger-emergency.ts),
   // in the transaction that accepted it, so the header's button reflects it at once.
@@ -155,7 +155,11 @@ export async function releaseMessages({
     if (chosen.length > 0) noticeOwners.push({ row, keyBase });
   }
   for (const part of chunked(grants, 2000)) await insertRows(tx, accessGrants, part);
-  for (const part of chunked(intents, 2000)) await insertRows(tx, deliveries, part, sql`on conflict do nothing`);
+  const stored = returning(deliveryRowColumns);
+  const written: DeliveryRow[] = [];
+  for (const part of chunked(intents, 2000))
+    for (const d of await insertRows(tx, deliveries, part, sql`on conflict do nothing ${stored.clause}`))
+      written.push(stored.map(d));
   if (noticeOwners.length > 0) {
     const owners = new Map(
       (
@@ -165,7 +169,7 @@ export async function releaseMessages({
           .where(inIds(users.id, [...new Set(noticeOwners.map((o) => o.row.userId))]))
       ).map((u) => [u.id, u.email]),
     );
-    await insertRows(
+    const notices = await insertRows(
       tx,
       deliveries,
       noticeOwners.map(({ row, keyBase }) => ({
@@ -175,7 +179,9 @@ export async function releaseMessages({
         idempotencyKey: `${keyBase}:owner-release-notice:email`,
         createdAt: now,
       })),
-      sql`on conflict do nothing`,
+      sql`on conflict do nothing ${stored.clause}`,
     );
+    written.push(...notices.map(stored.map));
   }
+  return written;
 }

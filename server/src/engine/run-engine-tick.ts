@@ -136,7 +136,15 @@ export async function runClaimStep(
     result.notYet += part.notYet;
     if (part.deliver.length === 0) continue;
     try {
-      pipeline.addWork(await loadWorkContexts({ db, masterKeys, rows: part.deliver, conditions: part.conditions }));
+      pipeline.addWork(
+        await loadWorkContexts({
+          db,
+          masterKeys,
+          rows: part.deliver,
+          conditions: part.conditions,
+          deliveries: part.deliveries,
+        }),
+      );
     } catch (err) {
       log.error({ err, rows: part.deliver.length }, "could not read what the mails need; the rows will be retried");
       await releaseWithBackoff(db, {

@@ -1,5 +1,5 @@
 import type { ChannelId, PhoneChannelId } from "../channels/channel.ts";
-import type { accessGrants, deliveries, messageConditions, reminderSchedule } from "../db/schema.ts";
+import { deliveries, type accessGrants, type messageConditions, type reminderSchedule } from "../db/schema.ts";
 import type { EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ReleasedTo } from "./read-release-recipients.ts";
 
@@ -24,6 +24,23 @@ export type DeliveryRow = Pick<
   | "tokenKeyId"
   | "lastError"
 >;
+
+/** The columns of DeliveryRow, to read or return them (one left out fails the build where they are used). */
+export const deliveryRowColumns = {
+  id: deliveries.id,
+  reminderId: deliveries.reminderId,
+  kind: deliveries.kind,
+  recipientId: deliveries.recipientId,
+  grantId: deliveries.grantId,
+  address: deliveries.address,
+  channel: deliveries.channel,
+  idempotencyKey: deliveries.idempotencyKey,
+  status: deliveries.status,
+  attempts: deliveries.attempts,
+  sealedToken: deliveries.sealedToken,
+  tokenKeyId: deliveries.tokenKeyId,
+  lastError: deliveries.lastError,
+};
 
 /** A notice claimed on its own (an owner's release notice among them): the whole row, its lease with it. */
 export type NoticeRow = typeof deliveries.$inferSelect;
