@@ -32,8 +32,9 @@ export interface Release {
  * docs/decisions/008) and rescheduled, and each recipient (the condition's subset, empty = all)
  * gets an access grant and a delivery intent whose link token is kept sealed by the master key, so
  * a retry sends the same link. Unlock delay and expiry come from panic_config: the grant opens
- * `unlock_delay_hours` after the release and closes `expiry_hours` after it opens (0 = never); with
- * a delay, the owner gets a `release_notice` delivery. Returns the deliveries it wrote, as stored.
+ * `unlock_delay_hours` after the release and closes `expiry_hours` after it opens (0 = never). The
+ * owner gets a `release_notice` delivery for every release that went to someone. Returns the
+ * deliveries it wrote, as stored.
  */
 export async function releaseMessages({
   tx,
