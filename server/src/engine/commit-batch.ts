@@ -3,9 +3,9 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Db } from "../db/connect.ts";
 import { inIds } from "../db/in-ids.ts";
-import { insertRows, returning } from "../db/insert-rows.ts";
+import { insertRows } from "../db/insert-rows.ts";
 import { deliveries, messageConditions, reminderSchedule, sentReminders, users } from "../db/schema.ts";
-import { deliveryRowColumns, type ConditionRow, type DeliveryRow, type ScheduleRow } from "./work-types.ts";
+import { returningDeliveryRow, type ConditionRow, type DeliveryRow, type ScheduleRow } from "./work-types.ts";
 import { effectiveDeadline } from "./effective-deadline.ts";
 import { chunked } from "./chunked.ts";
 import { releaseMessages, type Release } from "./release-message.ts";
@@ -169,7 +169,6 @@ export async function commitBatch({
       return false;
     });
 
-    const stored = returning(deliveryRowColumns);
     const written: DeliveryRow[] = [];
     const reminders = acting.filter((f) => f.row.reminderType === "reminder").map((f) => f.row);
     if (reminders.length > 0) {
@@ -192,9 +191,9 @@ export async function commitBatch({
             idempotencyKey: `condition:${r.conditionId}:${r.deadline.toISOString()}:owner-reminder-${r.offsetMinutes}:email`,
             createdAt: now,
           })),
-          sql`on conflict do nothing ${stored.clause}`,
+          sql`on conflict do nothing ${returningDeliveryRow.clause}`,
         );
-        written.push(...inserted.map(stored.map));
+        written.push(...inserted.map(returningDeliveryRow.map));
       }
     }
     const reached: Release[] = acting

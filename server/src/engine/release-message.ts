@@ -5,9 +5,9 @@ import type { Clock } from "../clock.ts";
 import type { MasterKeys } from "../crypto/master-keys.ts";
 import type { Tx } from "../db/connect.ts";
 import { arrayLiteral, inIds } from "../db/in-ids.ts";
-import { insertRows, returning } from "../db/insert-rows.ts";
+import { insertRows } from "../db/insert-rows.ts";
 import { accessGrants, deliveries, messageConditions, messageRecipients, recipients, users } from "../db/schema.ts";
-import { deliveryRowColumns, type ConditionRow, type DeliveryRow, type ScheduleRow } from "./work-types.ts";
+import { returningDeliveryRow, type ConditionRow, type DeliveryRow, type ScheduleRow } from "./work-types.ts";
 import { chunked } from "./chunked.ts";
 import { groupBy } from "./group-by.ts";
 import { rescheduleConditions } from "./reschedule-condition.ts";
@@ -156,11 +156,10 @@ export async function releaseMessages({
     if (chosen.length > 0) noticeOwners.push({ row, keyBase });
   }
   for (const part of chunked(grants, 2000)) await insertRows(tx, accessGrants, part);
-  const stored = returning(deliveryRowColumns);
   const written: DeliveryRow[] = [];
   for (const part of chunked(intents, 2000))
-    for (const d of await insertRows(tx, deliveries, part, sql`on conflict do nothing ${stored.clause}`))
-      written.push(stored.map(d));
+    for (const d of await insertRows(tx, deliveries, part, sql`on conflict do nothing ${returningDeliveryRow.clause}`))
+      written.push(returningDeliveryRow.map(d));
   if (noticeOwners.length > 0) {
     const owners = new Map(
       (
@@ -180,9 +179,9 @@ export async function releaseMessages({
         idempotencyKey: `${keyBase}:owner-release-notice:email`,
         createdAt: now,
       })),
-      sql`on conflict do nothing ${stored.clause}`,
+      sql`on conflict do nothing ${returningDeliveryRow.clause}`,
     );
-    written.push(...notices.map(stored.map));
+    written.push(...notices.map(returningDeliveryRow.map));
   }
   return written;
 }

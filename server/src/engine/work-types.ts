@@ -1,4 +1,5 @@
 import type { ChannelId, PhoneChannelId } from "../channels/channel.ts";
+import { returning } from "../db/insert-rows.ts";
 import { deliveries, type accessGrants, type messageConditions, type reminderSchedule } from "../db/schema.ts";
 import type { EmergencyContext } from "../emergency/load-emergency-context.ts";
 import type { ReleasedTo } from "./read-release-recipients.ts";
@@ -41,6 +42,9 @@ export const deliveryRowColumns = {
   tokenKeyId: deliveries.tokenKeyId,
   lastError: deliveries.lastError,
 };
+
+/** An insert's `returning` clause for DeliveryRow, and the mapping of what it returns: the rows as stored. */
+export const returningDeliveryRow = returning(deliveryRowColumns);
 
 /** A notice claimed on its own (an owner's release notice among them): the whole row, its lease with it. */
 export type NoticeRow = typeof deliveries.$inferSelect;
