@@ -53,8 +53,8 @@ export async function loadWorkContexts({
   if (rows.length === 0) return [];
   const ids = (pick: (r: ScheduleRow) => string) => [...new Set(rows.map(pick))];
   const byRow = new Map<string, DeliveryRow[]>();
-  // Only the lists of rows not handed over are appended to below, and those are new.
-  for (const r of rows) byRow.set(r.id, written?.get(r.id) ?? []);
+  // Copies: the send pipeline writes each attempt's outcome into its context's list.
+  for (const r of rows) byRow.set(r.id, [...(written?.get(r.id) ?? [])]);
   const unread = ids((r) => r.id).filter((id) => !written?.has(id));
   for (const part of chunked(unread, 5000))
     for (const d of await db.select(deliveryRowColumns).from(deliveries).where(inIds(deliveries.reminderId, part)))
