@@ -116,7 +116,10 @@ export async function connect(opts: {
     };
   }
   // memory://: a throwaway PGlite, for tests.
-  const client = await PGlite.create(opts.dataDir, opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
+  const client = await PGlite.create(opts.dataDir, {
+    postgresqlconf: memoryPostgresqlConf,
+    ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}),
+  });
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   for (const method of ["query", "exec", "transaction"] as const) observeErrors(client, method, storage);
   db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -210,12 +213,18 @@ function diskFullAtStart(dataDir: string): string {
 }
 
 /**
+ * PostgreSQL's default 128 MB of shared buffers is zeroed at each start, most of a throwaway
+ * database's start-up once it loads an image; a test database holds a few MB.
+ */
+const memoryPostgresqlConf = "shared_buffers = 16MB";
+
+/**
  * A migrated in-memory PGlite as a tarball, for `connect({ dataDir: "memory://", pgliteImage })`.
  * Loading it skips PGlite's initdb and the migrations, most of a new test database's start-up
  * (tests make hundreds); the migrations still run over it, finding nothing to do.
  */
 export async function migratedPgliteImage(): Promise<Blob> {
-  const client = await PGlite.create("memory://");
+  const client = await PGlite.create("memory://", { postgresqlconf: memoryPostgresqlConf });
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return await client.dumpDataDir("none");
