@@ -56,10 +56,17 @@ export interface ScratchDatabaseHandle {
   drop(): Promise<void>;
 }
 
-/** An empty database named `<prefix>_<random>`; `prefix` must be a plain identifier. */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabaseHandle> {
+/**
+ * A database named `<prefix>_<random>`: empty, or a copy of `template` (a database nobody is
+ * connected to). `prefix` and `template` must be plain identifiers.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabaseHandle> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped = false;
