@@ -77,7 +77,9 @@ export default defineConfig({
     baseURL,
     // Times follow the browser's language (12- or 24-hour, decision 025); the journeys read 24-hour ones.
     locale: "en-GB",
-    trace: "retain-on-failure",
+    // Recording a trace costs Chromium a screencast and a DOM snapshot at every step, passing or
+    // not: in CI only a failed journey's retry records one (CI retries once), locally every failure.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     // As a person who asked for less motion: the app's skeletons and spinners stand still
     // (src/index.css), so Chromium does not paint their frames on the two shared cores meanwhile.
     reducedMotion: "reduce",
