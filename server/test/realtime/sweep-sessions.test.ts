@@ -21,7 +21,11 @@ describe("the session sweep", () => {
       intervalMs: 400,
       signal: controller.signal,
     });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Until the first pass is through (400 ms when the machine is idle; a loaded CI machine delays
+    // timers), then a little of the second.
+    for (const until = performance.now() + 15_000; checkedAt.size < items.length && performance.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     controller.abort();
     await sweeping;
     // The first pass reached every item, in the order given, over the interval rather than in one tick.
