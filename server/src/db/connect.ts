@@ -51,7 +51,7 @@ export class DiskFullError extends Error {}
 /** Roughly what a new embedded database takes on disk (docs/decisions/035). */
 const EMBEDDED_MIN_MIB = 40;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
  * Opens the database and applies pending migrations. `url` postgres://… → a PostgreSQL server;

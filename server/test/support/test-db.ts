@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { rows } from "../../src/admin/sql-rows.ts";
-import { connect, migratedPgliteImage, type Database } from "../../src/db/connect.ts";
+import { connect, migratedPgliteImage, migrationsFolder, type Database } from "../../src/db/connect.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
 /** Made once per test process: each test database starts from it instead of its own initdb and migrations. */
@@ -33,8 +32,6 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../src/db/migrations");
 
 /**
  * The template `ts_template_<hash of the migrations>` on the server, made if missing. It outlives
