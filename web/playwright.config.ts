@@ -7,7 +7,7 @@ import { UNREACHABLE_DOMAIN } from "./e2e/support/billing-mail";
 import { MAILBOX_KEY } from "./e2e/support/mailbox";
 import { whatsappServerEnv } from "./e2e/support/whatsapp";
 
-// Two real servers, each on a throwaway DATA_DIR (embedded database), serving the built app:
+// Four real servers, each on a throwaway DATA_DIR (embedded database), serving the built app:
 // - the account and workspace journeys run against one with outbox mail (a self-hoster's set-up);
 // - the engine journeys (*.engine.spec.ts) against one that sends over SMTP to a real sink on
 //   loopback and has a test clock (POST /dev/clock), so a 5-minute switch takes seconds.

@@ -3,6 +3,7 @@ import { uniqueEmail } from "./support/mailbox";
 import { accessToken, signUp } from "./support/sign-up";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
 import { acceptOnPhone, inviteFromPage } from "./support/trusted-contacts";
+import { shot } from "./support/shot";
 
 /**
  * Emergency access on request (issue 29, docs/decisions/041) on the engine server (real SMTP sink,
@@ -51,9 +52,9 @@ test("a contact asks for access, the owner denies from the alert, and a request 
   await expect
     .poll(async () => (await request.get(`/api/messages/${messageId}/access-permissions`, { headers })).json())
     .toMatchObject({ permissions: [{ waiting_hours: 1 }] });
-  await allow.screenshot({ path: "e2e/.artifacts/72-may-ask-section-1280.png" });
+  await shot(allow, "72-may-ask-section-1280");
   await page.setViewportSize({ width: 375, height: 800 });
-  await allow.screenshot({ path: "e2e/.artifacts/73-may-ask-section-375.png" });
+  await shot(allow, "73-may-ask-section-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sam asks from their page; they see a number, never the title.
@@ -65,7 +66,7 @@ test("a contact asks for access, the owner denies from the alert, and a request 
   await ask.getByRole("button", { name: "Ask for access" }).click();
   await ask.getByRole("button", { name: "Yes, ask for access" }).click();
   await expect(ask).toContainText(/unless Ada says no/);
-  await phone.screenshot({ path: "e2e/.artifacts/67-contact-asked-375.png", fullPage: true });
+  await shot(phone, "67-contact-asked-375");
 
   // The owner is alerted and denies with one tap from the mail, signed in or not.
   const alert = await waitForMail(request, ownerEmail, /^Sam next door asked for access to your message$/);
@@ -73,7 +74,7 @@ test("a contact asks for access, the owner denies from the alert, and a request 
   const deny = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await deny.goto(alert.links.find((l) => l.includes("/access-request/deny?token="))!);
   await expect(deny.getByText(/Sam next door asked for access to/)).toBeVisible();
-  await deny.screenshot({ path: "e2e/.artifacts/68-deny-link-1280.png", fullPage: true });
+  await shot(deny, "68-deny-link-1280");
   await deny.getByRole("button", { name: "Deny" }).click();
   await expect(deny.getByText("Denied. Sam next door has been told. Nothing was sent.")).toBeVisible();
   await waitForMail(request, contactEmail, /^Ada declined your request for access$/);
@@ -89,7 +90,7 @@ test("a contact asks for access, the owner denies from the alert, and a request 
   await page.goto("/dashboard");
   const banner = page.getByRole("region", { name: "Requests for access waiting" });
   await expect(banner).toContainText("Sam next door asked for access to “For my family”");
-  await page.screenshot({ path: "e2e/.artifacts/69-dashboard-request-1280.png" });
+  await shot(page, "69-dashboard-request-1280", { fullPage: false });
 
   // The waiting period ends: the message opens for Sam alone; the recipient gets nothing.
   await advanceClock(request, HOUR + MINUTE);
@@ -107,7 +108,7 @@ test("a contact asks for access, the owner denies from the alert, and a request 
   await page.getByRole("alertdialog").getByRole("button", { name: "Revoke access" }).click();
   await expect(page.getByText(/You revoked their access/)).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: "e2e/.artifacts/70-requests-revoked-375.png", fullPage: true });
+  await shot(page, "70-requests-revoked-375");
   await phone.goto(link);
   await expect(phone.getByText("The deeds are in the blue folder.")).toHaveCount(0);
   await phone.context().close();

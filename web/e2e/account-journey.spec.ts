@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { linkFromMailbox, uniqueEmail } from "./support/mailbox";
+import { shot } from "./support/shot";
 
 const password = "a long enough passphrase";
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 
 test("a new user registers, confirms from the mailbox, completes the profile and signs out", async ({
   page,

@@ -2,13 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { MAILBOX_KEY } from "./support/mailbox";
 import { PASSWORD, signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 /** Each card of the Security section on its own, readable at phone width. */
 async function shotCards(page: Page, name: string) {
   const cards = page.locator("#security > div > *");
-  for (let i = 0; i < (await cards.count()); i++)
-    await cards.nth(i).screenshot({ path: `e2e/.artifacts/${name}-card${i + 1}.png` });
+  for (let i = 0; i < (await cards.count()); i++) await shot(cards.nth(i), `${name}-card${i + 1}`);
 }
 
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
@@ -67,7 +66,7 @@ test("a user turns on two-step sign-in with an authenticator app, signs out, and
   await expect(page.getByRole("dialog")).toBeVisible();
   await shot(page, "delete-account-dialog-1280");
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.getByRole("dialog").screenshot({ path: "e2e/.artifacts/delete-account-dialog-375.png" });
+  await shot(page.getByRole("dialog"), "delete-account-dialog-375");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
@@ -124,7 +123,7 @@ test("ending another session signs that device out", async ({ page, browser, req
   const sessions = page.getByRole("list", { name: "Sessions" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
   await sessions.getByRole("button", { name: "End session" }).click();
-  await page.getByRole("alertdialog").screenshot({ path: "e2e/.artifacts/end-session-dialog.png" });
+  await shot(page.getByRole("alertdialog"), "end-session-dialog");
   await page.getByRole("alertdialog").getByRole("button", { name: "End session" }).click();
   await expect(page.getByText("Session ended")).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
@@ -158,9 +157,7 @@ test("a user who lost the authenticator signs in with a recovery code", async ({
   await list.scrollIntoViewIfNeeded();
   await shot(page, "recovery-codes-1280");
   await page.setViewportSize({ width: 375, height: 812 });
-  await page
-    .locator("#security > div > *", { has: list })
-    .screenshot({ path: "e2e/.artifacts/recovery-codes-card-375.png" });
+  await shot(page.locator("#security > div > *", { has: list }), "recovery-codes-card-375");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByText("10 of 10 left")).toBeVisible();

@@ -3,6 +3,7 @@ import { uniqueEmail } from "./support/mailbox";
 import { createPanicMessage } from "./support/panic-message";
 import { signUp } from "./support/sign-up";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
+import { shot } from "./support/shot";
 
 /**
  * Spec §4 Panic button in a real browser against the engine server (real SMTP sink): confirm, send
@@ -10,7 +11,6 @@ import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink
  * countdown, and the recipient's mail. Decisions: docs/decisions/009-emergency-web.md.
  */
 const CAMDEN = { latitude: 51.539, longitude: -0.1426, accuracy: 20 };
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 
 interface PanicMessage {
   id: string;

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { accessToken, signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
 /**
  * Spec §4 "Live updates": a check-in made elsewhere (another device, a reminder link, the
@@ -43,5 +44,5 @@ test("an open dashboard shows a check-in made elsewhere without reloading", asyn
   await expect(page.getByText(/^Last check-in: /)).toBeVisible();
   await expect(page.getByText("No check-in since they were armed.")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await page.screenshot({ path: "e2e/.artifacts/30-live-update-1280.png", fullPage: true });
+  await shot(page, "30-live-update-1280");
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
 /** The Passkeys card of the Security section, on its own. */
 const passkeysCard = (page: Page) =>
@@ -55,16 +56,16 @@ test("a user adds a passkey, signs in with it without a password, and steps up w
   );
 
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: "e2e/.artifacts/passkeys-card-1280.png" });
+  await shot(card, "passkeys-card-1280");
   await page.setViewportSize({ width: 375, height: 812 });
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: "e2e/.artifacts/passkeys-card-375.png" });
+  await shot(card, "passkeys-card-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Passwordless: the browser offers the passkey it holds for this site; no e-mail, no password.
   await signOut(page);
   await page.goto("/login");
-  await page.screenshot({ path: "e2e/.artifacts/sign-in-passkey-1280.png", fullPage: true });
+  await shot(page, "sign-in-passkey-1280");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile#security");
@@ -78,9 +79,9 @@ test("a user adds a passkey, signs in with it without a password, and steps up w
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText(/Your password was right\. Now confirm it is you with your passkey/)).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/sign-in-passkey-step-1280.png", fullPage: true });
+  await shot(page, "sign-in-passkey-step-1280");
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: "e2e/.artifacts/sign-in-passkey-step-375.png", fullPage: true });
+  await shot(page, "sign-in-passkey-step-375");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "Use your passkey" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { createPanicMessage } from "./support/panic-message";
 import { signUp } from "./support/sign-up";
 import type { SentWhatsApp } from "./support/whatsapp";
+import { shot } from "./support/shot";
 
 /**
  * A recipient reached by WhatsApp only, on a server that sends WhatsApp: the message reads ready,
@@ -10,7 +11,6 @@ import type { SentWhatsApp } from "./support/whatsapp";
  */
 const control = process.env.E2E_WHATSAPP_CONTROL_URL!;
 const SAM = "+447700900456";
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 const sentTo = async (request: APIRequestContext, to: string) =>
   (await (await request.get(`${control}/messages?to=${encodeURIComponent(to)}`)).json()) as SentWhatsApp[];
 

@@ -1,12 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_ADMIN_EMAIL } from "./support/admin";
 import { linkFromBillingSink, UNREACHABLE_DOMAIN } from "./support/billing-mail";
 import { accessToken, PASSWORD, signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
 // Against the billing server: Stripe configured against the local fake Stripe, a test clock,
 // ADMIN_EMAILS = E2E_ADMIN_EMAIL, and mail over SMTP to its own sink, which refuses every
 // address at UNREACHABLE_DOMAIN for good (playwright.config.ts).
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: false });
+import { expect, test } from "@playwright/test";
+import { shot } from "./support/shot";
 
 test("a visitor's phone paints the home page from its HTML, the app takes it over without a mismatch, and the menu works", async ({
   page,
@@ -23,7 +22,7 @@ test("a visitor's phone paints the home page from its HTML, the app takes it ove
   await page.getByRole("button", { name: "Open menu" }).click();
   const sheet = page.getByRole("dialog", { name: "Menu" });
   await expect(sheet).toBeVisible();
-  await shot(page, "public-menu-375");
+  await shot(page, "public-menu-375", { fullPage: false });
   // With the app in charge, its links navigate in place and close the sheet.
   await page.waitForLoadState("networkidle");
   await sheet.getByRole("link", { name: "Sign in" }).click();
@@ -40,7 +39,7 @@ test("at 1280 px the home page shows Sign in and Get Started, and without any sc
   await desktop.goto("/");
   await expect(desktop.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(desktop.getByRole("button", { name: "Open menu" })).toBeHidden();
-  await shot(desktop, "public-header-1280");
+  await shot(desktop, "public-header-1280", { fullPage: false });
   await desktop.close();
 
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });

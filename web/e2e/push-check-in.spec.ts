@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { activeWorker, deliverPush, fakePushService, notifications, pressImOk } from "./support/push";
 import { accessToken, signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
 /**
  * The installable app (issue 30): the service worker registers with the app and keeps its shell,
  * the offline page stands in for a lost connection, and a reminder's notification checks in with
  * "I'm OK" without opening the app, while an open dashboard shows it live.
  */
-const shots = "e2e/.artifacts";
 const reminder = (deadline: Date) => ({
   kind: "reminder",
   title: "Check in with Trigger Switch",
@@ -55,17 +55,17 @@ test("the worker registers, and a page opened offline is the offline page", asyn
     window.dispatchEvent(offer);
   });
   await expect(page.getByText("Install Trigger Switch on this device")).toBeVisible();
-  await page.screenshot({ path: `${shots}/30-install-card-1280.png`, fullPage: true });
+  await shot(page, "30-install-card-1280");
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${shots}/30-install-card-375.png`, fullPage: true });
+  await shot(page, "30-install-card-375");
 
   await context.setOffline(true);
   await page.goto("/dashboard").catch(() => undefined);
   await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
   await expect(page.getByText("Checking in from this app needs a connection.")).toBeVisible();
-  await page.screenshot({ path: `${shots}/30-offline-375.png`, fullPage: true });
+  await shot(page, "30-offline-375");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${shots}/30-offline-1280.png`, fullPage: true });
+  await shot(page, "30-offline-1280");
   await context.setOffline(false);
   await page.getByRole("link", { name: "Try again" }).click();
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
@@ -116,10 +116,10 @@ test("a reminder push shows the deadline's notification with I'm OK; on a device
   const card = page.locator("div", { has: page.getByText("Notifications on this device", { exact: true }) }).last();
   await expect(card).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/30-notifications-card-as-served-1280.png` });
+  await shot(page, "30-notifications-card-as-served-1280", { fullPage: false });
   await page.setViewportSize({ width: 375, height: 812 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/30-notifications-card-as-served-375.png` });
+  await shot(page, "30-notifications-card-as-served-375", { fullPage: false });
 });
 
 test("I'm OK in a reminder's notification checks in, and the open dashboard shows it live", async ({
@@ -155,9 +155,9 @@ test("I'm OK in a reminder's notification checks in, and the open dashboard show
   const devices = page.getByRole("list", { name: "Devices with notifications" });
   await expect(devices.getByText("Ada's test browser")).toBeVisible();
   await devices.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/30-notifications-card-1280.png`, fullPage: true });
+  await shot(page, "30-notifications-card-1280");
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${shots}/30-notifications-card-375.png`, fullPage: true });
+  await shot(page, "30-notifications-card-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The dashboard, open and live.

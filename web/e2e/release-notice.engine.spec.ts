@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./support/mailbox";
 import { accessToken, signUp } from "./support/sign-up";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
+import { shot } from "./support/shot";
 
 /**
  * The owner always knows what went out. A deadline passes while the owner's dashboard is
@@ -10,7 +11,6 @@ import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink
  * opens the message the owner's message view says so. Engine server: real SMTP sink, test clock.
  */
 const MINUTE = 60_000;
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 
 test("a deadline passes with the dashboard open: the release arrives live, the owner gets the notice and sees the opening", async ({
   page,

@@ -7,6 +7,7 @@ import { ageDecrypt, ageEncrypt } from "./support/age-cli";
 import { MAILBOX_KEY } from "./support/mailbox";
 import { filesUnder, startOwnServer, type OwnServer } from "./support/sealed-server";
 import { accessToken, signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
 /**
  * A sealed message, end to end: the owner seals text and a file in the editor, the switch fires on
@@ -36,7 +37,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 async function bothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, `${name}-375`);

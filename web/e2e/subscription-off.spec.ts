@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
 // The self-hoster's server: no Stripe keys, so billing is off and DEFAULT_PLAN (plus) applies.
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 
 test("without Stripe keys the subscription page says billing is off and offers nothing to buy; /admin is closed to a user", async ({
   page,

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { accessToken, signUp } from "./support/sign-up";
 import { uniqueEmail } from "./support/mailbox";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
+import { shot } from "./support/shot";
 
 /**
  * Spec §1/§4 end to end on the engine server (real SMTP sink, test clock): a 5-minute
@@ -93,7 +94,7 @@ test("(i) no check-in: the reminder arrives, then every recipient's mail, and th
   await expect(phone.getByRole("heading", { name: "For my family" })).toBeVisible();
   await expect(phone.getByText("If you are reading this, I did not check in. I love you.")).toBeVisible();
   await expect(phone.getByText(/Ada Lovelace/).first()).toBeVisible();
-  await phone.screenshot({ path: "e2e/.artifacts/40-access-page-375.png", fullPage: true });
+  await shot(phone, "40-access-page-375");
   const download = phone.waitForEvent("download");
   await phone.getByRole("link", { name: "Download letter.txt" }).click();
   const file = await download;
@@ -121,7 +122,7 @@ test("(ii) checking in from the reminder link prevents the delivery", async ({ p
   const phone = await phoneContext.newPage();
   await phone.goto(checkInLink);
   await expect(phone.getByRole("heading", { name: "Are you OK?" })).toBeVisible();
-  await phone.screenshot({ path: "e2e/.artifacts/41-check-in-link-375.png", fullPage: true });
+  await shot(phone, "41-check-in-link-375");
   await phone.getByRole("button", { name: "I'm OK — check in now" }).click();
   await expect(phone.getByRole("heading", { name: "You are checked in" })).toBeVisible();
   await phoneContext.close();
@@ -142,5 +143,5 @@ test("(ii) checking in from the reminder link prevents the delivery", async ({ p
 
   await page.goto(`/diagnostic/message/${messageId}`);
   await expect(page.getByText("For my family").first()).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/42-timeline-after-check-in-1280.png", fullPage: true });
+  await shot(page, "42-timeline-after-check-in-1280");
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { signUp } from "./support/sign-up";
 import type { SentWhatsApp } from "./support/whatsapp";
+import { shot } from "./support/shot";
 
 const control = process.env.E2E_WHATSAPP_CONTROL_URL!;
 const SAM = "+447700900777";
@@ -43,14 +44,14 @@ test("an owner invites a trusted contact by WhatsApp, who accepts from the messa
   await dialog.getByLabel("Name").fill("Sam next door");
   await dialog.getByRole("radio", { name: "WhatsApp" }).check();
   await dialog.getByLabel("Mobile number").fill(SAM);
-  await page.screenshot({ path: "e2e/.artifacts/70-invite-contact-whatsapp-1280.png" });
+  await shot(page, "70-invite-contact-whatsapp-1280", { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: "e2e/.artifacts/71-invite-contact-whatsapp-375.png" });
+  await shot(page, "71-invite-contact-whatsapp-375", { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText("Sam next door")).toBeVisible();
   await expect(page.getByText(/\+447700900777 · WhatsApp/)).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/72-trusted-contacts-whatsapp-1280.png", fullPage: true });
+  await shot(page, "72-trusted-contacts-whatsapp-1280");
 
   // Sam has never written to us: the invitation goes as the approved template, with the link.
   const phone = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
@@ -58,7 +59,7 @@ test("an owner invites a trusted contact by WhatsApp, who accepts from the messa
   await expect(phone.getByRole("heading", { level: 1 })).toContainText("Ada");
   await phone.getByRole("button", { name: "Accept" }).click();
   await expect(phone.getByText("Keep this link: it was also sent to you on WhatsApp.", { exact: false })).toBeVisible();
-  await phone.screenshot({ path: "e2e/.artifacts/73-contact-accepted-whatsapp-375.png", fullPage: true });
+  await shot(phone, "73-contact-accepted-whatsapp-375");
   const pageLink = await linkSent(request, "/contact?token=");
   await phone.goto(pageLink);
   await expect(phone.getByRole("heading", { level: 1 })).toContainText("Ada");

@@ -3,6 +3,7 @@ import { uniqueEmail } from "./support/mailbox";
 import { accessToken, signUp } from "./support/sign-up";
 import { advanceClock, linkFromSink, mailsTo, waitForMail } from "./support/sink";
 import { acceptOnPhone, inviteFromPage } from "./support/trusted-contacts";
+import { shot } from "./support/shot";
 
 /**
  * Confirm before release (issue 29, docs/decisions/041) on the engine server (real SMTP sink, test
@@ -40,7 +41,7 @@ async function ownerWithContact(page: Page, request: APIRequestContext) {
   // The owner invites their contact from the Trusted contacts page.
   const contactEmail = uniqueEmail("trusted-contact");
   await inviteFromPage(page, "Sam next door", contactEmail);
-  await page.screenshot({ path: "e2e/.artifacts/64-trusted-contacts-1280.png", fullPage: true });
+  await shot(page, "64-trusted-contacts-1280");
   return {
     ownerEmail,
     headers,
@@ -71,7 +72,7 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   await section.getByLabel(/Sam next door/).check();
   await section.getByLabel("Time to answer (hours)").fill("6");
   await section.getByLabel("Hold period (days)").fill("1");
-  await page.screenshot({ path: "e2e/.artifacts/65-ask-first-form-1280.png", fullPage: true });
+  await shot(page, "65-ask-first-form-1280");
   await section.getByRole("button", { name: "Save" }).click();
   await expect(section.getByText(/At its deadline, Sam next door is asked first/)).toBeVisible();
   const on = await request.get(`/api/conditions/${s.conditionId}/confirmation`, { headers: s.headers });
@@ -83,10 +84,10 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   await waitForMail(request, s.ownerEmail, /^Your messages go out on .* unless you check in$/);
   await phone.goto(question.links.find((l) => l.includes("/contact/question?token="))!);
   await expect(phone.getByRole("heading", { level: 1 })).toContainText("Have you been in touch with Ada");
-  await phone.screenshot({ path: "e2e/.artifacts/61-contact-question-375.png", fullPage: true });
+  await shot(phone, "61-contact-question-375");
   await phone.getByRole("button", { name: /They're OK/ }).click();
   await expect(phone.getByText(/Thank you/).first()).toBeVisible();
-  await phone.screenshot({ path: "e2e/.artifacts/62-contact-held-375.png", fullPage: true });
+  await shot(phone, "62-contact-held-375");
 
   // The owner is told who held it, and sees it on the condition.
   const held = await waitForMail(request, s.ownerEmail, /^Sam next door said you are OK/);
@@ -98,9 +99,9 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   await expect(page.getByRole("region", { name: "Your trusted contacts" })).toContainText(
     /Held by Sam next door until/,
   );
-  await page.screenshot({ path: "e2e/.artifacts/71-dashboard-held-1280.png" });
+  await shot(page, "71-dashboard-held-1280", { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: "e2e/.artifacts/66-held-by-375.png", fullPage: true });
+  await shot(page, "66-held-by-375");
   expect(await mailsTo(request, s.recipientEmail)).toEqual([]);
 
   // The hold period passes without a check-in: asked again; this time they cannot reach the owner.
@@ -114,7 +115,7 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   await desk.goto(second.links.find((l) => l.includes("/contact/question?token="))!);
   await desk.getByRole("button", { name: /I can't reach them/ }).click();
   await expect(desk.getByText("Send it now?")).toBeVisible();
-  await desk.screenshot({ path: "e2e/.artifacts/63-contact-release-confirm-1280.png", fullPage: true });
+  await shot(desk, "63-contact-release-confirm-1280");
   await desk.getByRole("button", { name: "Yes, send it now" }).click();
 
   // The recipient receives the message, once.
@@ -127,9 +128,9 @@ test("a trusted contact accepts, holds a release from the mailed link, then rele
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/message/${s.messageId}`);
   await expect(page.getByText(/The message was sent .+, after your contacts were asked\./)).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/74-released-after-asking-1280.png", fullPage: true });
+  await shot(page, "74-released-after-asking-1280");
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: "e2e/.artifacts/75-released-after-asking-375.png", fullPage: true });
+  await shot(page, "75-released-after-asking-375");
   await desk.close();
   await contactContext.close();
 });

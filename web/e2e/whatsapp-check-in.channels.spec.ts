@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { accessToken, signUp } from "./support/sign-up";
 import type { SentWhatsApp } from "./support/whatsapp";
+import { shot } from "./support/shot";
 
 const control = process.env.E2E_WHATSAPP_CONTROL_URL!;
 const NUMBER = "+447700900123"; // the number signUp saves
@@ -28,14 +29,14 @@ test("a WhatsApp message checks the owner in and the open dashboard shows it", a
     code = template!.template!.body[0]!;
   }).toPass({ timeout: 10_000 });
   await expect(page.getByText("Delivered to your phone.")).toBeVisible({ timeout: 15_000 });
-  await page.screenshot({ path: "e2e/.artifacts/40-verify-number-code-1280.png", fullPage: true });
+  await shot(page, "40-verify-number-code-1280");
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Verify number" }).click();
   await expect(page.getByText("Verified", { exact: true })).toBeVisible();
   await expect(page.getByText(/Send any text by WhatsApp/)).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/41-verified-number-1280.png", fullPage: true });
+  await shot(page, "41-verified-number-1280");
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: "e2e/.artifacts/42-verified-number-375.png", fullPage: true });
+  await shot(page, "42-verified-number-375");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // A switch to check in for.
@@ -72,7 +73,7 @@ test("a WhatsApp message checks the owner in and the open dashboard shows it", a
   await expect(page.getByText(/^Last check-in: /)).toBeVisible();
   await expect(page.getByText("No check-in since they were armed.")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await page.screenshot({ path: "e2e/.artifacts/43-whatsapp-check-in-dashboard-1280.png", fullPage: true });
+  await shot(page, "43-whatsapp-check-in-dashboard-1280");
 
   // And the number answered with the next deadline.
   await expect(async () =>

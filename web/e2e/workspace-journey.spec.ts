@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "./support/sign-up";
+import { shot } from "./support/shot";
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true });
 const at = async (page: Page, width: number, name: string) => {
   await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
   await shot(page, `${name}-${width}`);

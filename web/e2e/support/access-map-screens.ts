@@ -5,6 +5,7 @@
  * `node --import tsx e2e/support/access-map-screens.ts <siteUrl> <sinkHttpUrl>`
  */
 import { chromium } from "@playwright/test";
+import { shot } from "./shot";
 
 const [site, sink] = process.argv.slice(2);
 if (!site || !sink) throw new Error("usage: access-map-screens.ts <siteUrl> <sinkHttpUrl>");
@@ -85,7 +86,7 @@ for (const width of [1280, 375]) {
     .or(page.getByText("The map could not be shown here"))
     .waitFor({ timeout: 20_000 });
   await page.waitForTimeout(2500);
-  await page.screenshot({ path: `e2e/.artifacts/64-access-emergency-map-${width}.png`, fullPage: true });
+  await shot(page, `64-access-emergency-map-${width}`);
   await page.close();
 }
 await browser.close();

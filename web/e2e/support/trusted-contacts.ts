@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { waitForMail } from "./sink";
+import { shot } from "./shot";
 
 /** The owner invites a contact by e-mail from the Trusted contacts page (docs/decisions/041). */
 export async function inviteFromPage(page: Page, name: string, email: string): Promise<void> {
@@ -18,7 +19,7 @@ export async function acceptOnPhone(browser: Browser, request: APIRequestContext
   const invitation = await waitForMail(request, email, /^Ada asked you to be their trusted contact$/);
   await phone.goto(invitation.links.find((l) => l.includes("/contact/invitation?token="))!);
   await expect(phone.getByRole("heading", { level: 1 })).toContainText("Ada");
-  await phone.screenshot({ path: "e2e/.artifacts/60-contact-invitation-375.png", fullPage: true });
+  await shot(phone, "60-contact-invitation-375");
   await phone.getByRole("button", { name: "Accept" }).click();
   await expect(phone.getByText(/keep/i).first()).toBeVisible();
   return phone;
