@@ -54,6 +54,12 @@ const EMBEDDED_MIN_MIB = 40;
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
+ * PostgreSQL's default 128 MB of shared buffers is zeroed at each start, most of a throwaway
+ * database's start-up once it loads an image; a test database holds a few MB.
+ */
+const memoryPostgresqlConf = "shared_buffers = 16MB";
+
+/**
  * Opens the database and applies pending migrations. `url` postgres://… → a PostgreSQL server;
  * otherwise the embedded PostgreSQL this process runs on `dataDir/postgres` (docs/decisions/035),
  * or, for `memory://`, a throwaway PGlite (tests). PGlite is used through its own driver, never
@@ -211,12 +217,6 @@ function diskFullAtStart(dataDir: string): string {
     `The embedded database needs about ${EMBEDDED_MIN_MIB} MiB to be created, and room to grow. Free some space or set DATA_DIR to a larger disk, then start again.`
   );
 }
-
-/**
- * PostgreSQL's default 128 MB of shared buffers is zeroed at each start, most of a throwaway
- * database's start-up once it loads an image; a test database holds a few MB.
- */
-const memoryPostgresqlConf = "shared_buffers = 16MB";
 
 /**
  * A migrated in-memory PGlite as a tarball, for `connect({ dataDir: "memory://", pgliteImage })`.

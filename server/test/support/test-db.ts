@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { rows } from "../../src/admin/sql-rows.ts";
 import { connect, migratedPgliteImage, migrationsFolder, type Database } from "../../src/db/connect.ts";
@@ -41,12 +40,9 @@ export async function createTestDatabase(): Promise<Database> {
  * or while someone is still connected to it.
  */
 async function migratedTemplate(serverUrl: string): Promise<string> {
+  // Drizzle's own reading of the migrations (its journal, each file's hash): what `connect` applies.
   const hash = createHash("sha256");
-  for (const file of fs
-    .readdirSync(migrationsFolder)
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    hash.update(file).update(fs.readFileSync(path.join(migrationsFolder, file)));
+  for (const migration of readMigrationFiles({ migrationsFolder })) hash.update(migration.hash);
   const name = `ts_template_${hash.digest("hex").slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
